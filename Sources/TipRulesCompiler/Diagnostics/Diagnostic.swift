@@ -1,0 +1,99 @@
+/// How serious a diagnostic is.
+public enum Severity: String, Sendable, Comparable {
+    case error, warning, note
+
+    private var rank: Int {
+        switch self {
+        case .error: return 0
+        case .warning: return 1
+        case .note: return 2
+        }
+    }
+
+    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+}
+
+/// One replacement of source text: the bytes of `span` become `newText`.
+public struct TextEdit: Hashable, Sendable {
+    public var span: SourceSpan
+    public var newText: String
+
+    public init(span: SourceSpan, newText: String) {
+        self.span = span
+        self.newText = newText
+    }
+}
+
+/// A suggested fix: a message and the edits that apply it.
+public struct FixIt: Hashable, Sendable {
+    public var message: String
+    public var edits: [TextEdit]
+
+    public init(_ message: String, edits: [TextEdit]) {
+        self.message = message
+        self.edits = edits
+    }
+
+    /// A fix that replaces one span.
+    public static func replace(_ span: SourceSpan, with text: String, _ message: String) -> FixIt {
+        FixIt(message, edits: [TextEdit(span: span, newText: text)])
+    }
+}
+
+/// Extra information attached to a diagnostic, optionally pointing at another place.
+public struct DiagnosticNote: Hashable, Sendable {
+    public var message: String
+    public var span: SourceSpan?
+
+    public init(_ message: String, at span: SourceSpan? = nil) {
+        self.message = message
+        self.span = span
+    }
+}
+
+/// A problem found in a source file: a stable code, a primary span, notes and fix-its.
+public struct Diagnostic: Hashable, Sendable {
+    public var code: DiagnosticCode
+    public var severity: Severity
+    public var message: String
+    public var span: SourceSpan
+    public var notes: [DiagnosticNote]
+    public var fixes: [FixIt]
+
+    public init(_ code: DiagnosticCode, _ message: String, at span: SourceSpan,
+                severity: Severity? = nil, notes: [DiagnosticNote] = [], fixes: [FixIt] = []) {
+        self.code = code
+        self.severity = severity ?? code.defaultSeverity
+        self.message = message
+        self.span = span
+        self.notes = notes
+        self.fixes = fixes
+    }
+}
+
+/// The diagnostics of one file, in source order.
+public struct DiagnosticList: Sendable {
+    public private(set) var items: [Diagnostic] = []
+
+    public init() {}
+
+    public mutating func add(_ diagnostic: Diagnostic) { items.append(diagnostic) }
+
+    public mutating func add(_ code: DiagnosticCode, _ message: String, at span: SourceSpan,
+                             notes: [DiagnosticNote] = [], fixes: [FixIt] = []) {
+        items.append(Diagnostic(code, message, at: span, notes: notes, fixes: fixes))
+    }
+
+    public mutating func append(contentsOf other: [Diagnostic]) { items.append(contentsOf: other) }
+
+    public var hasErrors: Bool { items.contains { $0.severity == .error } }
+
+    /// The diagnostics sorted by position, then by code, with exact duplicates removed.
+    public var sorted: [Diagnostic] {
+        var seen = Set<Diagnostic>()
+        return items.enumerated()
+            .sorted { ($0.element.span.start, $0.offset) < ($1.element.span.start, $1.offset) }
+            .map(\.element)
+            .filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,105 @@
+/// Every diagnostic code tiprulec reports. The raw value is the stable code users
+/// see (`TR0201`); `tiprulec explain CODE` has a long entry for each.
+///
+/// Ranges: TR00xx lexical, TR01xx syntax, TR02xx types, TR03xx names and
+/// declarations, TR04xx options and configuration, TR05xx first-beta spellings,
+/// TR06xx limits.
+public enum DiagnosticCode: String, CaseIterable, Sendable {
+    // Lexical
+    case invalidUTF8 = "TR0001"
+    case unexpectedCharacter = "TR0002"
+    case unterminatedString = "TR0003"
+    case unterminatedComment = "TR0004"
+    case invalidEscape = "TR0005"
+    case stringInterpolation = "TR0006"
+    case integerLiteralOverflow = "TR0007"
+    case malformedNumber = "TR0008"
+
+    // Syntax
+    case expectedToken = "TR0101"
+    case expectedDeclaration = "TR0102"
+    case expectedExpression = "TR0103"
+    case unknownTipProperty = "TR0104"
+    case duplicateTipProperty = "TR0105"
+    case missingTitle = "TR0106"
+    case unknownConfiguration = "TR0107"
+    case duplicateConfiguration = "TR0108"
+    case unknownRelevanceEntry = "TR0109"
+    case missingScore = "TR0110"
+    case nonAssociativeOperator = "TR0111"
+    case invalidRuleInput = "TR0112"
+    case missingRuleInput = "TR0113"
+
+    // Types
+    case mismatchedOperands = "TR0201"
+    case mixedNumericTypes = "TR0202"
+    case ruleNotBool = "TR0203"
+    case conditionNotBool = "TR0204"
+    case mismatchedBranches = "TR0205"
+    case typeMismatch = "TR0206"
+    case optionalNotUnwrapped = "TR0207"
+    case chainOnNonOptional = "TR0208"
+    case coalesceOnNonOptional = "TR0209"
+    case nilComparisonNonOptional = "TR0210"
+    case unknownMember = "TR0211"
+    case wrongArguments = "TR0212"
+    case unknownKeyPathField = "TR0213"
+    case unsuitableKeyPathField = "TR0214"
+    case inputIndexOutOfRange = "TR0215"
+    case anonymousArgumentOutsideClosure = "TR0216"
+    case nonConstantDefault = "TR0217"
+    case invalidUnaryOperand = "TR0218"
+    case nilWithoutContext = "TR0219"
+    case eventNotAValue = "TR0220"
+    case constantEvaluationFails = "TR0221"
+    case unknownFunction = "TR0222"
+    case literalOutOfRange = "TR0223"
+
+    // Names and declarations
+    case duplicateDeclaration = "TR0301"
+    case unknownName = "TR0302"
+    case wrongRuleInputKind = "TR0303"
+    case groupMemberNotTip = "TR0304"
+    case reservedFieldName = "TR0305"
+    case duplicateField = "TR0306"
+    case unknownType = "TR0307"
+    case duplicateLet = "TR0308"
+    case duplicateTipID = "TR0309"
+    case duplicateGroupMember = "TR0310"
+    case ruleOutsideTip = "TR0311"
+
+    // Options and configuration
+    case unknownOption = "TR0401"
+    case invalidOptionValue = "TR0402"
+    case duplicateOption = "TR0403"
+    case unknownDisplayFrequency = "TR0404"
+    case invalidEventLimit = "TR0405"
+    case unknownGroupKind = "TR0406"
+
+    // First-beta spellings
+    case betaLargestSubsetBy = "TR0501"
+    case betaEventCount = "TR0502"
+    case betaMaxDisplayCount = "TR0503"
+    case betaIgnoresDisplayFrequency = "TR0504"
+    case betaDisplayFrequency = "TR0505"
+
+    // Limits
+    case nestingTooDeep = "TR0601"
+    case sourceTooLarge = "TR0602"
+    case tooManyItems = "TR0603"
+
+    /// The severity a diagnostic with this code has unless stated otherwise.
+    public var defaultSeverity: Severity {
+        switch self {
+        case .betaLargestSubsetBy, .betaEventCount, .betaMaxDisplayCount,
+             .betaIgnoresDisplayFrequency, .betaDisplayFrequency,
+             .coalesceOnNonOptional, .nilComparisonNonOptional, .constantEvaluationFails:
+            return .warning
+        default:
+            return .error
+        }
+    }
+
+    /// The code as users see it, e.g. `TR0201`.
+    public var code: String { rawValue }
+}

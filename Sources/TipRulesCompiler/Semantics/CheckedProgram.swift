@@ -1,0 +1,68 @@
+import TipRulesRuntime
+
+/// A whole `.tiprules` file after checking: symbol tables with every name resolved
+/// to an index, and a checked expression for every rule, score and duration.
+/// This is what code generation consumes.
+public struct CheckedProgram: Sendable {
+    /// The checked source, for spans → lines.
+    public var source: SourceFile
+    /// The minimum interval in seconds between two new tips; 0 is `.immediate`.
+    public var displayFrequency: Double
+    public var parameters: [ParameterInfo]
+    public var events: [EventInfo]
+    public var tips: [TipSymbol]
+    public var groups: [GroupSymbol]
+    public var widgets: [WidgetSymbol]
+
+    public init(source: SourceFile, displayFrequency: Double = 0, parameters: [ParameterInfo] = [],
+                events: [EventInfo] = [], tips: [TipSymbol] = [], groups: [GroupSymbol] = [],
+                widgets: [WidgetSymbol] = []) {
+        self.source = source
+        self.displayFrequency = displayFrequency
+        self.parameters = parameters
+        self.events = events
+        self.tips = tips
+        self.groups = groups
+        self.widgets = widgets
+    }
+}
+
+/// `tip NAME { … }`.
+public struct TipSymbol: Hashable, Sendable {
+    public var name: String
+    /// `id:`, or the name.
+    public var id: String
+    public var title: String
+    public var message: String?
+    public var image: String?
+    public var rules: [CheckedRule]
+    public var options: TipOptions
+    public var line: Int
+}
+
+/// One `#Rule`: its line (of `#Rule`) and its `Bool` body.
+public struct CheckedRule: Hashable, Sendable {
+    public var line: Int
+    public var body: CheckedExpression
+}
+
+/// `group NAME(.ordered | .firstAvailable) { TIP, … }`.
+public struct GroupSymbol: Hashable, Sendable {
+    public var name: String
+    public var ordered: Bool
+    /// Indices into `CheckedProgram.tips`, in declared order.
+    public var members: [Int]
+    public var line: Int
+}
+
+/// `widget NAME { relevance { let … score: … duration: … } }`.
+public struct WidgetSymbol: Hashable, Sendable {
+    public var name: String
+    /// The `let` values in order; `.local(i)` refers to `lets[i]`, which may use earlier lets.
+    public var lets: [CheckedExpression]
+    /// A `Double` expression (an `Int` score is converted by the checker).
+    public var score: CheckedExpression
+    /// A `Duration` expression (a constant 0 when not written).
+    public var duration: CheckedExpression
+    public var line: Int
+}

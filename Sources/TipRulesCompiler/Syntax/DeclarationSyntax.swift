@@ -1,0 +1,118 @@
+/// A name as written, with where it was written.
+public struct NameSyntax: Hashable, Sendable {
+    public var text: String
+    public var span: SourceSpan
+
+    public init(_ text: String, span: SourceSpan) {
+        self.text = text
+        self.span = span
+    }
+}
+
+/// `name: value` pairs: an event's `field: Type`, a tip's `title: "…"`, a widget's `score: …` or `let name = …`.
+public struct LabeledSyntax<Value: Hashable & Sendable>: Hashable, Sendable {
+    public var name: NameSyntax
+    public var value: Value
+
+    public init(name: NameSyntax, value: Value) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// A whole `.tiprules` file as written.
+public struct FileSyntax: Hashable, Sendable {
+    public var declarations: [DeclarationSyntax]
+
+    public init(declarations: [DeclarationSyntax]) {
+        self.declarations = declarations
+    }
+}
+
+/// A top-level declaration.
+public enum DeclarationSyntax: Hashable, Sendable {
+    case configure(ConfigureSyntax)
+    case parameter(ParameterSyntax)
+    case event(EventSyntax)
+    case tip(TipSyntax)
+    case group(GroupSyntax)
+    case widget(WidgetSyntax)
+}
+
+/// `configure { displayFrequency(.daily) }`.
+public struct ConfigureSyntax: Hashable, Sendable {
+    public var keywordSpan: SourceSpan
+    public var entries: [CallEntrySyntax]
+}
+
+/// One `Name(arguments)` line, as in `options { … }` and `configure { … }`.
+/// `leadingDot` marks the first beta's `.maxDisplayCount(5)` form; `prefix` is `Tips` in `Tips.MaxDisplayCount(5)`.
+public struct CallEntrySyntax: Hashable, Sendable {
+    public var name: NameSyntax
+    public var prefix: NameSyntax?
+    public var leadingDot: Bool
+    public var arguments: [ArgumentSyntax]
+    public var span: SourceSpan
+}
+
+/// `parameter NAME: TYPE = DEFAULT`.
+public struct ParameterSyntax: Hashable, Sendable {
+    public var name: NameSyntax
+    public var type: NameSyntax
+    public var defaultValue: ExpressionSyntax?
+    public var span: SourceSpan
+}
+
+/// `event NAME(FIELD: TYPE, …) limit(…)`.
+public struct EventSyntax: Hashable, Sendable {
+    public var name: NameSyntax
+    public var fields: [LabeledSyntax<NameSyntax>]
+    public var limit: [ArgumentSyntax]?
+    public var limitSpan: SourceSpan?
+    public var span: SourceSpan
+}
+
+/// `tip NAME { … }`.
+public struct TipSyntax: Hashable, Sendable {
+    public var name: NameSyntax
+    /// `title: "…"`, `message:`, `image:`, `id:` (and unknown ones, diagnosed by the checker).
+    public var properties: [LabeledSyntax<ExpressionSyntax>]
+    public var rules: [RuleSyntax]
+    public var options: [OptionsSyntax]
+    public var span: SourceSpan
+}
+
+/// `#Rule(INPUT, …) { BODY }`.
+public struct RuleSyntax: Hashable, Sendable {
+    /// The span of `#Rule`, whose line results report.
+    public var keywordSpan: SourceSpan
+    public var inputs: [ExpressionSyntax]
+    public var body: ExpressionSyntax
+    public var span: SourceSpan
+}
+
+/// `options { … }`.
+public struct OptionsSyntax: Hashable, Sendable {
+    public var keywordSpan: SourceSpan
+    public var entries: [CallEntrySyntax]
+}
+
+/// `group NAME(.ordered) { TIP, … }`.
+public struct GroupSyntax: Hashable, Sendable {
+    public var name: NameSyntax
+    /// The written kind (`.ordered`, `.firstAvailable`), if any.
+    public var kind: ExpressionSyntax?
+    public var members: [NameSyntax]
+    public var span: SourceSpan
+}
+
+/// `widget NAME { relevance { let … score: … duration: … } }`.
+public struct WidgetSyntax: Hashable, Sendable {
+    public var name: NameSyntax
+    public var relevanceSpan: SourceSpan?
+    /// `let NAME = EXPR` lines, in order.
+    public var lets: [LabeledSyntax<ExpressionSyntax>]
+    /// `score:`, `duration:` and unknown entries, in order.
+    public var entries: [LabeledSyntax<ExpressionSyntax>]
+    public var span: SourceSpan
+}
