@@ -133,13 +133,14 @@ extension Parser {
             if check(.dot) || check(.optionalChainDot) {
                 let optional = check(.optionalChainDot)
                 advance()
-                guard check(.identifier) else {
+                guard check(.identifier) || check(.dollarIdentifier) else {
                     report(.expectedToken, "expected a member name after '\(optional ? "?." : ".")', found \(describe(current))",
                            at: errorSpan)
                     return ExpressionSyntax(.error, span: expression.span)
                 }
                 let name = advance()
-                expression = node(.member(expression, name: name.text, nameSpan: name.span, optional: optional),
+                let memberName = name.kind == .dollarIdentifier ? "$" + name.text : name.text
+                expression = node(.member(expression, name: memberName, nameSpan: name.span, optional: optional),
                                   span: expression.span.union(name.span), children: [expression])
             } else if check(.leftParen) && !current.startsLine {
                 let arguments = parseArgumentList()

@@ -1,0 +1,179 @@
+import TipRulesRuntime
+
+/// The optimizer pass: folds operations on constants in a checked expression.
+/// An operation that would fail at evaluation (overflow, division by zero, a
+/// `Double` that does not fit `Int`) is left alone, so it fails at run time as the
+/// language says, with the rule's line.
+public enum ConstantFolder {
+    /// `expression` with every foldable subexpression replaced by its constant.
+    public static func fold(_ expression: CheckedExpression) -> CheckedExpression {
+        var result = expression
+        switch expression.kind {
+        case .unary(let operation, let operand):
+            let operand = fold(operand)
+            result.kind = foldUnary(operation, operand) ?? .unary(operation, operand)
+        case .binary(let operation, let lhs, let rhs):
+            let lhs = fold(lhs), rhs = fold(rhs)
+            result.kind = foldBinary(operation, lhs, rhs) ?? .binary(operation, lhs, rhs)
+        case .and(let lhs, let rhs):
+            let lhs = fold(lhs), rhs = fold(rhs)
+            switch lhs.kind {
+            case .constant(.bool(false)): result.kind = lhs.kind
+            case .constant(.bool(true)): result.kind = rhs.kind
+            default: result.kind = .and(lhs, rhs)
+            }
+        case .or(let lhs, let rhs):
+            let lhs = fold(lhs), rhs = fold(rhs)
+            switch lhs.kind {
+            case .constant(.bool(true)): result.kind = lhs.kind
+            case .constant(.bool(false)): result.kind = rhs.kind
+            default: result.kind = .or(lhs, rhs)
+            }
+        case .conditional(let condition, let then, let otherwise):
+            let condition = fold(condition), then = fold(then), otherwise = fold(otherwise)
+            switch condition.kind {
+            case .constant(.bool(true)): result.kind = then.kind
+            case .constant(.bool(false)): result.kind = otherwise.kind
+            default: result.kind = .conditional(condition, then, otherwise)
+            }
+        case .coalesce(let optional, let fallback):
+            let optional = fold(optional), fallback = fold(fallback)
+            switch optional.kind {
+            case .constant(.none): result.kind = fallback.kind
+            case .wrap(let value) where fallback.type == value.type: result.kind = value.kind
+            default: result.kind = .coalesce(optional, fallback)
+            }
+        case .isNil(let value, let negated):
+            let value = fold(value)
+            switch value.kind {
+            case .constant(.none): result.kind = .constant(.bool(!negated))
+            case .wrap: result.kind = .constant(.bool(negated))
+            default: result.kind = .isNil(value, negated: negated)
+            }
+        case .convert(let conversion, let operand):
+            let operand = fold(operand)
+            result.kind = foldConversion(conversion, operand) ?? .convert(conversion, operand)
+        case .wrap(let value):
+            result.kind = .wrap(fold(value))
+        case .optionalChain(let base, let depth, let body):
+            result.kind = .optionalChain(base: fold(base), depth: depth, body: fold(body))
+        case .string(let operation, let value, let argument):
+            result.kind = .string(operation, fold(value), argument: argument.map(fold))
+        case .donatedWithin(let donations, let range):
+            result.kind = .donatedWithin(fold(donations), range: fold(range))
+        case .filter(let donations, let depth, let predicate):
+            result.kind = .filter(fold(donations), depth: depth, predicate: fold(predicate))
+        case .subset(let donations, let field, let largest):
+            result.kind = .subset(fold(donations), field: field, largest: largest)
+        case .count(let donations):
+            result.kind = .count(fold(donations))
+        case .isEmpty(let donations):
+            result.kind = .isEmpty(fold(donations))
+        case .endpoint(let donations, let last):
+            result.kind = .endpoint(fold(donations), last: last)
+        case .quantifier(let donations, let all, let depth, let predicate):
+            result.kind = .quantifier(fold(donations), all: all, depth: depth, predicate: fold(predicate))
+        case .aggregate(let aggregate, let donations, let field):
+            result.kind = .aggregate(aggregate, fold(donations), field: field)
+        case .field(let donation, let field):
+            result.kind = .field(fold(donation), field)
+        case .constant, .parameter, .now, .local, .element, .chained, .donations:
+            break
+        }
+        return result
+    }
+
+    private static func foldUnary(_ operation: UnaryOperation, _ operand: CheckedExpression) -> CheckedExpression.Kind? {
+        guard case .constant(let value) = operand.kind else { return nil }
+        switch (operation, value) {
+        case (.not, .bool(let flag)): return .constant(.bool(!flag))
+        case (.negateInt, .int(let number)):
+            let (negated, overflow) = 0.subtractingReportingOverflow(number)
+            return overflow ? nil : .constant(.int(negated))
+        case (.negateDouble, .double(let number)): return .constant(.double(-number))
+        case (.negateDuration, .duration(let seconds)): return .constant(.duration(-seconds))
+        default: return nil
+        }
+    }
+
+    private static func foldBinary(_ operation: BinaryOperation, _ lhs: CheckedExpression,
+                                   _ rhs: CheckedExpression) -> CheckedExpression.Kind? {
+        guard case .constant(let left) = lhs.kind, case .constant(let right) = rhs.kind else { return nil }
+        func integer(_ result: (partialValue: Int, overflow: Bool)) -> CheckedExpression.Kind? {
+            result.overflow ? nil : .constant(.int(result.partialValue))
+        }
+        switch (operation, left, right) {
+        case (.addInt, .int(let a), .int(let b)): return integer(a.addingReportingOverflow(b))
+        case (.subtractInt, .int(let a), .int(let b)): return integer(a.subtractingReportingOverflow(b))
+        case (.multiplyInt, .int(let a), .int(let b)): return integer(a.multipliedReportingOverflow(by: b))
+        case (.divideInt, .int(let a), .int(let b)) where b != 0: return integer(a.dividedReportingOverflow(by: b))
+        case (.remainderInt, .int(let a), .int(let b)) where b != 0: return integer(a.remainderReportingOverflow(dividingBy: b))
+        case (.addDouble, .double(let a), .double(let b)): return .constant(.double(a + b))
+        case (.subtractDouble, .double(let a), .double(let b)): return .constant(.double(a - b))
+        case (.multiplyDouble, .double(let a), .double(let b)): return .constant(.double(a * b))
+        case (.divideDouble, .double(let a), .double(let b)): return .constant(.double(a / b))
+        case (.concatenate, .string(let a), .string(let b)): return .constant(.string(a + b))
+        case (.addDuration, .date(let a), .duration(let b)): return .constant(.date(a + b))
+        case (.subtractDuration, .date(let a), .duration(let b)): return .constant(.date(a - b))
+        case (.subtractDates, .date(let a), .date(let b)): return .constant(.duration(a - b))
+        case (.addDurations, .duration(let a), .duration(let b)): return .constant(.duration(a + b))
+        case (.subtractDurations, .duration(let a), .duration(let b)): return .constant(.duration(a - b))
+        case (.multiplyDuration, .duration(let a), .int(let b)): return .constant(.duration(a * Double(b)))
+        case (.divideDuration, .duration(let a), .int(let b)) where b != 0: return .constant(.duration(a / Double(b)))
+        case (.compare(let comparison, _), _, _):
+            return compare(comparison, left, right).map { .constant(.bool($0)) }
+        default: return nil
+        }
+    }
+
+    private static func compare(_ comparison: Comparison, _ left: Constant, _ right: Constant) -> Bool? {
+        func ordered<T: Comparable>(_ a: T, _ b: T) -> Bool {
+            switch comparison {
+            case .equal: return a == b
+            case .notEqual: return a != b
+            case .less: return a < b
+            case .lessOrEqual: return a <= b
+            case .greater: return a > b
+            case .greaterOrEqual: return a >= b
+            }
+        }
+        switch (left, right) {
+        case (.bool(let a), .bool(let b)):
+            return comparison == .equal ? a == b : comparison == .notEqual ? a != b : nil
+        case (.int(let a), .int(let b)): return ordered(a, b)
+        case (.double(let a), .double(let b)): return ordered(a, b)
+        case (.string(let a), .string(let b)): return ordered(a, b)
+        case (.date(let a), .date(let b)): return ordered(a, b)
+        case (.duration(let a), .duration(let b)): return ordered(a, b)
+        default: return nil
+        }
+    }
+
+    private static func foldConversion(_ conversion: Conversion, _ operand: CheckedExpression) -> CheckedExpression.Kind? {
+        guard case .constant(let value) = operand.kind else { return nil }
+        switch (conversion, value) {
+        case (.intToDouble, .int(let number)): return .constant(.double(Double(number)))
+        case (.doubleToInt, .double(let number)):
+            guard let exact = Int(exactly: number.rounded(.towardZero)) else { return nil }
+            return .constant(.int(exact))
+        case (.intToDuration, .int(let number)): return .constant(.duration(Double(number)))
+        case (.doubleToDuration, .double(let number)): return .constant(.duration(number))
+        default: return nil
+        }
+    }
+}
+
+extension Constant {
+    /// The runtime value of a non-nil constant.
+    public var scalarValue: ScalarValue? {
+        switch self {
+        case .bool(let flag): return .bool(flag)
+        case .int(let number): return .int(number)
+        case .double(let number): return .double(number)
+        case .string(let text): return .string(text)
+        case .date(let seconds): return .date(seconds)
+        case .duration(let seconds): return .duration(seconds)
+        case .none: return nil
+        }
+    }
+}

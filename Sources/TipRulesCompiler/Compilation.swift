@@ -1,0 +1,41 @@
+import TipRulesRuntime
+
+/// The front end in one call: lex, parse, resolve and type-check a source file.
+public struct Compilation: Sendable {
+    /// Sources larger than this are refused with a diagnostic.
+    public static let maximumSourceSize = 8 * 1024 * 1024
+
+    public let source: SourceFile
+    public let syntax: FileSyntax
+    /// The checked program; nil when there are errors.
+    public let program: CheckedProgram?
+    /// Every diagnostic, in source order.
+    public let diagnostics: [Diagnostic]
+
+    /// Checks `source`.
+    public init(source: SourceFile) {
+        self.source = source
+        guard source.bytes.count <= Self.maximumSourceSize else {
+            syntax = FileSyntax(declarations: [])
+            program = nil
+            diagnostics = [Diagnostic(.sourceTooLarge, "source file is too large (\(source.bytes.count) bytes)",
+                                      at: .point(0), notes: [DiagnosticNote("the limit is \(Self.maximumSourceSize) bytes")])]
+            return
+        }
+        let parsed = Parser.parse(source)
+        let checked = Checker.check(parsed.file, source: source)
+        var list = DiagnosticList()
+        list.append(contentsOf: parsed.diagnostics)
+        list.append(contentsOf: checked.diagnostics)
+        syntax = parsed.file
+        diagnostics = list.sorted
+        program = list.hasErrors ? nil : checked.program
+    }
+
+    /// Checks UTF-8 bytes read from `name`.
+    public init(name: String, bytes: [UInt8]) {
+        self.init(source: SourceFile(name: name, bytes: bytes))
+    }
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}

@@ -1,0 +1,536 @@
+import TipRulesRuntime
+
+/// Declarations: the namespace, parameters, events, configuration, tips, groups and widgets.
+extension Checker {
+    static let displayFrequencies: [String: Double] = [
+        "immediate": 0, "hourly": 3600, "daily": 86400, "weekly": 604_800, "monthly": 2_592_000,
+    ]
+    static let scalarTypes: [String: ScalarKind] = ["Bool": .bool, "Int": .int, "Double": .double, "String": .string, "Date": .date]
+
+    mutating func checkFile(_ file: FileSyntax) -> CheckedProgram {
+        declareNames(file)
+        var program = CheckedProgram(source: source)
+        // Parameters and events first: rules anywhere in the file may use them.
+        for case .parameter(let syntax) in file.declarations {
+            parameters.append(checkParameter(syntax))
+        }
+        for case .event(let syntax) in file.declarations {
+            let event = checkEvent(syntax)
+            events.append(event)
+            eventNames.append(event.name)
+        }
+        program.parameters = parameters
+        program.events = events
+        var configuration: ConfigureSyntax?
+        for declaration in file.declarations {
+            switch declaration {
+            case .configure(let syntax):
+                if let first = configuration {
+                    report(.duplicateConfiguration, "only one 'configure' block is allowed", at: syntax.keywordSpan,
+                           notes: [DiagnosticNote("the first 'configure' block is here", at: first.keywordSpan)])
+                } else {
+                    configuration = syntax
+                    program.displayFrequency = checkConfigure(syntax)
+                }
+            case .tip(let syntax): program.tips.append(checkTip(syntax))
+            case .group(let syntax): program.groups.append(checkGroup(syntax))
+            case .widget(let syntax): program.widgets.append(checkWidget(syntax))
+            case .parameter, .event: break
+            }
+        }
+        checkTipIDs(program.tips, file)
+        return program
+    }
+
+    private mutating func declareNames(_ file: FileSyntax) {
+        var counts: [String: Int] = [:]
+        func next(_ kind: String) -> Int {
+            defer { counts[kind, default: 0] += 1 }
+            return counts[kind, default: 0]
+        }
+        for declaration in file.declarations {
+            let entry: (NameSyntax, Symbol)
+            switch declaration {
+            case .configure: continue
+            case .parameter(let syntax): entry = (syntax.name, .parameter(next("parameter")))
+            case .event(let syntax): entry = (syntax.name, .event(next("event")))
+            case .tip(let syntax): entry = (syntax.name, .tip(next("tip")))
+            case .group(let syntax): entry = (syntax.name, .group(next("group")))
+            case .widget(let syntax): entry = (syntax.name, .widget(next("widget")))
+            }
+            if let previous = symbols.declare(entry.0.text, as: entry.1, at: entry.0.span) {
+                report(.duplicateDeclaration, "invalid redeclaration of '\(entry.0.text)'", at: entry.0.span,
+                       notes: [DiagnosticNote("'\(entry.0.text)' previously declared here", at: previous)])
+            }
+        }
+    }
+
+    /// A type name of a parameter or field.
+    private mutating func scalarType(_ name: NameSyntax) -> ScalarKind? {
+        if let kind = Self.scalarTypes[name.text] { return kind }
+        let suggestion = Spelling.closest(to: name.text, in: Self.scalarTypes.keys.sorted())
+        report(.unknownType, "cannot find type '\(name.text)' in scope", at: name.span,
+               notes: [DiagnosticNote("the types are Bool, Int, Double, String and Date")],
+               fixes: suggestion.map { [.replace(name.span, with: $0, "replace with '\($0)'")] } ?? [])
+        return nil
+    }
+
+    // MARK: parameters and events
+
+    private mutating func checkParameter(_ syntax: ParameterSyntax) -> ParameterInfo {
+        let type = scalarType(syntax.type)
+        let line = line(of: syntax.name.span)
+        let fallback = Self.zero(of: type ?? .bool)
+        guard let type else {
+            return ParameterInfo(name: syntax.name.text, type: .bool, defaultValue: fallback, line: line)
+        }
+        guard let defaultSyntax = syntax.defaultValue else {
+            let literal = Self.literalSpelling(of: fallback)
+            report(.nonConstantDefault, "parameter '\(syntax.name.text)' needs a default value", at: syntax.span,
+                   notes: [DiagnosticNote("the default is the value rules see until the app sets one")],
+                   fixes: [FixIt("add a default value", edits: [TextEdit(span: .point(syntax.type.span.end), newText: " = \(literal)")])])
+            return ParameterInfo(name: syntax.name.text, type: type, defaultValue: fallback, line: line)
+        }
+        let value = constant(defaultSyntax, of: type.valueType, what: "a parameter's default value")
+        return ParameterInfo(name: syntax.name.text, type: type, defaultValue: value ?? fallback, line: line)
+    }
+
+    static func zero(of kind: ScalarKind) -> ScalarValue {
+        switch kind {
+        case .bool: return .bool(false)
+        case .int: return .int(0)
+        case .double: return .double(0)
+        case .string: return .string("")
+        case .date: return .date(0)
+        case .duration: return .duration(0)
+        }
+    }
+
+    static func literalSpelling(of value: ScalarValue) -> String {
+        switch value {
+        case .bool(let flag): return flag ? "true" : "false"
+        case .int(let number): return String(number)
+        case .double(let number): return String(number)
+        case .string(let text): return "\"\(text)\""
+        case .date(let seconds): return "Date(timeIntervalSince1970: \(seconds))"
+        case .duration(let seconds): return ".seconds(\(seconds))"
+        }
+    }
+
+    /// Checks `syntax` as a compile-time constant of `type` (a number of seconds counts as a `Duration`).
+    mutating func constant(_ syntax: ExpressionSyntax, of type: ValueType, what: String) -> ScalarValue? {
+        guard let checked = check(syntax, expecting: type, in: Scope()),
+              let coerced = coerce(checked, to: type, acceptingSeconds: type == .duration) else { return nil }
+        let folded = ConstantFolder.fold(coerced)
+        guard case .constant(let value) = folded.kind, let scalar = value.scalarValue else {
+            report(.nonConstantDefault, "\(what) must be a constant", at: syntax.span,
+                   notes: [DiagnosticNote("write a literal such as 3, 2.5, \"text\", true, .days(2) or Date(timeIntervalSince1970: 0)")])
+            return nil
+        }
+        return scalar
+    }
+
+    private mutating func checkEvent(_ syntax: EventSyntax) -> EventInfo {
+        var fields: [FieldInfo] = []
+        var seen: [String: SourceSpan] = [:]
+        for field in syntax.fields {
+            if field.name.text == "date" {
+                report(.reservedFieldName, "an event field cannot be called 'date'", at: field.name.span,
+                       notes: [DiagnosticNote("every donation already has 'date', the moment it was donated")])
+            } else if let previous = seen[field.name.text] {
+                report(.duplicateField, "duplicate field '\(field.name.text)' in event '\(syntax.name.text)'", at: field.name.span,
+                       notes: [DiagnosticNote("'\(field.name.text)' first declared here", at: previous)])
+            }
+            seen[field.name.text] = seen[field.name.text] ?? field.name.span
+            fields.append(FieldInfo(name: field.name.text, type: scalarType(field.value) ?? .int))
+        }
+        var event = EventInfo(name: syntax.name.text, fields: fields, line: line(of: syntax.name.span))
+        if let limit = syntax.limit, let span = syntax.limitSpan {
+            checkLimit(limit, span: span, into: &event)
+        }
+        return event
+    }
+
+    private mutating func checkLimit(_ arguments: [ArgumentSyntax], span: SourceSpan, into event: inout EventInfo) {
+        if arguments.isEmpty {
+            report(.invalidEventLimit, "'limit' needs 'maximumCount:', 'maximumAge:' or both", at: span)
+        }
+        var seen = Set<String>()
+        for argument in arguments {
+            let label = argument.label ?? ""
+            let labelSpan = argument.labelSpan ?? argument.value.span
+            guard seen.insert(label).inserted else {
+                report(.invalidEventLimit, "'\(label)' is given twice", at: labelSpan)
+                continue
+            }
+            switch label {
+            case "maximumCount":
+                if case .int(let count)? = constant(argument.value, of: .int, what: "'maximumCount'") {
+                    if count < 0 {
+                        report(.invalidEventLimit, "'maximumCount' must not be negative", at: argument.value.span)
+                    } else {
+                        event.maximumCount = count
+                    }
+                }
+            case "maximumAge":
+                if case .duration(let age)? = constant(argument.value, of: .duration, what: "'maximumAge'") {
+                    if age < 0 || !age.isFinite {
+                        report(.invalidEventLimit, "'maximumAge' must not be negative", at: argument.value.span)
+                    } else {
+                        event.maximumAge = age
+                    }
+                }
+            default:
+                let suggestion = Spelling.closest(to: label, in: ["maximumCount", "maximumAge"])
+                report(.invalidEventLimit, label.isEmpty ? "'limit' arguments need a label" : "unknown 'limit' argument '\(label)'",
+                       at: labelSpan,
+                       notes: [DiagnosticNote("write 'limit(maximumCount: 50, maximumAge: .days(30))'; either may be left out")],
+                       fixes: suggestion.map { [.replace(labelSpan, with: $0, "replace with '\($0)'")] } ?? [])
+            }
+        }
+    }
+
+    // MARK: configure
+
+    private mutating func checkConfigure(_ syntax: ConfigureSyntax) -> Double {
+        var frequency: Double = 0
+        var seen: SourceSpan?
+        for entry in syntax.entries {
+            let name = entry.name
+            if name.text == "DisplayFrequency" && entry.prefix == nil && !entry.leadingDot {
+                report(.betaDisplayFrequency, "'DisplayFrequency' was renamed 'displayFrequency'", at: name.span,
+                       notes: [DiagnosticNote("this is the spelling of TipKit's first beta")],
+                       fixes: [.replace(name.span, with: "displayFrequency", "replace with 'displayFrequency'")])
+            } else if name.text != "displayFrequency" || entry.leadingDot {
+                let suggestion = Spelling.closest(to: name.text, in: ["displayFrequency"])
+                report(.unknownConfiguration, "unknown configuration '\(name.text)'", at: name.span,
+                       notes: [DiagnosticNote("'configure' takes 'displayFrequency(…)'")],
+                       fixes: suggestion.map { [.replace(name.span, with: $0, "replace with '\($0)'")] } ?? [])
+                continue
+            }
+            if let first = seen {
+                report(.duplicateConfiguration, "the display frequency is set twice", at: entry.span,
+                       notes: [DiagnosticNote("first set here", at: first)])
+                continue
+            }
+            seen = entry.span
+            guard entry.arguments.count == 1, let argument = entry.arguments.first, argument.label == nil else {
+                report(.wrongArguments, "'displayFrequency' takes one value, such as '.daily' or a number of seconds", at: entry.span)
+                continue
+            }
+            if let value = displayFrequency(argument.value) { frequency = value }
+        }
+        return frequency
+    }
+
+    private mutating func displayFrequency(_ syntax: ExpressionSyntax) -> Double? {
+        if case .implicitMember(let name, let nameSpan) = syntax.kind, Self.durationUnits[name] == nil {
+            if let seconds = Self.displayFrequencies[name] { return seconds }
+            let choices = Self.displayFrequencies.keys.sorted()
+            let suggestion = Spelling.closest(to: name, in: choices)
+            report(.unknownDisplayFrequency, "unknown display frequency '.\(name)'", at: syntax.span,
+                   notes: [DiagnosticNote("use .immediate, .hourly, .daily, .weekly, .monthly or a number of seconds")],
+                   fixes: suggestion.map { [.replace(nameSpan, with: $0, "replace with '.\($0)'")] } ?? [])
+            return nil
+        }
+        guard case .duration(let seconds)? = constant(syntax, of: .duration, what: "the display frequency") else { return nil }
+        guard seconds >= 0 && seconds.isFinite else {
+            report(.invalidOptionValue, "the display frequency must not be negative", at: syntax.span)
+            return nil
+        }
+        return seconds
+    }
+
+    // MARK: tips
+
+    private static let tipProperties = ["title", "message", "image", "id"]
+
+    private mutating func checkTip(_ syntax: TipSyntax) -> TipSymbol {
+        var texts: [String: String] = [:]
+        var seen: [String: SourceSpan] = [:]
+        for property in syntax.properties {
+            let name = property.name
+            guard Self.tipProperties.contains(name.text) else {
+                let suggestion = Spelling.closest(to: name.text, in: Self.tipProperties)
+                report(.unknownTipProperty, "unknown tip property '\(name.text)'", at: name.span,
+                       notes: [DiagnosticNote("a tip has 'title:', 'message:', 'image:' and 'id:'")],
+                       fixes: suggestion.map { [.replace(name.span, with: $0, "replace with '\($0)'")] } ?? [])
+                continue
+            }
+            if let previous = seen[name.text] {
+                report(.duplicateTipProperty, "'\(name.text)' is given twice", at: name.span,
+                       notes: [DiagnosticNote("first given here", at: previous)])
+                continue
+            }
+            seen[name.text] = name.span
+            if case .string(let text)? = constant(property.value, of: .string, what: "'\(name.text)'") {
+                texts[name.text] = text
+            }
+        }
+        if seen["title"] == nil {
+            report(.missingTitle, "tip '\(syntax.name.text)' has no title", at: syntax.name.span,
+                   notes: [DiagnosticNote("every tip needs 'title: \"…\"', the text people see")],
+                   fixes: [FixIt("add a title", edits: [TextEdit(span: .point(bodyStart(of: syntax)),
+                                                                 newText: "\n    title: \"\(syntax.name.text)\"")])])
+        }
+        if syntax.options.count > 1 {
+            report(.duplicateOption, "a tip has at most one 'options' block", at: syntax.options[1].keywordSpan,
+                   notes: [DiagnosticNote("the first 'options' block is here", at: syntax.options[0].keywordSpan)])
+        }
+        var rules: [CheckedRule] = []
+        for rule in syntax.rules { if let checked = checkRule(rule) { rules.append(checked) } }
+        let options = checkOptions(syntax.options.first?.entries ?? [])
+        return TipSymbol(name: syntax.name.text, id: texts["id"] ?? syntax.name.text, title: texts["title"] ?? "",
+                         message: texts["message"], image: texts["image"], rules: rules, options: options,
+                         line: line(of: syntax.name.span))
+    }
+
+    /// The offset just after a tip's `{`.
+    private func bodyStart(of syntax: TipSyntax) -> Int {
+        var offset = syntax.name.span.end
+        while offset < source.bytes.count && source.bytes[offset] != UInt8(ascii: "{") { offset += 1 }
+        return min(offset + 1, source.bytes.count)
+    }
+
+    private mutating func checkTipIDs(_ tips: [TipSymbol], _ file: FileSyntax) {
+        var seen: [String: String] = [:]
+        var spans: [String: SourceSpan] = [:]
+        for case .tip(let syntax) in file.declarations { spans[syntax.name.text] = syntax.name.span }
+        for tip in tips {
+            if let other = seen[tip.id], other != tip.name, let span = spans[tip.name] {
+                report(.duplicateTipID, "tips '\(other)' and '\(tip.name)' have the same id '\(tip.id)'", at: span,
+                       notes: [DiagnosticNote("'\(other)' is declared here", at: spans[other])])
+            }
+            seen[tip.id] = seen[tip.id] ?? tip.name
+        }
+    }
+
+    private mutating func checkRule(_ syntax: RuleSyntax) -> CheckedRule? {
+        var inputs: [RuleInput] = []
+        for input in syntax.inputs {
+            guard let resolved = ruleInput(input) else { continue }
+            inputs.append(resolved)
+        }
+        guard inputs.count == syntax.inputs.count else { return nil }
+        if syntax.inputs.isEmpty { return nil }
+        guard let body = check(syntax.body, expecting: .bool, in: Scope(inputs: inputs)) else { return nil }
+        guard body.type == .bool else {
+            report(.ruleNotBool, "a rule's body must be a 'Bool', not '\(spell(body.type))'", at: syntax.body.span,
+                   notes: [DiagnosticNote("the rule holds when its body is true")])
+            return nil
+        }
+        return CheckedRule(line: line(of: syntax.keywordSpan), body: body)
+    }
+
+    /// `Self.$parameter`, `$parameter`, `Self.event` or `event`.
+    private mutating func ruleInput(_ syntax: ExpressionSyntax) -> RuleInput? {
+        var name: String
+        var span: SourceSpan
+        switch syntax.kind {
+        case .identifier(let text): (name, span) = (text, syntax.span)
+        case .projectedParameter(let text): (name, span) = ("$" + text, syntax.span)
+        case .member(let base, let text, let nameSpan, false) where base.kind == .identifier("Self"): (name, span) = (text, nameSpan)
+        case .error: return nil
+        default:
+            report(.invalidRuleInput, "a rule's input must be 'Self.$parameter' or 'Self.event'", at: syntax.span,
+                   notes: [DiagnosticNote("the body reads the inputs as $0, $1, …")])
+            return nil
+        }
+        let projected = name.hasPrefix("$")
+        if projected { name.removeFirst() }
+        switch symbols.lookup(name) {
+        case .parameter(let index)?:
+            if projected { return .parameter(index) }
+            report(.wrongRuleInputKind, "'\(name)' is a parameter; a parameter input is written 'Self.$\(name)'", at: span,
+                   fixes: [FixIt("insert '$'", edits: [TextEdit(span: .point(span.start), newText: "$")])])
+        case .event(let index)?:
+            if !projected { return .event(index) }
+            report(.wrongRuleInputKind, "'\(name)' is an event; an event input is written 'Self.\(name)' without '$'", at: span,
+                   fixes: [.replace(SourceSpan(start: span.start, end: span.start + 1), with: "", "remove '$'")])
+        case let symbol?:
+            report(.wrongRuleInputKind, "'\(name)' is a \(symbol.kindName); a rule's input must be a parameter or an event", at: span)
+        case nil:
+            let candidates = symbols.names { symbol in
+                if case .parameter = symbol { return projected }
+                if case .event = symbol { return !projected }
+                return false
+            }
+            let suggestion = Spelling.closest(to: name, in: candidates)
+            let offset = projected ? 1 : 0
+            let nameSpan = SourceSpan(start: span.start + offset, end: span.end)
+            report(.unknownName, "cannot find \(projected ? "parameter" : "event") '\(name)' in scope", at: span,
+                   notes: suggestion.map { [DiagnosticNote("did you mean '\($0)'?")] } ?? [],
+                   fixes: suggestion.map { [.replace(nameSpan, with: $0, "replace with '\($0)'")] } ?? [])
+        }
+        return nil
+    }
+
+    // MARK: options
+
+    private mutating func checkOptions(_ entries: [CallEntrySyntax]) -> TipOptions {
+        var options = TipOptions()
+        var seen: [String: SourceSpan] = [:]
+        let known = ["MaxDisplayCount", "IgnoresDisplayFrequency", "MaxDisplayDuration"]
+        for entry in entries {
+            var name = entry.name.text
+            if entry.leadingDot {
+                let dotSpan = SourceSpan(start: entry.span.start, end: entry.name.span.end)
+                switch name {
+                case "maxDisplayCount":
+                    report(.betaMaxDisplayCount, "'.maxDisplayCount' was renamed 'MaxDisplayCount'", at: dotSpan,
+                           notes: [DiagnosticNote("this is the spelling of TipKit's first beta")],
+                           fixes: [.replace(dotSpan, with: "MaxDisplayCount", "replace with 'MaxDisplayCount'")])
+                    name = "MaxDisplayCount"
+                case "ignoresDisplayFrequency":
+                    report(.betaIgnoresDisplayFrequency, "'.ignoresDisplayFrequency' was renamed 'IgnoresDisplayFrequency'", at: dotSpan,
+                           notes: [DiagnosticNote("this is the spelling of TipKit's first beta")],
+                           fixes: [.replace(dotSpan, with: "IgnoresDisplayFrequency", "replace with 'IgnoresDisplayFrequency'")])
+                    name = "IgnoresDisplayFrequency"
+                default:
+                    name = "." + name
+                }
+            }
+            if let prefix = entry.prefix, prefix.text != "Tips" {
+                report(.unknownOption, "unknown option prefix '\(prefix.text)'", at: prefix.span,
+                       notes: [DiagnosticNote("options are written 'Tips.MaxDisplayCount(3)' or 'MaxDisplayCount(3)'")],
+                       fixes: [.replace(prefix.span, with: "Tips", "replace with 'Tips'")])
+                continue
+            }
+            guard known.contains(name) else {
+                let suggestion = Spelling.closest(to: name, in: known)
+                report(.unknownOption, "unknown option '\(name)'", at: entry.name.span,
+                       notes: [DiagnosticNote("the options are MaxDisplayCount(Int), IgnoresDisplayFrequency(Bool) and MaxDisplayDuration(seconds or duration)")],
+                       fixes: suggestion.map { [.replace(entry.name.span, with: $0, "replace with '\($0)'")] } ?? [])
+                continue
+            }
+            if let previous = seen[name] {
+                report(.duplicateOption, "option '\(name)' is given twice", at: entry.span,
+                       notes: [DiagnosticNote("first given here", at: previous)])
+                continue
+            }
+            seen[name] = entry.span
+            guard entry.arguments.count == 1, let argument = entry.arguments.first, argument.label == nil else {
+                report(.wrongArguments, "'\(name)' takes one value", at: entry.span)
+                continue
+            }
+            switch name {
+            case "MaxDisplayCount":
+                if case .int(let count)? = constant(argument.value, of: .int, what: "'MaxDisplayCount'") {
+                    if count < 0 {
+                        report(.invalidOptionValue, "'MaxDisplayCount' must not be negative", at: argument.value.span)
+                    } else {
+                        options.maxDisplayCount = count
+                    }
+                }
+            case "IgnoresDisplayFrequency":
+                if case .bool(let flag)? = constant(argument.value, of: .bool, what: "'IgnoresDisplayFrequency'") {
+                    options.ignoresDisplayFrequency = flag
+                }
+            default:
+                if case .duration(let seconds)? = constant(argument.value, of: .duration, what: "'MaxDisplayDuration'") {
+                    if seconds < 0 || !seconds.isFinite {
+                        report(.invalidOptionValue, "'MaxDisplayDuration' must not be negative", at: argument.value.span)
+                    } else {
+                        options.maxDisplayDuration = seconds
+                    }
+                }
+            }
+        }
+        return options
+    }
+
+    // MARK: groups and widgets
+
+    private mutating func checkGroup(_ syntax: GroupSyntax) -> GroupSymbol {
+        var ordered = false
+        if let kind = syntax.kind {
+            switch kind.kind {
+            case .implicitMember("ordered", _): ordered = true
+            case .implicitMember("firstAvailable", _): ordered = false
+            case .error: break
+            default:
+                let written: String
+                if case .implicitMember(let name, _) = kind.kind { written = name } else { written = text(kind.span) }
+                let suggestion = Spelling.closest(to: written, in: ["ordered", "firstAvailable"])
+                report(.unknownGroupKind, "unknown group kind '\(text(kind.span))'", at: kind.span,
+                       notes: [DiagnosticNote("a group is '.ordered' or '.firstAvailable' (the default)")],
+                       fixes: suggestion.map { [.replace(kind.span, with: ".\($0)", "replace with '.\($0)'")] } ?? [])
+            }
+        }
+        var members: [Int] = []
+        var seen: [String: SourceSpan] = [:]
+        for member in syntax.members {
+            if let previous = seen[member.text] {
+                report(.duplicateGroupMember, "tip '\(member.text)' is listed twice in group '\(syntax.name.text)'", at: member.span,
+                       notes: [DiagnosticNote("first listed here", at: previous)],
+                       fixes: [.replace(member.span, with: "", "remove the second '\(member.text)'")])
+                continue
+            }
+            seen[member.text] = member.span
+            switch symbols.lookup(member.text) {
+            case .tip(let index)?:
+                members.append(index)
+            case let symbol?:
+                report(.groupMemberNotTip, "'\(member.text)' is a \(symbol.kindName), not a tip", at: member.span,
+                       notes: [DiagnosticNote("a group lists tips")])
+            case nil:
+                let suggestion = Spelling.closest(to: member.text, in: symbols.names { if case .tip = $0 { return true } else { return false } })
+                report(.unknownName, "cannot find tip '\(member.text)' in scope", at: member.span,
+                       notes: suggestion.map { [DiagnosticNote("did you mean '\($0)'?")] } ?? [],
+                       fixes: suggestion.map { [.replace(member.span, with: $0, "replace with '\($0)'")] } ?? [])
+            }
+        }
+        return GroupSymbol(name: syntax.name.text, ordered: ordered, members: members, line: line(of: syntax.name.span))
+    }
+
+    private mutating func checkWidget(_ syntax: WidgetSyntax) -> WidgetSymbol {
+        var scope = Scope()
+        var lets: [CheckedExpression] = []
+        for binding in syntax.lets {
+            let name = binding.name.text
+            if scope.locals[name] != nil {
+                report(.duplicateLet, "invalid redeclaration of '\(name)'", at: binding.name.span)
+                continue
+            }
+            let value = check(binding.value, expecting: nil, in: scope)
+                ?? CheckedExpression(.constant(.int(0)), type: .int, span: binding.value.span)
+            if case .event = value.type {
+                report(.eventNotAValue, "an event is not a value; use '\(text(binding.value.span)).donations'", at: binding.value.span)
+            }
+            scope.locals[name] = (lets.count, value.type)
+            lets.append(value)
+        }
+        var score: CheckedExpression?
+        var duration: CheckedExpression?
+        var seen: [String: SourceSpan] = [:]
+        for entry in syntax.entries {
+            let name = entry.name.text
+            guard name == "score" || name == "duration" else {
+                let suggestion = Spelling.closest(to: name, in: ["score", "duration"])
+                report(.unknownRelevanceEntry, "unknown relevance entry '\(name)'", at: entry.name.span,
+                       notes: [DiagnosticNote("relevance has 'score:' and 'duration:'")],
+                       fixes: suggestion.map { [.replace(entry.name.span, with: $0, "replace with '\($0)'")] } ?? [])
+                continue
+            }
+            if let previous = seen[name] {
+                report(.duplicateTipProperty, "'\(name)' is given twice", at: entry.name.span,
+                       notes: [DiagnosticNote("first given here", at: previous)])
+                continue
+            }
+            seen[name] = entry.name.span
+            let expected: ValueType = name == "score" ? .double : .duration
+            guard let value = check(entry.value, expecting: expected, in: scope),
+                  let coerced = coerce(value, to: expected, acceptingSeconds: true) else { continue }
+            if name == "score" { score = coerced } else { duration = coerced }
+        }
+        if score == nil && seen["score"] == nil {
+            report(.missingScore, "widget '\(syntax.name.text)' has no 'score:'", at: syntax.relevanceSpan ?? syntax.name.span,
+                   notes: [DiagnosticNote("relevance needs 'score: EXPRESSION'; a score of 0 or less means not relevant")])
+        }
+        let zero = SourceSpan.point(syntax.name.span.end)
+        return WidgetSymbol(name: syntax.name.text, lets: lets,
+                            score: score ?? CheckedExpression(.constant(.double(0)), type: .double, span: zero),
+                            duration: duration ?? CheckedExpression(.constant(.duration(0)), type: .duration, span: zero),
+                            line: line(of: syntax.name.span))
+    }
+}

@@ -1,0 +1,91 @@
+import TipRulesRuntime
+
+/// Name resolution and type checking: turns a parsed file into a `CheckedProgram`,
+/// reporting every problem it finds. Declarations are checked in
+/// `Checker+Declarations.swift`, expressions in `Checker+Expressions.swift`,
+/// operators in `Checker+Operators.swift` and members in `Checker+Members.swift`.
+public struct Checker {
+    let source: SourceFile
+    var diagnostics: [Diagnostic] = []
+    var symbols = SymbolTable()
+    /// Event names by index, for type spellings in messages.
+    var eventNames: [String] = []
+    var events: [EventInfo] = []
+    var parameters: [ParameterInfo] = []
+
+    init(source: SourceFile) {
+        self.source = source
+    }
+
+    /// Checks a parsed file. The program is nil when there are errors.
+    public static func check(_ file: FileSyntax, source: SourceFile) -> (program: CheckedProgram?, diagnostics: [Diagnostic]) {
+        var checker = Checker(source: source)
+        let program = checker.checkFile(file)
+        let hasErrors = checker.diagnostics.contains { $0.severity == .error }
+        return (hasErrors ? nil : program, checker.diagnostics)
+    }
+
+    func line(of span: SourceSpan) -> Int { source.location(of: span.start).line }
+
+    mutating func report(_ code: DiagnosticCode, _ message: String, at span: SourceSpan,
+                         notes: [DiagnosticNote] = [], fixes: [FixIt] = []) {
+        diagnostics.append(Diagnostic(code, message, at: span, notes: notes, fixes: fixes))
+    }
+
+    /// How a type is spelled in messages.
+    func spell(_ type: ValueType) -> String { type.spelled(eventNames: eventNames) }
+
+    /// The source text of a span.
+    func text(_ span: SourceSpan) -> String { source.text(of: span) }
+}
+
+/// What one name in the file's namespace declares.
+enum Symbol: Equatable {
+    case parameter(Int), event(Int), tip(Int), group(Int), widget(Int)
+
+    var kindName: String {
+        switch self {
+        case .parameter: return "parameter"
+        case .event: return "event"
+        case .tip: return "tip"
+        case .group: return "group"
+        case .widget: return "widget"
+        }
+    }
+}
+
+/// The file's one namespace of parameters, events, tips, groups and widgets.
+struct SymbolTable {
+    private(set) var symbols: [String: (symbol: Symbol, span: SourceSpan)] = [:]
+
+    /// Declares a name; returns the earlier declaration's span if the name is taken.
+    mutating func declare(_ name: String, as symbol: Symbol, at span: SourceSpan) -> SourceSpan? {
+        if let existing = symbols[name] { return existing.span }
+        symbols[name] = (symbol, span)
+        return nil
+    }
+
+    func lookup(_ name: String) -> Symbol? { symbols[name]?.symbol }
+
+    /// Names of declared symbols matching `filter`, for "did you mean".
+    func names(where filter: (Symbol) -> Bool) -> [String] {
+        symbols.filter { filter($0.value.symbol) }.map(\.key).sorted()
+    }
+}
+
+/// What names mean where an expression is checked.
+struct Scope {
+    /// What a rule binds `$0`, `$1` … to; nil outside `#Rule`.
+    var inputs: [RuleInput]?
+    /// How many closures enclose the expression; inside one, `$0` is its donation.
+    var closureEvents: [Int] = []
+    /// How many optional chains enclose the expression.
+    var chainDepth = 0
+    /// Widget `let` names visible here, with their index and type.
+    var locals: [String: (index: Int, type: ValueType)] = [:]
+}
+
+/// A rule input: `Self.$parameter` or `Self.event`.
+enum RuleInput: Equatable {
+    case parameter(Int), event(Int)
+}

@@ -1,0 +1,61 @@
+import TipRulesCompiler
+
+/// A small parser for `tiprulec COMMAND [OPTIONS] [ARGUMENTS]`: options with values
+/// (`--format json` or `--format=json`), flags (`--stdin`) and positionals.
+struct ParsedArguments {
+    var positionals: [String] = []
+    var options: [String: String] = [:]
+    var flags: Set<String> = []
+
+    /// Parses `arguments` given which options take a value and which are flags.
+    static func parse(_ arguments: [String], valueOptions: Set<String>, flags knownFlags: Set<String>,
+                      shortNames: [String: String] = [:]) -> Result<ParsedArguments, CommandError> {
+        var parsed = ParsedArguments()
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            var argument = arguments[index]
+            index += 1
+            if onlyPositionals || argument == "-" || !argument.hasPrefix("-") {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositionals = true
+                continue
+            }
+            if let long = shortNames[argument] { argument = long }
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "=") {
+                inlineValue = String(argument[argument.index(after: equals)...])
+                argument = String(argument[..<equals])
+            }
+            if knownFlags.contains(argument) {
+                guard inlineValue == nil else { return .failure(CommandError("option '\(argument)' takes no value")) }
+                parsed.flags.insert(argument)
+            } else if valueOptions.contains(argument) {
+                if let inlineValue {
+                    parsed.options[argument] = inlineValue
+                } else {
+                    guard index < arguments.count else { return .failure(CommandError("option '\(argument)' needs a value")) }
+                    parsed.options[argument] = arguments[index]
+                    index += 1
+                }
+            } else {
+                let known = Array(knownFlags) + Array(valueOptions)
+                let hint = Spelling.closest(to: argument, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+                return .failure(CommandError("unknown option '\(argument)'\(hint)"))
+            }
+        }
+        return .success(parsed)
+    }
+
+    /// The value of `--format`, checked against the allowed formats.
+    func format(allowed: [String]) -> Result<String, CommandError> {
+        let value = options["--format"] ?? "text"
+        guard allowed.contains(value) else {
+            return .failure(CommandError("unknown format '\(value)'; use \(allowed.joined(separator: ", "))"))
+        }
+        return .success(value)
+    }
+}

@@ -1,0 +1,49 @@
+import TipRulesCompiler
+
+/// The `tiprulec` command line: dispatches to the subcommands.
+public enum TiprulecCommand {
+    static let usage = """
+    usage: tiprulec COMMAND [OPTIONS]
+
+    Commands:
+      check FILE... [--format text|json|sarif]     parse and type-check; print diagnostics
+      check --stdin [--stdin-filename NAME]       the same for a buffer on standard input
+      compile FILE [-o OUT.tipc]                  check, then write bytecode
+      eval PROGRAM --fixture F.json [--now DATE] [--format text|json]
+                                                  evaluate every tip, group and widget
+      disasm PROGRAM                              print the bytecode with source lines
+      lsp                                         a Language Server Protocol server on stdio
+      explain CODE                                explain a diagnostic code
+
+    Every command takes --help. `tiprulec --version` prints the version.
+    """
+
+    /// Runs one command line (without the program name).
+    public static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
+        guard let command = arguments.first else {
+            return CommandResult(status: ExitStatus.badInput, standardError: usage + "\n")
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            return CommandResult(standardOutput: help(for: command) + "\n")
+        }
+        switch command {
+        case "--version", "version": return CommandResult(standardOutput: "tiprulec \(Version.current)\n")
+        case "--help", "-h", "help": return CommandResult(standardOutput: (rest.first.map(help) ?? usage) + "\n")
+        case "check": return CheckCommand.run(rest, environment: environment)
+        case "explain": return ExplainCommand.run(rest)
+        default:
+            let commands = ["check", "compile", "eval", "disasm", "lsp", "explain"]
+            let hint = Spelling.closest(to: command, in: commands).map { " (did you mean '\($0)'?)" } ?? ""
+            return .failure("unknown command '\(command)'\(hint)\n\n" + usage)
+        }
+    }
+
+    static func help(for command: String) -> String {
+        switch command {
+        case "check": return CheckCommand.usage
+        case "explain": return ExplainCommand.usage
+        default: return usage
+        }
+    }
+}
