@@ -20,8 +20,7 @@ let package = Package(
         .executableTarget(name: "tiprulec", dependencies: ["TipRulesTooling"]),
         .executableTarget(name: "tiprulec-bench", dependencies: ["TipRulesTooling"]),
         .testTarget(name: "TipRulesRuntimeTests", dependencies: ["TipRulesRuntime", "TipRulesCompiler"]),
-        .testTarget(name: "TipRulesCompilerTests", dependencies: ["TipRulesCompiler"],
-                    resources: [.copy("Golden")]),
+        .testTarget(name: "TipRulesCompilerTests", dependencies: ["TipRulesCompiler"]),
         .testTarget(name: "TipRulesToolingTests", dependencies: ["TipRulesTooling"]),
     ]
 )
