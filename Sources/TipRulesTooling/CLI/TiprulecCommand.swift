@@ -1,3 +1,4 @@
+import Foundation
 import TipRulesCompiler
 
 /// The `tiprulec` command line: dispatches to the subcommands.
@@ -19,7 +20,8 @@ public enum TiprulecCommand {
     """
 
     /// Runs one command line (without the program name).
-    public static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
+    public static func run(_ arguments: [String], environment: CommandEnvironment,
+                           currentTime: () -> Double = { Date().timeIntervalSince1970 }) -> CommandResult {
         guard let command = arguments.first else {
             return CommandResult(status: ExitStatus.badInput, standardError: usage + "\n")
         }
@@ -39,10 +41,19 @@ public enum TiprulecCommand {
         }
     }
 
+    static let languageServerUsage = """
+    usage: tiprulec lsp
+
+    A Language Server Protocol 3.17 server on standard input and output
+    (Content-Length framing, JSON-RPC 2.0): diagnostics as you type, hover,
+    completion, document symbols and go to definition. See docs/editors.md.
+    """
+
     static func help(for command: String) -> String {
         switch command {
         case "check": return CheckCommand.usage
         case "explain": return ExplainCommand.usage
+        case "lsp": return languageServerUsage
         default: return usage
         }
     }

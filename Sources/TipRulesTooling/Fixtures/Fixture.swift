@@ -1,0 +1,40 @@
+import TipRulesRuntime
+
+/// A store described by a fixture file (`fixtures.md`), validated against a program:
+/// every name resolved to its index and every value of its declared type.
+public struct Fixture: Sendable {
+    /// The evaluation instant, if the fixture gives one.
+    public var now: Double?
+    public var parameters: [(index: Int, value: ScalarValue)] = []
+    public var donations: [(event: Int, date: Double, fields: [ScalarValue])] = []
+    public var tipStates: [(tip: Int, state: TipState)] = []
+    public var lastDisplayDate: Double?
+    public var testing = TestingOverrides()
+
+    public init() {}
+
+    /// The event store this fixture describes.
+    public func makeStore(for program: Program) throws -> EventStore {
+        var store = EventStore(program: program)
+        for parameter in parameters { try store.setParameter(parameter.index, parameter.value) }
+        for donation in donations { try store.donate(event: donation.event, date: donation.date, fields: donation.fields) }
+        for tip in tipStates { store.setTipState(tip.tip, tip.state) }
+        store.lastDisplayDate = lastDisplayDate
+        store.testing = testing
+        return store
+    }
+}
+
+/// A fixture that is not what the program needs: the JSON path and what was wrong,
+/// as in `donations.purchase[3].amount: expected a number, found "12"`.
+public struct FixtureError: Error, CustomStringConvertible, Sendable {
+    public var path: String
+    public var message: String
+
+    public init(path: String, _ message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}

@@ -1,0 +1,53 @@
+import TipRulesRuntime
+
+/// The result of `tiprulec eval --format json`, as `fixtures.md` describes it.
+public enum JSONResultRenderer {
+    public static func document(for result: EvaluationResult) -> JSONValue {
+        var root = JSONObject()
+        root["now"] = .string(RFC3339.format(result.now) ?? String(result.now))
+        root["tips"] = .array(result.tips.map(tip))
+        root["groups"] = .array(result.groups.map { group in
+            ["id": .string(group.id), "currentTip": group.currentTip.map(JSONValue.string) ?? .null]
+        })
+        root["widgets"] = .array(result.widgets.map(widget))
+        return .object(root)
+    }
+
+    private static func tip(_ tip: TipResult) -> JSONValue {
+        var object = JSONObject()
+        object["id"] = .string(tip.id)
+        object["status"] = .string(tip.status.rawValue)
+        object["reason"] = tip.reason.map { .string($0.rawValue) } ?? .null
+        object["display"] = .bool(tip.display)
+        object["rules"] = .array(tip.rules.map(rule))
+        return .object(object)
+    }
+
+    private static func rule(_ rule: RuleResult) -> JSONValue {
+        var object = JSONObject()
+        object["index"] = .integer(rule.index)
+        object["line"] = .integer(rule.line)
+        object["result"] = .bool(rule.result)
+        if let error = rule.error { object["error"] = .string(error) }
+        if !rule.result && !rule.explanation.isEmpty {
+            object["explanation"] = .array(rule.explanation.map(JSONValue.string))
+        }
+        return .object(object)
+    }
+
+    private static func widget(_ widget: WidgetResult) -> JSONValue {
+        var object = JSONObject()
+        object["id"] = .string(widget.id)
+        object["score"] = number(widget.score)
+        object["duration"] = number(widget.duration)
+        object["relevant"] = .bool(widget.relevant)
+        if let error = widget.error { object["error"] = .string(error) }
+        return .object(object)
+    }
+
+    /// Whole numbers print without a fraction.
+    private static func number(_ value: Double) -> JSONValue {
+        if let whole = Int(exactly: value) { return .integer(whole) }
+        return .number(value)
+    }
+}

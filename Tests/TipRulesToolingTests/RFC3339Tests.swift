@@ -1,0 +1,171 @@
+import Foundation
+import XCTest
+import TipRulesTooling
+
+final class RFC3339Tests: XCTestCase {
+    private func parseError(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> String? {
+        do {
+            let seconds = try RFC3339.parse(text)
+            XCTFail("expected an error, parsed \(seconds)", file: file, line: line)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    func testFixtureExamples() throws {
+        // 2026-11-20T11:30:00+09:00 is 02:30 UTC; `date -u -d ... +%s` agrees.
+        XCTAssertEqual(try RFC3339.parse("2026-11-20T11:30:00+09:00"), 1_795_141_800)
+        XCTAssertEqual(try RFC3339.parse("2026-11-20T02:30:00Z"), 1_795_141_800)
+        XCTAssertEqual(try RFC3339.parse("2026-11-21T09:00:00Z"), 1_795_251_600)
+        XCTAssertEqual(try RFC3339.parse("2026-11-20T10:00:00Z"), 1_795_168_800)
+        XCTAssertEqual(try RFC3339.parse("2026-11-20T08:00:00Z"), 1_795_161_600)
+        XCTAssertEqual(RFC3339.format(1_795_251_600), "2026-11-21T09:00:00Z")
+    }
+
+    func testEpochOffsetsAndLowercase() throws {
+        XCTAssertEqual(try RFC3339.parse("1970-01-01T00:00:00Z"), 0)
+        XCTAssertEqual(try RFC3339.parse("1969-12-31T23:59:59Z"), -1)
+        XCTAssertEqual(try RFC3339.parse("1970-01-01t00:00:00z"), 0)
+        XCTAssertEqual(try RFC3339.parse("1970-01-01T00:00:00-01:30"), 5_400)
+        XCTAssertEqual(try RFC3339.parse("1970-01-01T00:00:00+00:00"), 0)
+        XCTAssertEqual(try RFC3339.parse("1970-01-01T00:00:00-00:00"), 0)
+        XCTAssertEqual(try RFC3339.parse("2000-03-01T00:00:00+23:59"), 951_782_400 + 86_400 - 86_340)
+    }
+
+    func testFractionalSecondsOfAnyLength() throws {
+        XCTAssertEqual(try RFC3339.parse("1970-01-01T00:00:00.5Z"), 0.5)
+        XCTAssertEqual(try RFC3339.parse("1970-01-01T00:00:01.250Z"), 1.25)
+        XCTAssertEqual(try RFC3339.parse("1970-01-01T00:00:00.123456789Z"), 0.123456789, accuracy: 1e-12)
+        let long = "2026-11-21T09:00:00." + String(repeating: "0", count: 200) + "1Z"
+        XCTAssertEqual(try RFC3339.parse(long), 1_795_251_600)
+        XCTAssertEqual(try RFC3339.parse("1969-12-31T23:59:59.75Z"), -0.25)
+    }
+
+    func testYearRangeAndLeapYears() throws {
+        XCTAssertEqual(try RFC3339.parse("0000-01-01T00:00:00Z"), RFC3339.earliestSeconds)
+        XCTAssertEqual(try RFC3339.parse("9999-12-31T23:59:59Z"), RFC3339.endSeconds - 1)
+        XCTAssertEqual(try RFC3339.parse("2024-02-29T00:00:00Z"), 1_709_164_800)
+        XCTAssertEqual(try RFC3339.parse("2000-02-29T00:00:00Z"), 951_782_400)
+        XCTAssertEqual(try RFC3339.parse("0000-02-29T00:00:00Z"), RFC3339.earliestSeconds + 59 * 86_400)
+        XCTAssertEqual(parseError("2023-02-29T00:00:00Z"), "day 29 is out of range 01-28")
+        XCTAssertEqual(parseError("1900-02-29T00:00:00Z"), "day 29 is out of range 01-28")
+        XCTAssertEqual(parseError("2026-04-31T00:00:00Z"), "day 31 is out of range 01-30")
+        XCTAssertEqual(parseError("10000-01-01T00:00:00Z"), "years outside 0000-9999 are not supported")
+        XCTAssertEqual(parseError("-0001-01-01T00:00:00Z"), "years outside 0000-9999 are not supported")
+        XCTAssertEqual(parseError("+2026-01-01T00:00:00Z"), "years outside 0000-9999 are not supported")
+    }
+
+    func testMalformedDates() {
+        let cases: [(String, String)] = [
+            ("", "expected 4 digits for the year"),
+            ("26-11-21T09:00:00Z", "expected 4 digits for the year"),
+            ("2026/11/21T09:00:00Z", "expected '-' between the year and the month"),
+            ("2026-1-21T09:00:00Z", "expected 2 digits for the month"),
+            ("2026-00-21T09:00:00Z", "month 0 is out of range 01-12"),
+            ("2026-13-01T00:00:00Z", "month 13 is out of range 01-12"),
+            ("2026-11-00T00:00:00Z", "day 0 is out of range 01-30"),
+            ("2026-11-21", "expected 'T' between the date and the time"),
+            ("2026-11-21 09:00:00Z", "expected 'T' between the date and the time"),
+            ("2026-11-21T24:00:00Z", "hour 24 is out of range 00-23"),
+            ("2026-11-21T09:60:00Z", "minute 60 is out of range 00-59"),
+            ("2026-11-21T09:00:60Z", "leap seconds are not supported"),
+            ("2026-11-21T09:00:61Z", "second 61 is out of range 00-59"),
+            ("2026-11-21T09:00Z", "expected ':' between the minute and the second"),
+            ("2026-11-21T09:00:00", "expected a time zone ('Z' or an offset such as '+09:00')"),
+            ("2026-11-21T09:00:00 Z", "expected a time zone ('Z' or an offset such as '+09:00')"),
+            ("2026-11-21T09:00:00.Z", "expected digits after the decimal point"),
+            ("2026-11-21T09:00:00+0900", "expected ':' between the time zone hour and minute"),
+            ("2026-11-21T09:00:00+24:00", "time zone hour 24 is out of range 00-23"),
+            ("2026-11-21T09:00:00+09:60", "time zone minute 60 is out of range 00-59"),
+            ("2026-11-21T09:00:00Zjunk", "unexpected characters after the time zone"),
+            ("2026\r11-21T09:00:00Z", "expected '-' between the year and the month"),
+            ("２０２６-11-21T09:00:00Z", "expected 4 digits for the year"),
+        ]
+        for (input, expected) in cases {
+            XCTAssertEqual(parseError(input), expected, "input: \(input.debugDescription)")
+        }
+    }
+
+    func testRandomStringsNeverCrash() {
+        var random = SplitMix64(seed: 7)
+        let alphabet = Array("0123456789-:+.TtZz \u{e9}".utf8)
+        let pick: () -> UInt8 = { alphabet[Int(random.next() % UInt64(alphabet.count))] }
+        let valid = Array("2026-11-20T11:30:00.25+09:00".utf8)
+        for round in 0..<5_000 {
+            var bytes = valid
+            if round % 2 == 0 {
+                bytes = (0..<Int(random.next() % 32)).map { _ in pick() }
+            } else {
+                bytes[Int(random.next() % UInt64(bytes.count))] = pick()
+            }
+            if let seconds = try? RFC3339.parse(String(decoding: bytes, as: UTF8.self)) {
+                XCTAssertTrue(seconds.isFinite)
+            }
+        }
+    }
+
+    func testFormatting() {
+        XCTAssertEqual(RFC3339.format(0), "1970-01-01T00:00:00Z")
+        XCTAssertEqual(RFC3339.format(0.5), "1970-01-01T00:00:00.5Z")
+        XCTAssertEqual(RFC3339.format(1.25), "1970-01-01T00:00:01.25Z")
+        XCTAssertEqual(RFC3339.format(-0.25), "1969-12-31T23:59:59.75Z")
+        XCTAssertEqual(RFC3339.format(-1), "1969-12-31T23:59:59Z")
+        XCTAssertEqual(RFC3339.format(1.0004), "1970-01-01T00:00:01Z")
+        XCTAssertEqual(RFC3339.format(1.9996), "1970-01-01T00:00:02Z")
+        XCTAssertEqual(RFC3339.format(86_399.9999), "1970-01-02T00:00:00Z")
+        XCTAssertEqual(RFC3339.format(1_795_141_800.125), "2026-11-20T02:30:00.125Z")
+        XCTAssertEqual(RFC3339.format(951_782_400), "2000-02-29T00:00:00Z")
+        XCTAssertEqual(RFC3339.format(RFC3339.earliestSeconds), "0000-01-01T00:00:00Z")
+        XCTAssertEqual(RFC3339.format(RFC3339.endSeconds - 0.001), "9999-12-31T23:59:59.999Z")
+        XCTAssertNil(RFC3339.format(RFC3339.endSeconds))
+        XCTAssertNil(RFC3339.format(RFC3339.earliestSeconds - 1))
+        XCTAssertNil(RFC3339.format(.nan))
+        XCTAssertNil(RFC3339.format(.infinity))
+        XCTAssertNil(RFC3339.format(1e300))
+        XCTAssertNil(RFC3339.format(-.greatestFiniteMagnitude))
+    }
+
+    func testEveryDayOfFourCenturiesIsConsecutiveAndRoundTrips() throws {
+        let daysPerMonth = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        var (year, month, day) = (1800, 1, 1)
+        let start = try RFC3339.parse("1800-01-01T00:00:00Z")
+        for index in 0..<(146_097 + 1) {
+            let seconds = start + Double(index) * 86_400
+            let expected = String(format: "%04d-%02d-%02dT00:00:00Z", year, month, day)
+            guard let formatted = RFC3339.format(seconds), formatted == expected else {
+                return XCTFail("day \(index): \(RFC3339.format(seconds) ?? "nil") != \(expected)")
+            }
+            XCTAssertEqual(try RFC3339.parse(formatted), seconds)
+            let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+            let monthLength = month == 2 && isLeap ? 29 : daysPerMonth[month - 1]
+            day += 1
+            if day > monthLength { (day, month) = (1, month + 1) }
+            if month > 12 { (month, year) = (1, year + 1) }
+        }
+        XCTAssertEqual([year, month, day], [2200, 1, 2])
+    }
+
+    func testRandomInstantsRoundTripAtMillisecondPrecision() throws {
+        var random = SplitMix64(seed: 3339)
+        let span = UInt64(RFC3339.endSeconds - RFC3339.earliestSeconds) * 1_000
+        for _ in 0..<5_000 {
+            let milliseconds = Double(random.next() % span) + RFC3339.earliestSeconds * 1_000
+            let seconds = milliseconds / 1_000
+            let formatted = try XCTUnwrap(RFC3339.format(seconds))
+            XCTAssertEqual(try RFC3339.parse(formatted), seconds, accuracy: 1e-6, formatted)
+            let shifted = formatted.dropLast() + "+05:45"
+            XCTAssertEqual(try RFC3339.parse(String(shifted)), seconds - 20_700, accuracy: 1e-6, String(shifted))
+        }
+    }
+
+    func testAgreesWithFoundationOnModernDates() throws {
+        var random = SplitMix64(seed: 1970)
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        for _ in 0..<500 {
+            let seconds = Double(random.next() % 4_102_444_800)  // 1970 ..< 2100
+            XCTAssertEqual(RFC3339.format(seconds), formatter.string(from: Date(timeIntervalSince1970: seconds)))
+        }
+    }
+}
