@@ -54,6 +54,12 @@ final class LexerTests: XCTestCase {
         XCTAssertEqual(invalid.diagnostics.first?.span, SourceSpan(start: 1, end: 2))
     }
 
+    func testByteOrderMarkIsSkipped() {
+        let result = Lexer.tokenize(SourceFile(name: "t", bytes: [0xEF, 0xBB, 0xBF] + Array("tip".utf8)))
+        XCTAssertEqual(result.diagnostics.count, 0)
+        XCTAssertEqual(result.tokens.first?.text, "tip")
+    }
+
     func testUnicodeIdentifiersAndColumns() {
         let source = SourceFile(name: "t", text: "é😀 = \"ü\" x")
         let tokens = Lexer.tokenize(source).tokens

@@ -47,7 +47,7 @@ public enum ConstantFolder {
             let value = fold(value)
             switch value.kind {
             case .constant(.none): result.kind = .constant(.bool(!negated))
-            case .wrap: result.kind = .constant(.bool(negated))
+            case .wrap(let wrapped) where wrapped.isConstant: result.kind = .constant(.bool(negated))
             default: result.kind = .isNil(value, negated: negated)
             }
         case .convert(let conversion, let operand):
@@ -56,9 +56,15 @@ public enum ConstantFolder {
         case .wrap(let value):
             result.kind = .wrap(fold(value))
         case .optionalChain(let base, let depth, let body):
-            result.kind = .optionalChain(base: fold(base), depth: depth, body: fold(body))
+            let base = fold(base)
+            if case .constant(.none) = base.kind {
+                result.kind = .constant(.none(expression.type))
+            } else {
+                result.kind = .optionalChain(base: base, depth: depth, body: fold(body))
+            }
         case .string(let operation, let value, let argument):
-            result.kind = .string(operation, fold(value), argument: argument.map(fold))
+            let value = fold(value), argument = argument.map(fold)
+            result.kind = foldString(operation, value, argument) ?? .string(operation, value, argument: argument)
         case .donatedWithin(let donations, let range):
             result.kind = .donatedWithin(fold(donations), range: fold(range))
         case .filter(let donations, let depth, let predicate):
@@ -145,6 +151,20 @@ public enum ConstantFolder {
         case (.string(let a), .string(let b)): return ordered(a, b)
         case (.date(let a), .date(let b)): return ordered(a, b)
         case (.duration(let a), .duration(let b)): return ordered(a, b)
+        default: return nil
+        }
+    }
+
+    /// String members of constants, except `contains`, whose byte-wise search lives in the runtime.
+    private static func foldString(_ operation: StringOperation, _ value: CheckedExpression,
+                                   _ argument: CheckedExpression?) -> CheckedExpression.Kind? {
+        guard case .constant(.string(let text)) = value.kind else { return nil }
+        switch (operation, argument?.kind) {
+        case (.count, nil): return .constant(.int(text.count))
+        case (.isEmpty, nil): return .constant(.bool(text.isEmpty))
+        case (.lowercased, nil): return .constant(.string(text.lowercased()))
+        case (.hasPrefix, .constant(.string(let part))?): return .constant(.bool(text.hasPrefix(part)))
+        case (.hasSuffix, .constant(.string(let part))?): return .constant(.bool(text.hasSuffix(part)))
         default: return nil
         }
     }

@@ -48,7 +48,9 @@ extension Checker {
             left = check(lhs, expecting: nil, in: scope)
             right = check(rhs, expecting: left.flatMap { hint($0.type.unwrapped) }, in: scope)
         } else {
-            let shared = leftLiteral != nil ? bothLiteral : nil
+            // Two literals unify as in Swift: `60 * 2.5` is all Double.
+            let anyFloat = leftLiteral == .float || rightLiteral == .float
+            let shared = leftLiteral != nil ? (bothLiteral ?? (anyFloat ? .double : nil)) : nil
             left = check(lhs, expecting: shared, in: scope)
             right = check(rhs, expecting: shared, in: scope)
         }
@@ -173,7 +175,12 @@ extension Checker {
 
     private mutating func arithmetic(_ op: BinaryOperator, _ lhs: ExpressionSyntax, _ rhs: ExpressionSyntax, operatorSpan: SourceSpan,
                                      expecting: ValueType?, span: SourceSpan, in scope: Scope) -> CheckedExpression? {
-        let contextual = expecting.map(\.unwrapped).flatMap { [.int, .double, .duration].contains($0) ? $0 : nil }
+        if expecting?.unwrapped == .duration, literalNumber(lhs) != nil, literalNumber(rhs) != nil {
+            // `60 * 60` where a Duration is expected: number arithmetic, then seconds.
+            guard let seconds = arithmetic(op, lhs, rhs, operatorSpan: operatorSpan, expecting: nil, span: span, in: scope) else { return nil }
+            return CheckedExpression(.convert(seconds.type == .int ? .intToDuration : .doubleToDuration, seconds), type: .duration, span: span)
+        }
+        let contextual = expecting.map(\.unwrapped).flatMap { [.int, .double].contains($0) ? $0 : nil }
         guard let (left, right) = operands(lhs, rhs, in: scope, bothLiteral: contextual, hint: { type in
             switch type {
             case .int, .double: return type

@@ -10,6 +10,7 @@ public struct Lexer {
 
     public init(bytes: [UInt8]) {
         self.bytes = bytes
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
     }
 
     /// Lexes the whole input; the last token is always `.endOfFile`.
@@ -342,6 +343,10 @@ public struct Lexer {
                 return malformedNumber(from: start, "floating-point literal '\(text)' is out of range")
             }
             return Token(kind: .floatLiteral, span: span, floatValue: value)
+        }
+        // `-9223372036854775808`: the magnitude of Int.min only fits once negated.
+        if Int(text) == nil, text == "9223372036854775808", start > 0, bytes[start - 1] == UInt8(ascii: "-") {
+            return Token(kind: .integerLiteral, span: span, integerValue: Int.min)
         }
         return integerToken(span: span, value: Int(text), literal: text)
     }

@@ -66,6 +66,10 @@ extension Parser {
             expect(.identifier, what)
             return nil
         }
+        if Self.reservedWords.contains(current.text) {
+            report(.expectedToken, "expected \(what), found the reserved word '\(current.text)'", at: current.span,
+                   notes: [DiagnosticNote("'let', 'true', 'false', 'nil' and 'Self' cannot be used as names")])
+        }
         let token = advance()
         return NameSyntax(token.text, span: token.span)
     }

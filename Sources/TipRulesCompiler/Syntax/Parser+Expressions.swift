@@ -115,8 +115,8 @@ extension Parser {
         let operand = parsePrefix()
         if op == .negate, operatorToken.span.end == operand.span.start {
             switch operand.kind {
-            case .integerLiteral(let value) where value >= 0:
-                return ExpressionSyntax(.integerLiteral(-value), span: operatorToken.span.union(operand.span))
+            case .integerLiteral(let value) where value >= 0 || value == Int.min:
+                return ExpressionSyntax(.integerLiteral(value == Int.min ? value : -value), span: operatorToken.span.union(operand.span))
             case .floatLiteral(let value):
                 return ExpressionSyntax(.floatLiteral(-value), span: operatorToken.span.union(operand.span))
             default:

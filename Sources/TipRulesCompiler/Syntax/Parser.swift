@@ -7,6 +7,8 @@ public struct Parser {
     public static let maximumNesting = 256
     /// The words that start a top-level declaration.
     static let declarationKeywords: Set<String> = ["configure", "parameter", "event", "tip", "group", "widget"]
+    /// Words that cannot name a declaration, field or `let`.
+    static let reservedWords: Set<String> = ["let", "true", "false", "nil", "Self"]
 
     let tokens: [Token]
     var index = 0

@@ -1,0 +1,34 @@
+import TipRulesRuntime
+
+/// Generates the verified bytecode program of a checked program: folds constants in every
+/// expression, emits a code block for every rule, score and duration (with the line table
+/// and, for rules, explain-mode notes), and verifies the result.
+///
+/// Throws `BytecodeError` when the program exceeds a format limit or (a compiler bug) fails
+/// verification, and `CodeGenerationError` for an expression the checker should have rejected.
+public func generateProgram(_ checked: CheckedProgram) throws -> Program {
+    var pool = ConstantPool()
+    let tips = try checked.tips.map { tip in
+        TipInfo(name: tip.name, id: tip.id, title: tip.title, message: tip.message, image: tip.image,
+                options: tip.options,
+                rules: try tip.rules.map { rule in
+                    RuleInfo(line: rule.line,
+                             code: try ExpressionEmitter.block(for: ConstantFolder.fold(rule.body), program: checked,
+                                                               explains: true, pool: &pool))
+                },
+                line: tip.line)
+    }
+    let widgets = try checked.widgets.map { widget in
+        let lets = widget.lets.map(ConstantFolder.fold)
+        return WidgetInfo(
+            name: widget.name, line: widget.line,
+            score: try ExpressionEmitter.block(for: ConstantFolder.fold(widget.score), program: checked, lets: lets,
+                                               explains: false, pool: &pool),
+            duration: try ExpressionEmitter.block(for: ConstantFolder.fold(widget.duration), program: checked, lets: lets,
+                                                  explains: false, pool: &pool))
+    }
+    let groups = checked.groups.map { GroupInfo(name: $0.name, ordered: $0.ordered, members: $0.members, line: $0.line) }
+    return try Program(sourceName: checked.source.name, displayFrequency: checked.displayFrequency,
+                       constants: pool.values, parameters: checked.parameters, events: checked.events,
+                       tips: tips, groups: groups, widgets: widgets)
+}

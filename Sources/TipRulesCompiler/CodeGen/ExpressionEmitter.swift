@@ -1,0 +1,337 @@
+import TipRulesRuntime
+
+/// Emits the code of one rule, score or duration from its (folded) checked expression.
+///
+/// `&&`, `||`, `??`, `?:` and `?.` become forward jumps; closures become loops driven by
+/// `loopFilter`/`loopAny`/`loopAll` and `loopNext`. Every closure element and optional-chain
+/// value gets its own local. In rules, each comparison outside closures gets an explain-mode
+/// note describing its operands and whether it sits under an odd number of `!`.
+struct ExpressionEmitter {
+    private let program: CheckedProgram
+    private let describer: ExpressionDescriber
+    private let lets: [CheckedExpression]
+    private let explains: Bool
+    private var builder = CodeBuilder()
+    private var letLocals: [Int: Int] = [:]
+    private var elementLocals: [Int: Int] = [:]
+    private var chainLocals: [Int: Int] = [:]
+    private var closureDepth = 0
+    private var negated = false
+
+    /// `lets` are the widget's `let` values (none for rules); `explains` adds comparison notes.
+    init(program: CheckedProgram, lets: [CheckedExpression], explains: Bool) {
+        self.program = program
+        self.lets = lets
+        self.explains = explains
+        describer = ExpressionDescriber(program: program, lets: lets)
+    }
+
+    /// The block computing `expression`: the lets it reads (transitively, in order), then the
+    /// expression, then `ret`.
+    static func block(for expression: CheckedExpression, program: CheckedProgram, lets: [CheckedExpression] = [],
+                      explains: Bool, pool: inout ConstantPool) throws -> CodeBlock {
+        var emitter = ExpressionEmitter(program: program, lets: lets, explains: explains)
+        let line = emitter.line(of: expression)
+        for index in emitter.letsRead(by: expression).sorted() {
+            try emitter.emit(lets[index], pool: &pool)
+            let type = try emitter.type(of: lets[index])
+            let local = emitter.builder.addLocal(type)
+            emitter.builder.emit(type.isOptional ? .storeOptional : .store, local, line: emitter.line(of: lets[index]))
+            emitter.letLocals[index] = local
+        }
+        try emitter.emit(expression, pool: &pool)
+        emitter.builder.emit(.ret, line: line)
+        return try emitter.builder.finish(summary: explains ? emitter.describer.describe(expression) : "")
+    }
+
+    /// The lets `expression` reads, directly or through other lets.
+    private func letsRead(by expression: CheckedExpression) -> Set<Int> {
+        var read = Set<Int>()
+        var pending = Array(expression.localsRead)
+        while let index = pending.popLast() {
+            guard lets.indices.contains(index), read.insert(index).inserted else { continue }
+            pending += lets[index].localsRead
+        }
+        return read
+    }
+
+    private mutating func emit(_ expression: CheckedExpression, pool: inout ConstantPool) throws {
+        let line = self.line(of: expression)
+        switch expression.kind {
+        case .constant(let constant):
+            if let value = constant.scalarValue {
+                builder.emit(.const, try pool.index(of: value), line: line)
+            } else {
+                builder.emit(.nilOf, try type(of: expression).base.code, line: line)
+            }
+        case .parameter(let index):
+            builder.emit(.param, index, line: line)
+        case .now:
+            builder.emit(.now, line: line)
+        case .local(let index):
+            try load(letLocals[index], expression)
+        case .element(let depth):
+            try load(elementLocals[depth], expression)
+        case .chained(let depth):
+            try load(chainLocals[depth], expression)
+        case .unary(let operation, let operand):
+            if operation == .not { negated.toggle() }
+            try emit(operand, pool: &pool)
+            if operation == .not { negated.toggle() }
+            builder.emit(operation.opcode, line: line)
+        case .binary(let operation, let left, let right):
+            try emit(left, pool: &pool)
+            try emit(right, pool: &pool)
+            let instruction = builder.emit(operation.opcode, operation.comparison.map { Int($0.rawValue) } ?? 0, line: line)
+            if operation.comparison != nil { noteComparison(at: instruction, left, right) }
+        case .and(let left, let right), .or(let left, let right):
+            let end = builder.makeLabel()
+            try emit(left, pool: &pool)
+            let isAnd: Bool
+            if case .and = expression.kind { isAnd = true } else { isAnd = false }
+            builder.emit(isAnd ? .jumpIfFalseOrPop : .jumpIfTrueOrPop, target: end, line: line)
+            try emit(right, pool: &pool)
+            builder.bind(end)
+        case .conditional(let condition, let then, let otherwise):
+            let elseBranch = builder.makeLabel()
+            let end = builder.makeLabel()
+            try emit(condition, pool: &pool)
+            builder.emit(.jumpIfFalse, target: elseBranch, line: line)
+            try emit(then, pool: &pool)
+            builder.emit(.jump, target: end, line: line)
+            builder.bind(elseBranch)
+            try emit(otherwise, pool: &pool)
+            builder.bind(end)
+        case .coalesce(let optional, let fallback):
+            let end = builder.makeLabel()
+            try emit(optional, pool: &pool)
+            builder.emit(fallback.type.isOptional ? .jumpIfNonNilKeep : .jumpIfNonNil, target: end, line: line)
+            try emit(fallback, pool: &pool)
+            builder.bind(end)
+        case .optionalChain(let base, let depth, let body):
+            let end = builder.makeLabel()
+            try emit(base, pool: &pool)
+            builder.emit(.jumpIfNil, try type(of: expression).base.code, target: end, line: line)
+            let local = builder.addLocal(try type(of: base).unwrapped)
+            builder.emit(.store, local, line: line)
+            let outer = chainLocals[depth]
+            chainLocals[depth] = local
+            try emit(body, pool: &pool)
+            chainLocals[depth] = outer
+            if !body.type.isOptional { builder.emit(.wrap, line: line) }
+            builder.bind(end)
+        case .wrap(let value):
+            try emit(value, pool: &pool)
+            builder.emit(.wrap, line: line)
+        case .isNil(let value, let isNegated):
+            try emit(value, pool: &pool)
+            let instruction = builder.emit(isNegated ? .isNonNil : .isNil, line: line)
+            noteComparison(at: instruction, value, nil)
+        case .convert(let conversion, let value):
+            try emit(value, pool: &pool)
+            builder.emit(conversion.opcode, line: line)
+        case .string(let operation, let value, let argument):
+            try emit(value, pool: &pool)
+            if let argument { try emit(argument, pool: &pool) }
+            builder.emit(operation.opcode, line: line)
+        case .donations(let event):
+            builder.emit(.donations, event, line: line)
+        case .donatedWithin(let donations, let range):
+            try emit(donations, pool: &pool)
+            try emit(range, pool: &pool)
+            builder.emit(.within, try event(of: donations), line: line)
+        case .filter(let donations, let depth, let predicate):
+            try loop(.loopFilter, over: donations, depth: depth, predicate: predicate, pool: &pool)
+        case .quantifier(let donations, let all, let depth, let predicate):
+            try loop(all ? .loopAll : .loopAny, over: donations, depth: depth, predicate: predicate, pool: &pool)
+        case .subset(let donations, let field, let largest):
+            try emit(donations, pool: &pool)
+            builder.emit(largest ? .largestSubset : .smallestSubset, try event(of: donations), field.operand, line: line)
+        case .count(let donations):
+            try emit(donations, pool: &pool)
+            builder.emit(.count, line: line)
+        case .isEmpty(let donations):
+            try emit(donations, pool: &pool)
+            builder.emit(.isEmpty, line: line)
+        case .endpoint(let donations, let last):
+            try emit(donations, pool: &pool)
+            builder.emit(last ? .last : .first, line: line)
+        case .aggregate(let aggregate, let donations, let field):
+            try emit(donations, pool: &pool)
+            let event = try self.event(of: donations)
+            guard let opcode = aggregate.opcode(for: fieldType(field, event: event)) else {
+                throw CodeGenerationError("cannot aggregate this field", line: line)
+            }
+            builder.emit(opcode, event, field.operand, line: line)
+        case .field(let donation, let field):
+            try emit(donation, pool: &pool)
+            let event = try self.event(of: donation)
+            builder.emit(fieldType(field, event: event) == .string ? .fieldString : .field, event, field.operand, line: line)
+        }
+    }
+
+    /// A closure: the collection, the loop instruction, the predicate with `$0` bound, `loopNext`.
+    private mutating func loop(_ opcode: Opcode, over donations: CheckedExpression, depth: Int,
+                               predicate: CheckedExpression, pool: inout ConstantPool) throws {
+        let line = self.line(of: donations)
+        try emit(donations, pool: &pool)
+        let event = try self.event(of: donations)
+        let element = builder.addLocal(BytecodeType(.donation(event: event)))
+        let next = builder.makeLabel()
+        builder.emit(opcode, event, element, target: next, line: line)
+        let outer = (elementLocals[depth], negated)
+        elementLocals[depth] = element
+        closureDepth += 1
+        negated = false
+        try emit(predicate, pool: &pool)
+        closureDepth -= 1
+        (elementLocals[depth], negated) = outer
+        builder.bind(next)
+        builder.emit(.loopNext, line: line)
+    }
+
+    private mutating func load(_ local: Int?, _ expression: CheckedExpression) throws {
+        guard let local else { throw CodeGenerationError("a name is used outside its scope", line: line(of: expression)) }
+        builder.emit(try type(of: expression).isOptional ? .loadOptional : .load, local, line: line(of: expression))
+    }
+
+    /// Attaches an explain-mode note to a comparison of a rule, outside closures. The described
+    /// operand is the left one, unless only the right one varies.
+    private mutating func noteComparison(at instruction: Int, _ left: CheckedExpression, _ right: CheckedExpression?) {
+        guard explains && closureDepth == 0 else { return }
+        let mirrored = right.map { left.isConstant && !$0.isConstant } ?? false
+        let subject = mirrored ? right ?? left : left
+        let other = mirrored ? left : right
+        builder.note(ComparisonNote(instruction: instruction, subject: describer.describe(subject),
+                                    other: other.flatMap { $0.isConstant ? nil : describer.describe($0) },
+                                    mirrored: mirrored, negated: negated))
+    }
+
+    private func type(of expression: CheckedExpression) throws -> BytecodeType {
+        guard let type = expression.type.bytecodeType else {
+            throw CodeGenerationError("an expression of type '\(expression.type)' is not a value", line: line(of: expression))
+        }
+        return type
+    }
+
+    private func event(of expression: CheckedExpression) throws -> Int {
+        guard let event = try type(of: expression).base.event else {
+            throw CodeGenerationError("expected donations, found '\(expression.type)'", line: line(of: expression))
+        }
+        return event
+    }
+
+    private func fieldType(_ field: FieldReference, event: Int) -> ScalarKind? {
+        switch field {
+        case .date: return .date
+        case .declared(let index):
+            guard program.events.indices.contains(event), program.events[event].fields.indices.contains(index) else { return nil }
+            return program.events[event].fields[index].type
+        }
+    }
+
+    func line(of expression: CheckedExpression) -> Int {
+        program.source.location(of: expression.span.start).line
+    }
+}
+
+private extension UnaryOperation {
+    var opcode: Opcode {
+        switch self {
+        case .not: return .not
+        case .negateInt: return .negInt
+        case .negateDouble: return .negDouble
+        case .negateDuration: return .negDuration
+        }
+    }
+}
+
+private extension BinaryOperation {
+    var comparison: Comparison? {
+        switch self {
+        case .compare(let comparison, _), .compareOptionals(let comparison, _): return comparison
+        default: return nil
+        }
+    }
+
+    var opcode: Opcode {
+        switch self {
+        case .addInt: return .addInt
+        case .subtractInt: return .subInt
+        case .multiplyInt: return .mulInt
+        case .divideInt: return .divInt
+        case .remainderInt: return .remInt
+        case .addDouble: return .addDouble
+        case .subtractDouble: return .subDouble
+        case .multiplyDouble: return .mulDouble
+        case .divideDouble: return .divDouble
+        case .concatenate: return .concat
+        case .addDuration: return .addDateDuration
+        case .subtractDuration: return .subDateDuration
+        case .subtractDates: return .subDates
+        case .addDurations: return .addDurations
+        case .subtractDurations: return .subDurations
+        case .multiplyDuration: return .mulDuration
+        case .divideDuration: return .divDuration
+        case .compare(_, let kind):
+            switch kind {
+            case .bool: return .compareBool
+            case .int: return .compareInt
+            case .double: return .compareDouble
+            case .string: return .compareString
+            case .date: return .compareDate
+            case .duration: return .compareDuration
+            }
+        case .compareOptionals(_, let kind):
+            switch kind {
+            case .bool: return .compareOptionalBool
+            case .int: return .compareOptionalInt
+            case .double: return .compareOptionalDouble
+            case .string: return .compareOptionalString
+            case .date: return .compareOptionalDate
+            case .duration: return .compareOptionalDuration
+            }
+        }
+    }
+}
+
+private extension Conversion {
+    var opcode: Opcode {
+        switch self {
+        case .intToDouble: return .intToDouble
+        case .doubleToInt: return .doubleToInt
+        case .intToDuration: return .intToDuration
+        case .doubleToDuration: return .doubleToDuration
+        }
+    }
+}
+
+private extension StringOperation {
+    var opcode: Opcode {
+        switch self {
+        case .count: return .stringCount
+        case .isEmpty: return .stringIsEmpty
+        case .lowercased: return .lowercased
+        case .hasPrefix: return .hasPrefix
+        case .hasSuffix: return .hasSuffix
+        case .contains: return .stringContains
+        }
+    }
+}
+
+private extension Aggregate {
+    /// The typed instruction for a field of `type`; nil where the aggregate does not apply.
+    func opcode(for type: ScalarKind?) -> Opcode? {
+        switch (self, type) {
+        case (.min, .int): return .minInt
+        case (.max, .int): return .maxInt
+        case (.sum, .int): return .sumInt
+        case (.min, .double), (.min, .date), (.min, .duration): return .minDouble
+        case (.max, .double), (.max, .date), (.max, .duration): return .maxDouble
+        case (.sum, .double), (.sum, .duration): return .sumDouble
+        case (.min, .string): return .minString
+        case (.max, .string): return .maxString
+        default: return nil
+        }
+    }
+}
