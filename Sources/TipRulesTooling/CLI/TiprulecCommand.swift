@@ -34,6 +34,9 @@ public enum TiprulecCommand {
         case "--help", "-h", "help": return CommandResult(standardOutput: (rest.first.map(help) ?? usage) + "\n")
         case "check": return CheckCommand.run(rest, environment: environment)
         case "explain": return ExplainCommand.run(rest)
+        case "compile": return CompileCommand.run(rest, environment: environment)
+        case "disasm": return DisasmCommand.run(rest, environment: environment)
+        case "eval": return EvalCommand.run(rest, environment: environment, currentTime: currentTime)
         default:
             let commands = ["check", "compile", "eval", "disasm", "lsp", "explain"]
             let hint = Spelling.closest(to: command, in: commands).map { " (did you mean '\($0)'?)" } ?? ""
@@ -53,6 +56,9 @@ public enum TiprulecCommand {
         switch command {
         case "check": return CheckCommand.usage
         case "explain": return ExplainCommand.usage
+        case "compile": return CompileCommand.usage
+        case "disasm": return DisasmCommand.usage
+        case "eval": return EvalCommand.usage
         case "lsp": return languageServerUsage
         default: return usage
         }
