@@ -77,7 +77,7 @@ final class CheckerTests: XCTestCase {
         assertValid("Self.purchase", "$0.donations.sum(of: \\.items) > 10 && $0.donations.sum(of: \\.amount) > 1.5")
         assertValid("Self.purchase", "$0.donations.filter { $0.date > now.addingTimeInterval(-3600) }.count > 1")
         assertCodes("Self.purchase", "$0.donations.sum(of: \\.category) > 0", [.unsuitableKeyPathField])
-        assertCodes("Self.purchase", "$0.donations.largestSubset(groupedBy: \\.kind).count > 0", [.unknownMember])
+        assertCodes("Self.purchase", "$0.donations.largestSubset(groupedBy: \\.kind).count > 0", [.unknownKeyPathField])
         assertCodes("Self.purchase", "$0.donations.donatedWithin(.days(5), 3).count > 0", [.wrongArguments])
     }
 

@@ -53,7 +53,6 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case eventNotAValue = "TR0220"
     case constantEvaluationFails = "TR0221"
     case unknownFunction = "TR0222"
-    case literalOutOfRange = "TR0223"
 
     // Names and declarations
     case duplicateDeclaration = "TR0301"
@@ -66,7 +65,6 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case duplicateLet = "TR0308"
     case duplicateTipID = "TR0309"
     case duplicateGroupMember = "TR0310"
-    case ruleOutsideTip = "TR0311"
 
     // Options and configuration
     case unknownOption = "TR0401"
@@ -86,7 +84,6 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     // Limits
     case nestingTooDeep = "TR0601"
     case sourceTooLarge = "TR0602"
-    case tooManyItems = "TR0603"
 
     /// The severity a diagnostic with this code has unless stated otherwise.
     public var defaultSeverity: Severity {

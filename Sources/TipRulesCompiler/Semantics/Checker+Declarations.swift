@@ -66,9 +66,13 @@ extension Checker {
     }
 
     /// A type name of a parameter or field.
+    /// Other languages' and Foundation's names for the scalar types, for suggestions.
+    private static let typeAliases = ["Integer": "Int", "Int64": "Int", "Float": "Double", "CGFloat": "Double",
+                                      "TimeInterval": "Double", "Boolean": "Bool", "Str": "String", "Text": "String"]
+
     private mutating func scalarType(_ name: NameSyntax) -> ScalarKind? {
         if let kind = Self.scalarTypes[name.text] { return kind }
-        let suggestion = Spelling.closest(to: name.text, in: Self.scalarTypes.keys.sorted())
+        let suggestion = Self.typeAliases[name.text] ?? Spelling.closest(to: name.text, in: Self.scalarTypes.keys.sorted())
         report(.unknownType, "cannot find type '\(name.text)' in scope", at: name.span,
                notes: [DiagnosticNote("the types are Bool, Int, Double, String and Date")],
                fixes: suggestion.map { [.replace(name.span, with: $0, "replace with '\($0)'")] } ?? [])
@@ -82,6 +86,7 @@ extension Checker {
         let line = line(of: syntax.name.span)
         let fallback = Self.zero(of: type ?? .bool)
         guard let type else {
+            unusableNames.insert(syntax.name.text)
             return ParameterInfo(name: syntax.name.text, type: .bool, defaultValue: fallback, line: line)
         }
         guard let defaultSyntax = syntax.defaultValue else {
@@ -123,6 +128,10 @@ extension Checker {
               let coerced = coerce(checked, to: type, acceptingSeconds: type == .duration) else { return nil }
         let folded = ConstantFolder.fold(coerced)
         guard case .constant(let value) = folded.kind, let scalar = value.scalarValue else {
+            if let failing = failingConstantOperation(in: folded) {
+                report(.constantEvaluationFails, "\(what) cannot be computed: \(failing.reason)", at: failing.span, severity: .error)
+                return nil
+            }
             report(.nonConstantDefault, "\(what) must be a constant", at: syntax.span,
                    notes: [DiagnosticNote("write a literal such as 3, 2.5, \"text\", true, .days(2) or Date(timeIntervalSince1970: 0)")])
             return nil
@@ -181,7 +190,8 @@ extension Checker {
                     }
                 }
             default:
-                let suggestion = Spelling.closest(to: label, in: ["maximumCount", "maximumAge"])
+                let aliases = ["maxCount": "maximumCount", "count": "maximumCount", "maxAge": "maximumAge", "age": "maximumAge"]
+                let suggestion = aliases[label] ?? Spelling.closest(to: label, in: ["maximumCount", "maximumAge"])
                 report(.invalidEventLimit, label.isEmpty ? "'limit' arguments need a label" : "unknown 'limit' argument '\(label)'",
                        at: labelSpan,
                        notes: [DiagnosticNote("write 'limit(maximumCount: 50, maximumAge: .days(30))'; either may be left out")],
@@ -250,21 +260,24 @@ extension Checker {
         var seen: [String: SourceSpan] = [:]
         for property in syntax.properties {
             let name = property.name
-            guard Self.tipProperties.contains(name.text) else {
-                let suggestion = Spelling.closest(to: name.text, in: Self.tipProperties)
-                report(.unknownTipProperty, "unknown tip property '\(name.text)'", at: name.span,
+            var key = name.text
+            if !Self.tipProperties.contains(key) {
+                let suggestion = Spelling.closest(to: key, in: Self.tipProperties)
+                report(.unknownTipProperty, "unknown tip property '\(key)'", at: name.span,
                        notes: [DiagnosticNote("a tip has 'title:', 'message:', 'image:' and 'id:'")],
                        fixes: suggestion.map { [.replace(name.span, with: $0, "replace with '\($0)'")] } ?? [])
-                continue
+                // Go on as if it were spelled right, so a misspelled title is not also a missing one.
+                guard let suggestion else { continue }
+                key = suggestion
             }
-            if let previous = seen[name.text] {
-                report(.duplicateTipProperty, "'\(name.text)' is given twice", at: name.span,
+            if let previous = seen[key] {
+                report(.duplicateTipProperty, "'\(key)' is given twice", at: name.span,
                        notes: [DiagnosticNote("first given here", at: previous)])
                 continue
             }
-            seen[name.text] = name.span
-            if case .string(let text)? = constant(property.value, of: .string, what: "'\(name.text)'") {
-                texts[name.text] = text
+            seen[key] = name.span
+            if case .string(let text)? = constant(property.value, of: .string, what: "'\(key)'") {
+                texts[key] = text
             }
         }
         if seen["title"] == nil {
@@ -315,9 +328,17 @@ extension Checker {
         if syntax.inputs.isEmpty { return nil }
         guard let body = check(syntax.body, expecting: .bool, in: Scope(inputs: inputs)) else { return nil }
         guard body.type == .bool else {
+            if case .event = body.type {
+                reportEventNotAValue(body.span)
+                return nil
+            }
             report(.ruleNotBool, "a rule's body must be a 'Bool', not '\(spell(body.type))'", at: syntax.body.span,
                    notes: [DiagnosticNote("the rule holds when its body is true")])
             return nil
+        }
+        if let failing = failingConstantOperation(in: ConstantFolder.fold(body)) {
+            report(.constantEvaluationFails, "'\(text(failing.span))' fails with \(failing.reason) every time, so this rule is always false",
+                   at: failing.span, notes: [DiagnosticNote("evaluation reports the error and treats the rule as false")])
         }
         return CheckedRule(line: line(of: syntax.keywordSpan), body: body)
     }
@@ -338,6 +359,7 @@ extension Checker {
         }
         let projected = name.hasPrefix("$")
         if projected { name.removeFirst() }
+        if unusableNames.contains(name) { return nil }
         switch symbols.lookup(name) {
         case .parameter(let index)?:
             if projected { return .parameter(index) }
@@ -486,16 +508,23 @@ extension Checker {
     private mutating func checkWidget(_ syntax: WidgetSyntax) -> WidgetSymbol {
         var scope = Scope()
         var lets: [CheckedExpression] = []
+        var letSpans: [String: SourceSpan] = [:]
         for binding in syntax.lets {
             let name = binding.name.text
-            if scope.locals[name] != nil {
-                report(.duplicateLet, "invalid redeclaration of '\(name)'", at: binding.name.span)
+            if let previous = letSpans[name] {
+                report(.duplicateLet, "invalid redeclaration of '\(name)'", at: binding.name.span,
+                       notes: [DiagnosticNote("'\(name)' previously declared here", at: previous)])
                 continue
             }
-            let value = check(binding.value, expecting: nil, in: scope)
-                ?? CheckedExpression(.constant(.int(0)), type: .int, span: binding.value.span)
+            letSpans[name] = binding.name.span
+            guard let value = check(binding.value, expecting: nil, in: scope) else {
+                scope.unusable.insert(name)
+                continue
+            }
             if case .event = value.type {
-                report(.eventNotAValue, "an event is not a value; use '\(text(binding.value.span)).donations'", at: binding.value.span)
+                reportEventNotAValue(value.span)
+                scope.unusable.insert(name)
+                continue
             }
             scope.locals[name] = (lets.count, value.type)
             lets.append(value)
@@ -504,13 +533,14 @@ extension Checker {
         var duration: CheckedExpression?
         var seen: [String: SourceSpan] = [:]
         for entry in syntax.entries {
-            let name = entry.name.text
-            guard name == "score" || name == "duration" else {
+            var name = entry.name.text
+            if name != "score" && name != "duration" {
                 let suggestion = Spelling.closest(to: name, in: ["score", "duration"])
                 report(.unknownRelevanceEntry, "unknown relevance entry '\(name)'", at: entry.name.span,
                        notes: [DiagnosticNote("relevance has 'score:' and 'duration:'")],
                        fixes: suggestion.map { [.replace(entry.name.span, with: $0, "replace with '\($0)'")] } ?? [])
-                continue
+                guard let suggestion else { continue }
+                name = suggestion
             }
             if let previous = seen[name] {
                 report(.duplicateTipProperty, "'\(name)' is given twice", at: entry.name.span,

@@ -122,9 +122,10 @@ extension Checker {
                    at: syntax.span)
             return nil
         }
-        guard let field = fieldReference(event: event, name: name, span: nameSpan) else { return nil }
+        guard let field = fieldReference(event: event, name: name, span: nameSpan, code: .unknownKeyPathField) else { return nil }
         if let allowed, !allowed.contains(field.type) {
-            let kinds = allowed.map { spell($0) }.joined(separator: ", ")
+            let names = allowed.map { "'\(spell($0))'" }
+            let kinds = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
             report(.unsuitableKeyPathField, "'\(purpose)' needs a field of type \(kinds); '\(name)' is a '\(spell(field.type))'",
                    at: syntax.span)
             return nil

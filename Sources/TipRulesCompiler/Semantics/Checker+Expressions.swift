@@ -87,6 +87,7 @@ extension Checker {
         if let local = scope.locals[name] {
             return CheckedExpression(.local(local.index), type: local.type, span: span)
         }
+        if scope.unusable.contains(name) || unusableNames.contains(name) { return nil }
         switch symbols.lookup(name) {
         case .parameter(let index)?:
             guard index < parameters.count else { return nil }
@@ -169,9 +170,11 @@ extension Checker {
         return nil
     }
 
-    mutating func reportEventNotAValue(_ span: SourceSpan) {
+    /// An event where a value is expected; `countable` offers `.donations.count` (for numbers) rather than `.donations`.
+    mutating func reportEventNotAValue(_ span: SourceSpan, countable: Bool = false) {
+        let suffix = countable ? ".donations.count" : ".donations"
         report(.eventNotAValue, "an event is not a value; its donations are '\(text(span)).donations'", at: span,
-               fixes: [FixIt("use its donations", edits: [TextEdit(span: .point(span.end), newText: ".donations")])])
+               fixes: [FixIt("use '\(suffix)'", edits: [TextEdit(span: .point(span.end), newText: suffix)])])
     }
 
     /// A fix-it that wraps a span in a conversion: `Double(…)`.

@@ -46,10 +46,11 @@ extension Checker {
                                     type: .duration, span: span)
             return ConstantFolder.fold(CheckedExpression(scaled.kind, type: .duration, span: span))
         }
-        let known = ["now"] + Self.durationUnits.keys.sorted()
+        // With an amount, only the plural units take one; without, the singular units and `.now`.
+        let known = Self.durationUnits.keys.filter { $0.hasSuffix("s") == (arguments != nil) }.sorted() + (arguments == nil ? ["now"] : [])
         let suggestion = Spelling.closest(to: name, in: known)
-        let context = expecting.map { " of type '\(spell($0))'" } ?? ""
-        report(.unknownMember, "unknown member '.\(name)'\(context)", at: span,
+        let context = expecting.map { "type '\(spell($0))' has no member '\(name)'" } ?? "unknown member '.\(name)'"
+        report(.unknownMember, context, at: span,
                notes: [DiagnosticNote("implicit members here are durations such as '.days(3)' or '.hour', and '.now'")],
                fixes: suggestion.map { [.replace(nameSpan, with: $0, "replace with '.\($0)'")] } ?? [])
         return nil
@@ -191,11 +192,12 @@ extension Checker {
         return (.declared(index), events[event].fields[index].type.valueType)
     }
 
-    mutating func fieldReference(event: Int, name: String, span: SourceSpan) -> (reference: FieldReference, type: ValueType)? {
+    mutating func fieldReference(event: Int, name: String, span: SourceSpan,
+                                 code: DiagnosticCode = .unknownMember) -> (reference: FieldReference, type: ValueType)? {
         if let found = fieldLookup(event: event, name: name) { return found }
         let fields = ["date"] + (events[safe: event]?.fields.map(\.name) ?? [])
         let suggestion = Spelling.closest(to: name, in: fields)
-        report(.unknownMember, "donations of '\(eventNames[safe: event] ?? "")' have no field '\(name)'", at: span,
+        report(code, "donations of '\(eventNames[safe: event] ?? "")' have no field '\(name)'", at: span,
                notes: [DiagnosticNote("the fields are \(fields.map { "'\($0)'" }.joined(separator: ", "))")]
                    + (suggestion.map { [DiagnosticNote("did you mean '\($0)'?")] } ?? []),
                fixes: suggestion.map { [.replace(span, with: $0, "replace with '\($0)'")] } ?? [])
@@ -222,11 +224,15 @@ extension Checker {
         default:
             let suggestion = Spelling.closest(to: name, in: Self.stringMembers)
             let isMethod = ["lowercased", "hasPrefix", "hasSuffix", "contains"].contains(name)
+            var fixes = suggestion.map { [FixIt.replace(nameSpan, with: $0, "replace with '\($0)'")] } ?? []
+            if name == "lowercased" && call == nil {
+                fixes = [FixIt("call it", edits: [TextEdit(span: .point(nameSpan.end), newText: "()")])]
+            }
             report(isMethod ? .wrongArguments : .unknownMember,
                    isMethod ? "'\(name)' must be called, as in '\(name)(\(name == "lowercased" ? "" : "\"…\""))'"
                             : "value of type 'String' has no member '\(name)'",
-                   at: nameSpan, notes: suggestion.map { [DiagnosticNote("did you mean '\($0)'?")] } ?? [],
-                   fixes: suggestion.map { [.replace(nameSpan, with: $0, "replace with '\($0)'")] } ?? [])
+                   at: nameSpan, notes: isMethod ? [] : suggestion.map { [DiagnosticNote("did you mean '\($0)'?")] } ?? [],
+                   fixes: fixes)
             return nil
         }
     }

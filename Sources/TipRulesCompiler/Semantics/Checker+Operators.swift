@@ -57,7 +57,7 @@ extension Checker {
         guard let left, let right else { return nil }
         for side in [left, right] {
             if case .event = side.type {
-                reportEventNotAValue(side.span)
+                reportEventNotAValue(side.span, countable: true)
                 return nil
             }
         }
@@ -165,6 +165,10 @@ extension Checker {
             return CheckedExpression(.constant(.bool(op == .equal)), type: .bool, span: span)
         }
         guard let value = check(syntax, expecting: nil, in: scope) else { return nil }
+        if case .event = value.type {
+            reportEventNotAValue(value.span)
+            return nil
+        }
         guard value.type.isOptional else {
             report(.nilComparisonNonOptional, "comparing non-optional value of type '\(spell(value.type))' to 'nil' always returns \(op == .notEqual)",
                    at: span, notes: [DiagnosticNote("only optional values such as 'last' or 'min(of:)' can be nil")])
@@ -192,7 +196,12 @@ extension Checker {
         if left.type.isOptional || right.type.isOptional {
             let optionalSide = left.type.isOptional ? left : right
             report(.optionalNotUnwrapped, "value of optional type '\(spell(optionalSide.type))' must be unwrapped before '\(op.rawValue)'",
-                   at: optionalSide.span, notes: [DiagnosticNote("give a default with '??', as in '(last?.amount ?? 0)'")])
+                   at: optionalSide.span, notes: [DiagnosticNote("give a default with '??', as in '(last?.amount ?? 0)'")],
+                   fixes: optionalSide.type.unwrapped.scalar.map { kind in
+                       [FixIt("give a default with '??'", edits: [TextEdit(span: .point(optionalSide.span.start), newText: "("),
+                                                                  TextEdit(span: .point(optionalSide.span.end),
+                                                                           newText: " ?? \(Self.literalSpelling(of: Self.zero(of: kind))))")])]
+                   } ?? [])
             return nil
         }
         if let operation = Self.arithmeticOperation(op, left.type, right.type) {

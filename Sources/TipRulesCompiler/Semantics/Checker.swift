@@ -12,6 +12,8 @@ public struct Checker {
     var eventNames: [String] = []
     var events: [EventInfo] = []
     var parameters: [ParameterInfo] = []
+    /// Names whose declaration had an error; uses of them are not reported again.
+    var unusableNames: Set<String> = []
 
     init(source: SourceFile) {
         self.source = source
@@ -27,9 +29,9 @@ public struct Checker {
 
     func line(of span: SourceSpan) -> Int { source.location(of: span.start).line }
 
-    mutating func report(_ code: DiagnosticCode, _ message: String, at span: SourceSpan,
+    mutating func report(_ code: DiagnosticCode, _ message: String, at span: SourceSpan, severity: Severity? = nil,
                          notes: [DiagnosticNote] = [], fixes: [FixIt] = []) {
-        diagnostics.append(Diagnostic(code, message, at: span, notes: notes, fixes: fixes))
+        diagnostics.append(Diagnostic(code, message, at: span, severity: severity, notes: notes, fixes: fixes))
     }
 
     /// How a type is spelled in messages.
@@ -83,9 +85,39 @@ struct Scope {
     var chainDepth = 0
     /// Widget `let` names visible here, with their index and type.
     var locals: [String: (index: Int, type: ValueType)] = [:]
+    /// `let` names whose value had an error; uses of them are not reported again.
+    var unusable: Set<String> = []
 }
 
 /// A rule input: `Self.$parameter` or `Self.event`.
 enum RuleInput: Equatable {
     case parameter(Int), event(Int)
+}
+
+extension Checker {
+    /// An integer operation on constants that the folder left alone because it fails
+    /// (overflow, division by zero, a `Double` out of `Int`'s range), with why.
+    func failingConstantOperation(in expression: CheckedExpression) -> (reason: String, span: SourceSpan)? {
+        switch expression.kind {
+        case .binary(let operation, let left, let right) where left.isConstant && right.isConstant:
+            switch operation {
+            case .divideInt, .remainderInt:
+                return (right.kind == .constant(.int(0)) ? "a division by zero" : "an integer overflow", expression.span)
+            case .addInt, .subtractInt, .multiplyInt:
+                return ("an integer overflow", expression.span)
+            default:
+                break
+            }
+        case .unary(.negateInt, let operand) where operand.isConstant:
+            return ("an integer overflow", expression.span)
+        case .convert(.doubleToInt, let operand) where operand.isConstant:
+            return ("a 'Double' that does not fit 'Int'", expression.span)
+        default:
+            break
+        }
+        for child in expression.children {
+            if let found = failingConstantOperation(in: child) { return found }
+        }
+        return nil
+    }
 }

@@ -187,10 +187,10 @@ public struct Lexer {
             return peek(1) == UInt8(ascii: "=") ? make(.greaterEqual, from: start, length: 2) : make(.greater, from: start, length: 1)
         case UInt8(ascii: "&"):
             if peek(1) == UInt8(ascii: "&") { return make(.ampersandAmpersand, from: start, length: 2) }
-            return unexpected(from: start, length: 1, "unexpected '&'; did you mean '&&'?", fix: "&&")
+            return substitute(.ampersandAmpersand, from: start, length: 1, "unexpected '&'; did you mean '&&'?", fix: "&&")
         case UInt8(ascii: "|"):
             if peek(1) == UInt8(ascii: "|") { return make(.pipePipe, from: start, length: 2) }
-            return unexpected(from: start, length: 1, "unexpected '|'; did you mean '||'?", fix: "||")
+            return substitute(.pipePipe, from: start, length: 1, "unexpected '|'; did you mean '||'?", fix: "||")
         case UInt8(ascii: "?"):
             if peek(1) == UInt8(ascii: "?") { return make(.questionQuestion, from: start, length: 2) }
             if peek(1) == UInt8(ascii: ".") && !sawSpaceBeforeCurrent(start) && !isDigit(peek(2)) {
@@ -209,6 +209,14 @@ public struct Lexer {
         return previous == UInt8(ascii: " ") || previous == UInt8(ascii: "\t") || previous == UInt8(ascii: "\n") || previous == UInt8(ascii: "\r")
     }
 
+    /// Reports a near-miss spelling of an operator and goes on as if it were written right.
+    private mutating func substitute(_ kind: TokenKind, from start: Int, length: Int, _ message: String, fix: String) -> Token {
+        let span = SourceSpan(start: start, end: start + length)
+        diagnostics.append(Diagnostic(.unexpectedCharacter, message, at: span,
+                                      fixes: [FixIt.replace(span, with: fix, "replace with '\(fix)'")]))
+        return make(kind, from: start, length: length)
+    }
+
     private mutating func unexpected(from start: Int, length: Int, _ message: String, fix: String? = nil) -> Token {
         let span = SourceSpan(start: start, end: start + length)
         diagnostics.append(Diagnostic(.unexpectedCharacter, message, at: span,
@@ -218,8 +226,18 @@ public struct Lexer {
 
     private mutating func lexNonASCII(from start: Int) -> Token {
         guard let scalar = decodeScalar() else {
-            reportInvalidUTF8(at: start)
+            // One diagnostic for a whole run of invalid bytes.
             position = start + 1
+            while !atEnd && peek() >= 0x80 {
+                let save = position
+                if decodeScalar() != nil { position = save; break }
+                position += 1
+            }
+            let hex = String(bytes[start], radix: 16, uppercase: true)
+            let count = position - start
+            diagnostics.append(Diagnostic(.invalidUTF8, count == 1 ? "invalid UTF-8 byte 0x\(hex.count == 1 ? "0" + hex : hex)" : "\(count) bytes of invalid UTF-8",
+                                          at: SourceSpan(start: start, end: position),
+                                          notes: [DiagnosticNote("tiprules files must be UTF-8 encoded")]))
             return Token(kind: .invalid, span: SourceSpan(start: start, end: position))
         }
         if isIdentifierScalar(scalar) {
@@ -227,11 +245,42 @@ public struct Lexer {
             return lexIdentifier(kind: .identifier, from: start, nameStart: start)
         }
         let length = position - start
-        let quoteFix: String? = (scalar == "\u{201C}" || scalar == "\u{201D}") ? "\"" : nil
-        let message = quoteFix != nil
-            ? "unexpected curly quote '\(scalar)'; strings use straight quotes (\")"
-            : "unexpected character '\(scalar)' (U+\(String(scalar.value, radix: 16, uppercase: true)))"
-        return unexpected(from: start, length: length, message, fix: quoteFix)
+        switch scalar {
+        case "\u{201C}", "\u{201D}", "\u{201E}":
+            return lexCurlyString(from: start, openingLength: length)
+        case "\u{2265}": return substitute(.greaterEqual, from: start, length: length, "unexpected '≥'; did you mean '>='?", fix: ">=")
+        case "\u{2264}": return substitute(.lessEqual, from: start, length: length, "unexpected '≤'; did you mean '<='?", fix: "<=")
+        case "\u{2260}": return substitute(.bangEqual, from: start, length: length, "unexpected '≠'; did you mean '!='?", fix: "!=")
+        case "\u{2212}", "\u{2013}": return substitute(.minus, from: start, length: length, "unexpected '\(scalar)'; did you mean '-'?", fix: "-")
+        default:
+            var hex = String(scalar.value, radix: 16, uppercase: true)
+            while hex.count < 4 { hex = "0" + hex }
+            return unexpected(from: start, length: length, "unexpected character '\(scalar)' (U+\(hex))")
+        }
+    }
+
+    /// `“text”`: reported with a fix-it to straight quotes, then read as the string it meant.
+    private mutating func lexCurlyString(from start: Int, openingLength: Int) -> Token {
+        var end = start + openingLength
+        var closing: SourceSpan?
+        while end < bytes.count && bytes[end] != UInt8(ascii: "\n") {
+            position = end
+            if bytes[end] == UInt8(ascii: "\"") { closing = SourceSpan(start: end, end: end + 1); break }
+            if let scalar = decodeScalar(), scalar == "\u{201D}" || scalar == "\u{201C}" {
+                closing = SourceSpan(start: end, end: position)
+                break
+            }
+            end = max(position, end + 1)
+        }
+        let opening = SourceSpan(start: start, end: start + openingLength)
+        var edits = [TextEdit(span: opening, newText: "\"")]
+        if let closing { edits.append(TextEdit(span: closing, newText: "\"")) }
+        diagnostics.append(Diagnostic(.unexpectedCharacter, "strings use straight quotes (\"), not curly quotes",
+                                      at: opening, fixes: [FixIt("use straight quotes", edits: edits)]))
+        let textEnd = closing?.start ?? end
+        position = closing?.end ?? end
+        return Token(kind: .stringLiteral, span: SourceSpan(start: start, end: position),
+                     text: String(decoding: bytes[(start + openingLength)..<max(start + openingLength, textEnd)], as: UTF8.self))
     }
 
     private func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {

@@ -57,7 +57,7 @@ extension Parser {
         report(.expectedDeclaration, "expected a declaration, found \(describe(token))", at: token.span,
                notes: notes, fixes: fixes)
         advance()
-        while !atEnd && !atDeclarationStart { skipTokenOrGroup() }
+        while !atEnd && !current.startsLine { skipTokenOrGroup() }
     }
 
     /// A name after a keyword: `tip NAME`.
@@ -205,14 +205,17 @@ extension Parser {
 
     private mutating func parseTipEntry(into tip: inout TipSyntax) {
         if current.kind == .hashIdentifier {
-            if current.text == "Rule" {
-                if let rule = parseRule() { tip.rules.append(rule) }
-            } else {
-                let suggestion = current.text.lowercased() == "rule" ? "#Rule" : nil
+            if current.text != "Rule" {
+                let likely = Spelling.closest(to: current.text, in: ["Rule"]) != nil
                 report(.expectedToken, "unknown '#\(current.text)'; expected '#Rule'", at: current.span,
-                       fixes: suggestion.map { [.replace(current.span, with: $0, "replace with '#Rule'")] } ?? [])
-                recoverToNextLine()
+                       fixes: likely ? [.replace(current.span, with: "#Rule", "replace with '#Rule'")] : [])
+                guard likely else {
+                    advance()
+                    recoverToNextLine()
+                    return
+                }
             }
+            if let rule = parseRule() { tip.rules.append(rule) }
             return
         }
         if checkWord("options") && peek().kind == .leftBrace {
@@ -240,10 +243,12 @@ extension Parser {
         let keyword = advance()
         var inputs: [ExpressionSyntax] = []
         if consume(.leftParen) != nil {
+            trailingClosuresAllowed = false
             while !atEnd && !check(.rightParen) && !check(.leftBrace) && !atDeclarationStart {
                 inputs.append(parseExpression())
                 if consume(.comma) == nil { break }
             }
+            trailingClosuresAllowed = true
             if expect(.rightParen, "')' after the rule's inputs") == nil {
                 recover { $0.kind == .leftBrace || $0.kind == .rightParen }
                 _ = consume(.rightParen)

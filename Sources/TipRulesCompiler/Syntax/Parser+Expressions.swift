@@ -95,6 +95,8 @@ extension Parser {
                        at: operatorToken.span,
                        notes: [DiagnosticNote("the first comparison is here", at: innerSpan),
                                DiagnosticNote("compare twice and combine with '&&', as in 'a < b && b < c'")])
+                left = ExpressionSyntax(.error, span: left.span.union(right.span))
+                continue
             }
             left = node(.binary(op, left, right, operatorSpan: operatorToken.span), span: left.span.union(right.span),
                         children: [left, right])
@@ -129,6 +131,8 @@ extension Parser {
 
     private mutating func parsePostfix() -> ExpressionSyntax {
         var expression = parsePrimary()
+        // After a reported force unwrap the suffixes are still read, but the whole is an error.
+        var forceUnwrapped = false
         while true {
             if check(.dot) || check(.optionalChainDot) {
                 let optional = check(.optionalChainDot)
@@ -144,28 +148,30 @@ extension Parser {
                                   span: expression.span.union(name.span), children: [expression])
             } else if check(.leftParen) && !current.startsLine {
                 let arguments = parseArgumentList()
+                guard arguments.closed else { return ExpressionSyntax(.error, span: expression.span.union(arguments.span)) }
                 let closure = parseTrailingClosure()
                 let end = closure?.span ?? arguments.span
                 expression = node(.call(expression, arguments: arguments.arguments, trailingClosure: closure),
                                   span: expression.span.union(end),
                                   children: [expression] + arguments.arguments.map(\.value) + (closure.map { [$0.body] } ?? []))
-            } else if check(.leftBrace) && !current.startsLine, let closure = parseTrailingClosure() {
+            } else if check(.leftBrace) && !current.startsLine && trailingClosuresAllowed, let closure = parseTrailingClosure() {
                 expression = node(.call(expression, arguments: [], trailingClosure: closure),
                                   span: expression.span.union(closure.span), children: [expression, closure.body])
             } else if check(.bang) && !current.hasLeadingSpace {
                 let bang = advance()
                 report(.expectedToken, "force unwrapping with '!' is not supported in tiprules", at: bang.span,
                        notes: [DiagnosticNote("a rule must not crash; use '?.' to chain or '??' to give a default")],
-                       fixes: [.replace(bang.span, with: "", "remove '!'")])
+                       fixes: [.replace(bang.span, with: "?", "chain with '?' instead")])
+                forceUnwrapped = true
             } else {
-                return expression
+                return forceUnwrapped ? ExpressionSyntax(.error, span: expression.span) : expression
             }
             if expression.isError { return expression }
         }
     }
 
     private mutating func parseTrailingClosure() -> ClosureSyntax? {
-        guard check(.leftBrace), !current.startsLine else { return nil }
+        guard check(.leftBrace), !current.startsLine, trailingClosuresAllowed else { return nil }
         return parseClosure()
     }
 
@@ -188,8 +194,12 @@ extension Parser {
     }
 
     /// `( [label:] value, … )`.
-    mutating func parseArgumentList() -> (arguments: [ArgumentSyntax], span: SourceSpan) {
-        guard let open = consume(.leftParen) else { return ([], current.span) }
+    mutating func parseArgumentList() -> (arguments: [ArgumentSyntax], span: SourceSpan, closed: Bool) {
+        guard let open = consume(.leftParen) else { return ([], current.span, false) }
+        // Inside parentheses a `{` after an operand is a trailing closure again.
+        let outerAllowance = trailingClosuresAllowed
+        trailingClosuresAllowed = true
+        defer { trailingClosuresAllowed = outerAllowance }
         var arguments: [ArgumentSyntax] = []
         while !atEnd && !check(.rightParen) && !atDeclarationStart {
             var label: Token?
@@ -202,14 +212,14 @@ extension Parser {
             if consume(.comma) == nil { break }
         }
         if let close = consume(.rightParen) {
-            return (arguments, open.span.union(close.span))
+            return (arguments, open.span.union(close.span), true)
         }
         report(.expectedToken, "expected ')' to close the argument list, found \(describe(current))", at: errorSpan,
                notes: [DiagnosticNote("'(' opened here", at: open.span)],
                fixes: [FixIt("insert ')'", edits: [TextEdit(span: insertionPoint, newText: ")")])])
         recover { $0.kind == .rightParen || $0.startsLine }
         let end = consume(.rightParen)?.span ?? insertionPoint
-        return (arguments, open.span.union(end))
+        return (arguments, open.span.union(end), false)
     }
 
     private mutating func parsePrimary() -> ExpressionSyntax {

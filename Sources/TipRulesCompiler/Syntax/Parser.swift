@@ -16,6 +16,8 @@ public struct Parser {
     /// Current recursion depth of expression parsing.
     var nesting = 0
     var reportedNesting = false
+    /// False while parsing a rule's inputs, where `{` opens the rule's body.
+    var trailingClosuresAllowed = true
 
     init(tokens: [Token], diagnostics: [Diagnostic]) {
         self.tokens = tokens

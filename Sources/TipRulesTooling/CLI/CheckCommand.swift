@@ -55,7 +55,7 @@ enum CheckCommand {
         let colored = TextDiagnosticRenderer.shouldColor(isTerminal: environment.standardErrorIsTerminal,
                                                          environment: environment.variables)
         let renderer = TextDiagnosticRenderer(colored: colored)
-        var text = results.map { renderer.render($0.diagnostics, in: $0.file) }.joined()
+        var text = results.map { renderer.render($0.diagnostics, in: $0.file) }.filter { !$0.isEmpty }.joined(separator: "\n")
         if let summary = TextDiagnosticRenderer.summary(of: results.flatMap(\.diagnostics)) {
             text += summary + "\n"
         }

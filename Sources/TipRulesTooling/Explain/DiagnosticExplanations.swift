@@ -1,10 +1,1776 @@
 import TipRulesCompiler
 
-/// The long explanation of every diagnostic code, for `tiprulec explain`.
+/// The long explanation of every diagnostic code, for `tiprulec explain`, in the
+/// style of `rustc --explain`: a title, what the code means, an erroneous
+/// example, how to fix it and the corrected example.
+///
+/// The explanations are one table of entries (`entries`), one per code; the text
+/// is rendered from it. Tests compile the examples: the erroneous one must report
+/// its code, the corrected one must compile without any diagnostic (except for the
+/// few codes whose example cannot be written out, or that are not reported).
 public enum DiagnosticExplanations {
     /// A one-line summary of a code.
-    public static func summary(_ code: DiagnosticCode) -> String { "\(code)" }
+    public static func summary(_ code: DiagnosticCode) -> String { entry(for: code).summary }
 
     /// The full explanation: what it means, an example, the fix.
-    public static func explanation(of code: DiagnosticCode) -> String { "\(code.code): \(code)" }
+    public static func explanation(of code: DiagnosticCode) -> String { render(entry(for: code)) }
+
+    // MARK: - Rendering
+
+    /// The text of an entry:
+    ///
+    /// ```
+    /// TR0201: cannot compare values of different types
+    ///
+    /// Severity: error
+    ///
+    /// WHAT IT MEANS
+    ///
+    /// Erroneous example:
+    ///
+    /// ```tiprules
+    /// …
+    /// ```
+    ///
+    /// HOW TO FIX IT
+    ///
+    /// Corrected example:
+    /// …
+    /// ```
+    static func render(_ entry: Entry) -> String {
+        var parts = [
+            "\(entry.code.code): \(entry.summary)",
+            "Severity: \(entry.code.defaultSeverity.rawValue)",
+            entry.meaning,
+            "Erroneous example:",
+            fenced(entry.example),
+            entry.fix,
+            "Corrected example:",
+            fenced(entry.corrected),
+        ]
+        return parts.map(trimmed).joined(separator: "\n\n")
+    }
+
+    private static func fenced(_ source: String) -> String {
+        "```tiprules\n" + trimmed(source) + "\n```"
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        var result = Substring(text)
+        while let first = result.first, first.isNewline { result.removeFirst() }
+        while let last = result.last, last.isWhitespace { result.removeLast() }
+        return String(result)
+    }
+
+    // MARK: - The table
+
+    /// One code's explanation.
+    struct Entry: Sendable {
+        let code: DiagnosticCode
+        /// One line, lower case, no final period: the title and the SARIF rule description.
+        let summary: String
+        /// What the diagnostic means and when it is reported.
+        let meaning: String
+        /// A small `.tiprules` file that gets this diagnostic.
+        let example: String
+        /// How to fix it.
+        let fix: String
+        /// The example, fixed: it compiles without any diagnostic.
+        let corrected: String
+
+        init(_ code: DiagnosticCode, _ summary: String, meaning: String, example: String, fix: String,
+             corrected: String) {
+            self.code = code
+            self.summary = summary
+            self.meaning = meaning
+            self.example = example
+            self.fix = fix
+            self.corrected = corrected
+        }
+    }
+
+    static func entry(for code: DiagnosticCode) -> Entry {
+        if let entry = entriesByCode[code] { return entry }
+        // Only reachable if a code is added to the enum without an entry (a test catches it).
+        return Entry(code, String(describing: code), meaning: "No explanation has been written for \(code.code) yet.",
+                     example: "", fix: "", corrected: "")
+    }
+
+    static let entriesByCode: [DiagnosticCode: Entry] = {
+        var table: [DiagnosticCode: Entry] = [:]
+        for entry in entries { table[entry.code] = entry }
+        return table
+    }()
+
+    /// Every code's explanation, in code order.
+    static let entries: [Entry] = lexical + syntax + types + declarations + options + beta + limits
+
+    // MARK: Lexical (TR00xx)
+
+    private static let lexical: [Entry] = [
+        Entry(.invalidUTF8, "invalid UTF-8 in the source",
+              meaning: #"""
+              A `.tiprules` file must be UTF-8 text. The byte shown is not part of a
+              valid UTF-8 sequence. This usually means the file was saved in another
+              encoding, such as Latin-1 or Windows-1252, where `é` is the single byte
+              0xE9. Every invalid byte is reported (in code, strings and comments
+              alike) and checking goes on with the rest of the file.
+              """#,
+              example: #"""
+              // Saved as Latin-1: the 'é' below is the single byte 0xE9.
+              tip CafeTip {
+                  title: "Café"
+              }
+              """#,
+              fix: #"""
+              Save the file as UTF-8: in most editors "Save with Encoding" or
+              "Reopen with Encoding", or on the command line
+              `iconv -f latin1 -t utf-8 old.tiprules > new.tiprules`. Inside a string
+              a character can also be written as a unicode escape, `\u{E9}`.
+              """#,
+              corrected: #"""
+              // Saved as UTF-8.
+              tip CafeTip {
+                  title: "Caf\u{E9}"
+              }
+              """#),
+        Entry(.unexpectedCharacter, "unexpected character",
+              meaning: #"""
+              The character cannot start any token of the language: a stray `@`,
+              `` ` `` or `§`, a single `&` or `|` (the operators are `&&` and `||`),
+              curly quotes pasted from a word processor or a chat (“…”; strings use
+              straight quotes "…"), or a mathematical symbol such as `≥` or `≠` (write
+              `>=` and `!=`). The character is skipped and checking goes on.
+              """#,
+              example: #"""
+              parameter visits: Int = 0
+
+              tip VisitsTip {
+                  title: "Welcome back"
+                  #Rule(Self.$visits) { $0 > 3 @ }
+              }
+              """#,
+              fix: #"""
+              Delete the character, or replace it with what was meant; for `&`, `|`
+              and curly quotes the diagnostic has a fix-it that does it.
+              """#,
+              corrected: #"""
+              parameter visits: Int = 0
+
+              tip VisitsTip {
+                  title: "Welcome back"
+                  #Rule(Self.$visits) { $0 > 3 }
+              }
+              """#),
+        Entry(.unterminatedString, "unterminated string literal",
+              meaning: #"""
+              A string literal starts with `"` and must end with `"` on the same
+              line. The closing quote is missing: the string runs to the end of the
+              line. Strings cannot span lines; write a line break as `\n`.
+              """#,
+              example: #"""
+              parameter plan: String = "free
+
+              tip UpgradeTip {
+                  title: "Upgrade"
+                  #Rule(Self.$plan) { $0 == "free" }
+              }
+              """#,
+              fix: #"""
+              Add the closing `"` (the fix-it inserts it at the end of the line). If
+              the text itself contains a quote, escape it as `\"`.
+              """#,
+              corrected: #"""
+              parameter plan: String = "free"
+
+              tip UpgradeTip {
+                  title: "Upgrade"
+                  #Rule(Self.$plan) { $0 == "free" }
+              }
+              """#),
+        Entry(.unterminatedComment, "unterminated block comment",
+              meaning: #"""
+              A block comment `/* … */` is not closed before the end of the file, so
+              everything after it is part of the comment. As in Swift, block comments
+              nest: every `/*` inside a comment needs its own `*/`. The diagnostic
+              points at the `/*` that is still open.
+              """#,
+              example: #"""
+              parameter isLoggedIn: Bool = false
+
+              /* Rules for the welcome tip.
+              tip WelcomeTip {
+                  title: "Welcome"
+                  #Rule(Self.$isLoggedIn) { $0 }
+              }
+              """#,
+              fix: #"""
+              Close the comment with `*/` where it should end (the fix-it closes it at
+              the end of the file, which is rarely what you want), or use `//` line
+              comments.
+              """#,
+              corrected: #"""
+              parameter isLoggedIn: Bool = false
+
+              /* Rules for the welcome tip. */
+              tip WelcomeTip {
+                  title: "Welcome"
+                  #Rule(Self.$isLoggedIn) { $0 }
+              }
+              """#),
+        Entry(.invalidEscape, "invalid escape sequence in a string literal",
+              meaning: #"""
+              A backslash in a string starts an escape sequence. The valid ones are
+              `\\` `\"` `\'` `\n` `\t` `\r` `\0` and `\u{…}` with 1 to 8 hexadecimal
+              digits naming a Unicode scalar (`\u{1F426}`). Anything else after a
+              backslash, `\u` without braces, or a `\u{…}` that is not a valid scalar
+              (a surrogate, or above `10FFFF`) is an error.
+              """#,
+              example: #"""
+              tip KeyboardTip {
+                  title: "Shortcuts"
+                  message: "Press \d to duplicate a bird"
+              }
+              """#,
+              fix: #"""
+              To write a backslash, double it: `\\` (the fix-it does this). To write a
+              character by its code, use braces: `\u{1F426}`.
+              """#,
+              corrected: #"""
+              tip KeyboardTip {
+                  title: "Shortcuts"
+                  message: "Press \\d to duplicate a bird"
+              }
+              """#),
+        Entry(.stringInterpolation, "string interpolation is not supported",
+              meaning: #"""
+              Swift's string interpolation `"\(value)"` is not part of the `.tiprules`
+              language: strings are constants. A tip's `title`, `message`, `image` and
+              `id` are fixed text, and strings in rules are compared, not built.
+              """#,
+              example: #"""
+              parameter name: String = "friend"
+
+              tip GreetingTip {
+                  title: "Hello, \(name)!"
+              }
+              """#,
+              fix: #"""
+              Write the text without the interpolation. To make a rule depend on a
+              string, compare it instead: `#Rule(Self.$name) { $0 != "" }`.
+              """#,
+              corrected: #"""
+              parameter name: String = "friend"
+
+              tip GreetingTip {
+                  title: "Hello!"
+                  #Rule(Self.$name) { $0 != "" }
+              }
+              """#),
+        Entry(.integerLiteralOverflow, "integer literal overflows 'Int'",
+              meaning: #"""
+              An integer literal (decimal or `0x` hexadecimal) must fit in a 64-bit
+              `Int`, from -9223372036854775808 to 9223372036854775807.
+              """#,
+              example: #"""
+              parameter bytesUploaded: Int = 99999999999999999999
+              """#,
+              fix: #"""
+              Use a smaller number. For a quantity that really is this large, declare
+              the parameter as a `Double` and write the literal with an exponent
+              (`1e20`).
+              """#,
+              corrected: #"""
+              parameter bytesUploaded: Double = 1e20
+              """#),
+        Entry(.malformedNumber, "malformed number literal",
+              meaning: #"""
+              A number literal is followed by letters that are not part of it
+              (`12abc`), a hexadecimal literal has no or invalid digits (`0x`, `0xZZ`),
+              or a floating-point literal is too large to represent (`1e999`).
+              Numbers are written `42`, `1_000`, `0x1F`, `3.5`, `1e3`, `2.5e-3`.
+              """#,
+              example: #"""
+              parameter visits: Int = 12abc
+              """#,
+              fix: #"""
+              Write the number on its own; a name cannot start with a digit.
+              """#,
+              corrected: #"""
+              parameter visits: Int = 12
+              """#),
+    ]
+
+    // MARK: Syntax (TR01xx)
+
+    private static let syntax: [Entry] = [
+        Entry(.expectedToken, "expected a token that is missing",
+              meaning: #"""
+              The parser expected a particular token — a closing `}` or `)`, a `:`
+              after a name, the `{` of a rule's body, a `,` between a group's tips —
+              and found something else. The message names what was expected and what
+              was found; a note points at the opening bracket when one is left
+              unclosed. The same code is used for constructs that are not part of the
+              language: force unwrapping with `!` (a rule must not crash; use `?.` and
+              `??`), tuples, and a misspelled `#Rule`.
+              """#,
+              example: #"""
+              parameter visits: Int = 0
+
+              tip VisitsTip {
+                  title: "Welcome back"
+                  #Rule(Self.$visits) { ($0 + 1 > 3 }
+              }
+              """#,
+              fix: #"""
+              Insert the missing token where the diagnostic points (the fix-it does
+              this for brackets), or remove the unsupported construct.
+              """#,
+              corrected: #"""
+              parameter visits: Int = 0
+
+              tip VisitsTip {
+                  title: "Welcome back"
+                  #Rule(Self.$visits) { ($0 + 1) > 3 }
+              }
+              """#),
+        Entry(.expectedDeclaration, "expected a declaration",
+              meaning: #"""
+              At the top level of a file, every line starts a declaration with one of
+              the words `parameter`, `event`, `tip`, `group`, `widget` or
+              `configure`. Something else was found: a misspelled keyword (the
+              diagnostic suggests the closest one), a Swift declaration such as `var`
+              or `struct`, a `#Rule` outside a tip, or a second declaration on the
+              same line. The parser skips to the next line that starts a declaration.
+              """#,
+              example: #"""
+              tipp WelcomeTip {
+                  title: "Welcome"
+              }
+              """#,
+              fix: #"""
+              Spell the keyword correctly, move `#Rule`s into a `tip NAME { … }`, and
+              start each declaration on a line of its own.
+              """#,
+              corrected: #"""
+              tip WelcomeTip {
+                  title: "Welcome"
+              }
+              """#),
+        Entry(.expectedExpression, "expected an expression",
+              meaning: #"""
+              An expression was expected — after an operator, inside parentheses, in
+              a rule's body or a closure — but the next token cannot start one. An
+              empty rule body `{ }` and array literals `[…]` (not part of the
+              language) are reported with this code too.
+              """#,
+              example: #"""
+              parameter visits: Int = 0
+
+              tip VisitsTip {
+                  title: "Welcome back"
+                  #Rule(Self.$visits) { $0 > }
+              }
+              """#,
+              fix: #"""
+              Complete the expression. A rule's body is one expression of type
+              `Bool`.
+              """#,
+              corrected: #"""
+              parameter visits: Int = 0
+
+              tip VisitsTip {
+                  title: "Welcome back"
+                  #Rule(Self.$visits) { $0 > 3 }
+              }
+              """#),
+        Entry(.unknownTipProperty, "unknown tip property",
+              meaning: #"""
+              Inside `tip NAME { … }`, a line `NAME: VALUE` sets a property. A tip has
+              four: `title:` (required), `message:`, `image:` (an SF Symbol name) and
+              `id:` (defaults to the tip's name). Anything else is reported, with the
+              closest property as a fix-it when there is one.
+              """#,
+              example: #"""
+              tip WelcomeTip {
+                  title: "Welcome"
+                  subtitle: "Everything you need to know"
+              }
+              """#,
+              fix: #"""
+              Use one of the four properties.
+              """#,
+              corrected: #"""
+              tip WelcomeTip {
+                  title: "Welcome"
+                  message: "Everything you need to know"
+              }
+              """#),
+        Entry(.duplicateTipProperty, "property given twice",
+              meaning: #"""
+              A tip property (`title:`, `message:`, `image:`, `id:`) or a relevance
+              entry (`score:`, `duration:`) is given more than once. Only one value
+              can apply; a note points at the first.
+              """#,
+              example: #"""
+              tip WelcomeTip {
+                  title: "Welcome"
+                  message: "Hello"
+                  message: "Hello again"
+              }
+              """#,
+              fix: #"""
+              Keep one of them.
+              """#,
+              corrected: #"""
+              tip WelcomeTip {
+                  title: "Welcome"
+                  message: "Hello again"
+              }
+              """#),
+        Entry(.missingTitle, "tip has no title",
+              meaning: #"""
+              Every tip needs `title: "…"`, the text people see; TipKit's `Tip`
+              protocol requires it too. The fix-it adds one with the tip's name as a
+              placeholder.
+              """#,
+              example: #"""
+              tip WelcomeTip {
+                  message: "Everything you need to know"
+              }
+              """#,
+              fix: #"""
+              Add a `title:`.
+              """#,
+              corrected: #"""
+              tip WelcomeTip {
+                  title: "Welcome"
+                  message: "Everything you need to know"
+              }
+              """#),
+        Entry(.unknownConfiguration, "unknown configuration entry",
+              meaning: #"""
+              A `configure { … }` block takes one entry, `displayFrequency(…)`,
+              which sets how often a new tip may appear (TipKit's
+              `Tips.configure([.displayFrequency(.daily)])`). Anything else is
+              reported, with a fix-it for a near miss.
+              """#,
+              example: #"""
+              configure {
+                  frequency(.daily)
+              }
+              """#,
+              fix: #"""
+              Write `displayFrequency(…)`, without a leading dot.
+              """#,
+              corrected: #"""
+              configure {
+                  displayFrequency(.daily)
+              }
+              """#),
+        Entry(.duplicateConfiguration, "configuration given twice",
+              meaning: #"""
+              A file has at most one `configure { … }` block, and it sets the display
+              frequency at most once. A note points at the first.
+              """#,
+              example: #"""
+              configure {
+                  displayFrequency(.daily)
+              }
+
+              configure {
+                  displayFrequency(.hourly)
+              }
+              """#,
+              fix: #"""
+              Keep one `configure` block with one `displayFrequency`.
+              """#,
+              corrected: #"""
+              configure {
+                  displayFrequency(.hourly)
+              }
+              """#),
+        Entry(.unknownRelevanceEntry, "unknown relevance entry",
+              meaning: #"""
+              A widget's `relevance { … }` has `score:` (required), `duration:`
+              (defaults to 0) and `let NAME = EXPRESSION` lines. Another `NAME:` entry
+              is reported, with a fix-it for a near miss.
+              """#,
+              example: #"""
+              event purchase(amount: Double)
+
+              widget RecentPurchasesWidget {
+                  relevance {
+                      score: purchase.donations.count
+                      weight: 2
+                  }
+              }
+              """#,
+              fix: #"""
+              Remove the entry, or fold it into the score expression.
+              """#,
+              corrected: #"""
+              event purchase(amount: Double)
+
+              widget RecentPurchasesWidget {
+                  relevance {
+                      score: purchase.donations.count * 2
+                  }
+              }
+              """#),
+        Entry(.missingScore, "widget relevance has no score",
+              meaning: #"""
+              A widget's `relevance { … }` must give `score: EXPRESSION`, the number
+              the system uses to decide whether to rotate to the widget. A score of 0
+              or less means "not relevant".
+              """#,
+              example: #"""
+              event purchase(amount: Double)
+
+              widget RecentPurchasesWidget {
+                  relevance {
+                      duration: .minutes(30)
+                  }
+              }
+              """#,
+              fix: #"""
+              Add a `score:`.
+              """#,
+              corrected: #"""
+              event purchase(amount: Double)
+
+              widget RecentPurchasesWidget {
+                  relevance {
+                      score: purchase.donations.donatedWithin(.minutes(30)).count
+                      duration: .minutes(30)
+                  }
+              }
+              """#),
+        Entry(.nonAssociativeOperator, "comparison operators are not associative",
+              meaning: #"""
+              As in Swift, comparison operators cannot be chained: `1 < x < 10` does
+              not mean "x is between 1 and 10" (it would compare the `Bool` result of
+              `1 < x` with `10`). A note points at the first comparison.
+              """#,
+              example: #"""
+              parameter visits: Int = 0
+
+              tip MidwayTip {
+                  title: "Halfway there"
+                  #Rule(Self.$visits) { 1 < $0 < 10 }
+              }
+              """#,
+              fix: #"""
+              Compare twice and combine the comparisons with `&&`.
+              """#,
+              corrected: #"""
+              parameter visits: Int = 0
+
+              tip MidwayTip {
+                  title: "Halfway there"
+                  #Rule(Self.$visits) { 1 < $0 && $0 < 10 }
+              }
+              """#),
+        Entry(.invalidRuleInput, "invalid rule input",
+              meaning: #"""
+              The inputs of `#Rule(…)` name what the rule depends on: a parameter
+              written `Self.$name` (or `$name`) or an event written `Self.name` (or
+              `name`). An expression is not an input; the body reads the inputs as
+              `$0`, `$1`, … and computes with them.
+              """#,
+              example: #"""
+              parameter visits: Int = 0
+
+              tip VisitsTip {
+                  title: "Welcome back"
+                  #Rule(Self.$visits + 1) { $0 > 3 }
+              }
+              """#,
+              fix: #"""
+              Name the parameter or event as the input and move the computation into
+              the body.
+              """#,
+              corrected: #"""
+              parameter visits: Int = 0
+
+              tip VisitsTip {
+                  title: "Welcome back"
+                  #Rule(Self.$visits) { $0 + 1 > 3 }
+              }
+              """#),
+        Entry(.missingRuleInput, "'#Rule' without inputs",
+              meaning: #"""
+              `#Rule` must be followed by its inputs in parentheses, as in TipKit:
+              `#Rule(Self.$isLoggedIn) { $0 }` for a parameter or
+              `#Rule(Self.appOpened) { $0.donations.count > 3 }` for an event.
+              """#,
+              example: #"""
+              parameter isLoggedIn: Bool = false
+
+              tip WelcomeTip {
+                  title: "Welcome"
+                  #Rule { isLoggedIn }
+              }
+              """#,
+              fix: #"""
+              Add the inputs and read them in the body as `$0`, `$1`, …. A tip that
+              should always be eligible needs no rule at all.
+              """#,
+              corrected: #"""
+              parameter isLoggedIn: Bool = false
+
+              tip WelcomeTip {
+                  title: "Welcome"
+                  #Rule(Self.$isLoggedIn) { $0 }
+              }
+              """#),
+    ]
+
+    // MARK: Types (TR02xx)
+
+    private static let types: [Entry] = [
+        Entry(.mismatchedOperands, "cannot compare values of different types",
+              meaning: #"""
+              Both sides of a comparison (`==`, `!=`, `<`, `<=`, `>`, `>=`) must have
+              the same type, as in Swift: a `Bool` is not the number 1, a `String` is
+              not a number. The code is also used for other operators whose operand
+              types do not fit (`"a" * 2`, `%` on a `Double`), for ordering `Bool`s
+              with `<` or `>`, and for comparing `nil` with anything but `==` or `!=`.
+              (`Int` against `Double` has its own code, TR0202.)
+              """#,
+              example: #"""
+              parameter isLoggedIn: Bool = false
+
+              tip WelcomeTip {
+                  title: "Welcome"
+                  #Rule(Self.$isLoggedIn) { $0 == 1 }
+              }
+              """#,
+              fix: #"""
+              Compare with a value of the same type. For a `Bool` compared with 0 or
+              1 the fix-it replaces the number with `false` or `true`.
+              """#,
+              corrected: #"""
+              parameter isLoggedIn: Bool = false
+
+              tip WelcomeTip {
+                  title: "Welcome"
+                  #Rule(Self.$isLoggedIn) { $0 == true }
+              }
+              """#),
+        Entry(.mixedNumericTypes, "'Int' and 'Double' do not mix implicitly",
+              meaning: #"""
+              As in Swift, an `Int` and a `Double` cannot be combined or compared
+              without a conversion. A number literal takes the type its context asks
+              for (`amount > 50` is fine when `amount` is a `Double`), but a value of
+              type `Int` — a parameter, a `count`, a field — stays an `Int`. A note
+              points at the `Int` operand.
+              """#,
+              example: #"""
+              parameter threshold: Int = 50
+              event purchase(amount: Double)
+
+              tip BigSpenderTip {
+                  title: "Thanks!"
+                  #Rule(Self.purchase, Self.$threshold) { $0.donations.sum(of: \.amount) > $1 }
+              }
+              """#,
+              fix: #"""
+              Convert one side explicitly: `Double(x)` (the fix-it wraps the `Int`
+              side), or `Int(x)`, which truncates toward zero.
+              """#,
+              corrected: #"""
+              parameter threshold: Int = 50
+              event purchase(amount: Double)
+
+              tip BigSpenderTip {
+                  title: "Thanks!"
+                  #Rule(Self.purchase, Self.$threshold) { $0.donations.sum(of: \.amount) > Double($1) }
+              }
+              """#),
+        Entry(.ruleNotBool, "a rule's body is not a 'Bool'",
+              meaning: #"""
+              The body of `#Rule(…) { … }` is one expression of type `Bool`: the rule
+              holds when it is true. A number, a string, a donation or a collection
+              of donations is not a condition.
+              """#,
+              example: #"""
+              event appOpened
+
+              tip FrequentVisitorTip {
+                  title: "Welcome back"
+                  #Rule(Self.appOpened) { $0.donations.count }
+              }
+              """#,
+              fix: #"""
+              Compare the value with something to make a condition.
+              """#,
+              corrected: #"""
+              event appOpened
+
+              tip FrequentVisitorTip {
+                  title: "Welcome back"
+                  #Rule(Self.appOpened) { $0.donations.count >= 3 }
+              }
+              """#),
+        Entry(.conditionNotBool, "condition is not a 'Bool'",
+              meaning: #"""
+              The operands of `!`, `&&` and `||`, the condition of `? :` and the body
+              of a `filter`, `contains(where:)` or `allSatisfy` closure must be of
+              type `Bool`. Unlike some languages, numbers and optionals are not true
+              or false by themselves; for an optional the fix-it compares it with
+              `nil`.
+              """#,
+              example: #"""
+              parameter unreadCount: Int = 0
+
+              tip InboxZeroTip {
+                  title: "All caught up"
+                  #Rule(Self.$unreadCount) { !$0 }
+              }
+              """#,
+              fix: #"""
+              Write the comparison you mean.
+              """#,
+              corrected: #"""
+              parameter unreadCount: Int = 0
+
+              tip InboxZeroTip {
+                  title: "All caught up"
+                  #Rule(Self.$unreadCount) { $0 == 0 }
+              }
+              """#),
+        Entry(.mismatchedBranches, "branches of '?:' have different types",
+              meaning: #"""
+              Both results of a conditional `condition ? a : b` must have the same
+              type (a value and an optional of that type also mix, giving an
+              optional).
+              """#,
+              example: #"""
+              parameter isPro: Bool = false
+
+              widget PlanWidget {
+                  relevance {
+                      score: isPro ? 1 : "none"
+                  }
+              }
+              """#,
+              fix: #"""
+              Make both branches the same type.
+              """#,
+              corrected: #"""
+              parameter isPro: Bool = false
+
+              widget PlanWidget {
+                  relevance {
+                      score: isPro ? 1 : 0
+                  }
+              }
+              """#),
+        Entry(.typeMismatch, "value has the wrong type",
+              meaning: #"""
+              A value of one type is used where another is expected: a parameter's
+              default of the wrong type, a number as a tip's `title`, a string as a
+              duration, a `Double` literal where an `Int` is expected, a default
+              after `??` that does not match the optional's type, a non-number in
+              `Double(…)`, `Int(…)` or `.days(…)`.
+              """#,
+              example: #"""
+              parameter maximumVisits: Int = 2.5
+              """#,
+              fix: #"""
+              Give a value of the expected type (or change the declared type).
+              """#,
+              corrected: #"""
+              parameter maximumVisits: Int = 2
+              """#),
+        Entry(.optionalNotUnwrapped, "optional value used without unwrapping",
+              meaning: #"""
+              Some values may be absent and are optional: `first` and `last` of a
+              collection of donations (there may be none), `min(of:)` and `max(of:)`,
+              and anything reached through `?.`. As in Swift, an optional cannot be
+              ordered with `<`, used in arithmetic, or asked for a member with `.`
+              until it is unwrapped. (`==` and `!=` with an optional are allowed.)
+              """#,
+              example: #"""
+              event purchase(amount: Double)
+
+              tip LastPurchaseTip {
+                  title: "Nice purchase"
+                  #Rule(Self.purchase) { $0.donations.last?.amount > 50 }
+              }
+              """#,
+              fix: #"""
+              Chain with `?.` to reach a member, and give a default with `??` for the
+              case where the value is absent.
+              """#,
+              corrected: #"""
+              event purchase(amount: Double)
+
+              tip LastPurchaseTip {
+                  title: "Nice purchase"
+                  #Rule(Self.purchase) { ($0.donations.last?.amount ?? 0) > 50 }
+              }
+              """#),
+        Entry(.chainOnNonOptional, "optional chaining on a non-optional value",
+              meaning: #"""
+              `?.` reaches a member of an optional value. The value before it is not
+              optional, so there is nothing to unwrap; as in Swift this is an error.
+              """#,
+              example: #"""
+              event appOpened
+
+              tip VisitsTip {
+                  title: "Welcome back"
+                  #Rule(Self.appOpened) { ($0.donations?.count ?? 0) > 3 }
+              }
+              """#,
+              fix: #"""
+              Use `.` (the fix-it removes the `?`), and drop the `??` default that
+              is no longer needed.
+              """#,
+              corrected: #"""
+              event appOpened
+
+              tip VisitsTip {
+                  title: "Welcome back"
+                  #Rule(Self.appOpened) { $0.donations.count > 3 }
+              }
+              """#),
+        Entry(.coalesceOnNonOptional, "'??' on a non-optional value",
+              meaning: #"""
+              The left side of `??` is not optional, so it always has a value and the
+              default on the right is never used. This is a warning: the file still
+              compiles, but the expression probably does not say what was meant.
+              """#,
+              example: #"""
+              event appOpened
+
+              tip VisitsTip {
+                  title: "Welcome back"
+                  #Rule(Self.appOpened) { ($0.donations.count ?? 0) > 3 }
+              }
+              """#,
+              fix: #"""
+              Remove `?? …` (the fix-it does this).
+              """#,
+              corrected: #"""
+              event appOpened
+
+              tip VisitsTip {
+                  title: "Welcome back"
+                  #Rule(Self.appOpened) { $0.donations.count > 3 }
+              }
+              """#),
+        Entry(.nilComparisonNonOptional, "non-optional value compared to 'nil'",
+              meaning: #"""
+              Only optional values can be `nil`. Comparing a non-optional value with
+              `nil` always gives the same answer (`== nil` is always false, `!= nil`
+              always true), so the comparison is almost certainly not what was meant.
+              This is a warning; the comparison is replaced by its constant result.
+              """#,
+              example: #"""
+              parameter nickname: String = ""
+
+              tip NicknameTip {
+                  title: "Nice to see you"
+                  #Rule(Self.$nickname) { $0 != nil }
+              }
+              """#,
+              fix: #"""
+              Test what you mean: here, that the string is not empty.
+              """#,
+              corrected: #"""
+              parameter nickname: String = ""
+
+              tip NicknameTip {
+                  title: "Nice to see you"
+                  #Rule(Self.$nickname) { !$0.isEmpty }
+              }
+              """#),
+        Entry(.unknownMember, "unknown member",
+              meaning: #"""
+              The value has no member of that name. Collections of donations have
+              `count`, `isEmpty`, `first`, `last`, `donatedWithin`, `filter`,
+              `largestSubset`, `smallestSubset`, `contains(where:)`, `allSatisfy`,
+              `min(of:)`, `max(of:)` and `sum(of:)`; a donation has `date` and the
+              event's declared fields; an event has `donations`; a string has
+              `isEmpty`, `count`, `hasPrefix`, `hasSuffix`, `contains` and
+              `lowercased()`; a date has `addingTimeInterval`. Implicit members
+              (`.days(3)`, `.hour`, `.now`) are durations and the current date. The
+              closest name is suggested.
+              """#,
+              example: #"""
+              event appOpened
+
+              tip VisitsTip {
+                  title: "Welcome back"
+                  #Rule(Self.appOpened) { $0.donations.cout > 3 }
+              }
+              """#,
+              fix: #"""
+              Use a member the value has.
+              """#,
+              corrected: #"""
+              event appOpened
+
+              tip VisitsTip {
+                  title: "Welcome back"
+                  #Rule(Self.appOpened) { $0.donations.count > 3 }
+              }
+              """#),
+        Entry(.wrongArguments, "wrong arguments or argument labels",
+              meaning: #"""
+              A member or function is called with the wrong number of arguments or
+              the wrong labels, a method is used without calling it (or a property
+              is called), or a closure or key path appears where it cannot be used.
+              The labels are TipKit's: `largestSubset(groupedBy: \.field)`,
+              `min(of: \.field)`, `contains(where: { … })`,
+              `donatedWithin(.days(5))` without a label, `.days(5)` with a number.
+              """#,
+              example: #"""
+              event visit(backyardID: Int)
+
+              tip FavoriteTip {
+                  title: "Save as a Favorite"
+                  #Rule(Self.visit) { $0.donations.largestSubset(grouped: \.backyardID).count >= 3 }
+              }
+              """#,
+              fix: #"""
+              Use the expected label and arguments (the fix-it corrects a label).
+              """#,
+              corrected: #"""
+              event visit(backyardID: Int)
+
+              tip FavoriteTip {
+                  title: "Save as a Favorite"
+                  #Rule(Self.visit) { $0.donations.largestSubset(groupedBy: \.backyardID).count >= 3 }
+              }
+              """#),
+        Entry(.unknownKeyPathField, "key path names an unknown field",
+              meaning: #"""
+              A key path such as `\.backyardID` in `largestSubset(groupedBy:)`,
+              `smallestSubset(groupedBy:)`, `min(of:)`, `max(of:)` or `sum(of:)`
+              must name a field of the event's donations: `date` or one of the
+              fields declared in `event NAME(FIELD: TYPE, …)`.
+              """#,
+              example: #"""
+              event visit(backyardID: Int)
+
+              tip FavoriteTip {
+                  title: "Save as a Favorite"
+                  #Rule(Self.visit) { $0.donations.largestSubset(groupedBy: \.backyard).count >= 3 }
+              }
+              """#,
+              fix: #"""
+              Name a declared field (or declare the field on the event).
+              """#,
+              corrected: #"""
+              event visit(backyardID: Int)
+
+              tip FavoriteTip {
+                  title: "Save as a Favorite"
+                  #Rule(Self.visit) { $0.donations.largestSubset(groupedBy: \.backyardID).count >= 3 }
+              }
+              """#),
+        Entry(.unsuitableKeyPathField, "key path field has an unsuitable type",
+              meaning: #"""
+              The field named by the key path exists but has a type the operation
+              cannot use: `sum(of:)` adds numbers, so it needs an `Int` or `Double`
+              field; `min(of:)` and `max(of:)` need a field that can be ordered
+              (`Int`, `Double`, `Date` or `String`).
+              """#,
+              example: #"""
+              event purchase(amount: Double, category: String)
+
+              tip BigSpenderTip {
+                  title: "Thanks!"
+                  #Rule(Self.purchase) { $0.donations.sum(of: \.category) > 100 }
+              }
+              """#,
+              fix: #"""
+              Name a field of a suitable type.
+              """#,
+              corrected: #"""
+              event purchase(amount: Double, category: String)
+
+              tip BigSpenderTip {
+                  title: "Thanks!"
+                  #Rule(Self.purchase) { $0.donations.sum(of: \.amount) > 100 }
+              }
+              """#),
+        Entry(.inputIndexOutOfRange, "anonymous argument out of range",
+              meaning: #"""
+              In a rule's body, `$0`, `$1`, … are the rule's inputs in order, so a
+              rule with one input has only `$0`. Inside a `filter`,
+              `contains(where:)` or `allSatisfy` closure, `$0` is the donation and
+              there is no `$1`.
+              """#,
+              example: #"""
+              parameter isLoggedIn: Bool = false
+              parameter isPro: Bool = false
+
+              tip ProTip {
+                  title: "Welcome, Pro"
+                  #Rule(Self.$isLoggedIn) { $0 && $1 }
+              }
+              """#,
+              fix: #"""
+              Add the missing input to `#Rule(…)`, or use an argument that exists.
+              """#,
+              corrected: #"""
+              parameter isLoggedIn: Bool = false
+              parameter isPro: Bool = false
+
+              tip ProTip {
+                  title: "Welcome, Pro"
+                  #Rule(Self.$isLoggedIn, Self.$isPro) { $0 && $1 }
+              }
+              """#),
+        Entry(.anonymousArgumentOutsideClosure, "anonymous argument outside a rule or closure",
+              meaning: #"""
+              `$0`, `$1`, … exist only inside a `#Rule` body and inside closures. In a
+              widget's `score:`, `duration:` and `let` lines, and in constants,
+              parameters and events are named directly.
+              """#,
+              example: #"""
+              event purchase(amount: Double)
+
+              widget RecentPurchasesWidget {
+                  relevance {
+                      score: $0.donations.count
+                  }
+              }
+              """#,
+              fix: #"""
+              Name the parameter or event.
+              """#,
+              corrected: #"""
+              event purchase(amount: Double)
+
+              widget RecentPurchasesWidget {
+                  relevance {
+                      score: purchase.donations.count
+                  }
+              }
+              """#),
+        Entry(.nonConstantDefault, "parameter default is missing or not constant",
+              meaning: #"""
+              Every parameter needs a default value — what rules see until the app
+              sets the parameter — and it must be a constant: a literal, a duration
+              such as `.days(2)`, `Date(timeIntervalSince1970: SECONDS)`, or
+              arithmetic on constants that does not fail. It cannot refer to other
+              parameters, to events or to `now`. The same holds for option values,
+              tip properties, the display frequency and event limits.
+              """#,
+              example: #"""
+              parameter isLoggedIn: Bool = false
+              parameter isPro: Bool = isLoggedIn
+              """#,
+              fix: #"""
+              Write a constant. To make a rule depend on both parameters, give the
+              rule both as inputs.
+              """#,
+              corrected: #"""
+              parameter isLoggedIn: Bool = false
+              parameter isPro: Bool = false
+              """#),
+        Entry(.invalidUnaryOperand, "invalid operand for a prefix operator",
+              meaning: #"""
+              Prefix `-` negates an `Int`, a `Double` or a `Duration`; it cannot be
+              applied to a `Bool`, a `String`, a `Date` or an optional.
+              """#,
+              example: #"""
+              parameter isPro: Bool = false
+
+              tip UpgradeTip {
+                  title: "Go Pro"
+                  #Rule(Self.$isPro) { -$0 }
+              }
+              """#,
+              fix: #"""
+              To negate a `Bool`, use `!`.
+              """#,
+              corrected: #"""
+              parameter isPro: Bool = false
+
+              tip UpgradeTip {
+                  title: "Go Pro"
+                  #Rule(Self.$isPro) { !$0 }
+              }
+              """#),
+        Entry(.nilWithoutContext, "'nil' without a contextual type",
+              meaning: #"""
+              `nil` is the absence of an optional value, so it needs a context that
+              says which optional type is meant: a comparison such as
+              `last == nil`, or a place that expects an optional. On its own, in a
+              `let`, or where a non-optional value is expected, it has no type.
+              """#,
+              example: #"""
+              event purchase(amount: Double)
+
+              widget RecentPurchasesWidget {
+                  relevance {
+                      score: purchase.donations.isEmpty ? nil : 1
+                  }
+              }
+              """#,
+              fix: #"""
+              Use a value of the expected type (a score of 0 means "not relevant"),
+              or compare with `nil`.
+              """#,
+              corrected: #"""
+              event purchase(amount: Double)
+
+              widget RecentPurchasesWidget {
+                  relevance {
+                      score: purchase.donations.isEmpty ? 0 : 1
+                  }
+              }
+              """#),
+        Entry(.eventNotAValue, "an event used as a value",
+              meaning: #"""
+              An event (`$0` for an event input, or the event's name outside a
+              rule) is not itself a value that can be compared, counted or
+              returned: its data is its donations, `event.donations`, a collection
+              with `count`, `last`, `donatedWithin(…)` and so on.
+              """#,
+              example: #"""
+              event appOpened
+
+              tip VisitsTip {
+                  title: "Welcome back"
+                  #Rule(Self.appOpened) { $0 > 3 }
+              }
+              """#,
+              fix: #"""
+              Go through `.donations` and ask what you mean, usually `.count`.
+              """#,
+              corrected: #"""
+              event appOpened
+
+              tip VisitsTip {
+                  title: "Welcome back"
+                  #Rule(Self.appOpened) { $0.donations.count > 3 }
+              }
+              """#),
+        Entry(.constantEvaluationFails, "constant expression always fails to evaluate",
+              meaning: #"""
+              An expression made only of constants fails whenever it is evaluated:
+              an `Int` overflow such as `9223372036854775807 + 1`, or an `Int`
+              division or remainder by zero. A rule whose evaluation fails is false
+              and the error is reported at evaluation, so the rule can never hold.
+              This is a warning.
+              """#,
+              example: #"""
+              parameter visits: Int = 0
+
+              tip VisitsTip {
+                  title: "Welcome back"
+                  #Rule(Self.$visits) { $0 > 10 / 0 }
+              }
+              """#,
+              fix: #"""
+              Fix the arithmetic.
+              """#,
+              corrected: #"""
+              parameter visits: Int = 0
+
+              tip VisitsTip {
+                  title: "Welcome back"
+                  #Rule(Self.$visits) { $0 > 10 }
+              }
+              """#),
+        Entry(.unknownFunction, "unknown function",
+              meaning: #"""
+              Only a few functions exist: the conversions `Double(…)` and `Int(…)`
+              and `Date(timeIntervalSince1970: …)`. Everything else is a member
+              called on a value (`$0.donations.min(of: \.amount)`). Swift library
+              functions such as `abs`, `min` or `max` are not available.
+              """#,
+              example: #"""
+              parameter balanceChange: Int = 0
+
+              tip BigChangeTip {
+                  title: "That was a big change"
+                  #Rule(Self.$balanceChange) { abs($0) > 100 }
+              }
+              """#,
+              fix: #"""
+              Write the computation with operators.
+              """#,
+              corrected: #"""
+              parameter balanceChange: Int = 0
+
+              tip BigChangeTip {
+                  title: "That was a big change"
+                  #Rule(Self.$balanceChange) { $0 > 100 || $0 < -100 }
+              }
+              """#),
+    ]
+
+    // MARK: Names and declarations (TR03xx)
+
+    private static let declarations: [Entry] = [
+        Entry(.duplicateDeclaration, "name declared twice",
+              meaning: #"""
+              Parameters, events, tips, groups and widgets share one namespace per
+              file, so each name can be declared once. The error is on the later
+              declaration; a note points at the first.
+              """#,
+              example: #"""
+              parameter isLoggedIn: Bool = false
+
+              tip isLoggedIn {
+                  title: "Welcome"
+              }
+              """#,
+              fix: #"""
+              Rename one of them. By convention tips are named in UpperCamelCase
+              ending in `Tip`, parameters and events in lowerCamelCase.
+              """#,
+              corrected: #"""
+              parameter isLoggedIn: Bool = false
+
+              tip LoggedInTip {
+                  title: "Welcome"
+              }
+              """#),
+        Entry(.unknownName, "unknown name",
+              meaning: #"""
+              No parameter, event, tip or widget `let` of that name is declared — as
+              a rule input, in an expression, or as a group member. Names are case
+              sensitive. The closest declared name is suggested. A name may be used
+              before its declaration, anywhere in the file. (`$name` inside an
+              expression is also reported: it names a rule input, and in the body the
+              input is `$0`.)
+              """#,
+              example: #"""
+              parameter isLoggedIn: Bool = false
+
+              tip WelcomeTip {
+                  title: "Welcome"
+                  #Rule(Self.$isLogedIn) { $0 }
+              }
+              """#,
+              fix: #"""
+              Correct the spelling, or declare the name.
+              """#,
+              corrected: #"""
+              parameter isLoggedIn: Bool = false
+
+              tip WelcomeTip {
+                  title: "Welcome"
+                  #Rule(Self.$isLoggedIn) { $0 }
+              }
+              """#),
+        Entry(.wrongRuleInputKind, "rule input of the wrong kind",
+              meaning: #"""
+              As in TipKit, a parameter input is written with `$` (`Self.$isLoggedIn`,
+              the parameter's projected value) and an event input without
+              (`Self.appOpened`). A tip, group or widget cannot be a rule's input.
+              """#,
+              example: #"""
+              parameter isLoggedIn: Bool = false
+
+              tip WelcomeTip {
+                  title: "Welcome"
+                  #Rule(Self.isLoggedIn) { $0 }
+              }
+              """#,
+              fix: #"""
+              Insert or remove the `$` (the fix-it does this).
+              """#,
+              corrected: #"""
+              parameter isLoggedIn: Bool = false
+
+              tip WelcomeTip {
+                  title: "Welcome"
+                  #Rule(Self.$isLoggedIn) { $0 }
+              }
+              """#),
+        Entry(.groupMemberNotTip, "group member is not a tip",
+              meaning: #"""
+              `group NAME { … }` lists tips, and only tips; the name given is a
+              parameter, an event, a group or a widget.
+              """#,
+              example: #"""
+              parameter isLoggedIn: Bool = false
+
+              tip WelcomeTip {
+                  title: "Welcome"
+              }
+
+              group Onboarding { WelcomeTip, isLoggedIn }
+              """#,
+              fix: #"""
+              Remove the name. To show a tip only under a condition, give the tip a
+              rule.
+              """#,
+              corrected: #"""
+              parameter isLoggedIn: Bool = false
+
+              tip WelcomeTip {
+                  title: "Welcome"
+                  #Rule(Self.$isLoggedIn) { $0 }
+              }
+
+              group Onboarding { WelcomeTip }
+              """#),
+        Entry(.reservedFieldName, "event field named 'date'",
+              meaning: #"""
+              Every donation already has `date`, the moment it was donated, so an
+              event cannot declare a field of that name.
+              """#,
+              example: #"""
+              event purchase(amount: Double, date: Date)
+              """#,
+              fix: #"""
+              Remove the field and use the donation's own `date`
+              (`$0.donations.last?.date`), or give the field another name.
+              """#,
+              corrected: #"""
+              event purchase(amount: Double, deliveryDate: Date)
+              """#),
+        Entry(.duplicateField, "duplicate event field",
+              meaning: #"""
+              An event declares two fields with the same name. A note points at the
+              first.
+              """#,
+              example: #"""
+              event purchase(amount: Double, category: String, amount: Int)
+              """#,
+              fix: #"""
+              Remove or rename one of them.
+              """#,
+              corrected: #"""
+              event purchase(amount: Double, category: String, quantity: Int)
+              """#),
+        Entry(.unknownType, "unknown type",
+              meaning: #"""
+              Parameters and event fields have one of the types `Bool`, `Int`,
+              `Double`, `String` and `Date`. Other Swift types (`Float`, `Int64`,
+              `URL`, your own types) are not available, and a parameter cannot be
+              optional: it always has a value, its default until the app sets one.
+              """#,
+              example: #"""
+              parameter visits: Integer = 0
+              """#,
+              fix: #"""
+              Use one of the five types.
+              """#,
+              corrected: #"""
+              parameter visits: Int = 0
+              """#),
+        Entry(.duplicateLet, "widget 'let' declared twice",
+              meaning: #"""
+              The `let` lines of a widget's relevance name values for the lines after
+              them; each name can be bound once.
+              """#,
+              example: #"""
+              event purchase(amount: Double)
+
+              widget RecentPurchasesWidget {
+                  relevance {
+                      let recent = purchase.donations.donatedWithin(.hours(1))
+                      let recent = purchase.donations.donatedWithin(.hours(2))
+                      score: recent.count
+                  }
+              }
+              """#,
+              fix: #"""
+              Give the second value another name.
+              """#,
+              corrected: #"""
+              event purchase(amount: Double)
+
+              widget RecentPurchasesWidget {
+                  relevance {
+                      let lastHour = purchase.donations.donatedWithin(.hours(1))
+                      let lastTwoHours = purchase.donations.donatedWithin(.hours(2))
+                      score: lastHour.count * 2 + lastTwoHours.count
+                  }
+              }
+              """#),
+        Entry(.duplicateTipID, "two tips with the same id",
+              meaning: #"""
+              A tip's `id` identifies it in the store (its display count, whether it
+              was closed); it defaults to the tip's name. Two tips with the same id
+              would share that state, so ids must be unique. A note points at the
+              other tip.
+              """#,
+              example: #"""
+              tip WelcomeTip {
+                  title: "Welcome"
+                  id: "welcome"
+              }
+
+              tip WelcomeBackTip {
+                  title: "Welcome back"
+                  id: "welcome"
+              }
+              """#,
+              fix: #"""
+              Give each tip its own id, or leave `id:` out to use the name.
+              """#,
+              corrected: #"""
+              tip WelcomeTip {
+                  title: "Welcome"
+                  id: "welcome"
+              }
+
+              tip WelcomeBackTip {
+                  title: "Welcome back"
+                  id: "welcome-back"
+              }
+              """#),
+        Entry(.duplicateGroupMember, "tip listed twice in a group",
+              meaning: #"""
+              A group lists each tip once; its order matters for `.ordered` and
+              `.firstAvailable`. A note points at the first listing.
+              """#,
+              example: #"""
+              tip WelcomeTip {
+                  title: "Welcome"
+              }
+
+              tip ShareTip {
+                  title: "Share"
+              }
+
+              group Onboarding(.ordered) { WelcomeTip, ShareTip, WelcomeTip }
+              """#,
+              fix: #"""
+              Remove the second listing (the fix-it does this).
+              """#,
+              corrected: #"""
+              tip WelcomeTip {
+                  title: "Welcome"
+              }
+
+              tip ShareTip {
+                  title: "Share"
+              }
+
+              group Onboarding(.ordered) { WelcomeTip, ShareTip }
+              """#),
+    ]
+
+    // MARK: Options and configuration (TR04xx)
+
+    private static let options: [Entry] = [
+        Entry(.unknownOption, "unknown tip option",
+              meaning: #"""
+              A tip's `options { … }` takes, one per line and with the `Tips.` prefix
+              optional, `MaxDisplayCount(Int)`, `IgnoresDisplayFrequency(Bool)` and
+              `MaxDisplayDuration(seconds or duration)`. Another name, or a prefix
+              other than `Tips.`, is reported with a fix-it for a near miss.
+              """#,
+              example: #"""
+              tip WelcomeTip {
+                  title: "Welcome"
+                  options {
+                      Tips.MaxDisplayCnt(3)
+                  }
+              }
+              """#,
+              fix: #"""
+              Use one of the three options.
+              """#,
+              corrected: #"""
+              tip WelcomeTip {
+                  title: "Welcome"
+                  options {
+                      Tips.MaxDisplayCount(3)
+                  }
+              }
+              """#),
+        Entry(.invalidOptionValue, "invalid option value",
+              meaning: #"""
+              An option or the display frequency has a value that cannot apply:
+              `MaxDisplayCount` and `MaxDisplayDuration` must not be negative, and
+              neither may a display frequency given in seconds.
+              """#,
+              example: #"""
+              tip WelcomeTip {
+                  title: "Welcome"
+                  options {
+                      Tips.MaxDisplayCount(-1)
+                  }
+              }
+              """#,
+              fix: #"""
+              Give a value of zero or more. (`MaxDisplayCount(0)` means the tip never
+              displays.)
+              """#,
+              corrected: #"""
+              tip WelcomeTip {
+                  title: "Welcome"
+                  options {
+                      Tips.MaxDisplayCount(1)
+                  }
+              }
+              """#),
+        Entry(.duplicateOption, "option given twice",
+              meaning: #"""
+              A tip has at most one `options { … }` block, and each option appears in
+              it at most once. A note points at the first.
+              """#,
+              example: #"""
+              tip WelcomeTip {
+                  title: "Welcome"
+                  options {
+                      Tips.MaxDisplayCount(3)
+                      MaxDisplayCount(5)
+                  }
+              }
+              """#,
+              fix: #"""
+              Keep one of them.
+              """#,
+              corrected: #"""
+              tip WelcomeTip {
+                  title: "Welcome"
+                  options {
+                      Tips.MaxDisplayCount(5)
+                  }
+              }
+              """#),
+        Entry(.unknownDisplayFrequency, "unknown display frequency",
+              meaning: #"""
+              `displayFrequency(…)` takes `.immediate` (the default), `.hourly`,
+              `.daily`, `.weekly`, `.monthly`, or a number of seconds for a custom
+              interval.
+              """#,
+              example: #"""
+              configure {
+                  displayFrequency(.dayly)
+              }
+              """#,
+              fix: #"""
+              Use one of the frequencies (the fix-it suggests the closest) or a
+              number of seconds.
+              """#,
+              corrected: #"""
+              configure {
+                  displayFrequency(.daily)
+              }
+              """#),
+        Entry(.invalidEventLimit, "invalid event donation limit",
+              meaning: #"""
+              As in TipKit, a rule sees only the 1000 most recent donations of an
+              event. `event NAME(…) limit(maximumCount: N, maximumAge: DURATION)`
+              changes that; either argument may be left out, but there must be at
+              least one, each at most once, with those labels, and neither may be
+              negative.
+              """#,
+              example: #"""
+              event appOpened limit(maxCount: 50)
+              """#,
+              fix: #"""
+              Use the labels `maximumCount:` and `maximumAge:` with values of zero or
+              more.
+              """#,
+              corrected: #"""
+              event appOpened limit(maximumCount: 50)
+              """#),
+        Entry(.unknownGroupKind, "unknown group kind",
+              meaning: #"""
+              A group is `group NAME(.ordered) { … }` — only its first tip that is
+              not invalidated can display — or `(.firstAvailable)`, the default —
+              its first available tip displays.
+              """#,
+              example: #"""
+              tip WelcomeTip {
+                  title: "Welcome"
+              }
+
+              group Onboarding(.sequential) { WelcomeTip }
+              """#,
+              fix: #"""
+              Use `.ordered` or `.firstAvailable`, or leave the parentheses out.
+              """#,
+              corrected: #"""
+              tip WelcomeTip {
+                  title: "Welcome"
+              }
+
+              group Onboarding(.ordered) { WelcomeTip }
+              """#),
+    ]
+
+    // MARK: First-beta spellings (TR05xx)
+
+    private static let betaNote = """
+        This is a warning: the old spelling still compiles, with the same
+        meaning, and the fix-it rewrites it to the shipped spelling.
+        """
+
+    private static let beta: [Entry] = [
+        Entry(.betaLargestSubsetBy, "'largestSubset(by:)' is the first beta's spelling",
+              meaning: #"""
+              TipKit's first beta (WWDC 2023) spelled `largestSubset(groupedBy:)` as
+              `largestSubset(by:)`.
+              """# + "\n\n" + betaNote,
+              example: #"""
+              event visit(backyardID: Int)
+
+              tip FavoriteTip {
+                  title: "Save as a Favorite"
+                  #Rule(Self.visit) { $0.donations.largestSubset(by: \.backyardID).count >= 3 }
+              }
+              """#,
+              fix: #"""
+              Write `groupedBy:`.
+              """#,
+              corrected: #"""
+              event visit(backyardID: Int)
+
+              tip FavoriteTip {
+                  title: "Save as a Favorite"
+                  #Rule(Self.visit) { $0.donations.largestSubset(groupedBy: \.backyardID).count >= 3 }
+              }
+              """#),
+        Entry(.betaEventCount, "'count' on an event is the first beta's spelling",
+              meaning: #"""
+              In TipKit's first beta an event rule counted donations with
+              `$0.count`; the shipped API goes through the donations:
+              `$0.donations.count`.
+              """# + "\n\n" + betaNote,
+              example: #"""
+              event appOpened
+
+              tip VisitsTip {
+                  title: "Welcome back"
+                  #Rule(Self.appOpened) { $0.count > 5 }
+              }
+              """#,
+              fix: #"""
+              Write `donations.count`.
+              """#,
+              corrected: #"""
+              event appOpened
+
+              tip VisitsTip {
+                  title: "Welcome back"
+                  #Rule(Self.appOpened) { $0.donations.count > 5 }
+              }
+              """#),
+        Entry(.betaMaxDisplayCount, "'.maxDisplayCount' is the first beta's spelling",
+              meaning: #"""
+              TipKit's first beta wrote the option as `.maxDisplayCount(n)`; it
+              shipped as `Tips.MaxDisplayCount(n)`.
+              """# + "\n\n" + betaNote,
+              example: #"""
+              tip WelcomeTip {
+                  title: "Welcome"
+                  options {
+                      .maxDisplayCount(5)
+                  }
+              }
+              """#,
+              fix: #"""
+              Write `MaxDisplayCount(n)` (or `Tips.MaxDisplayCount(n)`).
+              """#,
+              corrected: #"""
+              tip WelcomeTip {
+                  title: "Welcome"
+                  options {
+                      Tips.MaxDisplayCount(5)
+                  }
+              }
+              """#),
+        Entry(.betaIgnoresDisplayFrequency, "'.ignoresDisplayFrequency' is the first beta's spelling",
+              meaning: #"""
+              TipKit's first beta wrote the option as `.ignoresDisplayFrequency(b)`;
+              it shipped as `Tips.IgnoresDisplayFrequency(b)`.
+              """# + "\n\n" + betaNote,
+              example: #"""
+              tip WelcomeTip {
+                  title: "Welcome"
+                  options {
+                      .ignoresDisplayFrequency(true)
+                  }
+              }
+              """#,
+              fix: #"""
+              Write `IgnoresDisplayFrequency(b)` (or `Tips.IgnoresDisplayFrequency(b)`).
+              """#,
+              corrected: #"""
+              tip WelcomeTip {
+                  title: "Welcome"
+                  options {
+                      Tips.IgnoresDisplayFrequency(true)
+                  }
+              }
+              """#),
+        Entry(.betaDisplayFrequency, "'DisplayFrequency' is the first beta's spelling",
+              meaning: #"""
+              TipKit's first beta configured the display frequency with
+              `DisplayFrequency(.daily)`; it shipped as `displayFrequency(.daily)`.
+              """# + "\n\n" + betaNote,
+              example: #"""
+              configure {
+                  DisplayFrequency(.daily)
+              }
+              """#,
+              fix: #"""
+              Write `displayFrequency`.
+              """#,
+              corrected: #"""
+              configure {
+                  displayFrequency(.daily)
+              }
+              """#),
+    ]
+
+    // MARK: Limits (TR06xx)
+
+    private static let limits: [Entry] = [
+        Entry(.nestingTooDeep, "expression nested too deeply",
+              meaning: #"""
+              Expressions may nest at most 256 levels deep — parentheses, operators,
+              member chains and closures all count. Deeper expressions, which are
+              almost always generated by a tool gone wrong, are refused rather than
+              risk exhausting the compiler's stack. It is reported once per file.
+              """#,
+              example: #"""
+              parameter visits: Int = 0
+
+              tip DeepTip {
+                  title: "Deep"
+                  // 300 levels of parentheses:
+                  #Rule(Self.$visits) { ((((((((((…$0…)))))))))) > 1 }
+              }
+              """#,
+              fix: #"""
+              Simplify the expression: remove redundant parentheses, split it into
+              several `#Rule`s (a tip's rules are ANDed), or in a widget name parts
+              with `let`.
+              """#,
+              corrected: #"""
+              parameter visits: Int = 0
+
+              tip DeepTip {
+                  title: "Deep"
+                  #Rule(Self.$visits) { $0 > 1 }
+              }
+              """#),
+        Entry(.sourceTooLarge, "source file too large",
+              meaning: #"""
+              A source file may be at most 8 MiB (8388608 bytes). A larger file is
+              refused without being read further; it is reported at the start of the
+              file.
+              """#,
+              example: #"""
+              // A file of more than 8388608 bytes.
+              """#,
+              fix: #"""
+              Split the rules over several files, one per app or feature, or check
+              whether the file was generated by mistake.
+              """#,
+              corrected: #"""
+              // A file of at most 8388608 bytes.
+              """#),
+    ]
 }

@@ -1,0 +1,224 @@
+/// Reads a `.tipc` file into program contents: checks the header (magic, version, length,
+/// checksum), then decodes every section from untrusted bytes. It checks the structure
+/// (counts, lengths, instruction boundaries); the verifier checks the meaning.
+enum BytecodeReader {
+    static func decode(_ bytes: [UInt8]) throws -> ProgramContents {
+        var reader = try payloadReader(bytes)
+        reader.part = "source name"
+        let sourceName = try reader.string()
+        reader.part = "configuration"
+        let displayFrequency = try reader.double()
+        reader.part = "constant pool"
+        let constants = try readArray(&reader) { try readValue(&$0) }
+        reader.part = "parameter table"
+        let parameters = try readArray(&reader) { try readParameter(&$0) }
+        reader.part = "event table"
+        let events = try readArray(&reader) { try readEvent(&$0) }
+        reader.part = "tip table"
+        let tips = try readArray(&reader) { try readTip(&$0) }
+        reader.part = "group table"
+        let groups = try readArray(&reader) { try readGroup(&$0) }
+        reader.part = "widget table"
+        let widgets = try readArray(&reader) { try readWidget(&$0) }
+
+        var contents = ProgramContents(sourceName: sourceName, displayFrequency: displayFrequency,
+                                       constants: constants, parameters: parameters, events: events,
+                                       tips: tips, groups: groups, widgets: widgets)
+        try readDebugSection(&reader, into: &contents)
+        guard reader.isAtEnd else { throw BytecodeError.trailingBytes(at: reader.offset) }
+        return contents
+    }
+
+    /// Checks the header and returns a reader positioned at the start of the payload.
+    private static func payloadReader(_ bytes: [UInt8]) throws -> ByteReader {
+        let magic = BytecodeFormat.magic
+        guard bytes.count >= magic.count, Array(bytes[0..<magic.count]) == magic else {
+            throw BytecodeError.badMagic
+        }
+        var header = ByteReader(bytes: bytes, offset: magic.count, part: "header")
+        let version = Int(try header.fixed(UInt16.self))
+        guard version == BytecodeFormat.version else { throw BytecodeError.unsupportedVersion(version) }
+        let flagsOffset = header.offset
+        guard try header.fixed(UInt16.self) == 0 else { throw header.malformed("unknown flags", at: flagsOffset) }
+        let length = Int(try header.fixed(UInt32.self))
+        let expected = try header.fixed(UInt32.self)
+        let start = BytecodeFormat.headerSize
+        guard length <= BytecodeFormat.maximumFileSize else {
+            throw BytecodeError.limitExceeded("the payload is \(length) bytes; the limit is \(BytecodeFormat.maximumFileSize)")
+        }
+        guard bytes.count - start >= length else {
+            throw BytecodeError.truncated(at: bytes.count, while: "payload (the header says \(length) bytes)")
+        }
+        guard bytes.count - start == length else { throw BytecodeError.trailingBytes(at: start + length) }
+        let actual = CRC32.checksum(bytes[start...])
+        guard actual == expected else { throw BytecodeError.checksumMismatch(expected: expected, actual: actual) }
+        return ByteReader(bytes: bytes, offset: start, part: "payload")
+    }
+
+    private static func readArray<Element>(_ reader: inout ByteReader,
+                                           _ element: (inout ByteReader) throws -> Element) throws -> [Element] {
+        let count = try reader.count()
+        var elements: [Element] = []
+        elements.reserveCapacity(count)
+        for _ in 0..<count {
+            elements.append(try element(&reader))
+        }
+        return elements
+    }
+
+    private static func readKind(_ reader: inout ByteReader) throws -> ScalarKind {
+        let start = reader.offset
+        let raw = try reader.byte()
+        guard let kind = ScalarKind(rawValue: raw) else { throw reader.malformed("unknown type \(raw)", at: start) }
+        return kind
+    }
+
+    /// A tagged scalar, as `BytecodeWriter.writeValue` writes it.
+    static func readValue(_ reader: inout ByteReader) throws -> ScalarValue {
+        switch try readKind(&reader) {
+        case .bool: return .bool(try reader.bool())
+        case .int: return .int(Int(try reader.fixed(Int64.self)))
+        case .double: return .double(try reader.double())
+        case .string: return .string(try reader.string())
+        case .date: return .date(try reader.double())
+        case .duration: return .duration(try reader.double())
+        }
+    }
+
+    private static func readParameter(_ reader: inout ByteReader) throws -> ParameterInfo {
+        let name = try reader.string()
+        let type = try readKind(&reader)
+        let value = try readValue(&reader)
+        return ParameterInfo(name: name, type: type, defaultValue: value, line: try reader.unsigned())
+    }
+
+    private static func readEvent(_ reader: inout ByteReader) throws -> EventInfo {
+        let name = try reader.string()
+        let fields = try readArray(&reader) { reader -> FieldInfo in
+            let fieldName = try reader.string()
+            return FieldInfo(name: fieldName, type: try readKind(&reader))
+        }
+        let maximumCount = try reader.unsigned()
+        let maximumAge = try reader.bool() ? try reader.double() : nil
+        return EventInfo(name: name, fields: fields, maximumCount: maximumCount, maximumAge: maximumAge,
+                         line: try reader.unsigned())
+    }
+
+    private static func readTip(_ reader: inout ByteReader) throws -> TipInfo {
+        let name = try reader.string()
+        reader.part = "tip '\(name)'"
+        let id = try reader.string()
+        let title = try reader.string()
+        let message = try reader.optionalString()
+        let image = try reader.optionalString()
+        let options = try readOptions(&reader)
+        let line = try reader.unsigned()
+        let ruleCount = try reader.count()
+        var rules: [RuleInfo] = []
+        for index in 0..<ruleCount {
+            let ruleLine = try reader.unsigned()
+            reader.part = "tip '\(name)' rule \(index + 1) (line \(ruleLine))"
+            rules.append(RuleInfo(line: ruleLine, code: try readCode(&reader)))
+        }
+        reader.part = "tip table"
+        return TipInfo(name: name, id: id, title: title, message: message, image: image,
+                       options: options, rules: rules, line: line)
+    }
+
+    private static func readOptions(_ reader: inout ByteReader) throws -> TipOptions {
+        let start = reader.offset
+        let flags = try reader.byte()
+        guard flags & ~OptionFlags.all == 0 else { throw reader.malformed("unknown option flags", at: start) }
+        let count = flags & OptionFlags.maxDisplayCount != 0 ? try reader.unsigned() : nil
+        let duration = flags & OptionFlags.maxDisplayDuration != 0 ? try reader.double() : nil
+        return TipOptions(maxDisplayCount: count,
+                          ignoresDisplayFrequency: flags & OptionFlags.ignoresDisplayFrequency != 0,
+                          maxDisplayDuration: duration)
+    }
+
+    private static func readGroup(_ reader: inout ByteReader) throws -> GroupInfo {
+        let name = try reader.string()
+        let ordered = try reader.bool()
+        let members = try readArray(&reader) { try $0.unsigned() }
+        return GroupInfo(name: name, ordered: ordered, members: members, line: try reader.unsigned())
+    }
+
+    private static func readWidget(_ reader: inout ByteReader) throws -> WidgetInfo {
+        let name = try reader.string()
+        let line = try reader.unsigned()
+        reader.part = "widget '\(name)' score"
+        let score = try readCode(&reader)
+        reader.part = "widget '\(name)' duration"
+        let duration = try readCode(&reader)
+        reader.part = "widget table"
+        return WidgetInfo(name: name, line: line, score: score, duration: duration)
+    }
+
+    /// Locals, code and line table; the debug part comes later, in the debug section.
+    private static func readCode(_ reader: inout ByteReader) throws -> CodeBlock {
+        var locals: [BytecodeType] = []
+        for _ in 0..<(try reader.count(limit: BytecodeFormat.maximumLocals)) {
+            let start = reader.offset
+            let code = try reader.unsigned(limit: Int(Int32.max))
+            guard let base = BytecodeType.Base(code: code / 2) else {
+                throw reader.malformed("unknown type \(code)", at: start)
+            }
+            locals.append(BytecodeType(base, optional: code % 2 == 1))
+        }
+        let length = try reader.count(limit: BytecodeFormat.maximumFileSize)
+        let (instructions, offsets) = try InstructionCoding.decode(&reader, length: length)
+        var lines: [LineEntry] = []
+        var offset = 0
+        for index in 0..<(try reader.count(minimumSize: 2)) {
+            let start = reader.offset
+            let delta = try reader.unsigned()
+            guard index == 0 || delta > 0 else { throw reader.malformed("line table out of order", at: start) }
+            offset = offset.addingReportingOverflow(delta).partialValue
+            let instruction = try instructionIndex(at: offset, offsets: offsets, reader: reader, what: "line entry")
+            lines.append(LineEntry(start: instruction, line: try reader.unsigned()))
+        }
+        return CodeBlock(instructions: instructions, locals: locals, lines: lines)
+    }
+
+    /// Each code block's summary and comparison notes, in `ProgramContents.codeBlocks` order.
+    private static func readDebugSection(_ reader: inout ByteReader, into contents: inout ProgramContents) throws {
+        reader.part = "debug section"
+        for tip in contents.tips.indices {
+            for rule in contents.tips[tip].rules.indices {
+                try readDebug(&reader, into: &contents.tips[tip].rules[rule].code)
+            }
+        }
+        for widget in contents.widgets.indices {
+            try readDebug(&reader, into: &contents.widgets[widget].score)
+            try readDebug(&reader, into: &contents.widgets[widget].duration)
+        }
+    }
+
+    private static func readDebug(_ reader: inout ByteReader, into code: inout CodeBlock) throws {
+        let offsets = InstructionCoding.offsets(of: code.instructions)
+        code.summary = try reader.string()
+        var offset = 0
+        for index in 0..<(try reader.count(minimumSize: 3)) {
+            let start = reader.offset
+            let delta = try reader.unsigned()
+            guard index == 0 || delta > 0 else { throw reader.malformed("notes out of order", at: start) }
+            offset = offset.addingReportingOverflow(delta).partialValue
+            let instruction = try instructionIndex(at: offset, offsets: offsets, reader: reader, what: "note")
+            let flagsOffset = reader.offset
+            let flags = try reader.byte()
+            guard flags & ~NoteFlags.all == 0 else { throw reader.malformed("unknown note flags", at: flagsOffset) }
+            let subject = try reader.string()
+            let other = flags & NoteFlags.hasOther != 0 ? try reader.string() : nil
+            code.notes.append(ComparisonNote(instruction: instruction, subject: subject, other: other,
+                                             mirrored: flags & NoteFlags.mirrored != 0,
+                                             negated: flags & NoteFlags.negated != 0))
+        }
+    }
+
+    private static func instructionIndex(at offset: Int, offsets: [Int], reader: ByteReader, what: String) throws -> Int {
+        guard let index = InstructionCoding.instructionIndex(atOffset: offset, offsets: offsets) else {
+            throw reader.malformed("\(what) at code offset \(offset) is not the start of an instruction")
+        }
+        return index
+    }
+}

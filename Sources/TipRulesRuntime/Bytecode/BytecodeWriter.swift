@@ -1,0 +1,187 @@
+/// Writes a program as a `.tipc` file: the header, then the payload sections in a fixed
+/// order (see `docs/bytecode.md`). The same program always gives the same bytes.
+enum BytecodeWriter {
+    static func encode(_ contents: ProgramContents) -> [UInt8] {
+        var payload = ByteWriter()
+        payload.string(contents.sourceName)
+        payload.double(contents.displayFrequency)
+        writeConstants(contents.constants, to: &payload)
+        writeParameters(contents.parameters, to: &payload)
+        writeEvents(contents.events, to: &payload)
+        writeTips(contents.tips, to: &payload)
+        writeGroups(contents.groups, to: &payload)
+        writeWidgets(contents.widgets, to: &payload)
+        for block in contents.codeBlocks {
+            writeDebug(block.code, to: &payload)
+        }
+
+        var file = ByteWriter()
+        file.append(BytecodeFormat.magic)
+        file.fixed(UInt16(BytecodeFormat.version))
+        file.fixed(UInt16(0))
+        file.fixed(UInt32(clamping: payload.bytes.count))
+        file.fixed(CRC32.checksum(payload.bytes))
+        file.append(payload.bytes)
+        return file.bytes
+    }
+
+    /// A tagged scalar: its kind's byte, then the value.
+    static func writeValue(_ value: ScalarValue, to writer: inout ByteWriter) {
+        writer.byte(value.kind.rawValue)
+        switch value {
+        case .bool(let flag): writer.bool(flag)
+        case .int(let number): writer.fixed(Int64(number))
+        case .double(let number), .date(let number), .duration(let number): writer.double(number)
+        case .string(let text): writer.string(text)
+        }
+    }
+
+    private static func writeConstants(_ constants: [ScalarValue], to writer: inout ByteWriter) {
+        writer.unsigned(constants.count)
+        for constant in constants {
+            writeValue(constant, to: &writer)
+        }
+    }
+
+    private static func writeParameters(_ parameters: [ParameterInfo], to writer: inout ByteWriter) {
+        writer.unsigned(parameters.count)
+        for parameter in parameters {
+            writer.string(parameter.name)
+            writer.byte(parameter.type.rawValue)
+            writeValue(parameter.defaultValue, to: &writer)
+            writer.unsigned(parameter.line)
+        }
+    }
+
+    private static func writeEvents(_ events: [EventInfo], to writer: inout ByteWriter) {
+        writer.unsigned(events.count)
+        for event in events {
+            writer.string(event.name)
+            writer.unsigned(event.fields.count)
+            for field in event.fields {
+                writer.string(field.name)
+                writer.byte(field.type.rawValue)
+            }
+            writer.unsigned(event.maximumCount)
+            writer.bool(event.maximumAge != nil)
+            if let age = event.maximumAge { writer.double(age) }
+            writer.unsigned(event.line)
+        }
+    }
+
+    private static func writeTips(_ tips: [TipInfo], to writer: inout ByteWriter) {
+        writer.unsigned(tips.count)
+        for tip in tips {
+            writer.string(tip.name)
+            writer.string(tip.id)
+            writer.string(tip.title)
+            writer.optionalString(tip.message)
+            writer.optionalString(tip.image)
+            writeOptions(tip.options, to: &writer)
+            writer.unsigned(tip.line)
+            writer.unsigned(tip.rules.count)
+            for rule in tip.rules {
+                writer.unsigned(rule.line)
+                writeCode(rule.code, to: &writer)
+            }
+        }
+    }
+
+    private static func writeOptions(_ options: TipOptions, to writer: inout ByteWriter) {
+        var flags: UInt8 = 0
+        if options.maxDisplayCount != nil { flags |= OptionFlags.maxDisplayCount }
+        if options.ignoresDisplayFrequency { flags |= OptionFlags.ignoresDisplayFrequency }
+        if options.maxDisplayDuration != nil { flags |= OptionFlags.maxDisplayDuration }
+        writer.byte(flags)
+        if let count = options.maxDisplayCount { writer.unsigned(count) }
+        if let duration = options.maxDisplayDuration { writer.double(duration) }
+    }
+
+    private static func writeGroups(_ groups: [GroupInfo], to writer: inout ByteWriter) {
+        writer.unsigned(groups.count)
+        for group in groups {
+            writer.string(group.name)
+            writer.bool(group.ordered)
+            writer.unsigned(group.members.count)
+            for member in group.members {
+                writer.unsigned(member)
+            }
+            writer.unsigned(group.line)
+        }
+    }
+
+    private static func writeWidgets(_ widgets: [WidgetInfo], to writer: inout ByteWriter) {
+        writer.unsigned(widgets.count)
+        for widget in widgets {
+            writer.string(widget.name)
+            writer.unsigned(widget.line)
+            writeCode(widget.score, to: &writer)
+            writeCode(widget.duration, to: &writer)
+        }
+    }
+
+    /// Locals, code and line table (byte offsets, delta-encoded).
+    private static func writeCode(_ code: CodeBlock, to writer: inout ByteWriter) {
+        writer.unsigned(code.locals.count)
+        for local in code.locals {
+            writer.unsigned(typeCode(local))
+        }
+        let offsets = InstructionCoding.offsets(of: code.instructions)
+        let bytes = InstructionCoding.encode(code.instructions, offsets: offsets)
+        writer.unsigned(bytes.count)
+        writer.append(bytes)
+        writer.unsigned(code.lines.count)
+        var previous = 0
+        for entry in code.lines {
+            let offset = byteOffset(ofInstruction: entry.start, offsets: offsets)
+            writer.unsigned(offset - previous)
+            writer.unsigned(entry.line)
+            previous = offset
+        }
+    }
+
+    /// The debug part of a code block: its summary and comparison notes.
+    private static func writeDebug(_ code: CodeBlock, to writer: inout ByteWriter) {
+        let offsets = InstructionCoding.offsets(of: code.instructions)
+        writer.string(code.summary)
+        writer.unsigned(code.notes.count)
+        var previous = 0
+        for note in code.notes {
+            let offset = byteOffset(ofInstruction: note.instruction, offsets: offsets)
+            writer.unsigned(offset - previous)
+            previous = offset
+            var flags: UInt8 = 0
+            if note.mirrored { flags |= NoteFlags.mirrored }
+            if note.negated { flags |= NoteFlags.negated }
+            if note.other != nil { flags |= NoteFlags.hasOther }
+            writer.byte(flags)
+            writer.string(note.subject)
+            if let other = note.other { writer.string(other) }
+        }
+    }
+
+    /// A local's type: its base code times two, plus one when optional.
+    static func typeCode(_ type: BytecodeType) -> Int {
+        type.base.code &* 2 &+ (type.isOptional ? 1 : 0)
+    }
+
+    private static func byteOffset(ofInstruction index: Int, offsets: [Int]) -> Int {
+        index >= 0 && index < offsets.count ? offsets[index] : offsets[offsets.count - 1]
+    }
+}
+
+/// The bits of a tip's option byte.
+enum OptionFlags {
+    static let maxDisplayCount: UInt8 = 1
+    static let ignoresDisplayFrequency: UInt8 = 2
+    static let maxDisplayDuration: UInt8 = 4
+    static let all: UInt8 = 7
+}
+
+/// The bits of a comparison note's flag byte.
+enum NoteFlags {
+    static let mirrored: UInt8 = 1
+    static let negated: UInt8 = 2
+    static let hasOther: UInt8 = 4
+    static let all: UInt8 = 7
+}

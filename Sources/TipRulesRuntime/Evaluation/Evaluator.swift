@@ -1,0 +1,121 @@
+/// Evaluates a program against event stores. Keep one per program and reuse it: it holds
+/// the virtual machine's buffers, so repeated evaluations allocate little.
+///
+/// ```swift
+/// var evaluator = Evaluator(program: program)
+/// let result = evaluator.evaluate(store, now: now)
+/// ```
+public struct Evaluator {
+    public let program: Program
+    private var machine: Machine
+
+    public init(program: Program) {
+        self.program = program
+        machine = Machine(program: program)
+    }
+
+    /// Every tip's status and display decision, every group's current tip and every widget's
+    /// relevance at `now` (seconds since 1970).
+    public mutating func evaluate(_ store: EventStore, now: Double) -> EvaluationResult {
+        guard let context = prepare(store, now: now) else { return mismatchResult(store, now: now) }
+        let rules = program.tips.map { tip in
+            tip.rules.indices.map { evaluate(tip.rules[$0], index: $0, in: context) }
+        }
+        let decisions = DisplayPolicy(program: program, store: store, now: now).decide(rules: rules)
+        let widgets = program.widgets.map { evaluate($0, in: context) }
+        return EvaluationResult(now: now, tips: decisions.tips, groups: decisions.groups, widgets: widgets)
+    }
+
+    /// One rule of one tip at `now`; nil if there is no such rule.
+    public mutating func evaluateRule(tip: Int, rule: Int, store: EventStore, now: Double) -> RuleResult? {
+        guard program.tips.indices.contains(tip), program.tips[tip].rules.indices.contains(rule) else { return nil }
+        let info = program.tips[tip].rules[rule]
+        guard let context = prepare(store, now: now) else {
+            return RuleResult(index: rule, line: info.line, result: false, error: Self.mismatch)
+        }
+        return evaluate(info, index: rule, in: context)
+    }
+
+    /// One widget's relevance at `now`; nil if there is no such widget.
+    public mutating func evaluateWidget(_ widget: Int, store: EventStore, now: Double) -> WidgetResult? {
+        guard program.widgets.indices.contains(widget) else { return nil }
+        guard let context = prepare(store, now: now) else {
+            return WidgetResult(id: program.widgets[widget].name, score: 0, duration: 0, relevant: false, error: Self.mismatch)
+        }
+        return evaluate(program.widgets[widget], in: context)
+    }
+
+    private static let mismatch = "the store was made for a program with other parameters or events"
+
+    /// The evaluation context, or nil when the store's program has other parameter or event types.
+    private mutating func prepare(_ store: EventStore, now: Double) -> EvaluationContext? {
+        guard store.program === program || StoreSchema(store.program) == StoreSchema(program) else { return nil }
+        return machine.prepare(store, now: now)
+    }
+
+    /// The fast run; a false rule runs again in the explain mode to say why.
+    private mutating func evaluate(_ rule: RuleInfo, index: Int, in context: EvaluationContext) -> RuleResult {
+        switch machine.run(rule.code, in: context) {
+        case .success(let value) where value != 0:
+            return RuleResult(index: index, line: rule.line, result: true)
+        case .success:
+            let notes = Dictionary(rule.code.notes.map { ($0.instruction, $0) }, uniquingKeysWith: { first, _ in first })
+            _ = machine.run(rule.code, in: context, explaining: notes)
+            let explanation = Explanation.phrases(for: rule.code, observations: machine.observations, notes: notes)
+            return RuleResult(index: index, line: rule.line, result: false, explanation: explanation)
+        case .failure(let failure):
+            return RuleResult(index: index, line: rule.line, result: false, error: failure.description,
+                              explanation: ["evaluation failed: \(failure)"])
+        }
+    }
+
+    private mutating func evaluate(_ widget: WidgetInfo, in context: EvaluationContext) -> WidgetResult {
+        let score = number(widget.score, "score", in: context)
+        let duration = number(widget.duration, "duration", in: context)
+        let errors = [score.error, duration.error].compactMap { $0 }
+        return WidgetResult(id: widget.name, score: score.value, duration: duration.value, relevant: score.value > 0,
+                            error: errors.isEmpty ? nil : errors.joined(separator: "; "))
+    }
+
+    /// A score or duration: 0 and an error when evaluation fails or gives NaN or an infinity.
+    private mutating func number(_ code: CodeBlock, _ what: String,
+                                 in context: EvaluationContext) -> (value: Double, error: String?) {
+        switch machine.run(code, in: context) {
+        case .success(let bits):
+            let value = SlotEncoding.double(bits)
+            return value.isFinite ? (value, nil) : (0, "\(what) is not a finite number (\(value))")
+        case .failure(let failure):
+            return (0, "\(what): \(failure)")
+        }
+    }
+
+    /// Every rule false and every widget irrelevant, with the reason, when the store does not fit.
+    private func mismatchResult(_ store: EventStore, now: Double) -> EvaluationResult {
+        let rules = program.tips.map { tip in
+            tip.rules.enumerated().map { RuleResult(index: $0, line: $1.line, result: false, error: Self.mismatch) }
+        }
+        let decisions = DisplayPolicy(program: program, store: store, now: now).decide(rules: rules)
+        let widgets = program.widgets.map {
+            WidgetResult(id: $0.name, score: 0, duration: 0, relevant: false, error: Self.mismatch)
+        }
+        return EvaluationResult(now: now, tips: decisions.tips, groups: decisions.groups, widgets: widgets)
+    }
+}
+
+/// Evaluates every tip, group and widget of `program` against `store` at `now`.
+/// For repeated evaluations, keep an `Evaluator` instead.
+public func evaluate(_ program: Program, store: EventStore, now: Double) -> EvaluationResult {
+    var evaluator = Evaluator(program: program)
+    return evaluator.evaluate(store, now: now)
+}
+
+/// The types a store's contents must have for a program: parameter types and event field types.
+private struct StoreSchema: Equatable {
+    var parameters: [ScalarKind]
+    var events: [[ScalarKind]]
+
+    init(_ program: Program) {
+        parameters = program.parameters.map(\.type)
+        events = program.events.map { $0.fields.map(\.type) }
+    }
+}

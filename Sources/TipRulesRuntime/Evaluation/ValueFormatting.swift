@@ -1,0 +1,99 @@
+/// How values are written for people: in explanations, display reasons and the disassembly.
+/// Dates are RFC 3339 in UTC, durations in the largest whole unit, strings quoted.
+public enum ValueFormatting {
+    /// A scalar value.
+    public static func describe(_ value: ScalarValue) -> String {
+        switch value {
+        case .bool(let flag): return flag ? "true" : "false"
+        case .int(let number): return String(number)
+        case .double(let number): return number.description
+        case .string(let text): return quoted(text)
+        case .date(let seconds): return date(seconds)
+        case .duration(let seconds): return duration(seconds)
+        }
+    }
+
+    /// A string as a Swift literal.
+    public static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            case "\0": result += "\\0"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// A duration: "5 days", "30 minutes", "1 hour", "90 seconds", "0.5 seconds".
+    public static func duration(_ seconds: Double) -> String {
+        guard seconds.isFinite else { return "\(seconds) seconds" }
+        let units: [(seconds: Double, name: String)] = [(604_800, "week"), (86_400, "day"), (3_600, "hour"), (60, "minute")]
+        for unit in units where seconds != 0 && isWhole(seconds / unit.seconds) {
+            return counted(seconds / unit.seconds, unit.name)
+        }
+        return counted(seconds, "second")
+    }
+
+    /// A date as RFC 3339 in UTC, e.g. "2026-11-21T09:00:00Z" (fractions of a second when
+    /// there are any); outside the years 0–9999, the number of seconds since 1970.
+    public static func date(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds >= -62_167_219_200, seconds < 253_402_300_800 else {
+            return "\(seconds) seconds since 1970"
+        }
+        let whole = floor(seconds)
+        let days = Int(floor(whole / 86_400))
+        let secondOfDay = Int(whole) - days * 86_400
+        let (year, month, day) = civil(fromDays: days)
+        var text = padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + "T"
+            + padded(secondOfDay / 3600, 2) + ":" + padded(secondOfDay / 60 % 60, 2) + ":" + padded(secondOfDay % 60, 2)
+        let fraction = seconds - whole
+        if fraction > 0 {
+            let millis = min(999, Int(fraction * 1000 + 0.5))
+            var digits = padded(millis, 3)
+            while digits.hasSuffix("0") { digits.removeLast() }
+            if !digits.isEmpty { text += "." + digits }
+        }
+        return text + "Z"
+    }
+
+    /// Year, month and day of a day count since 1970-01-01 (Howard Hinnant's algorithm).
+    private static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    private static func counted(_ amount: Double, _ unit: String) -> String {
+        let number = isWhole(amount) && abs(amount) < 1e15 ? String(Int(amount)) : amount.description
+        return "\(number) \(unit)" + (amount == 1 ? "" : "s")
+    }
+
+    /// The largest whole number not above `value`. (`Double.rounded` would need libm, which a
+    /// program without Foundation does not link.)
+    static func floor(_ value: Double) -> Double {
+        guard value.isFinite, abs(value) < 0x1p52 else { return value }
+        let truncated = Double(Int(value))
+        return truncated > value ? truncated - 1 : truncated
+    }
+
+    private static func isWhole(_ value: Double) -> Bool {
+        value.isFinite && floor(value) == value
+    }
+
+    private static func padded(_ number: Int, _ width: Int) -> String {
+        let digits = String(number)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}

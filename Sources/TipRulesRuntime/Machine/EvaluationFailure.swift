@@ -1,0 +1,43 @@
+/// Why evaluating a rule, score or duration failed, and at which source line.
+struct EvaluationFailure: Error, Hashable, CustomStringConvertible {
+    enum Kind: Hashable {
+        /// `Int` arithmetic overflowed in the operation of this instruction.
+        case overflow(Opcode)
+        case divisionByZero
+        /// `Int(x)` of a `Double` that is NaN or out of `Int`'s range.
+        case conversion(Double)
+        /// A string result longer than `Machine.maximumStringLength` UTF-8 bytes.
+        case stringTooLong
+        /// The run did more than `Machine.workLimit` steps of work.
+        case tooMuchWork
+        /// The code ran off its end (never for verified code).
+        case invalidProgram
+    }
+
+    var kind: Kind
+    var line: Int
+
+    var description: String {
+        let place = line > 0 ? " at line \(line)" : ""
+        switch kind {
+        case .overflow(let opcode): return "integer overflow in '\(Self.operation(opcode))'\(place)"
+        case .divisionByZero: return "division by zero\(place)"
+        case .conversion(let value): return "Int(\(value)) is out of range\(place)"
+        case .stringTooLong: return "string longer than \(Machine.maximumStringLength) bytes\(place)"
+        case .tooMuchWork: return "evaluation exceeded its work limit of \(Machine.workLimit) steps\(place)"
+        case .invalidProgram: return "the code ended without a result\(place)"
+        }
+    }
+
+    /// The Swift spelling of an overflowing `Int` operation.
+    private static func operation(_ opcode: Opcode) -> String {
+        switch opcode {
+        case .addInt: return "+"
+        case .subInt, .negInt: return "-"
+        case .mulInt: return "*"
+        case .divInt: return "/"
+        case .remInt: return "%"
+        default: return "sum(of:)"
+        }
+    }
+}

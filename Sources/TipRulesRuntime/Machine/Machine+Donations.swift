@@ -1,0 +1,105 @@
+/// What an aggregate instruction produces.
+enum AggregateResult {
+    /// `sum(of:)`: a plain value.
+    case value(UInt64)
+    /// `min(of:)`, `max(of:)`: the column bits of the extreme value; nil for an empty collection.
+    case optional(UInt64?)
+    /// `sum(of:)` of `Int`s overflowed.
+    case overflow
+}
+
+/// The donation instructions: windows, subsets and aggregates. Each touches only the
+/// donations it must: a window is one binary search, a subset two passes, an aggregate one.
+extension Machine {
+    /// Calls `body` with each row of `slice`, oldest first.
+    @inline(__always)
+    func forEachRow(_ slice: DonationSlice, _ body: (Int) -> Void) {
+        if slice.isRange {
+            for row in slice.lower..<slice.upper { body(row) }
+        } else {
+            for position in slice.lower..<slice.upper { body(rows[position]) }
+        }
+    }
+
+    /// `donatedWithin`: the donations dated at or after `oldest`. The rows of every collection
+    /// are already at or before now, so only the lower end needs a binary search.
+    func window(_ slice: DonationSlice, dates: [UInt64], oldest: Double) -> DonationSlice {
+        let start = partitionPoint(in: 0..<slice.count) { SlotEncoding.double(dates[slice.row($0, arena: rows)]) >= oldest }
+        return slice.slice(start, slice.count)
+    }
+
+    /// `largestSubset(groupedBy:)` / `smallestSubset(groupedBy:)`: the donations of the group
+    /// with the most (fewest) donations of equal `column` values. Of groups of equal size, the
+    /// one whose first donation is oldest wins. `floating` columns group `0.0` with `-0.0`
+    /// and all NaNs together. The result keeps date order.
+    mutating func subset(_ slice: DonationSlice, column: [UInt64], floating: Bool, largest: Bool) -> DonationSlice {
+        groups.reset(forUpTo: slice.count)
+        var position = 0
+        forEachRow(slice) { row in
+            groups.add(groupKey(column[row], floating: floating), at: position)
+            position += 1
+        }
+        guard let winner = groups.winner(largest: largest) else { return slice }
+        let start = rows.count
+        for position in winner.first..<slice.count {
+            let row = slice.row(position, arena: rows)
+            if groupKey(column[row], floating: floating) == winner.key { rows.append(row) }
+        }
+        return DonationSlice(isRange: false, lower: start, upper: rows.count)
+    }
+
+    @inline(__always)
+    private func groupKey(_ bits: UInt64, floating: Bool) -> UInt64 {
+        guard floating else { return bits }
+        let value = SlotEncoding.double(bits)
+        if value == 0 { return 0 }
+        return value.isNaN ? Double.nan.bitPattern : bits
+    }
+
+    /// `min(of:)`, `max(of:)` and `sum(of:)` over `column`; `eventStrings` resolves a string column.
+    /// `min`/`max` keep the first of equal values, as `Sequence.min(by:)`/`max(by:)` do.
+    func aggregate(_ opcode: Opcode, _ slice: DonationSlice, column: [UInt64], eventStrings: [String]) -> AggregateResult {
+        switch opcode {
+        case .sumInt:
+            var total = 0
+            var overflowed = false
+            forEachRow(slice) { row in
+                let (sum, overflow) = total.addingReportingOverflow(SlotEncoding.int(column[row]))
+                total = sum
+                overflowed = overflowed || overflow
+            }
+            return overflowed ? .overflow : .value(SlotEncoding.bits(total))
+        case .sumDouble:
+            var total = 0.0
+            forEachRow(slice) { total += SlotEncoding.double(column[$0]) }
+            return .value(SlotEncoding.bits(total))
+        case .minInt:
+            return .optional(extreme(slice, column) { SlotEncoding.int($0) < SlotEncoding.int($1) })
+        case .maxInt:
+            return .optional(extreme(slice, column) { SlotEncoding.int($1) < SlotEncoding.int($0) })
+        case .minDouble:
+            return .optional(extreme(slice, column) { SlotEncoding.double($0) < SlotEncoding.double($1) })
+        case .maxDouble:
+            return .optional(extreme(slice, column) { SlotEncoding.double($1) < SlotEncoding.double($0) })
+        default:
+            let isMinimum = opcode == .minString
+            return .optional(extreme(slice, column) { candidate, best in
+                isMinimum ? eventStrings[Int(candidate)] < eventStrings[Int(best)]
+                          : eventStrings[Int(best)] < eventStrings[Int(candidate)]
+            })
+        }
+    }
+
+    /// The first value of the collection that no later value `replaces`.
+    @inline(__always)
+    private func extreme(_ slice: DonationSlice, _ column: [UInt64],
+                         replaces: (_ candidate: UInt64, _ best: UInt64) -> Bool) -> UInt64? {
+        var best: UInt64?
+        forEachRow(slice) { row in
+            let candidate = column[row]
+            if let current = best, !replaces(candidate, current) { return }
+            best = candidate
+        }
+        return best
+    }
+}

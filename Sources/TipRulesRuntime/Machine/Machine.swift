@@ -1,0 +1,439 @@
+/// The virtual machine. It runs verified code blocks, so it never checks a value's type:
+/// each instruction knows its operand types. Values are 64-bit slots (see `SlotEncoding`);
+/// an optional is two slots, the value then a presence flag; strings (see `StringSlot`) and
+/// donation collections are indices into tables that live for one run.
+///
+/// It is iterative (no recursion) and every run is bounded: jumps go forward, the only
+/// backward edge, `loopNext`, is taken at most once per element of a finite collection, and
+/// a run stops with an error after `workLimit` steps. Arithmetic never traps: overflow,
+/// division by zero and bad conversions end the run with an `EvaluationFailure`. A `Machine`
+/// keeps its buffers between runs, so evaluating again allocates little.
+struct Machine {
+    /// The longest string a run may build, in UTF-8 bytes.
+    static let maximumStringLength = 1 << 20
+    /// The most work one run may do, in steps: a loop iteration, a donation a subset or an
+    /// aggregate reads, 64 bytes of a string built or searched. Nested loops over large
+    /// collections end with an error instead of running for hours.
+    static let workLimit = 1 << 27
+
+    let program: Program
+    /// The slot of each constant (a string's slot names it in `strings`).
+    private let constantSlots: [UInt64]
+    /// The number of string constants at the start of `strings`.
+    private let constantStringCount: Int
+    /// For each event and field operand, whether the column holds `Double` bits (dates too).
+    private let floatingColumns: [[Bool]]
+
+    var stack: [UInt64]
+    var locals: [UInt64]
+    var loops: [LoopFrame] = []
+    /// The run's string table: constants, then string parameters, then strings the run builds.
+    var strings: [String] = []
+    var slices: [DonationSlice] = []
+    /// The row arena: the rows of filtered collections and subsets.
+    var rows: [Int] = []
+    var groups = GroupTable()
+    /// What the explain mode recorded during the last run.
+    private(set) var observations: [Observation] = []
+
+    init(program: Program) {
+        self.program = program
+        var strings: [String] = []
+        constantSlots = program.constants.map { constant in
+            SlotEncoding.bits(constant) { text in
+                strings.append(text)
+                return strings.count - 1
+            }
+        }
+        constantStringCount = strings.count
+        floatingColumns = program.events.map { event in
+            [true] + event.fields.map { [.double, .date, .duration].contains($0.type) }
+        }
+        self.strings = strings
+        stack = Array(repeating: 0, count: max(1, program.limits.stackSlots))
+        locals = Array(repeating: 0, count: 2 * program.limits.locals)
+        loops.reserveCapacity(program.limits.loopDepth)
+    }
+
+    /// Takes the parameter values and visible donations of `store` at `now`.
+    mutating func prepare(_ store: EventStore, now: Double) -> EvaluationContext {
+        strings.removeSubrange(constantStringCount...)
+        var parameters: [UInt64] = []
+        parameters.reserveCapacity(program.parameters.count)
+        for (index, parameter) in program.parameters.enumerated() {
+            let value = store.parameter(index) ?? parameter.defaultValue
+            parameters.append(SlotEncoding.bits(value) { text in
+                strings.append(text)
+                return strings.count - 1
+            })
+        }
+        let visible = program.events.indices.map { event in
+            store.donations[event].visibleRows(now: now, maximumCount: program.events[event].maximumCount,
+                                               maximumAge: program.events[event].maximumAge)
+        }
+        return EvaluationContext(now: now, parameters: parameters, visible: visible,
+                                 donations: store.donations, stringBase: strings.count)
+    }
+
+    /// Runs `code` to its result slot. With `notes` (the explain mode), records an
+    /// `Observation` for every noted comparison it executes.
+    mutating func run(_ code: CodeBlock, in context: EvaluationContext,
+                      explaining notes: [Int: ComparisonNote]? = nil) -> Result<UInt64, EvaluationFailure> {
+        strings.removeSubrange(context.stringBase...)
+        slices.removeAll(keepingCapacity: true)
+        rows.removeAll(keepingCapacity: true)
+        loops.removeAll(keepingCapacity: true)
+        observations.removeAll(keepingCapacity: true)
+        let instructions = code.instructions
+        let explaining = notes != nil
+        var pc = 0
+        var sp = 0
+        var work = 0
+        // The stack and locals are moved out of `self` for the run, so writing them needs no
+        // exclusive access to `self` and stays cheap; they are moved back at the end.
+        var stack: [UInt64] = []
+        var locals: [UInt64] = []
+        swap(&stack, &self.stack)
+        swap(&locals, &self.locals)
+        defer {
+            swap(&stack, &self.stack)
+            swap(&locals, &self.locals)
+        }
+        @inline(__always) func int(_ slot: Int) -> Int { SlotEncoding.int(stack[slot]) }
+        @inline(__always) func double(_ slot: Int) -> Double { SlotEncoding.double(stack[slot]) }
+
+        func failure(_ kind: EvaluationFailure.Kind, _ at: Int) -> Result<UInt64, EvaluationFailure> {
+            .failure(EvaluationFailure(kind: kind, line: code.line(at: at)))
+        }
+        func overBudget(_ steps: Int) -> Bool {
+            work += steps
+            return work > Self.workLimit
+        }
+
+        while pc < instructions.count {
+            let instruction = instructions[pc]
+            let at = pc
+            let a = Int(instruction.a)
+            pc += 1
+            switch instruction.opcode {
+            case .const:
+                stack[sp] = constantSlots[a]
+                sp += 1
+            case .nilOf:
+                stack[sp] = 0
+                stack[sp + 1] = 0
+                sp += 2
+            case .param:
+                stack[sp] = context.parameters[a]
+                sp += 1
+            case .now:
+                stack[sp] = SlotEncoding.bits(context.now)
+                sp += 1
+            case .load:
+                stack[sp] = locals[2 * a]
+                sp += 1
+            case .loadOptional:
+                stack[sp] = locals[2 * a]
+                stack[sp + 1] = locals[2 * a + 1]
+                sp += 2
+            case .store:
+                sp -= 1
+                locals[2 * a] = stack[sp]
+            case .storeOptional:
+                sp -= 2
+                locals[2 * a] = stack[sp]
+                locals[2 * a + 1] = stack[sp + 1]
+            case .wrap:
+                stack[sp] = 1
+                sp += 1
+
+            case .jump:
+                pc = a
+            case .jumpIfFalse:
+                sp -= 1
+                if stack[sp] == 0 { pc = a }
+            case .jumpIfFalseOrPop:
+                if stack[sp - 1] == 0 { pc = a } else { sp -= 1 }
+            case .jumpIfTrueOrPop:
+                if stack[sp - 1] != 0 { pc = a } else { sp -= 1 }
+            case .jumpIfNil:
+                if stack[sp - 1] == 0 {
+                    stack[sp - 2] = 0
+                    pc = a
+                } else {
+                    sp -= 1
+                }
+            case .jumpIfNonNil:
+                if stack[sp - 1] != 0 {
+                    sp -= 1
+                    pc = a
+                } else {
+                    sp -= 2
+                }
+            case .jumpIfNonNilKeep:
+                if stack[sp - 1] == 0 { sp -= 2 } else { pc = a }
+            case .ret:
+                return .success(stack[sp - 1])
+
+            case .not:
+                stack[sp - 1] = stack[sp - 1] == 0 ? 1 : 0
+            case .isNil, .isNonNil:
+                sp -= 1
+                let present = stack[sp] != 0
+                let result = present == (instruction.opcode == .isNonNil)
+                if explaining { observe(at, result, present ? "not nil" : "nil", "", notes) }
+                stack[sp - 1] = SlotEncoding.bits(result)
+
+            case .addInt, .subInt, .mulInt, .divInt, .remInt:
+                sp -= 1
+                let left = int(sp - 1)
+                let right = int(sp)
+                let operation = instruction.opcode
+                if (operation == .divInt || operation == .remInt) && right == 0 { return failure(.divisionByZero, at) }
+                let (value, overflow): (Int, Bool)
+                switch operation {
+                case .addInt: (value, overflow) = left.addingReportingOverflow(right)
+                case .subInt: (value, overflow) = left.subtractingReportingOverflow(right)
+                case .mulInt: (value, overflow) = left.multipliedReportingOverflow(by: right)
+                case .divInt: (value, overflow) = left.dividedReportingOverflow(by: right)
+                default: (value, overflow) = left.remainderReportingOverflow(dividingBy: right)
+                }
+                if overflow { return failure(.overflow(operation), at) }
+                stack[sp - 1] = SlotEncoding.bits(value)
+            case .negInt:
+                let (value, overflow) = 0.subtractingReportingOverflow(int(sp - 1))
+                if overflow { return failure(.overflow(.negInt), at) }
+                stack[sp - 1] = SlotEncoding.bits(value)
+
+            case .addDouble, .addDateDuration, .addDurations:
+                sp -= 1
+                stack[sp - 1] = SlotEncoding.bits(double(sp - 1) + double(sp))
+            case .subDouble, .subDateDuration, .subDates, .subDurations:
+                sp -= 1
+                stack[sp - 1] = SlotEncoding.bits(double(sp - 1) - double(sp))
+            case .mulDouble:
+                sp -= 1
+                stack[sp - 1] = SlotEncoding.bits(double(sp - 1) * double(sp))
+            case .divDouble:
+                sp -= 1
+                stack[sp - 1] = SlotEncoding.bits(double(sp - 1) / double(sp))
+            case .negDouble, .negDuration:
+                stack[sp - 1] = SlotEncoding.bits(-double(sp - 1))
+            case .mulDuration:
+                sp -= 1
+                stack[sp - 1] = SlotEncoding.bits(double(sp - 1) * Double(int(sp)))
+            case .divDuration:
+                sp -= 1
+                let divisor = int(sp)
+                if divisor == 0 { return failure(.divisionByZero, at) }
+                stack[sp - 1] = SlotEncoding.bits(double(sp - 1) / Double(divisor))
+
+            case .intToDouble, .intToDuration:
+                stack[sp - 1] = SlotEncoding.bits(Double(int(sp - 1)))
+            case .doubleToInt:
+                let value = double(sp - 1)
+                guard value >= -0x1p63 && value < 0x1p63 else {  // NaN fails both tests
+                    return failure(.conversion(value), at)
+                }
+                stack[sp - 1] = SlotEncoding.bits(Int(value))
+            case .doubleToDuration:
+                break
+
+            case .concat:
+                sp -= 1
+                let left = string(stack[sp - 1], context)
+                let right = string(stack[sp], context)
+                let length = left.utf8.count + right.utf8.count
+                guard length <= Self.maximumStringLength else { return failure(.stringTooLong, at) }
+                if overBudget(length / 64) { return failure(.tooMuchWork, at) }
+                stack[sp - 1] = newString(left + right)
+            case .stringCount:
+                stack[sp - 1] = SlotEncoding.bits(string(stack[sp - 1], context).count)
+            case .stringIsEmpty:
+                stack[sp - 1] = SlotEncoding.bits(string(stack[sp - 1], context).isEmpty)
+            case .lowercased:
+                let lowered = string(stack[sp - 1], context).lowercased()
+                guard lowered.utf8.count <= Self.maximumStringLength else { return failure(.stringTooLong, at) }
+                if overBudget(lowered.utf8.count / 64) { return failure(.tooMuchWork, at) }
+                stack[sp - 1] = newString(lowered)
+            case .hasPrefix, .hasSuffix, .stringContains:
+                sp -= 1
+                let text = string(stack[sp - 1], context)
+                let part = string(stack[sp], context)
+                if overBudget(text.utf8.count / 64) { return failure(.tooMuchWork, at) }
+                let result: Bool
+                switch instruction.opcode {
+                case .hasPrefix: result = text.hasPrefix(part)
+                case .hasSuffix: result = text.hasSuffix(part)
+                default: result = StringSearch.contains(text, part)
+                }
+                stack[sp - 1] = SlotEncoding.bits(result)
+
+            case .compareBool, .compareInt:
+                sp -= 1
+                let result = comparison(a).compare(int(sp - 1), int(sp))
+                if explaining { observeComparison(at, result, instruction, stack, sp - 1, sp, context, notes) }
+                stack[sp - 1] = SlotEncoding.bits(result)
+            case .compareDouble, .compareDate, .compareDuration:
+                sp -= 1
+                let result = comparison(a).compare(double(sp - 1), double(sp))
+                if explaining { observeComparison(at, result, instruction, stack, sp - 1, sp, context, notes) }
+                stack[sp - 1] = SlotEncoding.bits(result)
+            case .compareString:
+                sp -= 1
+                let result = comparison(a).compare(string(stack[sp - 1], context), string(stack[sp], context))
+                if explaining { observeComparison(at, result, instruction, stack, sp - 1, sp, context, notes) }
+                stack[sp - 1] = SlotEncoding.bits(result)
+            case .compareOptionalBool, .compareOptionalInt, .compareOptionalDouble,
+                 .compareOptionalString, .compareOptionalDate, .compareOptionalDuration:
+                // [left value, left flag, right value, right flag] → [result]
+                sp -= 3
+                let leftPresent = stack[sp] != 0
+                let rightPresent = stack[sp + 2] != 0
+                let equal = leftPresent == rightPresent
+                    && (!leftPresent || payloadsEqual(stack[sp - 1], stack[sp + 1], instruction.opcode, context))
+                let result = comparison(a) == .equal ? equal : !equal
+                if explaining { observeComparison(at, result, instruction, stack, sp - 1, sp + 1, context, notes) }
+                stack[sp - 1] = SlotEncoding.bits(result)
+
+            case .donations:
+                let visible = context.visible[a]
+                stack[sp] = newSlice(DonationSlice(isRange: true, lower: visible.lowerBound, upper: visible.upperBound))
+                sp += 1
+            case .within:
+                sp -= 1
+                let window = self.window(slices[Int(stack[sp - 1])], dates: context.donations[a].columns[0],
+                                         oldest: context.now - double(sp))
+                stack[sp - 1] = newSlice(window)
+            case .largestSubset, .smallestSubset:
+                let field = Int(instruction.b)
+                let slice = slices[Int(stack[sp - 1])]
+                if overBudget(slice.count) { return failure(.tooMuchWork, at) }
+                let subset = self.subset(slice, column: context.donations[a].columns[field], floating: floatingColumns[a][field],
+                                         largest: instruction.opcode == .largestSubset)
+                stack[sp - 1] = newSlice(subset)
+            case .count:
+                stack[sp - 1] = SlotEncoding.bits(slices[Int(stack[sp - 1])].count)
+            case .isEmpty:
+                stack[sp - 1] = SlotEncoding.bits(slices[Int(stack[sp - 1])].count == 0)
+            case .first, .last:
+                let slice = slices[Int(stack[sp - 1])]
+                if slice.count == 0 {
+                    stack[sp - 1] = 0
+                    stack[sp] = 0
+                } else {
+                    stack[sp - 1] = UInt64(slice.row(instruction.opcode == .first ? 0 : slice.count - 1, arena: rows))
+                    stack[sp] = 1
+                }
+                sp += 1
+            case .field:
+                stack[sp - 1] = context.donations[a].columns[Int(instruction.b)][Int(stack[sp - 1])]
+            case .fieldString:
+                stack[sp - 1] = StringSlot.event(a, context.donations[a].columns[Int(instruction.b)][Int(stack[sp - 1])])
+
+            case .minInt, .maxInt, .sumInt, .minDouble, .maxDouble, .sumDouble, .minString, .maxString:
+                let slice = slices[Int(stack[sp - 1])]
+                if overBudget(slice.count) { return failure(.tooMuchWork, at) }
+                switch aggregate(instruction.opcode, slice, column: context.donations[a].columns[Int(instruction.b)],
+                                 eventStrings: context.donations[a].strings) {
+                case .value(let value):
+                    stack[sp - 1] = value
+                case .optional(let value):
+                    let isString = instruction.opcode == .minString || instruction.opcode == .maxString
+                    stack[sp - 1] = value.map { isString ? StringSlot.event(a, $0) : $0 } ?? 0
+                    stack[sp] = value == nil ? 0 : 1
+                    sp += 1
+                case .overflow:
+                    return failure(.overflow(instruction.opcode), at)
+                }
+
+            case .loopFilter, .loopAny, .loopAll:
+                sp -= 1
+                if let result = beginLoop(instruction, over: slices[Int(stack[sp])], body: pc, locals: &locals) {
+                    stack[sp] = result
+                    sp += 1
+                    pc = Int(instruction.c) + 1
+                }
+            case .loopNext:
+                sp -= 1
+                if overBudget(1) { return failure(.tooMuchWork, at) }
+                switch nextIteration(passed: stack[sp] != 0, locals: &locals) {
+                case .repeatBody(let body):
+                    pc = body
+                case .finished(let result):
+                    stack[sp] = result
+                    sp += 1
+                }
+            }
+        }
+        return failure(.invalidProgram, instructions.count - 1)
+    }
+
+    // MARK: Slots
+
+    @inline(__always) private func comparison(_ operand: Int) -> ComparisonOperator {
+        ComparisonOperator(rawValue: UInt8(truncatingIfNeeded: operand)) ?? .equal
+    }
+
+    /// The string a string slot names.
+    @inline(__always)
+    private func string(_ slot: UInt64, _ context: EvaluationContext) -> String {
+        let (table, index) = StringSlot.decode(slot)
+        return table == 0 ? strings[index] : context.donations[table - 1].strings[index]
+    }
+
+    /// Adds a string to the run's string table and returns its slot.
+    mutating func newString(_ text: String) -> UInt64 {
+        strings.append(text)
+        return StringSlot.run(strings.count - 1)
+    }
+
+    /// Adds a collection to the run's collection table and returns its slot.
+    mutating func newSlice(_ slice: DonationSlice) -> UInt64 {
+        slices.append(slice)
+        return UInt64(slices.count - 1)
+    }
+
+    /// Whether two present optional values are equal, by the comparison's type.
+    private func payloadsEqual(_ left: UInt64, _ right: UInt64, _ opcode: Opcode, _ context: EvaluationContext) -> Bool {
+        switch opcode {
+        case .compareOptionalString: return string(left, context) == string(right, context)
+        case .compareOptionalDouble, .compareOptionalDate, .compareOptionalDuration:
+            return SlotEncoding.double(left) == SlotEncoding.double(right)
+        default: return left == right
+        }
+    }
+
+    // MARK: Explain mode
+
+    private mutating func observe(_ at: Int, _ result: Bool, _ left: String, _ right: String,
+                                  _ notes: [Int: ComparisonNote]?) {
+        guard notes?[at] != nil else { return }
+        observations.append(Observation(instruction: at, result: result, left: left, right: right))
+    }
+
+    /// Records a comparison whose operands are at stack positions `left` and `right` (for
+    /// optional comparisons, the value slots, with the presence flags above them).
+    private mutating func observeComparison(_ at: Int, _ result: Bool, _ instruction: Instruction, _ stack: [UInt64],
+                                            _ left: Int, _ right: Int, _ context: EvaluationContext,
+                                            _ notes: [Int: ComparisonNote]?) {
+        guard notes?[at] != nil else { return }
+        let optional = instruction.opcode.comparesOptionals
+        func text(_ position: Int) -> String {
+            optional && stack[position + 1] == 0 ? "nil" : describe(stack[position], instruction.opcode.comparedType, context)
+        }
+        observations.append(Observation(instruction: at, result: result, left: text(left), right: text(right)))
+    }
+
+    /// A value for people, by its type.
+    private func describe(_ slot: UInt64, _ type: BytecodeType.Base, _ context: EvaluationContext) -> String {
+        switch type {
+        case .bool: return SlotEncoding.bool(slot) ? "true" : "false"
+        case .int: return String(SlotEncoding.int(slot))
+        case .double: return SlotEncoding.double(slot).description
+        case .string: return ValueFormatting.quoted(string(slot, context))
+        case .date: return ValueFormatting.date(SlotEncoding.double(slot))
+        default: return ValueFormatting.duration(SlotEncoding.double(slot))
+        }
+    }
+}

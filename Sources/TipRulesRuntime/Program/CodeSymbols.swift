@@ -1,0 +1,65 @@
+/// One `#Rule` of a tip: the line of `#Rule` and its code (a `Bool`).
+public struct RuleInfo: Hashable, Sendable {
+    public var line: Int
+    public var code: CodeBlock
+
+    public init(line: Int, code: CodeBlock) {
+        self.line = line
+        self.code = code
+    }
+}
+
+/// A declared tip with its options and rules.
+public struct TipInfo: Hashable, Sendable {
+    public var name: String
+    public var id: String
+    public var title: String
+    public var message: String?
+    public var image: String?
+    public var options: TipOptions
+    public var rules: [RuleInfo]
+    public var line: Int
+
+    public init(name: String, id: String, title: String, message: String? = nil, image: String? = nil,
+                options: TipOptions = TipOptions(), rules: [RuleInfo] = [], line: Int) {
+        self.name = name
+        self.id = id
+        self.title = title
+        self.message = message
+        self.image = image
+        self.options = options
+        self.rules = rules
+        self.line = line
+    }
+}
+
+/// A tip group: its members (tip indices) in declared order.
+public struct GroupInfo: Hashable, Sendable {
+    public var name: String
+    /// `.ordered` (true) or `.firstAvailable` (false).
+    public var ordered: Bool
+    public var members: [Int]
+    public var line: Int
+
+    public init(name: String, ordered: Bool, members: [Int], line: Int) {
+        self.name = name
+        self.ordered = ordered
+        self.members = members
+        self.line = line
+    }
+}
+
+/// A widget's relevance: the code of its score (a `Double`) and of its duration (a `Duration`).
+public struct WidgetInfo: Hashable, Sendable {
+    public var name: String
+    public var line: Int
+    public var score: CodeBlock
+    public var duration: CodeBlock
+
+    public init(name: String, line: Int, score: CodeBlock, duration: CodeBlock) {
+        self.name = name
+        self.line = line
+        self.score = score
+        self.duration = duration
+    }
+}

@@ -1,0 +1,135 @@
+/// The scalar types: what parameters, event fields and constants hold.
+public enum ScalarKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    case bool = 0, int = 1, double = 2, string = 3, date = 4, duration = 5
+
+    /// Swift's spelling of the type.
+    public var description: String {
+        switch self {
+        case .bool: return "Bool"
+        case .int: return "Int"
+        case .double: return "Double"
+        case .string: return "String"
+        case .date: return "Date"
+        case .duration: return "Duration"
+        }
+    }
+}
+
+/// A scalar value. Dates are seconds since 1970-01-01T00:00:00Z; durations are seconds.
+public enum ScalarValue: Hashable, Sendable {
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case date(Double)
+    case duration(Double)
+
+    /// The kind of this value.
+    public var kind: ScalarKind {
+        switch self {
+        case .bool: return .bool
+        case .int: return .int
+        case .double: return .double
+        case .string: return .string
+        case .date: return .date
+        case .duration: return .duration
+        }
+    }
+}
+
+/// A declared parameter: `parameter NAME: TYPE = DEFAULT`.
+public struct ParameterInfo: Hashable, Sendable {
+    public var name: String
+    public var type: ScalarKind
+    public var defaultValue: ScalarValue
+    public var line: Int
+
+    public init(name: String, type: ScalarKind, defaultValue: ScalarValue, line: Int) {
+        self.name = name
+        self.type = type
+        self.defaultValue = defaultValue
+        self.line = line
+    }
+}
+
+/// A declared field of an event's donations (every donation also has `date`).
+public struct FieldInfo: Hashable, Sendable {
+    public var name: String
+    public var type: ScalarKind
+
+    public init(name: String, type: ScalarKind) {
+        self.name = name
+        self.type = type
+    }
+}
+
+/// A declared event: its donation fields and donation limit.
+public struct EventInfo: Hashable, Sendable {
+    public var name: String
+    public var fields: [FieldInfo]
+    /// The most recent donations a rule sees.
+    public var maximumCount: Int
+    /// Donations older than this many seconds before now are not seen; nil for no limit.
+    public var maximumAge: Double?
+    public var line: Int
+
+    /// TipKit's default donation limit.
+    public static let defaultMaximumCount = 1000
+
+    public init(name: String, fields: [FieldInfo], maximumCount: Int = EventInfo.defaultMaximumCount,
+                maximumAge: Double? = nil, line: Int) {
+        self.name = name
+        self.fields = fields
+        self.maximumCount = maximumCount
+        self.maximumAge = maximumAge
+        self.line = line
+    }
+}
+
+/// A tip's `options { … }`.
+public struct TipOptions: Hashable, Sendable {
+    public var maxDisplayCount: Int?
+    public var ignoresDisplayFrequency: Bool
+    /// Seconds.
+    public var maxDisplayDuration: Double?
+
+    public init(maxDisplayCount: Int? = nil, ignoresDisplayFrequency: Bool = false, maxDisplayDuration: Double? = nil) {
+        self.maxDisplayCount = maxDisplayCount
+        self.ignoresDisplayFrequency = ignoresDisplayFrequency
+        self.maxDisplayDuration = maxDisplayDuration
+    }
+}
+
+/// Why a tip was invalidated.
+public enum InvalidationReason: String, Hashable, Sendable, CaseIterable {
+    case actionPerformed, tipClosed, displayCountExceeded, displayDurationExceeded
+}
+
+/// What the store records about one tip.
+public struct TipState: Hashable, Sendable {
+    public var displayCount: Int
+    /// Seconds the tip has been displayed in total.
+    public var displayDuration: Double
+    public var invalidation: InvalidationReason?
+
+    public init(displayCount: Int = 0, displayDuration: Double = 0, invalidation: InvalidationReason? = nil) {
+        self.displayCount = displayCount
+        self.displayDuration = displayDuration
+        self.invalidation = invalidation
+    }
+}
+
+/// TipKit's testing overrides, strongest first: show these, hide these, show all, hide all.
+public struct TestingOverrides: Hashable, Sendable {
+    public var showTips: Set<String>
+    public var hideTips: Set<String>
+    public var showAllTips: Bool
+    public var hideAllTips: Bool
+
+    public init(showTips: Set<String> = [], hideTips: Set<String> = [], showAllTips: Bool = false, hideAllTips: Bool = false) {
+        self.showTips = showTips
+        self.hideTips = hideTips
+        self.showAllTips = showAllTips
+        self.hideAllTips = hideAllTips
+    }
+}

@@ -1,0 +1,57 @@
+/// The donations of one event, kept sorted by date (donations with equal dates in the order
+/// they were donated), stored by column of slot bits: column 0 holds the dates, column `i + 1`
+/// the declared field `i` — the same numbering as the `field` operand of instructions.
+/// String field values are interned: the column holds an index into `strings`, so equal
+/// strings have equal bits.
+struct DonationColumns: Sendable {
+    private(set) var columns: [[UInt64]]
+    private(set) var strings: [String] = []
+    private var stringIndices: [String: Int] = [:]
+
+    init(fieldCount: Int) {
+        columns = Array(repeating: [], count: fieldCount + 1)
+    }
+
+    var count: Int { columns[0].count }
+
+    /// The date of a row.
+    @inline(__always)
+    func date(_ row: Int) -> Double { SlotEncoding.double(columns[0][row]) }
+
+    /// Inserts a donation whose fields have been checked against the event's schema.
+    mutating func insert(date: Double, fields: [ScalarValue]) {
+        var encoded = [SlotEncoding.bits(date)]
+        for field in fields {
+            encoded.append(SlotEncoding.bits(field) { intern($0) })
+        }
+        if count > 0 && self.date(count - 1) > date {
+            let position = partitionPoint(in: 0..<count) { self.date($0) > date }
+            for (column, value) in encoded.enumerated() {
+                columns[column].insert(value, at: position)
+            }
+        } else {
+            for (column, value) in encoded.enumerated() {
+                columns[column].append(value)
+            }
+        }
+    }
+
+    /// The rows a rule sees at `now`: donations at or before now, of those the `maximumCount`
+    /// most recent, and of those the ones no older than `maximumAge` seconds. Two binary searches.
+    func visibleRows(now: Double, maximumCount: Int, maximumAge: Double?) -> Range<Int> {
+        let upper = partitionPoint(in: 0..<count) { !(date($0) <= now) }
+        var lower = upper - min(max(maximumCount, 0), upper)
+        if let age = maximumAge {
+            let oldest = now - age
+            lower = partitionPoint(in: lower..<upper) { date($0) >= oldest }
+        }
+        return lower..<upper
+    }
+
+    private mutating func intern(_ text: String) -> Int {
+        if let index = stringIndices[text] { return index }
+        strings.append(text)
+        stringIndices[text] = strings.count - 1
+        return strings.count - 1
+    }
+}

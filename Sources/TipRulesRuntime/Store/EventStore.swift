@@ -1,0 +1,72 @@
+/// What rules are evaluated against: parameter values, the donations of each event, each
+/// tip's display state, when the last new tip appeared, and the testing overrides.
+///
+/// Donations are kept sorted by date per event (out-of-order donations are inserted in place)
+/// and stored by column. All donations are kept; the donation limit of each event (its
+/// `maximumCount` most recent, no older than `maximumAge`, none after now) is applied when
+/// rules are evaluated.
+public struct EventStore: Sendable {
+    /// The program whose parameters, events and tips this store holds.
+    public let program: Program
+    private var parameterValues: [ScalarValue]
+    private(set) var donations: [DonationColumns]
+    private var tipStates: [TipState]
+    /// When the last new tip appeared (seconds since 1970); nil if no tip has appeared yet.
+    public var lastDisplayDate: Double?
+    /// TipKit's testing overrides; tips are named by name or id.
+    public var testing = TestingOverrides()
+
+    /// An empty store: parameters at their defaults, no donations, every tip never displayed.
+    public init(program: Program) {
+        self.program = program
+        parameterValues = program.parameters.map(\.defaultValue)
+        donations = program.events.map { DonationColumns(fieldCount: $0.fields.count) }
+        tipStates = Array(repeating: TipState(), count: program.tips.count)
+    }
+
+    /// The current value of a parameter.
+    public func parameter(_ index: Int) -> ScalarValue? {
+        parameterValues.indices.contains(index) ? parameterValues[index] : nil
+    }
+
+    /// Sets a parameter; the value must have the parameter's declared type.
+    public mutating func setParameter(_ index: Int, _ value: ScalarValue) throws {
+        guard program.parameters.indices.contains(index) else { throw StoreError.noSuchParameter(index) }
+        let parameter = program.parameters[index]
+        guard value.kind == parameter.type else {
+            throw StoreError.parameterType(name: parameter.name, expected: parameter.type, found: value.kind)
+        }
+        parameterValues[index] = value
+    }
+
+    /// Records a donation of an event at `date` with its field values, in declared order.
+    public mutating func donate(event: Int, date: Double, fields: [ScalarValue]) throws {
+        guard program.events.indices.contains(event) else { throw StoreError.noSuchEvent(event) }
+        let info = program.events[event]
+        guard date.isFinite else { throw StoreError.invalidDate(event: info.name) }
+        guard fields.count == info.fields.count else {
+            throw StoreError.fieldCount(event: info.name, expected: info.fields.count, found: fields.count)
+        }
+        for (field, value) in zip(info.fields, fields) where value.kind != field.type {
+            throw StoreError.fieldType(event: info.name, field: field.name, expected: field.type, found: value.kind)
+        }
+        donations[event].insert(date: date, fields: fields)
+    }
+
+    /// The number of donations recorded for an event (including those after any evaluation instant).
+    public func donationCount(event: Int) -> Int {
+        donations.indices.contains(event) ? donations[event].count : 0
+    }
+
+    /// What the store records about a tip (the initial state for an unknown index).
+    public func tipState(_ tip: Int) -> TipState {
+        tipStates.indices.contains(tip) ? tipStates[tip] : TipState()
+    }
+
+    /// Records a tip's display count, displayed time and invalidation. An index that names
+    /// no tip of the program is ignored.
+    public mutating func setTipState(_ tip: Int, _ state: TipState) {
+        guard tipStates.indices.contains(tip) else { return }
+        tipStates[tip] = state
+    }
+}

@@ -1,0 +1,85 @@
+/// The sizes a verified program needs at run time, so the VM can allocate once.
+struct ExecutionLimits: Hashable, Sendable {
+    /// The largest stack of any code block, in slots.
+    var stackSlots = 0
+    /// The most locals of any code block.
+    var locals = 0
+    /// The deepest loop nesting of any code block.
+    var loopDepth = 0
+}
+
+/// Verifies a whole program before it may run: the symbol tables are consistent and every
+/// code block passes `CodeVerifier`. Every failure is `BytecodeError.verificationFailed`
+/// naming the block and the byte offset of the instruction.
+enum Verifier {
+    static func verify(_ contents: ProgramContents) throws -> ExecutionLimits {
+        try verifySymbols(contents)
+        var limits = ExecutionLimits()
+        for tip in contents.tips {
+            for (index, rule) in tip.rules.enumerated() {
+                try verify(rule.code, result: .bool, in: contents, limits: &limits,
+                           name: "tip '\(tip.name)' rule \(index + 1) (line \(rule.line))")
+            }
+        }
+        for widget in contents.widgets {
+            try verify(widget.score, result: .double, in: contents, limits: &limits, name: "widget '\(widget.name)' score")
+            try verify(widget.duration, result: .duration, in: contents, limits: &limits,
+                       name: "widget '\(widget.name)' duration")
+        }
+        return limits
+    }
+
+    private static func verify(_ code: CodeBlock, result: BytecodeType.Base, in contents: ProgramContents,
+                               limits: inout ExecutionLimits, name: String) throws {
+        let verifier = CodeVerifier(code: code, result: BytecodeType(result), constants: contents.constants,
+                                    parameters: contents.parameters, events: contents.events)
+        do {
+            let needs = try verifier.verify()
+            limits.stackSlots = max(limits.stackSlots, needs.stackSlots)
+            limits.loopDepth = max(limits.loopDepth, needs.loopDepth)
+            limits.locals = max(limits.locals, code.locals.count)
+        } catch let problem as VerificationProblem {
+            let offsets = InstructionCoding.offsets(of: code.instructions)
+            let offset = offsets[min(max(problem.instruction, 0), offsets.count - 1)]
+            let opcode = code.instructions.indices.contains(problem.instruction)
+                ? " (\(code.instructions[problem.instruction].opcode.mnemonic))" : ""
+            throw BytecodeError.verificationFailed("\(name): at \(offset)\(opcode): \(problem.message)")
+        }
+    }
+
+    private static func verifySymbols(_ contents: ProgramContents) throws {
+        func fail(_ message: String) -> BytecodeError { .verificationFailed(message) }
+        guard isInterval(contents.displayFrequency) else { throw fail("display frequency must be a finite, non-negative number") }
+        for count in [contents.constants.count, contents.parameters.count, contents.events.count,
+                      contents.tips.count, contents.groups.count, contents.widgets.count]
+        where count > BytecodeFormat.maximumEntries {
+            throw fail("more than \(BytecodeFormat.maximumEntries) entries in a table")
+        }
+        for parameter in contents.parameters where parameter.defaultValue.kind != parameter.type {
+            throw fail("parameter '\(parameter.name)' is a \(parameter.type) but its default is a \(parameter.defaultValue.kind)")
+        }
+        for event in contents.events {
+            guard event.maximumCount >= 0 else { throw fail("event '\(event.name)' has a negative maximum count") }
+            if let age = event.maximumAge, !isInterval(age) {
+                throw fail("event '\(event.name)' has an invalid maximum age")
+            }
+        }
+        for tip in contents.tips {
+            if let count = tip.options.maxDisplayCount, count < 0 {
+                throw fail("tip '\(tip.name)' has a negative MaxDisplayCount")
+            }
+            if let duration = tip.options.maxDisplayDuration, duration.isNaN {
+                throw fail("tip '\(tip.name)' has an invalid MaxDisplayDuration")
+            }
+        }
+        for group in contents.groups {
+            for member in group.members where !(0..<contents.tips.count).contains(member) {
+                throw fail("group '\(group.name)' has member \(member), but \(contents.tips.count) tips are declared")
+            }
+        }
+    }
+
+    private static func isInterval(_ value: Double) -> Bool {
+        value.isFinite && value >= 0
+    }
+}

@@ -1,0 +1,152 @@
+/// A Language Server Protocol (3.17) server for `.tiprules` files that knows nothing of
+/// processes or streams: give it each message the client sent, send what it returns.
+///
+/// It follows the LSP lifecycle: requests before `initialize` get `ServerNotInitialized`
+/// and requests after `shutdown` get `InvalidRequest`; `exit` sets `exitStatus` (0 after
+/// `shutdown`, 1 otherwise), after which nothing is handled. Unknown requests get
+/// `MethodNotFound`, unknown notifications are ignored, and a message that is not JSON
+/// or not JSON-RPC gets an error response; the server keeps going whatever it receives.
+public struct LanguageServer {
+    private enum State {
+        case uninitialized, running, shutDown
+    }
+
+    private var state = State.uninitialized
+    private var documents = DocumentStore()
+    /// The process's exit status once `exit` has arrived.
+    public private(set) var exitStatus: Int32?
+
+    public init() {}
+
+    /// Handles one message body; returns the messages to send, in order.
+    public mutating func handle(_ body: [UInt8]) -> [JSONValue] {
+        handle([.message(body)])
+    }
+
+    /// Handles one parsed message; returns the messages to send, in order.
+    public mutating func handle(_ message: JSONValue) -> [JSONValue] {
+        handle(JSONRPCMessage.decode(message), cancelled: [])
+    }
+
+    /// Handles what the frame reader found in one read, in order. A request that a
+    /// `$/cancelRequest` among them cancels is answered `RequestCancelled` without being run.
+    public mutating func handle(_ events: [FrameEvent]) -> [JSONValue] {
+        let messages = events.map { event -> Result<JSONRPCMessage, JSONRPCMessage.Failure> in
+            switch event {
+            case .message(let body): return JSONRPCMessage.decode(body)
+            case .malformed(let problem):
+                return .failure(JSONRPCMessage.Failure(id: nil, error: JSONRPCError(.parseError, "malformed message frame: \(problem)")))
+            }
+        }
+        let cancelled = Set(messages.compactMap { message -> JSONRPCID? in
+            guard case .success(.notification("$/cancelRequest", let params)) = message else { return nil }
+            return params?["id"].flatMap(JSONRPCID.init)
+        })
+        var outgoing: [JSONValue] = []
+        for message in messages where exitStatus == nil {
+            outgoing += handle(message, cancelled: cancelled)
+        }
+        return outgoing
+    }
+
+    private mutating func handle(_ message: Result<JSONRPCMessage, JSONRPCMessage.Failure>, cancelled: Set<JSONRPCID>) -> [JSONValue] {
+        guard exitStatus == nil else { return [] }
+        switch message {
+        case .failure(let failure):
+            return [JSONRPC.errorResponse(id: failure.id, failure.error)]
+        case .success(.response):
+            return []
+        case .success(.notification(let method, let params)):
+            do throws(JSONRPCError) {
+                return try notify(method, params)
+            } catch {
+                return [JSONRPC.notification(method: "window/logMessage",
+                                             params: .object(["type": 1, "message": .string("\(method): \(error.message)")]))]
+            }
+        case .success(.request(let id, let method, let params)):
+            guard !cancelled.contains(id) else {
+                return [JSONRPC.errorResponse(id: id, JSONRPCError(.requestCancelled, "the request was cancelled"))]
+            }
+            do throws(JSONRPCError) {
+                return [JSONRPC.response(id: id, result: try respond(method, params))]
+            } catch {
+                return [JSONRPC.errorResponse(id: id, error)]
+            }
+        }
+    }
+
+    // MARK: Requests
+
+    private mutating func respond(_ method: String, _ params: JSONValue?) throws(JSONRPCError) -> JSONValue {
+        switch state {
+        case .uninitialized where method != "initialize":
+            throw JSONRPCError(.serverNotInitialized, "the server has not been initialized")
+        case .running where method == "initialize":
+            throw JSONRPCError(.invalidRequest, "the server is already initialized")
+        case .shutDown:
+            throw JSONRPCError(.invalidRequest, "the server is shutting down")
+        default:
+            break
+        }
+        switch method {
+        case "initialize":
+            return initialize(params)
+        case "shutdown":
+            state = .shutDown
+            return .null
+        case "textDocument/hover":
+            let (document, offset) = try documents.documentAndOffset(params)
+            guard let hover = Hover.hover(at: offset, in: document.analysis) else { return .null }
+            return .object(["contents": .object(["kind": "markdown", "value": .string(hover.markdown)]),
+                            "range": document.text.range(of: hover.span, encoding: documents.encoding)])
+        case "textDocument/completion":
+            let (document, offset) = try documents.documentAndOffset(params)
+            return .object(["isIncomplete": false,
+                            "items": .array(Completion.items(at: offset, in: document, encoding: documents.encoding))])
+        case "textDocument/documentSymbol":
+            return DocumentSymbols.symbols(of: try documents.document(params), encoding: documents.encoding)
+        case "textDocument/definition":
+            let (document, offset) = try documents.documentAndOffset(params)
+            guard let span = Definition.definition(at: offset, in: document.analysis) else { return .null }
+            return .object(["uri": .string(document.uri), "range": document.text.range(of: span, encoding: documents.encoding)])
+        default:
+            throw JSONRPCError(.methodNotFound, "unknown method '\(method)'")
+        }
+    }
+
+    private mutating func initialize(_ params: JSONValue?) -> JSONValue {
+        let offered = params?["capabilities"]?["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue)
+        documents.encoding = PositionEncoding.negotiate(offered: offered)
+        state = .running
+        let capabilities: JSONObject = [
+            "positionEncoding": .string(documents.encoding.rawValue),
+            "textDocumentSync": .object(["openClose": true, "change": 2]),
+            "hoverProvider": true,
+            "completionProvider": .object(["triggerCharacters": [".", "$", "\\"]]),
+            "documentSymbolProvider": true,
+            "definitionProvider": true,
+        ]
+        return .object(["capabilities": .object(capabilities),
+                        "serverInfo": .object(["name": "tiprulec", "version": .string(Version.current)])])
+    }
+
+    // MARK: Notifications
+
+    private mutating func notify(_ method: String, _ params: JSONValue?) throws(JSONRPCError) -> [JSONValue] {
+        if method == "exit" {
+            exitStatus = state == .shutDown ? 0 : 1
+            return []
+        }
+        guard state == .running else { return [] }
+        switch method {
+        case "textDocument/didOpen":
+            return [PublishedDiagnostics.notification(for: try documents.open(params), encoding: documents.encoding)]
+        case "textDocument/didChange":
+            return [PublishedDiagnostics.notification(for: try documents.change(params), encoding: documents.encoding)]
+        case "textDocument/didClose":
+            return [PublishedDiagnostics.cleared(uri: try documents.close(params))]
+        default:
+            return []
+        }
+    }
+}

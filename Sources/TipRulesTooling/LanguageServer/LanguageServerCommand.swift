@@ -1,0 +1,67 @@
+import Foundation
+
+/// `tiprulec lsp`: a `LanguageServer` on standard input and output, with LSP framing.
+public enum LanguageServerCommand {
+    static let usage = """
+    usage: tiprulec lsp [--stdio]
+
+    Runs a Language Server Protocol server on standard input and output until the
+    client sends 'exit'. See docs/editors.md for editor set-up.
+    """
+
+    /// Serves until `exit` (status 0 after `shutdown`, 1 otherwise) or the end of
+    /// standard input (1). `--help` prints the usage; `--stdio`, which some clients
+    /// add, is accepted; any other argument is a usage error (2).
+    public static func runOnStandardStreams(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            FileHandle.standardOutput.write(Data((usage + "\n").utf8))
+            return ExitStatus.success
+        }
+        if let unknown = arguments.first(where: { $0 != "--stdio" }) {
+            FileHandle.standardError.write(Data("error: unknown argument '\(unknown)'\n\n\(usage)\n".utf8))
+            return ExitStatus.badInput
+        }
+        // A client that goes away must end the server through a failed write, not SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        let input = FileHandle.standardInput.fileDescriptor
+        return serve(read: { readChunk(from: input) }, write: { bytes in
+            do {
+                try FileHandle.standardOutput.write(contentsOf: bytes)
+                return true
+            } catch {
+                return false
+            }
+        })
+    }
+
+    /// Reads chunks with `read` until it returns none (end of input), hands what the frames
+    /// hold to a server and writes each message it returns as a frame with `write`, which
+    /// returns false when the output is gone. Returns the exit status.
+    static func serve(read: () -> [UInt8]?, write: ([UInt8]) -> Bool) -> Int32 {
+        var reader = MessageFrameReader()
+        var server = LanguageServer()
+        while let chunk = read() {
+            reader.append(chunk)
+            var events: [FrameEvent] = []
+            while let event = reader.next() { events.append(event) }
+            for message in server.handle(events) {
+                guard write(MessageFrameWriter.frame(Array(JSONWriter.string(from: message).utf8))) else {
+                    return ExitStatus.programErrors
+                }
+            }
+            if let status = server.exitStatus { return status }
+        }
+        return server.exitStatus ?? ExitStatus.programErrors
+    }
+
+    /// One blocking read of up to 64 KiB; nil at the end of input or on an error.
+    private static func readChunk(from descriptor: Int32) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 { return Array(buffer[..<count]) }
+            if count < 0 && errno == EINTR { continue }
+            return nil
+        }
+    }
+}

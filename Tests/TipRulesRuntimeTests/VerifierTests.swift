@@ -1,0 +1,175 @@
+@testable import TipRulesRuntime
+import XCTest
+
+/// The verifier rejects hand-built programs that break its rules, with messages that say where.
+final class VerifierTests: XCTestCase {
+    /// Constants: #0 Int 1, #1 Bool true, #2 Double 2.5, #3 Duration 60.
+    private let constants: [ScalarValue] = [.int(1), .bool(true), .double(2.5), .duration(60)]
+    private let event = EventInfo(name: "visit", fields: [FieldInfo(name: "place", type: .int),
+                                                          FieldInfo(name: "name", type: .string)], line: 1)
+
+    private func program(_ instructions: [Instruction], locals: [BytecodeType] = []) throws -> Program {
+        try Program(sourceName: "hand.tiprules", constants: constants,
+                    parameters: [ParameterInfo(name: "flag", type: .bool, defaultValue: .bool(false), line: 1)],
+                    events: [event],
+                    tips: [TipInfo(name: "T", id: "T", title: "t",
+                                   rules: [RuleInfo(line: 3, code: CodeBlock(instructions: instructions, locals: locals))],
+                                   line: 2)])
+    }
+
+    private func assertRejected(_ instructions: [Instruction], locals: [BytecodeType] = [], _ fragment: String,
+                                file: StaticString = #filePath, line: UInt = #line) {
+        guard let message = errorDescription({ try self.program(instructions, locals: locals) }) else {
+            return XCTFail("accepted a program that should fail with '\(fragment)'", file: file, line: line)
+        }
+        XCTAssertTrue(message.hasPrefix("verification failed: tip 'T' rule 1 (line 3): "), message, file: file, line: line)
+        XCTAssertTrue(message.contains(fragment), "'\(message)' does not mention '\(fragment)'", file: file, line: line)
+    }
+
+    func testAcceptsWellTypedCode() throws {
+        let program = try self.program([
+            Instruction(.donations, 0), Instruction(.const, 3), Instruction(.within, 0), Instruction(.store, 0),
+            Instruction(.load, 0), Instruction(.loopAny, 0, 1, 10),
+            Instruction(.load, 1), Instruction(.field, 0, 1), Instruction(.const, 0), Instruction(.compareInt, 0),
+            Instruction(.loopNext), Instruction(.ret),
+        ], locals: [BytecodeType(.donations(event: 0)), BytecodeType(.donation(event: 0))])
+        XCTAssertEqual(program.limits.loopDepth, 1)
+        XCTAssertEqual(program.limits.locals, 2)
+        XCTAssertGreaterThanOrEqual(program.limits.stackSlots, 2)
+    }
+
+    func testJumpOutsideTheCode() {
+        assertRejected([Instruction(.const, 1), Instruction(.jumpIfFalse, 99), Instruction(.const, 1), Instruction(.ret)],
+                       "outside the code")
+    }
+
+    func testBackwardJump() {
+        assertRejected([Instruction(.const, 1), Instruction(.jumpIfFalseOrPop, 0), Instruction(.ret)], "jumps must go forward")
+    }
+
+    func testIndicesOutOfBounds() {
+        assertRejected([Instruction(.const, 9), Instruction(.ret)], "constant 9 out of range")
+        assertRejected([Instruction(.param, 1), Instruction(.ret)], "parameter 1 out of range")
+        assertRejected([Instruction(.donations, 4), Instruction(.isEmpty), Instruction(.ret)], "event 4 out of range")
+        assertRejected([Instruction(.load, 0), Instruction(.ret)], "local 0 out of range")
+        assertRejected([Instruction(.donations, 0), Instruction(.first), Instruction(.jumpIfNil, 5, 1),
+                        Instruction(.field, 0, 3), Instruction(.wrap), Instruction(.isNil), Instruction(.ret)],
+                       "field 3 out of range")
+        assertRejected([Instruction(.const, 0), Instruction(.const, 0), Instruction(.compareInt, 6), Instruction(.ret)],
+                       "unknown comparison 6")
+        assertRejected([Instruction(.nilOf, 99), Instruction(.isNil), Instruction(.ret)], "refers to event 46")
+    }
+
+    func testOperandTypes() {
+        assertRejected([Instruction(.const, 0), Instruction(.const, 1), Instruction(.addInt), Instruction(.ret)],
+                       "expected Int on the stack, found Bool")
+        assertRejected([Instruction(.const, 2), Instruction(.const, 0), Instruction(.compareDouble, 0), Instruction(.ret)],
+                       "expected Double on the stack, found Int")
+        assertRejected([Instruction(.addInt), Instruction(.ret)], "stack underflow")
+        assertRejected([Instruction(.donations, 0), Instruction(.first), Instruction(.field, 0, 1), Instruction(.ret)],
+                       "expected Donation<0> on the stack, found Donation<0>?")
+        assertRejected([Instruction(.donations, 0), Instruction(.sumInt, 0, 2), Instruction(.const, 0),
+                        Instruction(.compareInt, 0), Instruction(.ret)], "sumInt cannot aggregate a String field")
+        assertRejected([Instruction(.donations, 0), Instruction(.first), Instruction(.jumpIfNil, 5, 1),
+                        Instruction(.field, 0, 2), Instruction(.wrap), Instruction(.isNil), Instruction(.ret)],
+                       "use fieldString")
+    }
+
+    func testPathsMustAgree() {
+        // const true; jumpIfFalse else; const 1 (Int); jump end; else: const true; end: ret
+        assertRejected([Instruction(.const, 1), Instruction(.jumpIfFalse, 4), Instruction(.const, 0), Instruction(.jump, 5),
+                        Instruction(.const, 1), Instruction(.ret)], "paths meet with different stacks: [Bool] and [Int]")
+    }
+
+    func testEveryPathEndsInRet() {
+        assertRejected([Instruction(.const, 1)], "execution runs past the end of the code")
+        assertRejected([Instruction(.const, 0), Instruction(.ret)], "ret needs exactly Bool on the stack")
+        assertRejected([Instruction(.const, 1), Instruction(.const, 1), Instruction(.ret)], "ret needs exactly Bool")
+        assertRejected([Instruction(.const, 1), Instruction(.ret), Instruction(.const, 1), Instruction(.ret)],
+                       "unreachable instruction")
+        assertRejected([], "empty code")
+    }
+
+    func testLocals() {
+        let int = BytecodeType(.int)
+        assertRejected([Instruction(.load, 0), Instruction(.const, 0), Instruction(.compareInt, 0), Instruction(.ret)],
+                       locals: [int], "local 0 is read before it is stored")
+        // Stored on one path only.
+        assertRejected([Instruction(.const, 1), Instruction(.jumpIfFalse, 4), Instruction(.const, 0), Instruction(.store, 0),
+                        Instruction(.load, 0), Instruction(.const, 0), Instruction(.compareInt, 0), Instruction(.ret)],
+                       locals: [int], "local 0 is read before it is stored")
+        assertRejected([Instruction(.const, 0), Instruction(.storeOptional, 0), Instruction(.const, 1), Instruction(.ret)],
+                       locals: [int], "use the plain load/store")
+    }
+
+    func testLoops() {
+        let locals = [BytecodeType(.int), BytecodeType(.donation(event: 0))]
+        // A loop body may not overwrite a local that lives outside it.
+        assertRejected([Instruction(.const, 0), Instruction(.store, 0), Instruction(.donations, 0), Instruction(.loopAny, 0, 1, 7),
+                        Instruction(.const, 0), Instruction(.store, 0), Instruction(.const, 1), Instruction(.loopNext),
+                        Instruction(.ret)], locals: locals, "overwrites local 0")
+        assertRejected([Instruction(.const, 1), Instruction(.loopNext), Instruction(.ret)], locals: locals, "loopNext closes no loop")
+        assertRejected([Instruction(.donations, 0), Instruction(.loopAll, 0, 1, 1), Instruction(.ret)], locals: locals,
+                       "is not a loopNext after the loop's body")
+        // A jump from outside into the body.
+        assertRejected([Instruction(.const, 1), Instruction(.jumpIfFalse, 5), Instruction(.donations, 0),
+                        Instruction(.loopAny, 0, 1, 6), Instruction(.const, 1), Instruction(.const, 1), Instruction(.loopNext),
+                        Instruction(.ret)], locals: locals, "across a loop boundary")
+        // The body must end with exactly one Bool more than it started with.
+        assertRejected([Instruction(.donations, 0), Instruction(.loopAny, 0, 1, 4), Instruction(.const, 1), Instruction(.const, 1),
+                        Instruction(.loopNext), Instruction(.ret)], locals: locals, "plus a Bool")
+        // The element local must be a donation of the loop's event.
+        assertRejected([Instruction(.donations, 0), Instruction(.loopAny, 0, 0, 3), Instruction(.const, 1),
+                        Instruction(.loopNext), Instruction(.ret)], locals: locals, "not a donation of event 0")
+    }
+
+    func testDebugInformation() {
+        let code = CodeBlock(instructions: [Instruction(.const, 1), Instruction(.ret)],
+                             notes: [ComparisonNote(instruction: 0, subject: "x")])
+        let message = errorDescription {
+            try Program(sourceName: "x", constants: [.bool(true)],
+                        tips: [TipInfo(name: "T", id: "T", title: "t", rules: [RuleInfo(line: 1, code: code)], line: 1)])
+        }
+        XCTAssertEqual(message?.contains("debug note 0 is not on a comparison"), true, message ?? "")
+    }
+
+    func testSymbols() {
+        let wrongDefault = errorDescription {
+            try Program(sourceName: "x", parameters: [ParameterInfo(name: "p", type: .int, defaultValue: .bool(true), line: 1)])
+        }
+        XCTAssertEqual(wrongDefault, "verification failed: parameter 'p' is a Int but its default is a Bool")
+        let badMember = errorDescription {
+            try Program(sourceName: "x", groups: [GroupInfo(name: "G", ordered: true, members: [0], line: 1)])
+        }
+        XCTAssertEqual(badMember, "verification failed: group 'G' has member 0, but 0 tips are declared")
+        XCTAssertNotNil(errorDescription { try Program(sourceName: "x", displayFrequency: .nan) })
+        XCTAssertNotNil(errorDescription {
+            try Program(sourceName: "x", events: [EventInfo(name: "e", fields: [], maximumCount: -1, line: 1)])
+        })
+    }
+
+    /// Byte-level jump targets are checked while decoding, with byte offsets in the message.
+    func testEncodedJumpTargets() throws {
+        func encoded(_ instructions: [Instruction]) throws -> [UInt8] {
+            let contents = ProgramContents(
+                sourceName: "x", displayFrequency: 0, constants: [.bool(true)], parameters: [], events: [],
+                tips: [TipInfo(name: "X", id: "X", title: "t",
+                               rules: [RuleInfo(line: 4, code: CodeBlock(instructions: instructions))], line: 1)],
+                groups: [], widgets: [])
+            return try Program(contents: contents, verified: false).encoded()
+        }
+        let outside = try encoded([Instruction(.const, 0), Instruction(.jumpIfFalseOrPop, 99), Instruction(.ret)])
+        XCTAssertEqual(errorDescription { try Program(bytes: outside) },
+                       "verification failed: tip 'X' rule 1 (line 4): jump at 2 targets 4294967295 outside the code")
+        var bytes = try encoded([Instruction(.const, 0), Instruction(.jumpIfFalseOrPop, 2), Instruction(.ret)])
+        // Point the jump (its target operand starts 3 bytes after the jump's opcode) at byte 1.
+        let codeStart = try XCTUnwrap(firstIndex(of: [Opcode.const.rawValue, 0, Opcode.jumpIfFalseOrPop.rawValue], in: bytes))
+        bytes[codeStart + 3] = 1
+        XCTAssertEqual(errorDescription { try Program(bytes: resealed(bytes)) },
+                       "verification failed: tip 'X' rule 1 (line 4): jump at 2 targets 1, which is not the start of an instruction")
+    }
+
+    private func firstIndex(of pattern: [UInt8], in bytes: [UInt8]) -> Int? {
+        bytes.indices.dropFirst(BytecodeFormat.headerSize).first { start in start + pattern.count <= bytes.count && Array(bytes[start..<start + pattern.count]) == pattern }
+    }
+}

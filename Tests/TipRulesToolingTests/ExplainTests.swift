@@ -1,0 +1,140 @@
+import XCTest
+import TipRulesCompiler
+import TipRulesTooling
+
+/// `tiprulec explain` and the explanations behind it.
+final class ExplainTests: XCTestCase {
+    /// Codes whose examples cannot be compiled to check them: the example needs bytes
+    /// a text cannot show or is abbreviated, or the compiler does not report the code.
+    private static let uncheckedExamples: Set<String> = [
+        "TR0001",  // invalid UTF-8 cannot be written in the example's text
+        "TR0601",  // 300 levels of nesting, abbreviated
+        "TR0602",  // a file over 8 MiB
+    ]
+
+    func testEveryCodeHasASummaryAndAnExplanationWithAnExample() {
+        for code in DiagnosticCode.allCases {
+            let summary = DiagnosticExplanations.summary(code)
+            XCTAssertFalse(summary.isEmpty, "\(code.code) has no summary")
+            XCTAssertFalse(summary.contains("\n"), "\(code.code): a summary is one line")
+            XCTAssertNotEqual(summary, String(describing: code), "\(code.code): the summary is the placeholder")
+
+            let explanation = DiagnosticExplanations.explanation(of: code)
+            XCTAssertTrue(explanation.hasPrefix("\(code.code): \(summary)\n"),
+                          "\(code.code): the explanation starts with the title line 'CODE: summary'")
+            XCTAssertTrue(explanation.contains(code.code), "\(code.code): the explanation names its code")
+            XCTAssertTrue(explanation.contains("Severity: \(code.defaultSeverity.rawValue)"), "\(code.code): severity")
+            XCTAssertTrue(explanation.contains("Erroneous example:"), "\(code.code): no erroneous example")
+            XCTAssertTrue(explanation.contains("Corrected example:"), "\(code.code): no corrected example")
+            let examples = Self.examples(in: explanation)
+            XCTAssertEqual(examples.count, 2, "\(code.code): expected two fenced examples")
+            XCTAssertFalse(examples.contains { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty },
+                           "\(code.code): an example is empty")
+        }
+    }
+
+    func testSummariesAreDistinct() {
+        var seen: [String: String] = [:]
+        for code in DiagnosticCode.allCases {
+            let summary = DiagnosticExplanations.summary(code)
+            if let other = seen[summary] { XCTFail("\(code.code) and \(other) share the summary '\(summary)'") }
+            seen[summary] = code.code
+        }
+    }
+
+    /// The erroneous example reports the code; the corrected example compiles without
+    /// any diagnostic — so the explanations stay true as the compiler changes.
+    func testExamplesReportTheirCodeAndTheCorrectedExamplesAreClean() {
+        for code in DiagnosticCode.allCases where !Self.uncheckedExamples.contains(code.code) {
+            let examples = Self.examples(in: DiagnosticExplanations.explanation(of: code))
+            guard examples.count == 2 else { continue }
+            let wrong = Compilation(source: SourceFile(name: "example.tiprules", text: examples[0])).diagnostics
+            XCTAssertTrue(wrong.contains { $0.code == code },
+                          "\(code.code): the erroneous example does not report it; it reports \(wrong.map { "\($0.code.code) \($0.message)" })")
+            let fixed = Compilation(source: SourceFile(name: "example.tiprules", text: examples[1])).diagnostics
+            XCTAssertEqual(fixed.map { "\($0.code.code) \($0.message)" }, [],
+                           "\(code.code): the corrected example is not clean")
+        }
+    }
+
+    // MARK: The command
+
+    func testExplainPrintsTheExplanation() {
+        let result = TiprulecCommand.run(["explain", "TR0201"], environment: CommandEnvironment())
+        XCTAssertEqual(result.status, ExitStatus.success)
+        XCTAssertEqual(result.standardOutput, DiagnosticExplanations.explanation(of: .mismatchedOperands) + "\n")
+        XCTAssertTrue(result.standardOutput.hasPrefix("TR0201: cannot compare values of different types\n"))
+        XCTAssertEqual(result.standardError, "")
+    }
+
+    func testExplainAcceptsLowerCaseAndTheNumberAlone() {
+        for spelling in ["tr0201", "0201"] {
+            let result = TiprulecCommand.run(["explain", spelling], environment: CommandEnvironment())
+            XCTAssertEqual(result.status, ExitStatus.success, spelling)
+            XCTAssertTrue(result.standardOutput.hasPrefix("TR0201: "), spelling)
+        }
+    }
+
+    func testExplainOfAnUnknownCodeIsAUsageError() {
+        for spelling in ["TR9999", "banana"] {
+            let result = TiprulecCommand.run(["explain", spelling], environment: CommandEnvironment())
+            XCTAssertEqual(result.status, ExitStatus.badInput, spelling)
+            XCTAssertEqual(result.standardOutput, "", spelling)
+            XCTAssertTrue(result.standardError.contains("unknown diagnostic code"), spelling)
+        }
+        let none = TiprulecCommand.run(["explain"], environment: CommandEnvironment())
+        XCTAssertEqual(none.status, ExitStatus.badInput)
+    }
+
+    func testExplainListNamesEveryCodeWithItsSummary() {
+        let result = TiprulecCommand.run(["explain", "--list"], environment: CommandEnvironment())
+        XCTAssertEqual(result.status, ExitStatus.success)
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, DiagnosticCode.allCases.count)
+        for (line, code) in zip(lines, DiagnosticCode.allCases) {
+            XCTAssertTrue(line.hasPrefix(code.code), line)
+            XCTAssertTrue(line.hasSuffix(DiagnosticExplanations.summary(code)), line)
+        }
+    }
+
+    func testSARIFRulesAreDescribedBySummaries() throws {
+        let source = "parameter isLoggedIn: Bool = false\ntip T {\n    title: \"T\"\n    #Rule(Self.$isLoggedIn) { $0 == 1 }\n}\n"
+        let result = TiprulecCommand.run(["check", "--stdin", "--format", "sarif"],
+                                         environment: CommandEnvironment(readStandardInput: { Array(source.utf8) }))
+        let log = try JSONParser().parse(result.standardOutput)
+        let rules = log["runs"]?.arrayValue?.first?["tool"]?["driver"]?["rules"]?.arrayValue ?? []
+        XCTAssertEqual(rules.first?["id"]?.stringValue, "TR0201")
+        XCTAssertEqual(rules.first?["shortDescription"]?["text"]?.stringValue, DiagnosticExplanations.summary(.mismatchedOperands))
+    }
+
+    /// `docs/diagnostics.md` has an entry for every code, titled as `explain` titles it.
+    func testTheDiagnosticsPageListsEveryCode() throws {
+        let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/diagnostics.md")
+        let text = try String(contentsOf: page, encoding: .utf8)
+        for code in DiagnosticCode.allCases {
+            let title = "#### \(code.code): \(DiagnosticExplanations.summary(code))"
+            XCTAssertTrue(text.contains("<a id=\"\(code.code)\"></a>\n\(title)\n"),
+                          "docs/diagnostics.md has no entry '\(title)'")
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The contents of the fenced ```tiprules blocks of an explanation, in order.
+    static func examples(in explanation: String) -> [String] {
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in explanation.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line == "```tiprules" {
+                current = []
+            } else if current != nil, line == "```" {
+                blocks.append(current!.joined(separator: "\n") + "\n")
+                current = nil
+            } else if current != nil {
+                current!.append(line)
+            }
+        }
+        return blocks
+    }
+}

@@ -1,0 +1,489 @@
+import XCTest
+@testable import TipRulesTooling
+
+final class LanguageServerTests: XCTestCase {
+    private let uri = "file:///work/app.tiprules"
+    private var server = LanguageServer()
+    private var nextID = 0
+
+    private static let program = """
+    parameter isLoggedIn: Bool = false
+    parameter plan: String = "free"
+
+    event enteredBackyardDetailView(backyardID: Int)
+    event purchase(amount: Double, category: String)
+
+    tip FavoriteBackyardTip {
+        title: "Save as a Favorite"
+        #Rule(Self.$isLoggedIn) { $0 == true }
+        #Rule(Self.enteredBackyardDetailView) {
+            $0.donations.donatedWithin(.days(5)).largestSubset(groupedBy: \\.backyardID).count >= 3
+        }
+        options {
+            Tips.MaxDisplayCount(5)
+        }
+    }
+
+    tip ShareTip {
+        title: "Share a backyard"
+        #Rule(Self.$plan) { $0 != "free" }
+    }
+
+    group Onboarding(.ordered) { FavoriteBackyardTip, ShareTip }
+
+    widget CardRecentPurchasesWidget {
+        relevance {
+            let recent = purchase.donations.donatedWithin(.minutes(30))
+            score: recent.last?.amount ?? 0
+            duration: .minutes(30)
+        }
+    }
+    """
+
+    // MARK: Helpers
+
+    @discardableResult
+    private func request(_ method: String, _ params: JSONValue = .object([:])) -> [JSONValue] {
+        nextID += 1
+        return server.handle(.object(["jsonrpc": "2.0", "id": .integer(nextID), "method": .string(method), "params": params]))
+    }
+
+    /// The result of a request that must succeed.
+    private func result(_ method: String, _ params: JSONValue = .object([:]), file: StaticString = #filePath, line: UInt = #line) -> JSONValue {
+        let replies = request(method, params)
+        XCTAssertEqual(replies.count, 1, file: file, line: line)
+        XCTAssertNil(replies.first?["error"], "\(replies)", file: file, line: line)
+        return replies.first?["result"] ?? .null
+    }
+
+    @discardableResult
+    private func notify(_ method: String, _ params: JSONValue = .object([:])) -> [JSONValue] {
+        server.handle(.object(["jsonrpc": "2.0", "method": .string(method), "params": params]))
+    }
+
+    private func initialize(_ capabilities: JSONValue = .object([:])) {
+        _ = result("initialize", .object(["processId": .null, "rootUri": .null, "capabilities": capabilities]))
+        XCTAssertEqual(notify("initialized"), [])
+    }
+
+    @discardableResult
+    private func open(_ text: String) -> [JSONValue] {
+        notify("textDocument/didOpen", .object(["textDocument": .object([
+            "uri": .string(uri), "languageId": "tiprules", "version": 1, "text": .string(text),
+        ])]))
+    }
+
+    /// The LSP position of the `occurrence`-th `needle` in `text` (plus `offset` characters), in UTF-16.
+    private func position(of needle: String, in text: String, occurrence: Int = 0, offset: Int = 0) -> JSONValue {
+        var searchStart = text.startIndex
+        var found: Range<String.Index>?
+        for _ in 0...occurrence {
+            found = text.range(of: needle, range: searchStart..<text.endIndex)
+            guard let range = found else { break }
+            searchStart = range.upperBound
+        }
+        guard let range = found else {
+            XCTFail("'\(needle)' not found")
+            return .null
+        }
+        let before = text[..<range.lowerBound]
+        let line = before.filter { $0 == "\n" }.count
+        let lineStart = before.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+        let character = text[lineStart..<range.lowerBound].utf16.count + offset
+        return .object(["line": .integer(line), "character": .integer(character)])
+    }
+
+    private func at(_ position: JSONValue) -> JSONValue {
+        .object(["textDocument": .object(["uri": .string(uri)]), "position": position])
+    }
+
+    private func diagnostics(in messages: [JSONValue]) -> [JSONValue]? {
+        guard messages.count == 1, messages[0]["method"] == "textDocument/publishDiagnostics",
+              messages[0]["params"]?["uri"] == .string(uri) else { return nil }
+        return messages[0]["params"]?["diagnostics"]?.arrayValue
+    }
+
+    private func labels(_ completion: JSONValue) -> [String] {
+        completion["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } ?? []
+    }
+
+    private func errorCode(_ replies: [JSONValue]) -> Int? {
+        replies.first?["error"]?["code"]?.intValue
+    }
+
+    // MARK: Lifecycle
+
+    func testInitializeAnnouncesCapabilities() {
+        let capabilities = result("initialize", .object(["capabilities": .object([:])]))["capabilities"]
+        XCTAssertEqual(capabilities?["positionEncoding"], "utf-16")
+        XCTAssertEqual(capabilities?["textDocumentSync"]?["change"], 2)
+        XCTAssertEqual(capabilities?["textDocumentSync"]?["openClose"], true)
+        XCTAssertEqual(capabilities?["hoverProvider"], true)
+        XCTAssertEqual(capabilities?["documentSymbolProvider"], true)
+        XCTAssertEqual(capabilities?["definitionProvider"], true)
+        XCTAssertEqual(capabilities?["completionProvider"]?["triggerCharacters"], [".", "$", "\\"])
+        XCTAssertEqual(errorCode(request("initialize")), JSONRPCErrorCode.invalidRequest.rawValue)
+    }
+
+    func testRequestsBeforeInitializeAreRefused() {
+        XCTAssertEqual(errorCode(request("textDocument/hover", at(.object(["line": 0, "character": 0])))), -32002)
+        XCTAssertEqual(errorCode(request("no/suchMethod")), -32002)
+        XCTAssertEqual(open("tip A {}"), [], "notifications before initialize are dropped")
+        initialize()
+        XCTAssertEqual(errorCode(request("textDocument/hover", at(.object(["line": 0, "character": 0])))), -32602,
+                       "the document opened before initialize was not kept")
+    }
+
+    func testShutdownThenExitExitsWithZero() {
+        initialize()
+        XCTAssertEqual(result("shutdown"), .null)
+        XCTAssertEqual(errorCode(request("textDocument/documentSymbol")), -32600)
+        XCTAssertNil(server.exitStatus)
+        XCTAssertEqual(notify("exit"), [])
+        XCTAssertEqual(server.exitStatus, 0)
+        XCTAssertEqual(request("shutdown"), [], "nothing is handled after exit")
+    }
+
+    func testExitWithoutShutdownExitsWithOne() {
+        initialize()
+        notify("exit")
+        XCTAssertEqual(server.exitStatus, 1)
+    }
+
+    func testUnknownMethodAndNotification() {
+        initialize()
+        let replies = request("textDocument/semanticTokens/full")
+        XCTAssertEqual(errorCode(replies), -32601)
+        XCTAssertEqual(replies.first?["id"], .integer(nextID))
+        XCTAssertEqual(notify("$/setTrace", .object(["value": "off"])), [])
+        XCTAssertEqual(notify("workspace/didChangeWatchedFiles"), [])
+    }
+
+    func testMalformedJSONGetsParseErrorAndTheServerKeepsWorking() {
+        initialize()
+        let replies = server.handle(Array("{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": ".utf8))
+        XCTAssertEqual(errorCode(replies), -32700)
+        XCTAssertEqual(replies.first?["id"], .null)
+        XCTAssertEqual(errorCode(server.handle(Array("[]".utf8))), -32600)
+        XCTAssertEqual(errorCode(server.handle(Array("{\"jsonrpc\":\"2.0\",\"id\":[1],\"method\":\"x\"}".utf8))), -32600)
+        XCTAssertEqual(errorCode(server.handle(Array("{\"jsonrpc\":\"1.0\",\"id\":3,\"method\":\"x\"}".utf8))), -32600)
+        XCTAssertEqual(errorCode(server.handle([.malformed("bad header")])), -32700)
+        XCTAssertNotNil(diagnostics(in: open(Self.program)))
+        let hover = result("textDocument/hover", at(position(of: "isLoggedIn", in: Self.program)))
+        XCTAssertNotNil(hover["contents"])
+    }
+
+    func testInvalidParamsAreReported() {
+        initialize()
+        XCTAssertEqual(errorCode(request("textDocument/hover", .object(["textDocument": .object(["uri": 5])]))), -32602)
+        open("tip A { title: \"a\" }")
+        XCTAssertEqual(errorCode(request("textDocument/hover", .object(["textDocument": .object(["uri": .string(uri)])]))), -32602)
+        let logged = notify("textDocument/didChange", .object(["textDocument": .object(["uri": "file:///other.tiprules"]),
+                                                               "contentChanges": []]))
+        XCTAssertEqual(logged.first?["method"], "window/logMessage")
+    }
+
+    func testCancelledRequestInTheSameReadIsNotRun() {
+        initialize()
+        let shutdown = JSONWriter.string(from: .object(["jsonrpc": "2.0", "id": 41, "method": "shutdown"]))
+        let cancel = JSONWriter.string(from: .object(["jsonrpc": "2.0", "method": "$/cancelRequest", "params": .object(["id": 41])]))
+        let replies = server.handle([.message(Array(shutdown.utf8)), .message(Array(cancel.utf8))])
+        XCTAssertEqual(replies.count, 1)
+        XCTAssertEqual(errorCode(replies), -32800)
+        XCTAssertEqual(replies.first?["id"], 41)
+        open("tip A { title: \"a\" }")
+        XCTAssertNotNil(result("textDocument/documentSymbol", .object(["textDocument": .object(["uri": .string(uri)])])).arrayValue,
+                        "the cancelled shutdown did not run")
+    }
+
+    // MARK: Diagnostics
+
+    func testDiagnosticsArePublishedWithUTF16RangesAndClearedByAnIncrementalFix() throws {
+        initialize()
+        let text = """
+        parameter isLoggedIn: Bool = false
+        tip A {
+            title: "🐦 Birds"
+            #Rule(Self.$isLoggedIn) { /* 🐦 */ $0 == 1 }
+        }
+        """
+        let published = try XCTUnwrap(diagnostics(in: open(text)))
+        XCTAssertEqual(published.count, 1)
+        let diagnostic = published[0]
+        XCTAssertEqual(diagnostic["severity"], 1)
+        XCTAssertEqual(diagnostic["code"], "TR0201")
+        XCTAssertEqual(diagnostic["source"], "tiprulec")
+        XCTAssertTrue(diagnostic["message"]?.stringValue?.contains("compare") ?? false)
+        // `$0 == 1` starts after the emoji, which is two UTF-16 code units.
+        let start = position(of: "$0 == 1", in: text)
+        XCTAssertEqual(diagnostic["range"]?["start"], start)
+        XCTAssertEqual(start["character"], 39)
+        XCTAssertEqual(diagnostic["range"]?["end"], position(of: "$0 == 1", in: text, offset: 7))
+
+        let one = position(of: "1 }", in: text)
+        let afterOne = position(of: "1 }", in: text, offset: 1)
+        let fixed = notify("textDocument/didChange", .object([
+            "textDocument": .object(["uri": .string(uri), "version": 2]),
+            "contentChanges": [.object(["range": .object(["start": one, "end": afterOne]), "text": "true"])],
+        ]))
+        XCTAssertEqual(try XCTUnwrap(diagnostics(in: fixed)), [])
+        XCTAssertEqual(fixed.first?["params"]?["version"], 2)
+        let closed = notify("textDocument/didClose", .object(["textDocument": .object(["uri": .string(uri)])]))
+        XCTAssertEqual(try XCTUnwrap(diagnostics(in: closed)), [])
+    }
+
+    func testDiagnosticNotesBecomeRelatedInformation() throws {
+        initialize()
+        let text = "parameter a: Bool = false\nparameter a: Int = 0\n"
+        let published = try XCTUnwrap(diagnostics(in: open(text)))
+        let related = try XCTUnwrap(published.first?["relatedInformation"]?.arrayValue)
+        XCTAssertEqual(related.first?["location"]?["uri"], .string(uri))
+        XCTAssertEqual(related.first?["location"]?["range"]?["start"], .object(["line": 0, "character": 10]))
+    }
+
+    func testWholeTextAndSeveralIncrementalChanges() throws {
+        initialize()
+        open("tip A { title: \"a\" }")
+        let replaced = notify("textDocument/didChange", .object([
+            "textDocument": .object(["uri": .string(uri), "version": 2]),
+            "contentChanges": [
+                .object(["text": "tip A {\n}\n"]),
+                .object(["range": .object(["start": .object(["line": 1, "character": 0]), "end": .object(["line": 1, "character": 0])]),
+                         "text": "    title: \"x\"\n"]),
+                // Out-of-range positions are clamped to the end of the document.
+                .object(["range": .object(["start": .object(["line": 99, "character": 0]), "end": .object(["line": 120, "character": 5])]),
+                         "text": "parameter p: Bool = true\n"]),
+            ],
+        ]))
+        XCTAssertEqual(try XCTUnwrap(diagnostics(in: replaced)), [])
+        let symbols = result("textDocument/documentSymbol", .object(["textDocument": .object(["uri": .string(uri)])]))
+        XCTAssertEqual(symbols.arrayValue?.compactMap { $0["name"]?.stringValue }, ["A", "p"])
+    }
+
+    // MARK: Hover
+
+    func testHoverOnAParameter() throws {
+        initialize()
+        open(Self.program)
+        let hover = result("textDocument/hover", at(position(of: "isLoggedIn)", in: Self.program, offset: 3)))
+        let value = try XCTUnwrap(hover["contents"]?["value"]?.stringValue)
+        XCTAssertEqual(hover["contents"]?["kind"], "markdown")
+        XCTAssertTrue(value.contains("parameter isLoggedIn: Bool = false"), value)
+        XCTAssertEqual(hover["range"]?["start"], position(of: "$isLoggedIn)", in: Self.program))
+    }
+
+    func testHoverOnEventsMembersFieldsAndKeywords() throws {
+        initialize()
+        open(Self.program)
+        func hover(_ needle: String, occurrence: Int = 0, offset: Int = 1) -> String {
+            result("textDocument/hover", at(position(of: needle, in: Self.program, occurrence: occurrence, offset: offset)))["contents"]?["value"]?
+                .stringValue ?? ""
+        }
+        XCTAssertTrue(hover("purchase.donations").contains("event purchase(amount: Double, category: String)"))
+        XCTAssertTrue(hover("donatedWithin").contains("func donatedWithin(_ range: Duration)"))
+        XCTAssertTrue(hover("groupedBy").contains("largestSubset"))
+        XCTAssertTrue(hover("backyardID).count").contains("var backyardID: Int"))
+        XCTAssertTrue(hover("amount ??").contains("var amount: Double"))
+        XCTAssertTrue(hover("recent.last").contains("let recent: Donations<purchase>"))
+        XCTAssertTrue(hover("MaxDisplayCount").contains("Tips.MaxDisplayCount(_ count: Int)"))
+        XCTAssertTrue(hover("#Rule").contains("#Rule("))
+        XCTAssertTrue(hover("options").contains("options {"))
+        XCTAssertTrue(hover("widget").contains("relevance"))
+        XCTAssertTrue(hover("$0 == true").contains("$0: Bool"))
+        XCTAssertTrue(hover("$0.donations").contains("$0: Event<enteredBackyardDetailView>"))
+        XCTAssertTrue(hover("ordered").contains(".ordered"))
+        XCTAssertTrue(hover(".days", offset: 2).contains("days(_ count: Double) -> Duration"))
+        XCTAssertTrue(hover("ShareTip }").contains("tip ShareTip"))
+        XCTAssertEqual(result("textDocument/hover", at(.object(["line": 2, "character": 0]))), .null)
+    }
+
+    // MARK: Completion
+
+    func testCompletionAfterDonationsDot() {
+        initialize()
+        let text = """
+        event opened(screen: String)
+        tip A {
+            title: "a"
+            #Rule(Self.opened) { $0.donations. }
+        }
+        """
+        open(text)
+        let items = labels(result("textDocument/completion", at(position(of: "donations.", in: text, offset: 10))))
+        for member in ["count", "isEmpty", "donatedWithin", "filter", "largestSubset", "first", "last", "contains", "sum"] {
+            XCTAssertTrue(items.contains(member), "\(member) in \(items)")
+        }
+        XCTAssertFalse(items.contains("tip"))
+    }
+
+    func testCompletionOfFieldsParametersOptionsAndKeywords() {
+        initialize()
+        let text = """
+        parameter isLoggedIn: Bool = false
+        event purchase(amount: Double, category: String)
+        tip A {
+            title: "a"
+            #Rule(Self.purchase) { $0.donations.filter { $0.amo > 2 }.largestSubset(groupedBy: \\.).count > 1 && $0.donations.last?. }
+            #Rule(Self.$) { $0 }
+            options {
+                Tips.
+            }
+
+        }
+
+        """
+        open(text)
+        func complete(_ needle: String, offset: Int) -> [String] {
+            labels(result("textDocument/completion", at(position(of: needle, in: text, offset: offset))))
+        }
+        XCTAssertEqual(Set(complete("\\.)", offset: 2)), ["date", "amount", "category"])
+        XCTAssertEqual(Set(complete("$0.amo", offset: 6)), ["date", "amount", "category"])
+        XCTAssertEqual(Set(complete("last?.", offset: 6)), ["date", "amount", "category"])
+        XCTAssertEqual(complete("Self.$)", offset: 6), ["$isLoggedIn", "purchase"])
+        XCTAssertEqual(Set(complete("Tips.", offset: 5)), ["MaxDisplayCount", "IgnoresDisplayFrequency", "MaxDisplayDuration"])
+        let tipBody = complete("\n\n}", offset: 1)
+        XCTAssertTrue(tipBody.contains("title") && tipBody.contains("#Rule") && tipBody.contains("options"), "\(tipBody)")
+        let topLevel = labels(result("textDocument/completion", at(.object(["line": 12, "character": 0]))))
+        XCTAssertEqual(Set(topLevel), ["parameter", "event", "tip", "group", "widget", "configure"])
+    }
+
+    func testCompletionAfterBackslashInsertsTheDot() throws {
+        initialize()
+        let text = "event e(x: Int)\ntip A {\n    title: \"a\"\n    #Rule(e) { $0.donations.max(of: \\) != nil }\n}\n"
+        open(text)
+        let items = try XCTUnwrap(result("textDocument/completion", at(position(of: "\\)", in: text, offset: 1)))["items"]?.arrayValue)
+        let x = try XCTUnwrap(items.first { $0["label"] == "x" })
+        XCTAssertEqual(x["textEdit"]?["newText"], ".x")
+    }
+
+    func testNoCompletionInsideStringsOrComments() {
+        initialize()
+        let text = "tip A {\n    title: \"ab\" // note\n}\n"
+        open(text)
+        XCTAssertEqual(labels(result("textDocument/completion", at(position(of: "ab", in: text, offset: 1)))), [])
+        XCTAssertEqual(labels(result("textDocument/completion", at(position(of: "note", in: text, offset: 2)))), [])
+    }
+
+    // MARK: Symbols and definitions
+
+    func testDocumentSymbolsAreHierarchical() throws {
+        initialize()
+        open(Self.program)
+        let symbols = try XCTUnwrap(result("textDocument/documentSymbol", .object(["textDocument": .object(["uri": .string(uri)])])).arrayValue)
+        XCTAssertEqual(symbols.compactMap { $0["name"]?.stringValue },
+                       ["isLoggedIn", "plan", "enteredBackyardDetailView", "purchase", "FavoriteBackyardTip", "ShareTip", "Onboarding",
+                        "CardRecentPurchasesWidget"])
+        let purchase = try XCTUnwrap(symbols.first { $0["name"] == "purchase" })
+        XCTAssertEqual(purchase["kind"], 24)
+        XCTAssertEqual(purchase["children"]?.arrayValue?.compactMap { $0["name"]?.stringValue }, ["amount", "category"])
+        let tip = try XCTUnwrap(symbols.first { $0["name"] == "FavoriteBackyardTip" })
+        let rules = tip["children"]?.arrayValue?.compactMap { $0["name"]?.stringValue }.filter { $0.hasPrefix("#Rule") }
+        XCTAssertEqual(rules, ["#Rule(Self.$isLoggedIn)", "#Rule(Self.enteredBackyardDetailView)"])
+        XCTAssertEqual(tip["selectionRange"]?["start"], position(of: "FavoriteBackyardTip", in: Self.program))
+    }
+
+    func testDefinitionOfNames() {
+        initialize()
+        open(Self.program)
+        func definition(_ needle: String, occurrence: Int = 0, offset: Int = 1) -> JSONValue? {
+            result("textDocument/definition", at(position(of: needle, in: Self.program, occurrence: occurrence, offset: offset)))["range"]?["start"]
+        }
+        XCTAssertEqual(definition("isLoggedIn)"), position(of: "isLoggedIn", in: Self.program))
+        XCTAssertEqual(definition("enteredBackyardDetailView)"), position(of: "enteredBackyardDetailView", in: Self.program))
+        XCTAssertEqual(definition("ShareTip }"), position(of: "ShareTip", in: Self.program))
+        XCTAssertEqual(definition("backyardID).count"), position(of: "backyardID", in: Self.program))
+        XCTAssertEqual(definition("recent.last"), position(of: "recent", in: Self.program))
+        XCTAssertEqual(definition("amount ??"), position(of: "amount", in: Self.program))
+        XCTAssertEqual(definition("$0 == true"), position(of: "Self.$isLoggedIn", in: Self.program))
+        XCTAssertEqual(result("textDocument/definition", at(position(of: "donatedWithin", in: Self.program))), .null)
+    }
+
+    // MARK: Encodings and streams
+
+    func testUTF8PositionEncodingWhenTheClientOffersOnlyIt() throws {
+        let initialized = result("initialize", .object(["capabilities": .object(["general": .object(["positionEncodings": ["utf-8", "utf-32"]])])]))
+        XCTAssertEqual(initialized["capabilities"]?["positionEncoding"], "utf-8")
+        let text = "tip A {\n    title: \"é\" + x\n}\n"
+        let published = try XCTUnwrap(diagnostics(in: open(text)))
+        // In UTF-8, "é" counts two: `x` is at character 18 (17 in UTF-16).
+        XCTAssertEqual(published.first?["range"]?["start"], .object(["line": 1, "character": 18]))
+        let hover = result("textDocument/hover", at(.object(["line": 1, "character": 18])))
+        XCTAssertEqual(hover["range"]?["start"], .object(["line": 1, "character": 18]))
+    }
+
+    func testUTF16IsChosenWhenOffered() {
+        let initialized = result("initialize", .object(["capabilities": .object(["general": .object(["positionEncodings": ["utf-8", "utf-16"]])])]))
+        XCTAssertEqual(initialized["capabilities"]?["positionEncoding"], "utf-16")
+    }
+
+    func testPositionsInsideACharacterOrPastTheEndAreClamped() {
+        let document = TextDocument(bytes: Array("a🐦b\r\nc\rd".utf8))
+        XCTAssertEqual(document.offset(of: LSPPosition(line: 0, character: 2), encoding: .utf16), 1, "inside the surrogate pair")
+        XCTAssertEqual(document.offset(of: LSPPosition(line: 0, character: 3), encoding: .utf16), 5)
+        XCTAssertEqual(document.offset(of: LSPPosition(line: 0, character: 99), encoding: .utf16), 6)
+        XCTAssertEqual(document.offset(of: LSPPosition(line: 1, character: 0), encoding: .utf16), 8)
+        XCTAssertEqual(document.offset(of: LSPPosition(line: 2, character: 1), encoding: .utf16), 11)
+        XCTAssertEqual(document.offset(of: LSPPosition(line: 9, character: 1), encoding: .utf16), 11)
+        XCTAssertEqual(document.offset(of: LSPPosition(line: -1, character: -1), encoding: .utf16), 0)
+        XCTAssertEqual(document.offset(of: LSPPosition(line: 0, character: 2), encoding: .utf8), 1, "inside the UTF-8 sequence")
+        XCTAssertEqual(document.offset(of: LSPPosition(line: 0, character: 2), encoding: .utf32), 5)
+        XCTAssertEqual(document.position(of: 5, encoding: .utf16), LSPPosition(line: 0, character: 3))
+        XCTAssertEqual(document.position(of: 5, encoding: .utf8), LSPPosition(line: 0, character: 5))
+        XCTAssertEqual(document.position(of: 7, encoding: .utf16), LSPPosition(line: 0, character: 4), "between CR and LF")
+        XCTAssertEqual(document.position(of: 100, encoding: .utf16), LSPPosition(line: 2, character: 1))
+    }
+
+    func testServingFramesUntilExit() {
+        let messages: [JSONValue] = [
+            .object(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": .object(["capabilities": .object([:])])]),
+            .object(["jsonrpc": "2.0", "method": "initialized", "params": .object([:])]),
+            .object(["jsonrpc": "2.0", "id": 2, "method": "shutdown"]),
+            .object(["jsonrpc": "2.0", "method": "exit"]),
+        ]
+        var input = messages.flatMap { MessageFrameWriter.frame(Array(JSONWriter.string(from: $0).utf8)) }
+        input = Array("Content-Length: x\r\n\r\n".utf8) + input
+        var chunks = stride(from: 0, to: input.count, by: 7).map { Array(input[$0..<min($0 + 7, input.count)]) }
+        var output: [UInt8] = []
+        let status = LanguageServerCommand.serve(read: { chunks.isEmpty ? nil : chunks.removeFirst() }, write: { output += $0; return true })
+        XCTAssertEqual(status, 0)
+        var reader = MessageFrameReader()
+        reader.append(output)
+        var replies: [JSONValue] = []
+        while case .message(let body)? = reader.next() {
+            replies.append((try? JSONParser().parse(body)) ?? .null)
+        }
+        XCTAssertEqual(replies.map { $0["id"] }, [.null, 1, 2])
+        XCTAssertEqual(replies.first?["error"]?["code"], -32700)
+    }
+
+    func testEndOfInputWithoutExitIsStatusOne() {
+        var chunks = [MessageFrameWriter.frame(Array("{\"jsonrpc\":\"2.0\",\"method\":\"initialized\"}".utf8))]
+        XCTAssertEqual(LanguageServerCommand.serve(read: { chunks.popLast() }, write: { _ in true }), 1)
+    }
+
+    func testRandomRequestsNeverCrash() {
+        var generator = SeededGenerator(seed: 7)
+        initialize()
+        open(Self.program)
+        let methods = ["textDocument/hover", "textDocument/completion", "textDocument/definition", "textDocument/documentSymbol"]
+        let bytes = Array(Self.program.utf8)
+        for round in 0..<400 {
+            let line = Int.random(in: -2...40, using: &generator)
+            let character = Int.random(in: -2...120, using: &generator)
+            let method = methods[round % methods.count]
+            let replies = request(method, at(.object(["line": .integer(line), "character": .integer(character)])))
+            XCTAssertEqual(replies.count, 1)
+            // Edit at random too, so positions land in every kind of broken text.
+            if round % 10 == 0 {
+                let start = Int.random(in: 0..<bytes.count, using: &generator)
+                let text = String(decoding: bytes[start..<min(bytes.count, start + Int.random(in: 0...30, using: &generator))], as: UTF8.self)
+                notify("textDocument/didChange", .object([
+                    "textDocument": .object(["uri": .string(uri), "version": .integer(round)]),
+                    "contentChanges": [.object(["range": .object(["start": .object(["line": .integer(line), "character": .integer(character)]),
+                                                                   "end": .object(["line": .integer(line), "character": .integer(character + 3)])]),
+                                                "text": .string(text)])],
+                ]))
+            }
+        }
+    }
+}

@@ -1,0 +1,279 @@
+import Foundation
+import XCTest
+import TipRulesTooling
+
+/// Scenario tests for `tiprulec eval`, kept as data in `Scenarios/`:
+///
+/// - `NAME.tiprules` — a program;
+/// - `NAME.SCENARIO.json` — a store (fixture) for it;
+/// - `NAME.SCENARIO.expected.json` — what `tiprulec eval NAME.tiprules --fixture NAME.SCENARIO.json
+///   --format json` must contain, matched as the contract's `expect_subset.py` does: objects by
+///   subset, arrays of the same length element by element, numbers within 1e-9 (relative).
+///
+/// Each scenario runs twice: from the source, and from the bytecode that `tiprulec compile`
+/// writes; the two results must be identical. The contract's examples
+/// (`<repo>/../shared/contract/examples`) go through the same runner when they are there.
+final class ScenarioTests: XCTestCase {
+    /// `Tests/TipRulesToolingTests/Scenarios`.
+    static let scenarioDirectory = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
+        .appendingPathComponent("Scenarios")
+
+    /// The contract's examples, beside the repository.
+    static let contractExamplesDirectory = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/contract/examples")
+
+    /// The project's own scenarios.
+    func testScenarios() throws {
+        let scenarios = try Scenario.all(in: Self.scenarioDirectory)
+        XCTAssertGreaterThanOrEqual(scenarios.count, 70, "expected at least 70 scenarios in \(Self.scenarioDirectory.path)")
+        try ScenarioRunner.run(scenarios)
+    }
+
+    /// The contract's examples, through the same runner.
+    func testContractExamples() throws {
+        let directory = Self.contractExamplesDirectory
+        guard FileManager.default.fileExists(atPath: directory.path) else {
+            throw XCTSkip("no contract examples at \(directory.path)")
+        }
+        let scenarios = try Scenario.all(in: directory)
+        XCTAssertFalse(scenarios.isEmpty, "no scenarios in \(directory.path)")
+        try ScenarioRunner.run(scenarios)
+    }
+
+    /// Every scenario program passes `tiprulec check` without a diagnostic, and every file in
+    /// `Scenarios/` belongs to a scenario.
+    func testScenarioFilesAreConsistent() throws {
+        let directory = Self.scenarioDirectory
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        let programs = names.filter { $0.hasSuffix(".tiprules") }
+        XCTAssertFalse(programs.isEmpty)
+        for program in programs {
+            let path = directory.appendingPathComponent(program).path
+            let result = TiprulecCommand.run(["check", path, "--format", "json"], environment: CommandEnvironment())
+            XCTAssertEqual(result.status, 0, "\(program): tiprulec check failed:\n\(result.standardOutput)\(result.standardError)")
+            let diagnostics = try? JSONParser().parse(result.standardOutput)["diagnostics"]
+            XCTAssertEqual(diagnostics, .array([]), "\(program): expected no diagnostics, found \(result.standardOutput)")
+            let base = String(program.dropLast(".tiprules".count))
+            XCTAssertTrue(names.contains { $0.hasPrefix(base + ".") && $0.hasSuffix(".expected.json") },
+                          "\(program) has no scenario")
+        }
+        for name in names where name.hasSuffix(".json") {
+            let parts = name.split(separator: ".")
+            XCTAssertTrue(parts.count == 3 || (parts.count == 4 && name.hasSuffix(".expected.json")),
+                          "\(name): expected NAME.SCENARIO.json or NAME.SCENARIO.expected.json")
+            guard let program = parts.first else { continue }
+            XCTAssertTrue(programs.contains("\(program).tiprules"), "\(name): there is no \(program).tiprules")
+            if name.hasSuffix(".expected.json") {
+                let fixture = name.dropLast(".expected.json".count) + ".json"
+                XCTAssertTrue(names.contains(String(fixture)), "\(name): there is no \(fixture)")
+            } else {
+                let expected = name.dropLast(".json".count) + ".expected.json"
+                XCTAssertTrue(names.contains(String(expected)), "\(name): there is no \(expected)")
+            }
+        }
+    }
+
+    /// The matcher itself: what it accepts and how it reports a mismatch.
+    func testSubsetMatcher() throws {
+        let actual = try JSONParser().parse(#"{"a": 1, "b": [true, {"c": "x", "d": 0.30000000000000004}], "e": null}"#)
+        XCTAssertEqual(SubsetMatcher.mismatches(expected: try JSONParser().parse(#"{"b": [true, {"d": 0.3}]}"#), actual: actual), [])
+        XCTAssertEqual(SubsetMatcher.mismatches(expected: try JSONParser().parse(#"{"a": 1.0, "e": null}"#), actual: actual), [])
+        XCTAssertEqual(SubsetMatcher.mismatches(expected: try JSONParser().parse(#"{"b": [true]}"#), actual: actual),
+                       ["$.b: expected 1 elements, found 2"])
+        XCTAssertEqual(SubsetMatcher.mismatches(expected: try JSONParser().parse(#"{"b": [false, {"c": "y"}], "z": 1}"#), actual: actual),
+                       [#"$.b[0]: expected false, found true"#, #"$.b[1].c: expected "y", found "x""#, "$.z: missing"])
+        XCTAssertEqual(SubsetMatcher.mismatches(expected: try JSONParser().parse(#"{"a": true, "e": 0}"#), actual: actual),
+                       ["$.a: expected true, found 1", "$.e: expected 0, found null"])
+        XCTAssertEqual(SubsetMatcher.mismatches(expected: try JSONParser().parse(#"{"a": {}, "b": {}}"#), actual: actual),
+                       ["$.a: expected an object, found 1", #"$.b: expected an object, found [true,{"c":"x","d":0.30000000000000004}]"#])
+    }
+}
+
+/// One scenario: a program, a fixture and the expected result.
+struct Scenario {
+    /// `NAME.SCENARIO`.
+    var name: String
+    var program: URL
+    var fixture: URL
+    var expected: URL
+
+    /// Every `NAME.SCENARIO.expected.json` in `directory` with its fixture and program, by name.
+    static func all(in directory: URL) throws -> [Scenario] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        return names.filter { $0.hasSuffix(".expected.json") }.map { file in
+            let name = String(file.dropLast(".expected.json".count))
+            let program = String(name.prefix { $0 != "." })
+            return Scenario(name: name,
+                            program: directory.appendingPathComponent(program + ".tiprules"),
+                            fixture: directory.appendingPathComponent(name + ".json"),
+                            expected: directory.appendingPathComponent(file))
+        }
+    }
+}
+
+/// Runs scenarios from source and from bytecode and reports every mismatch with the scenario's name.
+enum ScenarioRunner {
+    static func run(_ scenarios: [Scenario], file: StaticString = #filePath, line: UInt = #line) throws {
+        let temporary = FileManager.default.temporaryDirectory
+            .appendingPathComponent("tiprulec-scenarios-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: temporary) }
+
+        // Compile each program once.
+        var bytecode: [URL: URL] = [:]
+        for program in Set(scenarios.map(\.program)).sorted(by: { $0.path < $1.path }) {
+            let output = temporary.appendingPathComponent(program.deletingPathExtension().lastPathComponent + ".tipc")
+            let result = TiprulecCommand.run(["compile", program.path, "-o", output.path], environment: CommandEnvironment())
+            if result.status == 0, FileManager.default.fileExists(atPath: output.path) {
+                bytecode[program] = output
+            } else {
+                XCTFail("\(program.lastPathComponent): tiprulec compile exited \(result.status):\n\(result.standardError)",
+                        file: file, line: line)
+            }
+        }
+
+        var failed = 0
+        for scenario in scenarios {
+            if !check(scenario, bytecode: bytecode[scenario.program], file: file, line: line) { failed += 1 }
+        }
+        if failed > 0 {
+            XCTFail("\(failed) of \(scenarios.count) scenarios failed", file: file, line: line)
+        }
+    }
+
+    /// Runs one scenario; false if anything failed (each failure is reported).
+    private static func check(_ scenario: Scenario, bytecode: URL?, file: StaticString, line: UInt) -> Bool {
+        func fail(_ message: String) -> Bool {
+            XCTFail("\(scenario.name): \(message)", file: file, line: line)
+            return false
+        }
+        let expected: JSONValue
+        do {
+            guard let data = FileManager.default.contents(atPath: scenario.expected.path) else {
+                return fail("cannot read \(scenario.expected.path)")
+            }
+            expected = try JSONParser().parse(Array(data))
+        } catch {
+            return fail("\(scenario.expected.lastPathComponent) is not JSON: \(error)")
+        }
+
+        let fromSource = evaluate(scenario.program, scenario.fixture)
+        guard case .success(text: let sourceText, json: let actual) = fromSource else {
+            if case .failure(let message) = fromSource { return fail("eval of \(scenario.program.lastPathComponent) \(message)") }
+            return false
+        }
+        let mismatches = SubsetMatcher.mismatches(expected: expected, actual: actual)
+        var passed = true
+        if !mismatches.isEmpty {
+            passed = fail("\(mismatches.count) mismatches:\n  " + mismatches.joined(separator: "\n  ")
+                          + "\nactual result:\n\(sourceText)")
+        }
+
+        guard let bytecode else { return false }
+        switch evaluate(bytecode, scenario.fixture) {
+        case .failure(let message):
+            return fail("eval of the compiled \(bytecode.lastPathComponent) \(message)")
+        case .success(text: let bytecodeText, json: let fromBytecode):
+            if bytecodeText != sourceText {
+                let differences = JSONDifference.differences(fromBytecode, actual)
+                return fail("the result from bytecode differs from the result from source:\n  "
+                            + (differences.isEmpty ? ["the texts differ"] : differences).prefix(20).joined(separator: "\n  "))
+            }
+        }
+        return passed
+    }
+
+    private enum Evaluation {
+        case success(text: String, json: JSONValue)
+        case failure(String)
+    }
+
+    private static func evaluate(_ program: URL, _ fixture: URL) -> Evaluation {
+        let result = TiprulecCommand.run(["eval", program.path, "--fixture", fixture.path, "--format", "json"],
+                                         environment: CommandEnvironment())
+        guard result.status == 0 else {
+            return .failure("exited \(result.status):\n\(result.standardError)")
+        }
+        do {
+            return .success(text: result.standardOutput, json: try JSONParser().parse(result.standardOutput))
+        } catch {
+            return .failure("printed something that is not JSON (\(error)):\n\(result.standardOutput)")
+        }
+    }
+}
+
+/// A Swift port of the contract's `expect_subset.py`: every key of an expected object must be in
+/// the actual object with a matching value; arrays must have the same length and match element
+/// by element; numbers match within 1e-9 (relative to the expected value when it is over 1);
+/// strings, booleans and null must be equal and of the same kind.
+enum SubsetMatcher {
+    static func mismatches(expected: JSONValue, actual: JSONValue, path: String = "$") -> [String] {
+        switch expected {
+        case .object(let members):
+            guard case .object(let actualMembers) = actual else {
+                return ["\(path): expected an object, found \(short(actual))"]
+            }
+            var result: [String] = []
+            for (key, value) in members.entries {
+                if let actualValue = actualMembers[key] {
+                    result += mismatches(expected: value, actual: actualValue, path: "\(path).\(key)")
+                } else {
+                    result.append("\(path).\(key): missing")
+                }
+            }
+            return result
+        case .array(let elements):
+            guard case .array(let actualElements) = actual else {
+                return ["\(path): expected an array, found \(short(actual))"]
+            }
+            guard elements.count == actualElements.count else {
+                return ["\(path): expected \(elements.count) elements, found \(actualElements.count)"]
+            }
+            return zip(elements, actualElements).enumerated().flatMap { index, pair in
+                mismatches(expected: pair.0, actual: pair.1, path: "\(path)[\(index)]")
+            }
+        case .bool, .null, .string:
+            return expected == actual ? [] : ["\(path): expected \(text(expected)), found \(text(actual))"]
+        case .integer, .number:
+            guard let want = expected.doubleValue, let got = actual.doubleValue else {
+                return ["\(path): expected \(text(expected)), found \(text(actual))"]
+            }
+            if case .integer(let a) = expected, case .integer(let b) = actual, a == b { return [] }
+            return abs(want - got) <= 1e-9 * max(1.0, abs(want)) ? [] : ["\(path): expected \(text(expected)), found \(text(actual))"]
+        }
+    }
+
+    static func text(_ value: JSONValue) -> String {
+        JSONWriter.string(from: value)
+    }
+
+    /// At most 80 characters, as `expect_subset.py` prints.
+    static func short(_ value: JSONValue) -> String {
+        String(text(value).prefix(80))
+    }
+}
+
+/// Where two JSON values differ, for a readable failure message.
+enum JSONDifference {
+    static func differences(_ left: JSONValue, _ right: JSONValue, path: String = "$") -> [String] {
+        switch (left, right) {
+        case (.object(let a), .object(let b)):
+            var result: [String] = []
+            for key in a.keys {
+                if let value = b[key] {
+                    result += differences(a[key]!, value, path: "\(path).\(key)")
+                } else {
+                    result.append("\(path).\(key): only in the first")
+                }
+            }
+            for key in b.keys where a[key] == nil { result.append("\(path).\(key): only in the second") }
+            return result
+        case (.array(let a), .array(let b)):
+            guard a.count == b.count else { return ["\(path): \(a.count) elements against \(b.count)"] }
+            return zip(a, b).enumerated().flatMap { index, pair in differences(pair.0, pair.1, path: "\(path)[\(index)]") }
+        default:
+            return left == right ? [] : ["\(path): \(SubsetMatcher.text(left)) against \(SubsetMatcher.text(right))"]
+        }
+    }
+}
