@@ -21,6 +21,8 @@ let package = Package(
         .executableTarget(name: "tiprulec-bench", dependencies: ["TipRulesTooling"]),
         .testTarget(name: "TipRulesRuntimeTests", dependencies: ["TipRulesRuntime", "TipRulesCompiler"]),
         .testTarget(name: "TipRulesCompilerTests", dependencies: ["TipRulesCompiler"]),
-        .testTarget(name: "TipRulesToolingTests", dependencies: ["TipRulesTooling"]),
+        // Golden files and scenarios are read from the source tree (found through #filePath).
+        .testTarget(name: "TipRulesToolingTests", dependencies: ["TipRulesTooling"],
+                    exclude: ["Golden", "Scenarios"]),
     ]
 )

@@ -96,18 +96,18 @@ final class MessageFramingTests: XCTestCase {
     }
 
     func testRandomBytesNeverCrashAndFramingRecovers() {
-        var generator = SeededGenerator(seed: 42)
+        var random = SplitMix64(seed: 42)
+        func below(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
         let alphabet = Array("Content-Length: 0123456789\r\n{}\"abc".utf8)
         for round in 0..<300 {
             var reader = MessageFrameReader(maximumBodySize: 1000)
             var garbage: [UInt8] = []
-            for _ in 0..<Int.random(in: 0..<400, using: &generator) {
-                garbage.append(Bool.random(using: &generator) ? UInt8.random(in: 0...255, using: &generator)
-                               : alphabet[Int.random(in: 0..<alphabet.count, using: &generator)])
+            for _ in 0..<below(400) {
+                garbage.append(below(2) == 0 ? UInt8(below(256)) : alphabet[below(alphabet.count)])
             }
             var position = 0
             while position < garbage.count {
-                let size = Int.random(in: 1...50, using: &generator)
+                let size = 1 + below(50)
                 reader.append(garbage[position..<min(position + size, garbage.count)])
                 position += size
                 while reader.next() != nil {}
@@ -119,22 +119,5 @@ final class MessageFramingTests: XCTestCase {
             while let event = reader.next() { last = event }
             XCTAssertEqual(last, message("{\"end\":\(round)}"), "round \(round)")
         }
-    }
-}
-
-/// A small deterministic random number generator (SplitMix64) for repeatable fuzzing.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

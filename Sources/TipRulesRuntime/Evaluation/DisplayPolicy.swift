@@ -4,10 +4,11 @@
 /// Decisions the contract leaves open (see `docs/runtime.md`):
 /// - A tip hidden by an override reports the status its rules and state give, and does not display.
 /// - A tip shown by an override is `available` and displays, whatever its groups say.
-/// - A tip in a group displays only if it is the current tip of every group it belongs to.
 /// - A group's candidate must be `available` and not hidden; `.firstAvailable` takes the first
-///   such member, `.ordered` the first member that is not invalidated, if it is such a member.
-///   The candidate is the current tip if the display frequency lets it appear.
+///   such member, `.ordered` the first member that is not invalidated, if it is such a member,
+///   and only if the display frequency lets it appear.
+/// - A tip in groups displays only if it is the candidate of every group it belongs to; a
+///   group's current tip is its candidate if that displays.
 struct DisplayPolicy {
     let program: Program
     let store: EventStore
@@ -25,22 +26,25 @@ struct DisplayPolicy {
 
     func decide(rules: [[RuleResult]]) -> (tips: [TipResult], groups: [GroupResult]) {
         let standings = program.tips.indices.map { standing(of: $0, rules: rules[$0]) }
-        var current: [Int?] = []
         var groupsOfTip = Array(repeating: [Int](), count: program.tips.count)
-        for (groupIndex, group) in program.groups.enumerated() {
+        let candidates = program.groups.enumerated().map { index, group -> Int? in
+            for member in group.members { groupsOfTip[member].append(index) }
             let candidate = group.ordered
                 ? group.members.first { standings[$0].status != .invalidated }.flatMap { standings[$0].eligible ? $0 : nil }
                 : group.members.first { standings[$0].eligible }
-            current.append(candidate.flatMap { standings[$0].shown || standings[$0].frequencyAllows ? $0 : nil })
-            for member in group.members { groupsOfTip[member].append(groupIndex) }
+            return candidate.flatMap { standings[$0].shown || standings[$0].frequencyAllows ? $0 : nil }
         }
+        let displays = program.tips.indices.map { index in
+            standings[index].shown || (standings[index].eligible && standings[index].frequencyAllows
+                                       && groupsOfTip[index].allSatisfy { candidates[$0] == index })
+        }
+        let current = candidates.map { candidate in candidate.flatMap { displays[$0] ? $0 : nil } }
         let tips = program.tips.enumerated().map { index, tip -> TipResult in
-            let standing = standings[index]
-            let waiting = groupsOfTip[index].first { current[$0] != index }
-            let display = standing.shown || (standing.eligible && standing.frequencyAllows && waiting == nil)
-            return TipResult(id: tip.id, status: standing.status, reason: standing.reason, display: display,
-                             displayExplanation: explain(standing, tip: index, rules: rules[index],
-                                                         waitingIn: waiting, current: current),
+            let waiting = groupsOfTip[index].first { candidates[$0] != index }
+            return TipResult(id: tip.id, status: standings[index].status, reason: standings[index].reason,
+                             display: displays[index],
+                             displayExplanation: explain(standings[index], rules: rules[index], waitingIn: waiting,
+                                                         current: current),
                              rules: rules[index])
         }
         let groups = program.groups.enumerated().map { index, group in
@@ -84,8 +88,7 @@ struct DisplayPolicy {
             || program.displayFrequency <= 0 || now - last >= program.displayFrequency
     }
 
-    private func explain(_ standing: Standing, tip: Int, rules: [RuleResult], waitingIn group: Int?,
-                         current: [Int?]) -> String {
+    private func explain(_ standing: Standing, rules: [RuleResult], waitingIn group: Int?, current: [Int?]) -> String {
         if standing.shown { return "shown by a testing override" }
         if standing.hidden { return "hidden by a testing override" }
         switch standing.status {

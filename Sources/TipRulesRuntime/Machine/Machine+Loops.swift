@@ -31,8 +31,7 @@ enum LoopStep {
 extension Machine {
     /// Starts a loop over `source`. Returns the loop's result when `source` is empty (the body is
     /// then skipped), else nil.
-    mutating func beginLoop(_ instruction: Instruction, over source: DonationSlice, body: Int,
-                            locals: inout [UInt64]) -> UInt64? {
+    mutating func beginLoop(_ instruction: Instruction, over source: DonationSlice, body: Int) -> UInt64? {
         guard source.count > 0 else {
             switch instruction.opcode {
             case .loopFilter: return newSlice(.empty)
@@ -48,9 +47,8 @@ extension Machine {
         return nil
     }
 
-    /// `loopNext` with the predicate's result for the current element; `locals` are the run's.
-    @inline(__always)
-    mutating func nextIteration(passed: Bool, locals: inout [UInt64]) -> LoopStep {
+    /// `loopNext` with the predicate's result for the current element.
+    mutating func nextIteration(passed: Bool) -> LoopStep {
         var frame = loops[loops.count - 1]
         if strings.count > frame.stringMark { strings.removeSubrange(frame.stringMark...) }
         if slices.count > frame.sliceMark { slices.removeSubrange(frame.sliceMark...) }

@@ -89,18 +89,6 @@ struct Machine {
         var pc = 0
         var sp = 0
         var work = 0
-        // The stack and locals are moved out of `self` for the run, so writing them needs no
-        // exclusive access to `self` and stays cheap; they are moved back at the end.
-        var stack: [UInt64] = []
-        var locals: [UInt64] = []
-        swap(&stack, &self.stack)
-        swap(&locals, &self.locals)
-        defer {
-            swap(&stack, &self.stack)
-            swap(&locals, &self.locals)
-        }
-        @inline(__always) func int(_ slot: Int) -> Int { SlotEncoding.int(stack[slot]) }
-        @inline(__always) func double(_ slot: Int) -> Double { SlotEncoding.double(stack[slot]) }
 
         func failure(_ kind: EvaluationFailure.Kind, _ at: Int) -> Result<UInt64, EvaluationFailure> {
             .failure(EvaluationFailure(kind: kind, line: code.line(at: at)))
@@ -272,17 +260,17 @@ struct Machine {
             case .compareBool, .compareInt:
                 sp -= 1
                 let result = comparison(a).compare(int(sp - 1), int(sp))
-                if explaining { observeComparison(at, result, instruction, stack, sp - 1, sp, context, notes) }
+                if explaining { observeComparison(at, result, instruction, sp - 1, sp, context, notes) }
                 stack[sp - 1] = SlotEncoding.bits(result)
             case .compareDouble, .compareDate, .compareDuration:
                 sp -= 1
                 let result = comparison(a).compare(double(sp - 1), double(sp))
-                if explaining { observeComparison(at, result, instruction, stack, sp - 1, sp, context, notes) }
+                if explaining { observeComparison(at, result, instruction, sp - 1, sp, context, notes) }
                 stack[sp - 1] = SlotEncoding.bits(result)
             case .compareString:
                 sp -= 1
                 let result = comparison(a).compare(string(stack[sp - 1], context), string(stack[sp], context))
-                if explaining { observeComparison(at, result, instruction, stack, sp - 1, sp, context, notes) }
+                if explaining { observeComparison(at, result, instruction, sp - 1, sp, context, notes) }
                 stack[sp - 1] = SlotEncoding.bits(result)
             case .compareOptionalBool, .compareOptionalInt, .compareOptionalDouble,
                  .compareOptionalString, .compareOptionalDate, .compareOptionalDuration:
@@ -293,7 +281,7 @@ struct Machine {
                 let equal = leftPresent == rightPresent
                     && (!leftPresent || payloadsEqual(stack[sp - 1], stack[sp + 1], instruction.opcode, context))
                 let result = comparison(a) == .equal ? equal : !equal
-                if explaining { observeComparison(at, result, instruction, stack, sp - 1, sp + 1, context, notes) }
+                if explaining { observeComparison(at, result, instruction, sp - 1, sp + 1, context, notes) }
                 stack[sp - 1] = SlotEncoding.bits(result)
 
             case .donations:
@@ -349,7 +337,7 @@ struct Machine {
 
             case .loopFilter, .loopAny, .loopAll:
                 sp -= 1
-                if let result = beginLoop(instruction, over: slices[Int(stack[sp])], body: pc, locals: &locals) {
+                if let result = beginLoop(instruction, over: slices[Int(stack[sp])], body: pc) {
                     stack[sp] = result
                     sp += 1
                     pc = Int(instruction.c) + 1
@@ -357,7 +345,7 @@ struct Machine {
             case .loopNext:
                 sp -= 1
                 if overBudget(1) { return failure(.tooMuchWork, at) }
-                switch nextIteration(passed: stack[sp] != 0, locals: &locals) {
+                switch nextIteration(passed: stack[sp] != 0) {
                 case .repeatBody(let body):
                     pc = body
                 case .finished(let result):
@@ -370,6 +358,9 @@ struct Machine {
     }
 
     // MARK: Slots
+
+    @inline(__always) private func int(_ slot: Int) -> Int { SlotEncoding.int(stack[slot]) }
+    @inline(__always) private func double(_ slot: Int) -> Double { SlotEncoding.double(stack[slot]) }
 
     @inline(__always) private func comparison(_ operand: Int) -> ComparisonOperator {
         ComparisonOperator(rawValue: UInt8(truncatingIfNeeded: operand)) ?? .equal
@@ -414,9 +405,8 @@ struct Machine {
 
     /// Records a comparison whose operands are at stack positions `left` and `right` (for
     /// optional comparisons, the value slots, with the presence flags above them).
-    private mutating func observeComparison(_ at: Int, _ result: Bool, _ instruction: Instruction, _ stack: [UInt64],
-                                            _ left: Int, _ right: Int, _ context: EvaluationContext,
-                                            _ notes: [Int: ComparisonNote]?) {
+    private mutating func observeComparison(_ at: Int, _ result: Bool, _ instruction: Instruction, _ left: Int,
+                                            _ right: Int, _ context: EvaluationContext, _ notes: [Int: ComparisonNote]?) {
         guard notes?[at] != nil else { return }
         let optional = instruction.opcode.comparesOptionals
         func text(_ position: Int) -> String {

@@ -44,14 +44,6 @@ public enum TiprulecCommand {
         }
     }
 
-    static let languageServerUsage = """
-    usage: tiprulec lsp
-
-    A Language Server Protocol 3.17 server on standard input and output
-    (Content-Length framing, JSON-RPC 2.0): diagnostics as you type, hover,
-    completion, document symbols and go to definition. See docs/editors.md.
-    """
-
     static func help(for command: String) -> String {
         switch command {
         case "check": return CheckCommand.usage
@@ -59,7 +51,7 @@ public enum TiprulecCommand {
         case "compile": return CompileCommand.usage
         case "disasm": return DisasmCommand.usage
         case "eval": return EvalCommand.usage
-        case "lsp": return languageServerUsage
+        case "lsp": return LanguageServerCommand.usage
         default: return usage
         }
     }

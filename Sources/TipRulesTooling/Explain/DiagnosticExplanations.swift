@@ -38,7 +38,7 @@ public enum DiagnosticExplanations {
     /// …
     /// ```
     static func render(_ entry: Entry) -> String {
-        var parts = [
+        let parts = [
             "\(entry.code.code): \(entry.summary)",
             "Severity: \(entry.code.defaultSeverity.rawValue)",
             entry.meaning,

@@ -124,17 +124,10 @@ enum Completion {
             default: return .expression
             }
         }
-        // `group NAME(.kind) {`: find the `(` that matches the `)` before the brace.
-        guard index >= 1, tokens[index - 1].kind == .rightParen else { return .expression }
-        var depth = 0
-        var at = index - 1
-        while at >= 0 {
-            if tokens[at].kind == .rightParen { depth += 1 }
-            if tokens[at].kind == .leftParen { depth -= 1 }
-            if depth == 0 { break }
-            at -= 1
-        }
-        return word(at - 2) == "group" && word(at - 1) != nil ? .group : .expression
+        // `group NAME(.kind) {`: the kind is a few tokens long, so look back only a little for its `(`.
+        guard index >= 1, tokens[index - 1].kind == .rightParen,
+              let open = tokens[max(0, index - 8)..<index].lastIndex(where: { $0.kind == .leftParen }) else { return .expression }
+        return word(open - 2) == "group" && word(open - 1) != nil ? .group : .expression
     }
 
     /// Candidates from a file's declarations and the language reference.

@@ -28,9 +28,9 @@ struct DocumentAnalysis {
 /// One open document: its text, the version the client gave it, and what the compiler makes of it.
 struct OpenDocument {
     let uri: String
-    var version: Int?
-    var text: TextDocument
-    var analysis: DocumentAnalysis
+    let version: Int?
+    let text: TextDocument
+    let analysis: DocumentAnalysis
 
     init(uri: String, version: Int?, text: TextDocument) {
         self.uri = uri
@@ -68,21 +68,21 @@ struct DocumentStore {
     /// with a `range` replacing that range and one without replacing the whole text.
     /// Nothing is applied when one of them is invalid.
     mutating func change(_ params: JSONValue?) throws(JSONRPCError) -> OpenDocument {
-        var document = try self.document(params)
+        let current = try self.document(params)
         guard let changes = params?["contentChanges"]?.arrayValue else {
             throw JSONRPCError(.invalidParams, "'contentChanges' must be an array")
         }
-        var text = document.text
+        var text = current.text
         for change in changes {
             guard let replacement = change["text"]?.stringValue.map({ Array($0.utf8) }) else {
                 throw JSONRPCError(.invalidParams, "each content change needs a string 'text'")
             }
             let range = change["range"] == nil ? 0..<text.bytes.count
                 : try text.byteRange(of: change["range"], encoding: encoding)
-            try Self.checkSize(text.bytes.count - range.count + replacement.count, uri: document.uri)
+            try Self.checkSize(text.bytes.count - range.count + replacement.count, uri: current.uri)
             text.replace(range, with: replacement)
         }
-        document = OpenDocument(uri: document.uri, version: params?["textDocument"]?["version"]?.intValue, text: text)
+        let document = OpenDocument(uri: current.uri, version: params?["textDocument"]?["version"]?.intValue, text: text)
         documents[document.uri] = document
         return document
     }

@@ -1,5 +1,5 @@
 /// A JSON-RPC 2.0 request id: an integer or a string.
-public enum JSONRPCID: Hashable, Sendable {
+enum JSONRPCID: Hashable, Sendable {
     case integer(Int)
     case string(String)
 
@@ -22,7 +22,7 @@ public enum JSONRPCID: Hashable, Sendable {
 }
 
 /// The JSON-RPC and LSP error codes the server answers with.
-public enum JSONRPCErrorCode: Int, Sendable {
+enum JSONRPCErrorCode: Int, Sendable {
     case parseError = -32700
     case invalidRequest = -32600
     case methodNotFound = -32601
@@ -32,18 +32,18 @@ public enum JSONRPCErrorCode: Int, Sendable {
 }
 
 /// A JSON-RPC error: a code and a message for people.
-public struct JSONRPCError: Error, Equatable, Sendable {
-    public var code: JSONRPCErrorCode
-    public var message: String
+struct JSONRPCError: Error, Equatable, Sendable {
+    var code: JSONRPCErrorCode
+    var message: String
 
-    public init(_ code: JSONRPCErrorCode, _ message: String) {
+    init(_ code: JSONRPCErrorCode, _ message: String) {
         self.code = code
         self.message = message
     }
 }
 
 /// An incoming JSON-RPC 2.0 message.
-public enum JSONRPCMessage: Equatable, Sendable {
+enum JSONRPCMessage: Equatable, Sendable {
     /// A call that wants a response.
     case request(id: JSONRPCID, method: String, params: JSONValue?)
     /// A call that wants none.
@@ -52,13 +52,13 @@ public enum JSONRPCMessage: Equatable, Sendable {
     case response(id: JSONRPCID)
 
     /// Why a message could not be understood, and the id to answer to (nil when none could be read).
-    public struct Failure: Error, Equatable, Sendable {
-        public var id: JSONRPCID?
-        public var error: JSONRPCError
+    struct Failure: Error, Equatable, Sendable {
+        var id: JSONRPCID?
+        var error: JSONRPCError
     }
 
     /// Parses and validates one message body.
-    public static func decode(_ body: [UInt8]) -> Result<JSONRPCMessage, Failure> {
+    static func decode(_ body: [UInt8]) -> Result<JSONRPCMessage, Failure> {
         do throws(JSONParseError) {
             return decode(try JSONParser().parse(body))
         } catch {
@@ -67,7 +67,7 @@ public enum JSONRPCMessage: Equatable, Sendable {
     }
 
     /// Validates one parsed message.
-    public static func decode(_ value: JSONValue) -> Result<JSONRPCMessage, Failure> {
+    static func decode(_ value: JSONValue) -> Result<JSONRPCMessage, Failure> {
         guard let object = value.objectValue else {
             let what = value.arrayValue != nil ? "batches are not supported" : "a message must be an object, not \(value.kindDescription)"
             return .failure(Failure(id: nil, error: JSONRPCError(.invalidRequest, what)))

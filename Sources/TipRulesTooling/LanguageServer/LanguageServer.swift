@@ -43,7 +43,7 @@ public struct LanguageServer {
             return params?["id"].flatMap(JSONRPCID.init)
         })
         var outgoing: [JSONValue] = []
-        for message in messages where exitStatus == nil {
+        for message in messages {
             outgoing += handle(message, cancelled: cancelled)
         }
         return outgoing

@@ -1,7 +1,7 @@
 import TipRulesCompiler
 
 /// How LSP positions count the characters of a line (LSP 3.17 `PositionEncodingKind`).
-public enum PositionEncoding: String, CaseIterable, Sendable {
+enum PositionEncoding: String, Sendable {
     case utf8 = "utf-8"
     case utf16 = "utf-16"
     case utf32 = "utf-32"
@@ -52,7 +52,7 @@ struct LSPPosition: Equatable {
 struct TextDocument {
     private(set) var bytes: [UInt8]
     /// The byte offset at which each line starts; `lineStarts[0] == 0`.
-    private(set) var lineStarts: [Int] = [0]
+    private var lineStarts: [Int] = [0]
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
