@@ -28,15 +28,7 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
 
     /// The scalar type this corresponds to, if it is one.
     public var scalar: ScalarKind? {
-        switch self {
-        case .bool: return .bool
-        case .int: return .int
-        case .double: return .double
-        case .string: return .string
-        case .date: return .date
-        case .duration: return .duration
-        default: return nil
-        }
+        ScalarKind.allCases.first { $0.valueType == self }
     }
 
     /// Swift's spelling; `eventNames` resolves event indices for donation types.

@@ -18,14 +18,9 @@ enum DisasmCommand {
         guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
             return .failure("disasm takes one program\n" + usage)
         }
-        switch ProgramLoader.load(path) {
-        case .failed(let error):
-            return .failure(error.message)
-        case .sourceErrors(let source, let diagnostics):
-            return CommandResult(status: ExitStatus.programErrors,
-                                 standardError: CheckCommand.renderText([(source, diagnostics)], environment: environment))
-        case .loaded(let loaded):
-            return CommandResult(standardOutput: disassemble(loaded.program))
+        switch ProgramLoader.load(path, environment: environment) {
+        case .failure(let failure): return failure.result
+        case .success(let loaded): return CommandResult(standardOutput: disassemble(loaded.program))
         }
     }
 }

@@ -39,14 +39,9 @@ enum EvalCommand {
             overrideNow = seconds
         }
         let loaded: ProgramLoader.Loaded
-        switch ProgramLoader.load(path) {
-        case .failed(let error):
-            return .failure(error.message)
-        case .sourceErrors(let source, let diagnostics):
-            return CommandResult(status: ExitStatus.programErrors,
-                                 standardError: CheckCommand.renderText([(source, diagnostics)], environment: environment))
-        case .loaded(let value):
-            loaded = value
+        switch ProgramLoader.load(path, environment: environment) {
+        case .failure(let failure): return failure.result
+        case .success(let value): loaded = value
         }
         let fixtureBytes: [UInt8]
         switch FileAccess.read(fixturePath) {

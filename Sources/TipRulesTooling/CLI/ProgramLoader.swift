@@ -10,34 +10,36 @@ enum ProgramLoader {
         var source: SourceFile?
     }
 
-    /// The outcome: a program, diagnostics of a source with errors, or an input error.
-    enum Outcome {
-        case loaded(Loaded)
-        case sourceErrors(SourceFile, [Diagnostic])
-        case failed(CommandError)
-    }
-
-    static func load(_ path: String) -> Outcome {
+    /// The program at `path`, or the command's result when there is none: the
+    /// diagnostics of a source with errors (status 1), or why the input is unreadable
+    /// or corrupt (status 2).
+    static func load(_ path: String, environment: CommandEnvironment) -> Result<Loaded, CommandResultError> {
         let bytes: [UInt8]
         switch FileAccess.read(path) {
         case .success(let value): bytes = value
-        case .failure(let error): return .failed(error)
-        }
-        if path.hasSuffix(".tipc") || bytes.starts(with: BytecodeFormat.magic) {
-            do {
-                return .loaded(Loaded(program: try Program(bytes: bytes), source: nil))
-            } catch {
-                return .failed(CommandError("\(path): \(error)"))
-            }
-        }
-        let compilation = Compilation(name: path, bytes: bytes)
-        guard let checked = compilation.program else {
-            return .sourceErrors(compilation.source, compilation.diagnostics)
+        case .failure(let error): return .failure(CommandResultError(.failure(error.message)))
         }
         do {
-            return .loaded(Loaded(program: try generateProgram(checked), source: compilation.source))
+            if path.hasSuffix(".tipc") || bytes.starts(with: BytecodeFormat.magic) {
+                return .success(Loaded(program: try Program(bytes: bytes), source: nil))
+            }
+            let compilation = Compilation(name: path, bytes: bytes)
+            guard let checked = compilation.program else {
+                let diagnostics = CheckCommand.renderText([(compilation.source, compilation.diagnostics)], environment: environment)
+                return .failure(CommandResultError(CommandResult(status: ExitStatus.programErrors, standardError: diagnostics)))
+            }
+            return .success(Loaded(program: try generateProgram(checked), source: compilation.source))
         } catch {
-            return .failed(CommandError("\(path): \(error)"))
+            return .failure(CommandResultError(.failure("\(path): \(error)")))
         }
+    }
+}
+
+/// A command's result carried as an error, for early returns.
+struct CommandResultError: Error {
+    var result: CommandResult
+
+    init(_ result: CommandResult) {
+        self.result = result
     }
 }
