@@ -95,15 +95,23 @@ func measure(_ body: () -> Void) -> Double {
     return (Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(runs)
 }
 
-/// `value` with one decimal.
+/// `value` rounded to a whole number, with thousands separated by commas.
 func format(_ value: Double) -> String {
-    let tenths = Int((value * 10).rounded())
-    return "\(tenths / 10).\(tenths % 10)"
+    var digits = String(Int(value + 0.5))
+    var grouped = ""
+    while digits.count > 3 {
+        grouped = "," + digits.suffix(3) + grouped
+        digits.removeLast(3)
+    }
+    return digits + grouped
 }
 
 func report(_ label: String, _ nanoseconds: Double) {
-    let padded = label + String(repeating: " ", count: max(1, 34 - label.count))
-    print(padded + format(nanoseconds / 1000) + " µs/run   " + format(1e9 / nanoseconds) + " runs/s")
+    func column(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(1, width - text.count)) + text
+    }
+    print(label + String(repeating: " ", count: max(1, 36 - label.count))
+          + column(format(nanoseconds), 12) + " ns/run" + column(format(1e9 / nanoseconds), 12) + " runs/s")
 }
 
 func run(donations: Int, limit: Int) throws {

@@ -180,7 +180,7 @@ final class SemanticsTests: XCTestCase {
         let widgets = evaluate(program, store: EventStore(program: program), now: now).widgets
         XCTAssertEqual(widgets[0], WidgetResult(id: "Broken", score: 0, duration: 0, relevant: false,
                                                 error: "score: division by zero at line 2"))
-        XCTAssertEqual(widgets[1], WidgetResult(id: "Infinite", score: 0, duration: 10, relevant: false,
+        XCTAssertEqual(widgets[1], WidgetResult(id: "Infinite", score: 0, duration: 0, relevant: false,
                                                 error: "score is not a finite number (inf)"))
     }
 
@@ -212,5 +212,17 @@ final class SemanticsTests: XCTestCase {
             ["purchase donations: isEmpty && purchase donations: count == 0 is false"],
         ])
         XCTAssertEqual(results.map(\.result), [false, false, false, false, true, false, false, false])
+    }
+
+    func testLongAndDeepExpressions() throws {
+        let chain = (0..<200).map { "$0 > \($0)" }.joined(separator: " && ")
+        let nested = String(repeating: "(", count: 120) + "$0 + 1" + String(repeating: ")", count: 120) + " > 0"
+        let ternaries = (0..<60).reduce("0") { inner, index in "($0 == \(index) ? \(index) : \(inner))" } + " >= 0"
+        let source = "parameter p: Int = 500\ntip T {\n title: \"t\"\n#Rule(Self.$p) { \(chain) }\n"
+            + "#Rule(Self.$p) { \(nested) }\n#Rule(Self.$p) { \(ternaries) }\n}"
+        XCTAssertEqual(try rules(source).map(\.result), [true, true, true])
+        let low = try rules(source) { try $0.setParameter(0, .int(100)) }
+        XCTAssertEqual(low.map(\.result), [false, true, true])
+        XCTAssertEqual(low[0].explanation, ["p is 100, needs > 100"])
     }
 }

@@ -2,7 +2,8 @@ import TipRulesRuntime
 
 /// Generates the verified bytecode program of a checked program: folds constants in every
 /// expression, emits a code block for every rule, score and duration (with the line table
-/// and, for rules, explain-mode notes), and verifies the result.
+/// and, for rules, explain-mode notes), and verifies the result. The program records the
+/// source's file name without its directories.
 ///
 /// Throws `BytecodeError` when the program exceeds a format limit or (a compiler bug) fails
 /// verification, and `CodeGenerationError` for an expression the checker should have rejected.
@@ -28,7 +29,9 @@ public func generateProgram(_ checked: CheckedProgram) throws -> Program {
                                                   explains: false, pool: &pool))
     }
     let groups = checked.groups.map { GroupInfo(name: $0.name, ordered: $0.ordered, members: $0.members, line: $0.line) }
-    return try Program(sourceName: checked.source.name, displayFrequency: checked.displayFrequency,
+    // The file name without its directories, so the bytes do not depend on where the source was.
+    let sourceName = checked.source.name.split(separator: "/").last.map(String.init) ?? checked.source.name
+    return try Program(sourceName: sourceName, displayFrequency: checked.displayFrequency,
                        constants: pool.values, parameters: checked.parameters, events: checked.events,
                        tips: tips, groups: groups, widgets: widgets)
 }

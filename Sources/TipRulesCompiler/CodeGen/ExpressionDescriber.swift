@@ -6,8 +6,6 @@ import TipRulesRuntime
 /// Arithmetic and logic are spelled with Swift operators; closures by their source text.
 struct ExpressionDescriber {
     let program: CheckedProgram
-    /// The widget `let`s that `.local` refers to (none in rules).
-    let lets: [CheckedExpression]
 
     func describe(_ expression: CheckedExpression) -> String {
         describe(expression, chains: [:])
@@ -24,8 +22,8 @@ struct ExpressionDescriber {
         case .now:
             return "now"
         case .local(let index):
-            // A let only reads earlier lets, so this terminates.
-            return lets.indices.contains(index) ? describe(lets[index], chains: [:]) : "let \(index)"
+            // Only widgets have lets, and widgets are not explained.
+            return "let \(index)"
         case .element:
             return "$0"
         case .chained(let depth):

@@ -23,7 +23,7 @@ struct ExpressionEmitter {
         self.program = program
         self.lets = lets
         self.explains = explains
-        describer = ExpressionDescriber(program: program, lets: lets)
+        describer = ExpressionDescriber(program: program)
     }
 
     /// The block computing `expression`: the lets it reads (transitively, in order), then the

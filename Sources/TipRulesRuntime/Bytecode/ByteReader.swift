@@ -52,14 +52,6 @@ struct ByteReader {
         Double(bitPattern: try fixed(UInt64.self))
     }
 
-    /// A finite, non-negative double (durations, intervals).
-    mutating func interval() throws -> Double {
-        let start = offset
-        let value = try double()
-        guard value.isFinite && value >= 0 else { throw malformed("expected a finite, non-negative number", at: start) }
-        return value
-    }
-
     /// Canonical unsigned LEB128 of at most `limit`.
     mutating func unsigned(limit: Int = Int.max) throws -> Int {
         let start = offset
@@ -86,14 +78,6 @@ struct ByteReader {
     mutating func count(minimumSize: Int = 1, limit: Int = BytecodeFormat.maximumEntries) throws -> Int {
         let value = try unsigned(limit: limit)
         guard value <= remaining / max(1, minimumSize) else { throw truncated() }
-        return value
-    }
-
-    /// An index below `bound`.
-    mutating func index(below bound: Int, of what: String) throws -> Int {
-        let start = offset
-        let value = try unsigned()
-        guard value < bound else { throw malformed("\(what) \(value) out of range (\(bound) declared)", at: start) }
         return value
     }
 

@@ -32,7 +32,7 @@ enum InstructionCoding {
                 if kind == .target {
                     // An index that names no instruction (only in unverified programs) is written
                     // as an offset no code can have.
-                    writer.fixed(value >= 0 && value < offsets.count ? UInt32(offsets[value]) : UInt32.max)
+                    writer.fixed(value >= 0 && value < offsets.count ? UInt32(clamping: offsets[value]) : UInt32.max)
                 } else {
                     writer.unsigned(value)
                 }

@@ -32,7 +32,7 @@ private struct Disassembler {
             lines.append("tip \(tip.name)  id \(ValueFormatting.quoted(tip.id))  ; line \(tip.line)")
             lines.append("  options: " + options(tip.options))
             for (index, rule) in tip.rules.enumerated() {
-                lines.append("  rule \(index + 1), line \(rule.line): \(rule.code.summary)")
+                lines.append("  rule \(index + 1), line \(rule.line)" + (rule.code.summary.isEmpty ? "" : ": \(rule.code.summary)"))
                 lines += code(rule.code)
             }
         }
@@ -81,7 +81,11 @@ private struct Disassembler {
             if let note = notes[index] { comments.append("explains: \(note.subject)") }
             var text = "    " + padded(offsetText(offsets[index]), 6) + padded(lineColumn, 10)
                 + padded(instruction.opcode.mnemonic, 18) + operands.joined(separator: " ")
-            if !comments.isEmpty { text = padded(text, 64) + "; " + comments.joined(separator: ", ") }
+            if comments.isEmpty {
+                while text.last == " " { text.removeLast() }
+            } else {
+                text = padded(text, 64) + "; " + comments.joined(separator: ", ")
+            }
             lines.append(text)
         }
         return lines

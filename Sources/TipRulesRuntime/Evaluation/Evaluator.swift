@@ -69,12 +69,15 @@ public struct Evaluator {
         }
     }
 
+    /// A widget whose score fails is not relevant at all: score and duration 0, with the error.
     private mutating func evaluate(_ widget: WidgetInfo, in context: EvaluationContext) -> WidgetResult {
         let score = number(widget.score, "score", in: context)
+        if let error = score.error {
+            return WidgetResult(id: widget.name, score: 0, duration: 0, relevant: false, error: error)
+        }
         let duration = number(widget.duration, "duration", in: context)
-        let errors = [score.error, duration.error].compactMap { $0 }
         return WidgetResult(id: widget.name, score: score.value, duration: duration.value, relevant: score.value > 0,
-                            error: errors.isEmpty ? nil : errors.joined(separator: "; "))
+                            error: duration.error)
     }
 
     /// A score or duration: 0 and an error when evaluation fails or gives NaN or an infinity.

@@ -33,8 +33,8 @@ struct Machine {
     /// The row arena: the rows of filtered collections and subsets.
     var rows: [Int] = []
     var groups = GroupTable()
-    /// What the explain mode recorded during the last run.
-    private(set) var observations: [Observation] = []
+    /// What the explain mode recorded during the last run (see `Machine+Explain.swift`).
+    var observations: [Observation] = []
 
     init(program: Program) {
         self.program = program
@@ -368,7 +368,7 @@ struct Machine {
 
     /// The string a string slot names.
     @inline(__always)
-    private func string(_ slot: UInt64, _ context: EvaluationContext) -> String {
+    func string(_ slot: UInt64, _ context: EvaluationContext) -> String {
         let (table, index) = StringSlot.decode(slot)
         return table == 0 ? strings[index] : context.donations[table - 1].strings[index]
     }
@@ -392,38 +392,6 @@ struct Machine {
         case .compareOptionalDouble, .compareOptionalDate, .compareOptionalDuration:
             return SlotEncoding.double(left) == SlotEncoding.double(right)
         default: return left == right
-        }
-    }
-
-    // MARK: Explain mode
-
-    private mutating func observe(_ at: Int, _ result: Bool, _ left: String, _ right: String,
-                                  _ notes: [Int: ComparisonNote]?) {
-        guard notes?[at] != nil else { return }
-        observations.append(Observation(instruction: at, result: result, left: left, right: right))
-    }
-
-    /// Records a comparison whose operands are at stack positions `left` and `right` (for
-    /// optional comparisons, the value slots, with the presence flags above them).
-    private mutating func observeComparison(_ at: Int, _ result: Bool, _ instruction: Instruction, _ left: Int,
-                                            _ right: Int, _ context: EvaluationContext, _ notes: [Int: ComparisonNote]?) {
-        guard notes?[at] != nil else { return }
-        let optional = instruction.opcode.comparesOptionals
-        func text(_ position: Int) -> String {
-            optional && stack[position + 1] == 0 ? "nil" : describe(stack[position], instruction.opcode.comparedType, context)
-        }
-        observations.append(Observation(instruction: at, result: result, left: text(left), right: text(right)))
-    }
-
-    /// A value for people, by its type.
-    private func describe(_ slot: UInt64, _ type: BytecodeType.Base, _ context: EvaluationContext) -> String {
-        switch type {
-        case .bool: return SlotEncoding.bool(slot) ? "true" : "false"
-        case .int: return String(SlotEncoding.int(slot))
-        case .double: return SlotEncoding.double(slot).description
-        case .string: return ValueFormatting.quoted(string(slot, context))
-        case .date: return ValueFormatting.date(SlotEncoding.double(slot))
-        default: return ValueFormatting.duration(SlotEncoding.double(slot))
         }
     }
 }

@@ -15,9 +15,6 @@ public struct CodeBuilder {
 
     public init() {}
 
-    /// The number of instructions emitted so far: the index of the next one.
-    public var count: Int { instructions.count }
-
     /// A new local of `type`; returns its index.
     public mutating func addLocal(_ type: BytecodeType) -> Int {
         locals.append(type)

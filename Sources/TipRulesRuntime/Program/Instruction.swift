@@ -31,7 +31,4 @@ public struct Instruction: Hashable, Sendable {
         default: c = Int32(clamping: value)
         }
     }
-
-    /// The jump target, for instructions that have one.
-    public var target: Int? { opcode.targetOperand.map(operand) }
 }

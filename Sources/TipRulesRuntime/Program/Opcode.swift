@@ -72,9 +72,6 @@ public enum Opcode: UInt8, CaseIterable, Hashable, Sendable {
         }
     }
 
-    /// The index of the jump-target operand, if the instruction has one.
-    public var targetOperand: Int? { operands.firstIndex(of: .target) }
-
     /// Whether control never falls through to the next instruction.
     public var isTerminal: Bool { self == .jump || self == .ret }
 

@@ -18,21 +18,16 @@ struct DonationColumns: Sendable {
     @inline(__always)
     func date(_ row: Int) -> Double { SlotEncoding.double(columns[0][row]) }
 
-    /// Inserts a donation whose fields have been checked against the event's schema.
+    /// Inserts a donation whose fields have been checked against the event's schema: appended
+    /// when it is the newest (the usual case), else placed after the donations not newer than it.
     mutating func insert(date: Double, fields: [ScalarValue]) {
-        var encoded = [SlotEncoding.bits(date)]
-        for field in fields {
-            encoded.append(SlotEncoding.bits(field) { intern($0) })
-        }
-        if count > 0 && self.date(count - 1) > date {
-            let position = partitionPoint(in: 0..<count) { self.date($0) > date }
-            for (column, value) in encoded.enumerated() {
-                columns[column].insert(value, at: position)
-            }
-        } else {
-            for (column, value) in encoded.enumerated() {
-                columns[column].append(value)
-            }
+        let position = count > 0 && self.date(count - 1) > date
+            ? partitionPoint(in: 0..<count) { self.date($0) > date }
+            : count
+        columns[0].insert(SlotEncoding.bits(date), at: position)
+        for (index, field) in fields.enumerated() {
+            let bits = SlotEncoding.bits(field) { intern($0) }
+            columns[index + 1].insert(bits, at: position)
         }
     }
 

@@ -1,0 +1,59 @@
+import Foundation
+import TipRulesCompiler
+@testable import TipRulesRuntime
+import XCTest
+
+/// `docs/bytecode.md` and `docs/runtime.md` say what the code does.
+final class DocumentationTests: XCTestCase {
+    private func document(_ name: String) throws -> String {
+        let docs = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/\(name)")
+        return try String(contentsOf: docs, encoding: .utf8)
+    }
+
+    /// The instruction table lists every opcode, with its number, mnemonic and operand count.
+    func testInstructionTableIsComplete() throws {
+        let rows = try document("bytecode.md").split(separator: "\n").filter { $0.hasPrefix("| ") }
+        var documented: [Int: (mnemonic: String, operands: Int)] = [:]
+        for row in rows {
+            let cells = row.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count > 3, let number = Int(cells[1]), cells[2].hasPrefix("`") else { continue }
+            let operands = cells[3].isEmpty ? 0 : cells[3].split(separator: ",").count
+            documented[number] = (cells[2].trimmingCharacters(in: CharacterSet(charactersIn: "`")), operands)
+        }
+        XCTAssertEqual(documented.count, Opcode.allCases.count)
+        for opcode in Opcode.allCases {
+            XCTAssertEqual(documented[Int(opcode.rawValue)]?.mnemonic, opcode.mnemonic, "opcode \(opcode.rawValue)")
+            XCTAssertEqual(documented[Int(opcode.rawValue)]?.operands, opcode.operands.count, opcode.mnemonic)
+        }
+    }
+
+    /// The example of docs/runtime.md, as written there.
+    func showTips(tipcBytes: [UInt8], now: Double) throws -> EvaluationResult? {
+        let program = try Program(bytes: tipcBytes)
+        guard let isLoggedIn = program.parameterIndex(named: "isLoggedIn"),
+              let visited = program.eventIndex(named: "enteredBackyardDetailView"),
+              let favorite = program.tipIndex(named: "FavoriteBackyardTip") else { return nil }
+        var store = EventStore(program: program)
+        try store.setParameter(isLoggedIn, .bool(true))
+        for hoursAgo in [30.0, 20, 2] {
+            try store.donate(event: visited, date: now - hoursAgo * 3600, fields: [.int(7)])
+        }
+        store.setTipState(favorite, TipState(displayCount: 1))
+        store.lastDisplayDate = now - 8 * 3600
+        store.testing = TestingOverrides(hideTips: ["ShareTip"])
+        var evaluator = Evaluator(program: program)
+        return evaluator.evaluate(store, now: now)
+    }
+
+    func testRuntimeGuideExample() throws {
+        XCTAssertTrue(try document("runtime.md").contains("func showTips(tipcBytes: [UInt8], now: Double) throws {"))
+        let bytes = try compile(ExampleTests.backyard).encoded()
+        let result = try XCTUnwrap(try showTips(tipcBytes: bytes, now: date("2026-11-21T09:00:00Z")))
+        let tip = try XCTUnwrap(result.tips.first)
+        XCTAssertEqual(tip.status, .available)
+        XCTAssertTrue(tip.display)
+        XCTAssertEqual(tip.displayExplanation, "shown")
+    }
+}
