@@ -1,11 +1,13 @@
 /// A readable listing of a program: symbol tables, then each rule, score and duration with
 /// byte offsets, source lines, mnemonics and operands (constants and names shown in comments).
-public func disassemble(_ program: Program) -> String {
-    Disassembler(program: program).listing()
+/// With `sourceLines` (the program's source, one string a line), each new line's text is quoted.
+public func disassemble(_ program: Program, sourceLines: [String] = []) -> String {
+    Disassembler(program: program, sourceLines: sourceLines).listing()
 }
 
 private struct Disassembler {
     let program: Program
+    let sourceLines: [String]
 
     func listing() -> String {
         var lines = ["; tiprulec bytecode, format version \(BytecodeFormat.version)",
@@ -67,9 +69,14 @@ private struct Disassembler {
         let offsets = InstructionCoding.offsets(of: block.instructions)
         let notes = Dictionary(block.notes.map { ($0.instruction, $0) }, uniquingKeysWith: { first, _ in first })
         var previousLine = -1
+        var quoted = Set<Int>()
         for (index, instruction) in block.instructions.enumerated() {
             let line = block.line(at: index)
             let lineColumn = line == previousLine ? "" : "line \(line)"
+            if line != previousLine, sourceLines.indices.contains(line - 1), quoted.insert(line).inserted {
+                let text = sourceLines[line - 1].drop { $0 == " " || $0 == "\t" }
+                if !text.isEmpty { lines.append("    ; \(line) | \(text)") }
+            }
             previousLine = line
             var operands: [String] = []
             var comments: [String] = []

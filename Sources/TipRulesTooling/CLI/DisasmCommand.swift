@@ -20,7 +20,9 @@ enum DisasmCommand {
         }
         switch ProgramLoader.load(path, environment: environment) {
         case .failure(let failure): return failure.result
-        case .success(let loaded): return CommandResult(standardOutput: disassemble(loaded.program))
+        case .success(let loaded):
+            let sourceLines = loaded.source.map { source in (0..<source.lineStarts.count).map(source.lineText) } ?? []
+            return CommandResult(standardOutput: disassemble(loaded.program, sourceLines: sourceLines))
         }
     }
 }
