@@ -1,4 +1,5 @@
 import Foundation
+import TipRulesRuntime
 import XCTest
 import TipRulesTooling
 
@@ -43,11 +44,11 @@ final class RFC3339Tests: XCTestCase {
     }
 
     func testYearRangeAndLeapYears() throws {
-        XCTAssertEqual(try RFC3339.parse("0000-01-01T00:00:00Z"), RFC3339.earliestSeconds)
-        XCTAssertEqual(try RFC3339.parse("9999-12-31T23:59:59Z"), RFC3339.endSeconds - 1)
+        XCTAssertEqual(try RFC3339.parse("0000-01-01T00:00:00Z"), CivilCalendar.earliestSeconds)
+        XCTAssertEqual(try RFC3339.parse("9999-12-31T23:59:59Z"), CivilCalendar.endSeconds - 1)
         XCTAssertEqual(try RFC3339.parse("2024-02-29T00:00:00Z"), 1_709_164_800)
         XCTAssertEqual(try RFC3339.parse("2000-02-29T00:00:00Z"), 951_782_400)
-        XCTAssertEqual(try RFC3339.parse("0000-02-29T00:00:00Z"), RFC3339.earliestSeconds + 59 * 86_400)
+        XCTAssertEqual(try RFC3339.parse("0000-02-29T00:00:00Z"), CivilCalendar.earliestSeconds + 59 * 86_400)
         XCTAssertEqual(parseError("2023-02-29T00:00:00Z"), "day 29 is out of range 01-28")
         XCTAssertEqual(parseError("1900-02-29T00:00:00Z"), "day 29 is out of range 01-28")
         XCTAssertEqual(parseError("2026-04-31T00:00:00Z"), "day 31 is out of range 01-30")
@@ -116,10 +117,10 @@ final class RFC3339Tests: XCTestCase {
         XCTAssertEqual(RFC3339.format(86_399.9999), "1970-01-02T00:00:00Z")
         XCTAssertEqual(RFC3339.format(1_795_141_800.125), "2026-11-20T02:30:00.125Z")
         XCTAssertEqual(RFC3339.format(951_782_400), "2000-02-29T00:00:00Z")
-        XCTAssertEqual(RFC3339.format(RFC3339.earliestSeconds), "0000-01-01T00:00:00Z")
-        XCTAssertEqual(RFC3339.format(RFC3339.endSeconds - 0.001), "9999-12-31T23:59:59.999Z")
-        XCTAssertNil(RFC3339.format(RFC3339.endSeconds))
-        XCTAssertNil(RFC3339.format(RFC3339.earliestSeconds - 1))
+        XCTAssertEqual(RFC3339.format(CivilCalendar.earliestSeconds), "0000-01-01T00:00:00Z")
+        XCTAssertEqual(RFC3339.format(CivilCalendar.endSeconds - 0.001), "9999-12-31T23:59:59.999Z")
+        XCTAssertNil(RFC3339.format(CivilCalendar.endSeconds))
+        XCTAssertNil(RFC3339.format(CivilCalendar.earliestSeconds - 1))
         XCTAssertNil(RFC3339.format(.nan))
         XCTAssertNil(RFC3339.format(.infinity))
         XCTAssertNil(RFC3339.format(1e300))
@@ -148,9 +149,9 @@ final class RFC3339Tests: XCTestCase {
 
     func testRandomInstantsRoundTripAtMillisecondPrecision() throws {
         var random = SplitMix64(seed: 3339)
-        let span = UInt64(RFC3339.endSeconds - RFC3339.earliestSeconds) * 1_000
+        let span = UInt64(CivilCalendar.endSeconds - CivilCalendar.earliestSeconds) * 1_000
         for _ in 0..<5_000 {
-            let milliseconds = Double(random.next() % span) + RFC3339.earliestSeconds * 1_000
+            let milliseconds = Double(random.next() % span) + CivilCalendar.earliestSeconds * 1_000
             let seconds = milliseconds / 1_000
             let formatted = try XCTUnwrap(RFC3339.format(seconds))
             XCTAssertEqual(try RFC3339.parse(formatted), seconds, accuracy: 1e-6, formatted)

@@ -35,12 +35,7 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
     public func spelled(eventNames: [String]) -> String {
         func name(_ index: Int) -> String { index >= 0 && index < eventNames.count ? eventNames[index] : "event" }
         switch self {
-        case .bool: return "Bool"
-        case .int: return "Int"
-        case .double: return "Double"
-        case .string: return "String"
-        case .date: return "Date"
-        case .duration: return "Duration"
+        case .bool, .int, .double, .string, .date, .duration: return scalar?.description ?? ""
         case .donation(let event): return "Donation<\(name(event))>"
         case .donations(let event): return "Donations<\(name(event))>"
         case .event(let event): return "Event<\(name(event))>"

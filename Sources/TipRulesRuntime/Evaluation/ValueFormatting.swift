@@ -43,36 +43,7 @@ public enum ValueFormatting {
     /// A date as RFC 3339 in UTC, e.g. "2026-11-21T09:00:00Z" (fractions of a second when
     /// there are any); outside the years 0–9999, the number of seconds since 1970.
     public static func date(_ seconds: Double) -> String {
-        guard seconds.isFinite, seconds >= -62_167_219_200, seconds < 253_402_300_800 else {
-            return "\(seconds) seconds since 1970"
-        }
-        let whole = floor(seconds)
-        let days = Int(floor(whole / 86_400))
-        let secondOfDay = Int(whole) - days * 86_400
-        let (year, month, day) = civil(fromDays: days)
-        var text = padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + "T"
-            + padded(secondOfDay / 3600, 2) + ":" + padded(secondOfDay / 60 % 60, 2) + ":" + padded(secondOfDay % 60, 2)
-        let fraction = seconds - whole
-        if fraction > 0 {
-            let millis = min(999, Int(fraction * 1000 + 0.5))
-            var digits = padded(millis, 3)
-            while digits.hasSuffix("0") { digits.removeLast() }
-            if !digits.isEmpty { text += "." + digits }
-        }
-        return text + "Z"
-    }
-
-    /// Year, month and day of a day count since 1970-01-01 (Howard Hinnant's algorithm).
-    private static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        CivilCalendar.rfc3339(seconds) ?? "\(seconds) seconds since 1970"
     }
 
     private static func counted(_ amount: Double, _ unit: String) -> String {
@@ -90,10 +61,5 @@ public enum ValueFormatting {
 
     private static func isWhole(_ value: Double) -> Bool {
         value.isFinite && floor(value) == value
-    }
-
-    private static func padded(_ number: Int, _ width: Int) -> String {
-        let digits = String(number)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 }

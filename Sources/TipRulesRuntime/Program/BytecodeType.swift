@@ -51,15 +51,7 @@ extension BytecodeType.Base: CustomStringConvertible {
 
     /// The scalar kind of this base type, if it is a scalar.
     public var scalar: ScalarKind? {
-        switch self {
-        case .bool: return .bool
-        case .int: return .int
-        case .double: return .double
-        case .string: return .string
-        case .date: return .date
-        case .duration: return .duration
-        case .donation, .donations: return nil
-        }
+        ScalarKind.allCases.first { Self($0) == self }
     }
 
     /// The event a donation or collection type belongs to.

@@ -1,3 +1,5 @@
+import TipRulesRuntime
+
 /// Why a string is not an RFC 3339 date-time this tool accepts.
 public struct RFC3339Error: Error, CustomStringConvertible, Equatable, Sendable {
     /// What was wrong, e.g. `month 13 is out of range 01-12`.
@@ -8,14 +10,8 @@ public struct RFC3339Error: Error, CustomStringConvertible, Equatable, Sendable 
 
 /// RFC 3339 date-times (`2026-11-20T11:30:00+09:00`) to and from seconds since
 /// 1970-01-01T00:00:00Z, for years 0000 through 9999 of the proleptic
-/// Gregorian calendar. Pure Swift: the calendar arithmetic is Howard Hinnant's
-/// days-from-civil algorithms.
+/// Gregorian calendar (the runtime's `CivilCalendar` does the calendar arithmetic).
 public enum RFC3339 {
-    /// The earliest representable instant, 0000-01-01T00:00:00Z.
-    public static let earliestSeconds: Double = -62_167_219_200
-    /// The first instant after the representable range, 10000-01-01T00:00:00Z.
-    public static let endSeconds: Double = 253_402_300_800
-
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|+HH:MM|-HH:MM)`. `T` and `Z` may
     /// be lowercase; the fraction may have any number of digits. Leap seconds
     /// (second 60) are rejected.
@@ -25,7 +21,7 @@ public enum RFC3339 {
         try scanner.expect("-", "between the year and the month")
         let month = try scanner.number(digits: 2, "month", in: 1...12)
         try scanner.expect("-", "between the month and the day")
-        let day = try scanner.number(digits: 2, "day", in: 1...daysIn(month: month, year: year))
+        let day = try scanner.number(digits: 2, "day", in: 1...CivilCalendar.daysIn(month: month, year: year))
         try scanner.expect("T", "between the date and the time")
         let hour = try scanner.number(digits: 2, "hour", in: 0...23)
         try scanner.expect(":", "between the hour and the minute")
@@ -36,7 +32,7 @@ public enum RFC3339 {
         let fraction = try scanner.fraction()
         let offset = try scanner.offset()
         guard scanner.atEnd else { throw RFC3339Error(message: "unexpected characters after the time zone") }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilCalendar.days(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offset
         return Double(seconds) + fraction
     }
@@ -46,69 +42,7 @@ public enum RFC3339 {
     /// trailing zeros (`.5`, `.125`). Returns `nil` when `seconds` is not finite
     /// or falls outside years 0000 through 9999.
     public static func format(_ seconds: Double) -> String? {
-        guard seconds.isFinite else { return nil }
-        let milliseconds = (seconds * 1_000).rounded()
-        guard milliseconds >= earliestSeconds * 1_000, milliseconds < endSeconds * 1_000 else { return nil }
-        let total = Int(milliseconds)
-        let (days, millisecondOfDay) = floorDivision(total, by: 86_400_000)
-        let (year, month, day) = civilFromDays(days)
-        let secondOfDay = millisecondOfDay / 1_000
-        let date = zeroPadded(year, width: 4) + "-" + zeroPadded(month, width: 2) + "-" + zeroPadded(day, width: 2)
-        let time = [secondOfDay / 3_600, secondOfDay / 60 % 60, secondOfDay % 60]
-            .map { zeroPadded($0, width: 2) }
-            .joined(separator: ":")
-        var text = date + "T" + time
-        let millisecond = millisecondOfDay % 1_000
-        if millisecond != 0 {
-            var digits = zeroPadded(millisecond, width: 3)
-            while digits.hasSuffix("0") { digits.removeLast() }
-            text += "." + digits
-        }
-        return text + "Z"
-    }
-
-    // MARK: Calendar
-
-    private static func isLeap(_ year: Int) -> Bool {
-        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date.
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The proleptic Gregorian date `days` after 1970-01-01.
-    private static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, day)
-    }
-
-    /// Division rounding towards negative infinity, with a non-negative remainder.
-    private static func floorDivision(_ value: Int, by divisor: Int) -> (quotient: Int, remainder: Int) {
-        let remainder = value % divisor
-        return remainder < 0 ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
+        CivilCalendar.rfc3339(seconds)
     }
 }
 
@@ -150,7 +84,7 @@ private struct DateScanner {
         guard range.contains(value) else {
             let width = String(range.upperBound).count
             throw RFC3339Error(message: "\(field) \(value) is out of range "
-                + "\(zeroPadded(range.lowerBound, width: width))-\(zeroPadded(range.upperBound, width: width))")
+                + "\(CivilCalendar.padded(range.lowerBound, width))-\(CivilCalendar.padded(range.upperBound, width))")
         }
         return value
     }
@@ -202,10 +136,4 @@ private struct DateScanner {
     private func isDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
-}
-
-/// `value` in decimal, padded with leading zeros to at least `width` digits.
-private func zeroPadded(_ value: Int, width: Int) -> String {
-    let digits = String(value)
-    return String(repeating: "0", count: max(0, width - digits.count)) + digits
 }
