@@ -85,6 +85,14 @@ final class ExampleTests: XCTestCase {
         return direct
     }
 
+    /// The backyard tip's result for the default store, after `adjust` changes it.
+    private func backyardTip(_ adjust: (inout EventStore) -> Void) throws -> TipResult {
+        let program = try compile(Self.backyard)
+        var store = try backyardStore(program)
+        adjust(&store)
+        return try XCTUnwrap(try evaluateBoth(program, store, now: now).tip("FavoriteBackyardTip"))
+    }
+
     private func backyardStore(_ program: Program, loggedIn: Bool = true,
                                visits: [(String, Int)] = [("2026-11-10T10:00:00Z", 7), ("2026-11-17T10:00:00Z", 7),
                                                           ("2026-11-19T10:00:00Z", 7), ("2026-11-20T18:00:00Z", 7),
@@ -133,30 +141,27 @@ final class ExampleTests: XCTestCase {
     }
 
     func testBackyardActionPerformed() throws {
-        let program = try compile(Self.backyard)
-        var store = try backyardStore(program)
-        store.setTipState(0, TipState(invalidation: .actionPerformed))
-        let tip = try XCTUnwrap(try evaluateBoth(program, store, now: now).tip("FavoriteBackyardTip"))
+        let tip = try backyardTip {
+            $0.setTipState(0, TipState(invalidation: .actionPerformed))
+        }
         XCTAssertEqual(tip.status, .invalidated)
         XCTAssertEqual(tip.reason, .actionPerformed)
         XCTAssertFalse(tip.display)
     }
 
     func testBackyardExhausted() throws {
-        let program = try compile(Self.backyard)
-        var store = try backyardStore(program)
-        store.setTipState(0, TipState(displayCount: 5))
-        let tip = try XCTUnwrap(try evaluateBoth(program, store, now: now).tip("FavoriteBackyardTip"))
+        let tip = try backyardTip {
+            $0.setTipState(0, TipState(displayCount: 5))
+        }
         XCTAssertEqual(tip.status, .invalidated)
         XCTAssertEqual(tip.reason, .displayCountExceeded)
         XCTAssertFalse(tip.display)
     }
 
     func testBackyardHeldByFrequency() throws {
-        let program = try compile(Self.backyard)
-        var store = try backyardStore(program)
-        store.lastDisplayDate = date("2026-11-21T01:00:00Z")
-        let tip = try XCTUnwrap(try evaluateBoth(program, store, now: now).tip("FavoriteBackyardTip"))
+        let tip = try backyardTip {
+            $0.lastDisplayDate = date("2026-11-21T01:00:00Z")
+        }
         XCTAssertEqual(tip.status, .available)
         XCTAssertFalse(tip.display)
         XCTAssertEqual(tip.displayExplanation,
@@ -164,11 +169,10 @@ final class ExampleTests: XCTestCase {
     }
 
     func testBackyardShownBefore() throws {
-        let program = try compile(Self.backyard)
-        var store = try backyardStore(program)
-        store.lastDisplayDate = date("2026-11-21T01:00:00Z")
-        store.setTipState(0, TipState(displayCount: 2))
-        let tip = try XCTUnwrap(try evaluateBoth(program, store, now: now).tip("FavoriteBackyardTip"))
+        let tip = try backyardTip {
+            $0.lastDisplayDate = date("2026-11-21T01:00:00Z")
+            $0.setTipState(0, TipState(displayCount: 2))
+        }
         XCTAssertEqual(tip.status, .available)
         XCTAssertTrue(tip.display)
     }

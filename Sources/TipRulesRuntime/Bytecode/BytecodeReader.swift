@@ -170,14 +170,21 @@ enum BytecodeReader {
         var lines: [LineEntry] = []
         var offset = 0
         for index in 0..<(try reader.count(minimumSize: 2)) {
-            let start = reader.offset
-            let delta = try reader.unsigned()
-            guard index == 0 || delta > 0 else { throw reader.malformed("line table out of order", at: start) }
-            offset = offset.addingReportingOverflow(delta).partialValue
-            let instruction = try instructionIndex(at: offset, offsets: offsets, reader: reader, what: "line entry")
+            let instruction = try readInstructionDelta(&reader, index: index, offset: &offset, offsets: offsets, what: "line entry")
             lines.append(LineEntry(start: instruction, line: try reader.unsigned()))
         }
         return CodeBlock(instructions: instructions, locals: locals, lines: lines)
+    }
+
+    /// A delta-encoded byte offset (increasing after the first entry of a table), as the
+    /// index of the instruction that starts there.
+    private static func readInstructionDelta(_ reader: inout ByteReader, index: Int, offset: inout Int,
+                                             offsets: [Int], what: String) throws -> Int {
+        let start = reader.offset
+        let delta = try reader.unsigned()
+        guard index == 0 || delta > 0 else { throw reader.malformed("\(what)s out of order", at: start) }
+        offset = offset.addingReportingOverflow(delta).partialValue
+        return try instructionIndex(at: offset, offsets: offsets, reader: reader, what: what)
     }
 
     /// Each code block's summary and comparison notes, in `ProgramContents.codeBlocks` order.
@@ -199,11 +206,7 @@ enum BytecodeReader {
         code.summary = try reader.string()
         var offset = 0
         for index in 0..<(try reader.count(minimumSize: 3)) {
-            let start = reader.offset
-            let delta = try reader.unsigned()
-            guard index == 0 || delta > 0 else { throw reader.malformed("notes out of order", at: start) }
-            offset = offset.addingReportingOverflow(delta).partialValue
-            let instruction = try instructionIndex(at: offset, offsets: offsets, reader: reader, what: "note")
+            let instruction = try readInstructionDelta(&reader, index: index, offset: &offset, offsets: offsets, what: "note")
             let flagsOffset = reader.offset
             let flags = try reader.byte()
             guard flags & ~NoteFlags.all == 0 else { throw reader.malformed("unknown note flags", at: flagsOffset) }
