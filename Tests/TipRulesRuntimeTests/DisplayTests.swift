@@ -45,19 +45,28 @@ final class DisplayTests: XCTestCase {
     }
 
     func testGroupsDecideWhichTipDisplays() throws {
-        // First: A is the first available. Sequence: B is the first not invalidated, and available,
-        // but B is also in First, whose tip is A: B waits, so Sequence shows nothing.
-        XCTAssertEqual(summary(try outcome { _ in }),
-                       ["A:available+", "b-id:available-", "C:available-", "Loner:available+", "First=A", "Sequence=nil"])
-        XCTAssertEqual(try outcome { _ in }.tips[1].displayExplanation, "waiting in group 'First' (its current tip: 'A')")
+        // Groups are independent: First presents A, its first available member; Sequence presents
+        // B, its first member that is not invalidated. Every tip displays on its own.
+        let result = try outcome { _ in }
+        XCTAssertEqual(summary(result),
+                       ["A:available+", "b-id:available+", "C:available+", "Loner:available+", "First=A", "Sequence=b-id"])
+        XCTAssertEqual(result.tips[1].displayExplanation, "available")
+        XCTAssertEqual(result.tips[1].groupExplanations, ["group First presents A"])
+        XCTAssertEqual(result.tips[2].groupExplanations.sorted(), ["group First presents A", "group Sequence presents b-id"])
     }
 
     func testOrderedGroupWaitsForItsFirstTip() throws {
-        // B pending: First moves on to C; Sequence waits for B (not invalidated), so C waits too.
-        XCTAssertEqual(summary(try outcome { store in
+        // B pending: First moves on to C; Sequence waits for B (not invalidated) and presents nothing,
+        // which does not keep C from displaying, nor First from presenting it.
+        let blocked = try outcome { store in
             try store.setParameter(0, .bool(false))
             try store.setParameter(1, .bool(false))
-        }), ["A:pending-", "b-id:pending-", "C:available-", "Loner:available+", "First=nil", "Sequence=nil"])
+        }
+        XCTAssertEqual(summary(blocked), ["A:pending-", "b-id:pending-", "C:available+", "Loner:available+", "First=C", "Sequence=nil"])
+        XCTAssertEqual(blocked.groups[1].explanation,
+                       "presents no tip: it waits for b-id, which is pending: the rule at line 12 is false — b is false")
+        XCTAssertEqual(blocked.tips[2].groupExplanations,
+                       ["in group Sequence, C waits for b-id, which is pending: the rule at line 12 is false — b is false"])
         // B invalidated by its display duration: Sequence moves on to C, which both groups agree on.
         XCTAssertEqual(summary(try outcome { store in
             try store.setParameter(0, .bool(false))
@@ -72,13 +81,17 @@ final class DisplayTests: XCTestCase {
             store.lastDisplayDate = self.now - 600
             store.setTipState(1, TipState(displayCount: 1))
         }
-        // First's tip is A, held back; B and C wait for First, so neither group shows a tip.
-        XCTAssertEqual(summary(result), ["A:available-", "b-id:available-", "C:available-", "Loner:available-",
-                                         "First=nil", "Sequence=nil"])
+        // A and Loner are held back (pending); B displayed before and C ignores the frequency.
+        XCTAssertEqual(summary(result), ["A:pending-", "b-id:available+", "C:available+", "Loner:pending-",
+                                         "First=b-id", "Sequence=b-id"])
+        XCTAssertEqual(result.tips[3].pendingReason, .displayFrequency)
+        XCTAssertEqual(result.tips[3].pendingUntil, now + 3000)
         XCTAssertEqual(result.tips[3].displayExplanation,
-                       "held back by the hourly display frequency: the last new tip appeared 10 minutes ago")
+                       "pending: held back by the hourly display frequency until 1970-01-12T14:36:40Z (in 50 minutes): "
+                       + "the last new tip appeared 10 minutes ago")
         let later = try outcome { $0.lastDisplayDate = self.now - 3600 }
-        XCTAssertEqual(later.tips.map(\.display), [true, false, false, true])
+        XCTAssertEqual(later.tips.map(\.display), [true, true, true, true])
+        XCTAssertEqual(later.tips.map(\.pendingReason), [nil, nil, nil, nil])
     }
 
     func testTestingOverrides() throws {
@@ -91,7 +104,7 @@ final class DisplayTests: XCTestCase {
         // Hidden B blocks the ordered group; C shows anyway, by the override.
         XCTAssertEqual(summary(shown), ["A:available+", "b-id:available-", "C:available+", "Loner:available+",
                                         "First=A", "Sequence=nil"])
-        XCTAssertEqual(shown.tips[1].displayExplanation, "hidden by a testing override")
+        XCTAssertEqual(shown.tips[1].displayExplanation, "hidden by a testing override (its status: available)")
         XCTAssertEqual(shown.tips[2].displayExplanation, "shown by a testing override")
         XCTAssertEqual(shown.tips[2].reason, nil)
         XCTAssertEqual(shown.tips[2].rules.map(\.result), [false])

@@ -54,6 +54,6 @@ final class DocumentationTests: XCTestCase {
         let tip = try XCTUnwrap(result.tips.first)
         XCTAssertEqual(tip.status, .available)
         XCTAssertTrue(tip.display)
-        XCTAssertEqual(tip.displayExplanation, "shown")
+        XCTAssertEqual(tip.displayExplanation, "available")
     }
 }

@@ -162,10 +162,13 @@ final class ExampleTests: XCTestCase {
         let tip = try backyardTip {
             $0.lastDisplayDate = date("2026-11-21T01:00:00Z")
         }
-        XCTAssertEqual(tip.status, .available)
+        XCTAssertEqual(tip.status, .pending)
+        XCTAssertEqual(tip.pendingReason, .displayFrequency)
+        XCTAssertEqual(tip.pendingUntil, date("2026-11-22T01:00:00Z"))
         XCTAssertFalse(tip.display)
         XCTAssertEqual(tip.displayExplanation,
-                       "held back by the daily display frequency: the last new tip appeared 8 hours ago")
+                       "pending: held back by the daily display frequency until 2026-11-22T01:00:00Z (in 16 hours): "
+                       + "the last new tip appeared 8 hours ago")
     }
 
     func testBackyardShownBefore() throws {

@@ -35,3 +35,26 @@ extension CheckedExpression {
         }
     }
 }
+
+extension CheckedExpression.Kind {
+    /// `&&`, `||`, `!` and `?:`: the operators through which a rule's truth value flows.
+    var isLogical: Bool {
+        switch self {
+        case .and, .or, .conditional, .unary(.not, _): return true
+        default: return false
+        }
+    }
+}
+
+extension CheckedExpression {
+    /// A truth value computed by one operation rather than by logic or a comparison: a `Bool`
+    /// parameter, a string test (`hasPrefix`, `isEmpty` …), `contains(where:)`, `allSatisfy`, or
+    /// a collection's `isEmpty`. The explain mode reports its value when it decides a rule.
+    var isTruthValueLeaf: Bool {
+        guard type == .bool else { return false }
+        switch kind {
+        case .parameter, .string, .quantifier, .isEmpty: return true
+        default: return false
+        }
+    }
+}

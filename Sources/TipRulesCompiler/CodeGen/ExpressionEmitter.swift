@@ -5,7 +5,9 @@ import TipRulesRuntime
 /// `&&`, `||`, `??`, `?:` and `?.` become forward jumps; closures become loops driven by
 /// `loopFilter`/`loopAny`/`loopAll` and `loopNext`. Every closure element and optional-chain
 /// value gets its own local. In rules, each comparison outside closures gets an explain-mode
-/// note describing its operands and whether it sits under an odd number of `!`.
+/// note describing its operands and whether it sits under an odd number of `!`; so does each
+/// `Bool` value that is an operand of `&&`, `||`, `!` or `?:` (a parameter, `hasPrefix`,
+/// `contains(where:)` …), so that every false side of `a || b` is explained.
 struct ExpressionEmitter {
     private let program: CheckedProgram
     private let describer: ExpressionDescriber
@@ -17,6 +19,9 @@ struct ExpressionEmitter {
     private var chainLocals: [Int: Int] = [:]
     private var closureDepth = 0
     private var negated = false
+    /// Whether the expression being emitted is a truth value a rule's outcome follows directly:
+    /// the rule body, or an operand of `&&`, `||`, `!`, or a `?:`'s condition or branch there.
+    private var logicalPosition = true
 
     /// `lets` are the widget's `let` values (none for rules); `explains` adds comparison notes.
     init(program: CheckedProgram, lets: [CheckedExpression], explains: Bool) {
@@ -56,6 +61,15 @@ struct ExpressionEmitter {
     }
 
     private mutating func emit(_ expression: CheckedExpression, pool: inout ConstantPool) throws {
+        let isLogical = logicalPosition
+        if !expression.kind.isLogical { logicalPosition = false }
+        defer { logicalPosition = isLogical }
+        let first = builder.instructionCount
+        try emitKind(of: expression, pool: &pool)
+        if isLogical && expression.isTruthValueLeaf { noteValue(expression, from: first) }
+    }
+
+    private mutating func emitKind(of expression: CheckedExpression, pool: inout ConstantPool) throws {
         let line = self.line(of: expression)
         switch expression.kind {
         case .constant(let constant):
@@ -95,6 +109,7 @@ struct ExpressionEmitter {
         case .conditional(let condition, let then, let otherwise):
             let elseBranch = builder.makeLabel()
             let end = builder.makeLabel()
+            if expression.type != .bool { logicalPosition = false }
             try emit(condition, pool: &pool)
             builder.emit(.jumpIfFalse, target: elseBranch, line: line)
             try emit(then, pool: &pool)
@@ -205,6 +220,22 @@ struct ExpressionEmitter {
         builder.note(ComparisonNote(instruction: instruction, subject: describer.describe(subject),
                                     other: other.flatMap { $0.isConstant ? nil : describer.describe($0) },
                                     mirrored: mirrored, negated: negated))
+    }
+
+    /// Attaches an explain-mode note to the instruction that produces a truth value (for a
+    /// `contains(where:)` or `allSatisfy`, to both the loop instruction, which produces it for an
+    /// empty collection, and its `loopNext`). `first` is the expression's first instruction.
+    private mutating func noteValue(_ expression: CheckedExpression, from first: Int) {
+        guard explains && closureDepth == 0 && builder.instructionCount > first else { return }
+        let subject = describer.describe(expression)
+        var instructions = [builder.instructionCount - 1]
+        if case .quantifier = expression.kind,
+           let loop = (first..<builder.instructionCount).last(where: { [.loopAny, .loopAll].contains(builder.opcode(at: $0)) }) {
+            instructions.insert(loop, at: 0)
+        }
+        for instruction in instructions {
+            builder.note(ComparisonNote(instruction: instruction, subject: subject, negated: negated))
+        }
     }
 
     private func type(of expression: CheckedExpression) throws -> BytecodeType {

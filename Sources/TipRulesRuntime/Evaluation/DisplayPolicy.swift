@@ -1,116 +1,148 @@
 /// TipKit's status and display rules (language.md, Semantics), given each tip's rule results:
-/// testing overrides, invalidation, display limits, the display frequency and tip groups.
+/// testing overrides, invalidation, display limits, the display frequency, and tip groups.
 ///
-/// Decisions the contract leaves open (see `docs/runtime.md`):
-/// - A tip hidden by an override reports the status its rules and state give, and does not display.
-/// - A tip shown by an override is `available` and displays, whatever its groups say.
-/// - A group's candidate must be `available` and not hidden; `.firstAvailable` takes the first
-///   such member, `.ordered` the first member that is not invalidated, if it is such a member,
-///   and only if the display frequency lets it appear.
-/// - A tip in groups displays only if it is the candidate of every group it belongs to; a
-///   group's current tip is its candidate if that displays.
+/// A tip's status and display are its own: they never depend on the groups it belongs to. Each
+/// group then picks, from its own members only, the tip it presents. Decisions the contract
+/// leaves open are listed in `docs/runtime.md` ("Status, display and groups").
 struct DisplayPolicy {
     let program: Program
     let store: EventStore
     let now: Double
 
-    /// One tip's status before groups are considered.
+    /// TipKit keeps a tip view on screen at least this long before `MaxDisplayDuration` can
+    /// invalidate it.
+    static let minimumDisplayDuration = 60.0
+
+    /// A testing override that applies to a tip.
+    private enum Override {
+        case shown, hidden
+    }
+
+    /// One tip's decision.
     private struct Standing {
         var status: TipStatus
         var reason: InvalidationReason?
-        var shown: Bool
-        var hidden: Bool
-        var frequencyAllows: Bool
-        var eligible: Bool { status == .available && !hidden }
+        var pendingReason: PendingReason?
+        var pendingUntil: Double?
+        var override: Override?
+        var displays: Bool { status == .available && override != .hidden }
     }
 
     func decide(rules: [[RuleResult]]) -> (tips: [TipResult], groups: [GroupResult]) {
         let standings = program.tips.indices.map { standing(of: $0, rules: rules[$0]) }
-        var groupsOfTip = Array(repeating: [Int](), count: program.tips.count)
-        let candidates = program.groups.enumerated().map { index, group -> Int? in
-            for member in group.members { groupsOfTip[member].append(index) }
-            let candidate = group.ordered
-                ? group.members.first { standings[$0].status != .invalidated }.flatMap { standings[$0].eligible ? $0 : nil }
-                : group.members.first { standings[$0].eligible }
-            return candidate.flatMap { standings[$0].shown || standings[$0].frequencyAllows ? $0 : nil }
+        let explanations = program.tips.indices.map { explain(standings[$0], rules: rules[$0]) }
+        let choices = program.groups.map { group in
+            choose(in: group, standings: standings) { member in
+                // A blocking member's first false rule says what it waits for.
+                let detail = standings[member].pendingReason == .rules
+                    ? rules[member].first { !$0.result }.flatMap { $0.error ?? $0.explanation.first } : nil
+                return explanations[member] + (detail.map { " — \($0)" } ?? "")
+            }
         }
-        let displays = program.tips.indices.map { index in
-            standings[index].shown || (standings[index].eligible && standings[index].frequencyAllows
-                                       && groupsOfTip[index].allSatisfy { candidates[$0] == index })
+        var groupExplanations = Array(repeating: [String](), count: program.tips.count)
+        for (group, choice) in zip(program.groups, choices) {
+            // A tip that displays on its own but that this group does not present: say why.
+            for member in Set(group.members) where choice.current != member && standings[member].displays {
+                groupExplanations[member].append(choice.note(for: member))
+            }
         }
-        let current = candidates.map { candidate in candidate.flatMap { displays[$0] ? $0 : nil } }
-        let tips = program.tips.enumerated().map { index, tip -> TipResult in
-            let waiting = groupsOfTip[index].first { candidates[$0] != index }
-            return TipResult(id: tip.id, status: standings[index].status, reason: standings[index].reason,
-                             display: displays[index],
-                             displayExplanation: explain(standings[index], rules: rules[index], waitingIn: waiting,
-                                                         current: current),
-                             rules: rules[index])
+        let tips = program.tips.enumerated().map { index, tip in
+            let standing = standings[index]
+            return TipResult(id: tip.id, status: standing.status, reason: standing.reason,
+                             pendingReason: standing.pendingReason, pendingUntil: standing.pendingUntil,
+                             display: standing.displays, displayExplanation: explanations[index],
+                             groupExplanations: groupExplanations[index], rules: rules[index])
         }
-        let groups = program.groups.enumerated().map { index, group in
-            GroupResult(id: group.name, currentTip: current[index].map { program.tips[$0].id })
+        let groups = zip(program.groups, choices).map { group, choice in
+            GroupResult(id: group.name, currentTip: choice.current.map { program.tips[$0].id },
+                        explanation: choice.explanation)
         }
         return (tips, groups)
     }
 
+    // MARK: - One tip
+
+    /// The contract's order: overrides, stored invalidation, display limits, rules, frequency.
     private func standing(of index: Int, rules: [RuleResult]) -> Standing {
         let tip = program.tips[index]
         let state = store.tipState(index)
-        let testing = store.testing
-        let names: Set<String> = [tip.name, tip.id]
-        let shown = !testing.showTips.isDisjoint(with: names)
-            || (testing.hideTips.isDisjoint(with: names) && testing.showAllTips)
-        let hidden = !shown && (!testing.hideTips.isDisjoint(with: names) || testing.hideAllTips)
-        var standing = Standing(status: .pending, reason: nil, shown: shown, hidden: hidden,
-                                frequencyAllows: frequencyAllows(tip, state))
-        if shown {
-            standing.status = .available
-        } else if let reason = invalidation(tip, state) {
+        var standing = Standing(status: .available, override: override(of: tip))
+        if standing.override == .shown { return standing }
+        if let reason = invalidation(tip, state) {
             standing.status = .invalidated
             standing.reason = reason
-        } else if rules.allSatisfy(\.result) {
-            standing.status = .available
+        } else if !rules.allSatisfy(\.result) {
+            standing.status = .pending
+            standing.pendingReason = .rules
+        } else if let until = frequencyHold(tip, state) {
+            standing.status = .pending
+            standing.pendingReason = .displayFrequency
+            standing.pendingUntil = until
         }
         return standing
+    }
+
+    /// Show these tips, hide these tips, show all tips, hide all tips: strongest first.
+    private func override(of tip: TipInfo) -> Override? {
+        let testing = store.testing
+        let names: Set<String> = [tip.name, tip.id]
+        if !testing.showTips.isDisjoint(with: names) { return .shown }
+        if !testing.hideTips.isDisjoint(with: names) { return .hidden }
+        if testing.showAllTips { return .shown }
+        if testing.hideAllTips { return .hidden }
+        return nil
     }
 
     private func invalidation(_ tip: TipInfo, _ state: TipState) -> InvalidationReason? {
         if let reason = state.invalidation { return reason }
         if let limit = tip.options.maxDisplayCount, state.displayCount >= limit { return .displayCountExceeded }
-        if let limit = tip.options.maxDisplayDuration, state.displayDuration >= limit { return .displayDurationExceeded }
+        if let limit = tip.options.maxDisplayDuration,
+           state.displayDuration >= max(limit, Self.minimumDisplayDuration) {
+            return .displayDurationExceeded
+        }
         return nil
     }
 
-    /// The display frequency holds back only tips that have not appeared yet.
-    private func frequencyAllows(_ tip: TipInfo, _ state: TipState) -> Bool {
-        guard let last = store.lastDisplayDate else { return true }
-        return tip.options.ignoresDisplayFrequency || state.displayCount > 0
-            || program.displayFrequency <= 0 || now - last >= program.displayFrequency
+    /// When the display frequency lets the tip go, if it holds the tip back now. It holds back
+    /// only tips that have never displayed and do not ignore it, and only after a tip appeared.
+    private func frequencyHold(_ tip: TipInfo, _ state: TipState) -> Double? {
+        guard let last = store.lastDisplayDate, !tip.options.ignoresDisplayFrequency, state.displayCount == 0,
+              program.displayFrequency > 0 else { return nil }
+        let until = last + program.displayFrequency
+        return now < until ? until : nil
     }
 
-    private func explain(_ standing: Standing, rules: [RuleResult], waitingIn group: Int?, current: [Int?]) -> String {
-        if standing.shown { return "shown by a testing override" }
-        if standing.hidden { return "hidden by a testing override" }
-        switch standing.status {
-        case .invalidated:
+    private func explain(_ standing: Standing, rules: [RuleResult]) -> String {
+        switch (standing.override, standing.status) {
+        case (.shown, _):
+            return "shown by a testing override"
+        case (.hidden, let status):
+            return "hidden by a testing override (its status: \(status.rawValue))"
+        case (nil, .invalidated):
             return "invalidated (\(standing.reason?.rawValue ?? "unknown"))"
-        case .pending:
-            let lines = rules.filter { !$0.result }.map { String($0.line) }
-            return "pending: the rule\(lines.count == 1 ? "" : "s") at line\(lines.count == 1 ? "" : "s") "
-                + lines.joined(separator: ", ") + (lines.count == 1 ? " is" : " are") + " false"
-        case .available:
-            break
+        case (nil, .pending):
+            if let until = standing.pendingUntil { return "pending: " + frequencyPhrase(until: until) }
+            return "pending: " + falseRulesPhrase(rules)
+        case (nil, .available):
+            return "available"
         }
-        if !standing.frequencyAllows {
-            let elapsed = ValueFormatting.duration(ValueFormatting.floor(now - (store.lastDisplayDate ?? now)))
-            return "held back by the \(frequencyName) display frequency: the last new tip appeared \(elapsed) ago"
-        }
-        if let group {
-            let name = program.groups[group].name
-            let other = current[group].map { "'\(program.tips[$0].id)'" } ?? "none"
-            return "waiting in group '\(name)' (its current tip: \(other))"
-        }
-        return "shown"
+    }
+
+    /// "the rule at line 7 is false", "the rules at lines 7, 9 are false".
+    private func falseRulesPhrase(_ rules: [RuleResult]) -> String {
+        let lines = rules.filter { !$0.result }.map { String($0.line) }
+        let one = lines.count == 1
+        return "the rule\(one ? "" : "s") at line\(one ? "" : "s") " + lines.joined(separator: ", ")
+            + (one ? " is" : " are") + " false"
+    }
+
+    /// "held back by the daily display frequency until 2026-11-22T01:00:00Z (in 16 hours): the last
+    /// new tip appeared 8 hours ago".
+    private func frequencyPhrase(until: Double) -> String {
+        let last = store.lastDisplayDate ?? now
+        return "held back by the \(frequencyName) display frequency until \(ValueFormatting.date(until))"
+            + " (in \(ValueFormatting.approximateDuration(until - now))): the last new tip appeared "
+            + "\(ValueFormatting.approximateDuration(now - last)) ago"
     }
 
     private var frequencyName: String {
@@ -118,7 +150,61 @@ struct DisplayPolicy {
         case 3_600: return "hourly"
         case 86_400: return "daily"
         case 604_800: return "weekly"
+        case 2_592_000: return "monthly"
         default: return ValueFormatting.duration(program.displayFrequency)
         }
+    }
+
+    // MARK: - Groups
+
+    /// The tip a group presents, and why.
+    private struct Choice {
+        var group: String
+        var current: Int?
+        var explanation: String
+        /// For an `.ordered` group with no current tip: the member everyone after it waits for.
+        var blocker: (index: Int, name: String, why: String)?
+        var members: [Int]
+        var names: [String]
+
+        /// Why the group does not present `member`.
+        func note(for member: Int) -> String {
+            let name = names[member]
+            if let blocker, let position = members.firstIndex(of: member),
+               let blocking = members.firstIndex(of: blocker.index), position > blocking {
+                return "in group \(group), \(name) waits for \(blocker.name), which is \(blocker.why)"
+            }
+            return "group \(group) " + explanation
+        }
+    }
+
+    /// `.firstAvailable`: the first member, in declared order, that displays. `.ordered`: the
+    /// first member that is not invalidated, and only if it displays.
+    private func choose(in group: GroupInfo, standings: [Standing], why: (Int) -> String) -> Choice {
+        let names = program.tips.map(\.id)
+        var choice = Choice(group: group.name, current: nil, explanation: "", members: group.members, names: names)
+        if group.ordered {
+            guard let next = group.members.first(where: { standings[$0].status != .invalidated }) else {
+                choice.explanation = "presents no tip: every member is invalidated"
+                return choice
+            }
+            if standings[next].displays {
+                choice.current = next
+                choice.explanation = "presents \(names[next])"
+            } else {
+                let reason = why(next)
+                choice.blocker = (next, names[next], reason)
+                choice.explanation = "presents no tip: it waits for \(names[next]), which is \(reason)"
+            }
+            return choice
+        }
+        if let first = group.members.first(where: { standings[$0].displays }) {
+            choice.current = first
+            choice.explanation = "presents \(names[first])"
+        } else {
+            let reasons = group.members.map { "\(names[$0]) is \(why($0))" }
+            choice.explanation = "presents no tip: no member is available (" + reasons.joined(separator: "; ") + ")"
+        }
+        return choice
     }
 }

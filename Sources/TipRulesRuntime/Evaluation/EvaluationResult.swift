@@ -19,24 +19,44 @@ public enum TipStatus: String, Hashable, Sendable {
     case available, pending, invalidated
 }
 
+/// What keeps a `pending` tip from being `available`.
+public enum PendingReason: String, Hashable, Sendable {
+    /// At least one `#Rule` is false.
+    case rules
+    /// Its rules hold, but the display frequency holds it back: another tip appeared too recently.
+    case displayFrequency
+}
+
 /// The outcome for one tip.
 public struct TipResult: Hashable, Sendable {
     public var id: String
     public var status: TipStatus
     public var reason: InvalidationReason?
-    /// Whether the tip would be shown now.
+    /// For a pending tip, what holds it back; nil otherwise.
+    public var pendingReason: PendingReason?
+    /// For a tip held back by the display frequency, when the frequency lets it go (seconds since 1970).
+    public var pendingUntil: Double?
+    /// Whether the tip would be shown now: it is `available` and no testing override hides it.
     public var display: Bool
-    /// Why `display` is what it is, for people (e.g. "held back by the daily display frequency").
+    /// Why the tip has its status and display, for people (e.g. "pending: held back by the daily
+    /// display frequency until …").
     public var displayExplanation: String
+    /// For each group that presents another member or none, why (e.g. "in group Onboarding,
+    /// ShareTip waits for FavoriteBackyardTip, which is pending: …").
+    public var groupExplanations: [String]
     public var rules: [RuleResult]
 
-    public init(id: String, status: TipStatus, reason: InvalidationReason?, display: Bool,
-                displayExplanation: String, rules: [RuleResult]) {
+    public init(id: String, status: TipStatus, reason: InvalidationReason?, pendingReason: PendingReason? = nil,
+                pendingUntil: Double? = nil, display: Bool, displayExplanation: String,
+                groupExplanations: [String] = [], rules: [RuleResult]) {
         self.id = id
         self.status = status
         self.reason = reason
+        self.pendingReason = pendingReason
+        self.pendingUntil = pendingUntil
         self.display = display
         self.displayExplanation = displayExplanation
+        self.groupExplanations = groupExplanations
         self.rules = rules
     }
 }
@@ -65,12 +85,15 @@ public struct RuleResult: Hashable, Sendable {
 /// The outcome for one tip group.
 public struct GroupResult: Hashable, Sendable {
     public var id: String
-    /// The id of the member tip that displays now, if any.
+    /// The id of the member tip the group presents now, if any.
     public var currentTip: String?
+    /// Why the group presents that tip or none, for people.
+    public var explanation: String
 
-    public init(id: String, currentTip: String?) {
+    public init(id: String, currentTip: String?, explanation: String = "") {
         self.id = id
         self.currentTip = currentTip
+        self.explanation = explanation
     }
 }
 
@@ -82,7 +105,7 @@ public struct WidgetResult: Hashable, Sendable {
     public var duration: Double
     /// `score > 0`.
     public var relevant: Bool
-    /// The evaluation error that made the score 0, if any.
+    /// The evaluation error that made the widget irrelevant (score and duration 0), if any.
     public var error: String?
 
     public init(id: String, score: Double, duration: Double, relevant: Bool, error: String? = nil) {

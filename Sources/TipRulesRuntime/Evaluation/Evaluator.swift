@@ -64,31 +64,38 @@ public struct Evaluator {
             let explanation = Explanation.phrases(for: rule.code, observations: machine.observations, notes: notes)
             return RuleResult(index: index, line: rule.line, result: false, explanation: explanation)
         case .failure(let failure):
-            return RuleResult(index: index, line: rule.line, result: false, error: failure.description,
-                              explanation: ["evaluation failed: \(failure)"])
+            return RuleResult(index: index, line: rule.line, result: false, error: failure.description)
         }
     }
 
-    /// A widget whose score fails is not relevant at all: score and duration 0, with the error.
+    /// A widget whose score or duration fails, or is negative or not finite, is not relevant at
+    /// all: score and duration 0, with the error.
     private mutating func evaluate(_ widget: WidgetInfo, in context: EvaluationContext) -> WidgetResult {
         let score = number(widget.score, "score", in: context)
-        if let error = score.error {
-            return WidgetResult(id: widget.name, score: 0, duration: 0, relevant: false, error: error)
-        }
         let duration = number(widget.duration, "duration", in: context)
-        return WidgetResult(id: widget.name, score: score.value, duration: duration.value, relevant: score.value > 0,
-                            error: duration.error)
+        guard case .success(let scoreValue) = score, case .success(let durationValue) = duration else {
+            let errors = [score, duration].compactMap { result -> String? in
+                if case .failure(let message) = result { return message.text }
+                return nil
+            }
+            return WidgetResult(id: widget.name, score: 0, duration: 0, relevant: false,
+                                error: errors.joined(separator: "; "))
+        }
+        return WidgetResult(id: widget.name, score: scoreValue, duration: durationValue, relevant: scoreValue > 0)
     }
 
-    /// A score or duration: 0 and an error when evaluation fails or gives NaN or an infinity.
+    /// A score or duration, or why it is not a usable value: evaluation failed, or it is NaN,
+    /// an infinity or negative (WidgetKit takes neither a negative score nor a negative duration).
     private mutating func number(_ code: CodeBlock, _ what: String,
-                                 in context: EvaluationContext) -> (value: Double, error: String?) {
+                                 in context: EvaluationContext) -> Result<Double, WidgetValueError> {
         switch machine.run(code, in: context) {
         case .success(let bits):
             let value = SlotEncoding.double(bits)
-            return value.isFinite ? (value, nil) : (0, "\(what) is not a finite number (\(value))")
+            guard value.isFinite else { return .failure(WidgetValueError(text: "\(what) is not a finite number (\(value))")) }
+            guard value >= 0 else { return .failure(WidgetValueError(text: "\(what) is negative (\(value))")) }
+            return .success(value)
         case .failure(let failure):
-            return (0, "\(what): \(failure)")
+            return .failure(WidgetValueError(text: "\(what): \(failure)"))
         }
     }
 
@@ -110,6 +117,11 @@ public struct Evaluator {
 public func evaluate(_ program: Program, store: EventStore, now: Double) -> EvaluationResult {
     var evaluator = Evaluator(program: program)
     return evaluator.evaluate(store, now: now)
+}
+
+/// Why a widget's score or duration is not a usable value.
+private struct WidgetValueError: Error {
+    var text: String
 }
 
 /// The types a store's contents must have for a program: parameter types and event field types.

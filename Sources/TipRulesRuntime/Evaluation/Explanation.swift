@@ -18,6 +18,8 @@ enum Explanation {
 
     private static func phrase(_ observation: Observation, note: ComparisonNote, instruction: Instruction) -> String {
         switch instruction.opcode {
+        case _ where !instruction.opcode.isComparison:
+            return "\(note.subject) is \(observation.left)"
         case .isNil, .isNonNil:
             let needsNil = (instruction.opcode == .isNil) != note.negated
             return "\(note.subject) is \(observation.left), needs \(needsNil ? "==" : "!=") nil"

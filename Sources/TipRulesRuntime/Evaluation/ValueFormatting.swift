@@ -30,14 +30,40 @@ public enum ValueFormatting {
         return result + "\""
     }
 
-    /// A duration: "5 days", "30 minutes", "1 hour", "90 seconds", "0.5 seconds".
+    /// A duration in words, exactly: "5 days", "30 minutes", "1 day 2 hours", "1 minute 30 seconds",
+    /// "0.5 seconds". Every duration a person reads (explanations, display reasons, the
+    /// disassembly) is written this way.
     public static func duration(_ seconds: Double) -> String {
-        guard seconds.isFinite else { return "\(seconds) seconds" }
-        let units: [(seconds: Double, name: String)] = [(604_800, "week"), (86_400, "day"), (3_600, "hour"), (60, "minute")]
-        for unit in units where seconds != 0 && isWhole(seconds / unit.seconds) {
-            return counted(seconds / unit.seconds, unit.name)
+        words(seconds, units: .max)
+    }
+
+    /// A duration in words, to its two largest units, rounded down: "2 days 3 hours",
+    /// "48 minutes". For elapsed and remaining times, where seconds would be noise.
+    public static func approximateDuration(_ seconds: Double) -> String {
+        words(seconds, units: 2)
+    }
+
+    private static let units: [(seconds: Double, name: String)] =
+        [(604_800, "week"), (86_400, "day"), (3_600, "hour"), (60, "minute")]
+
+    /// Whole weeks, days, hours and minutes, then seconds (with any fraction), at most `limit`
+    /// units, largest first.
+    private static func words(_ seconds: Double, units limit: Int) -> String {
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return "\(seconds) seconds" }
+        if seconds < 0 { return "-" + words(-seconds, units: limit) }
+        var rest = seconds
+        var parts: [String] = []
+        for unit in units where parts.count < limit {
+            let amount = floor(rest / unit.seconds)
+            guard amount >= 1 else { continue }
+            parts.append(counted(amount, unit.name))
+            rest -= amount * unit.seconds
         }
-        return counted(seconds, "second")
+        let remainingSeconds = limit == .max ? rest : floor(rest)
+        if parts.isEmpty || (remainingSeconds > 0 && parts.count < limit) {
+            parts.append(counted(remainingSeconds, "second"))
+        }
+        return parts.joined(separator: " ")
     }
 
     /// A date as RFC 3339 in UTC, e.g. "2026-11-21T09:00:00Z" (fractions of a second when

@@ -8,6 +8,18 @@ extension Machine {
         observations.append(Observation(instruction: at, result: result, left: left, right: right))
     }
 
+    /// Records the truth value a noted instruction (see `Opcode.producesExplainedValue`) left on
+    /// the stack, once the value is complete: when control falls through, except for a loop
+    /// instruction, which completes its value only when it skips an empty collection's body.
+    mutating func observeValue(_ at: Int, _ instruction: Instruction, pc: Int, sp: Int,
+                               _ notes: [Int: ComparisonNote]?) {
+        guard notes?[at] != nil, !instruction.opcode.isComparison, sp > 0, sp <= stack.count else { return }
+        let isLoop = instruction.opcode == .loopAny || instruction.opcode == .loopAll
+        guard (pc == at + 1) != isLoop else { return }
+        let value = stack[sp - 1] != 0
+        observations.append(Observation(instruction: at, result: value, left: value ? "true" : "false", right: ""))
+    }
+
     /// Records a comparison whose operands are at stack positions `left` and `right` (for
     /// optional comparisons, the value slots, with the presence flags above them).
     mutating func observeComparison(_ at: Int, _ result: Bool, _ instruction: Instruction, _ left: Int,

@@ -353,6 +353,7 @@ struct Machine {
                     sp += 1
                 }
             }
+            if explaining { observeValue(at, instruction, pc: pc, sp: sp, notes) }
         }
         return failure(.invalidProgram, instructions.count - 1)
     }

@@ -26,6 +26,12 @@ public struct CodeBuilder {
         return Label(id: labels.count - 1)
     }
 
+    /// The number of instructions emitted so far: the index of the next one.
+    public var instructionCount: Int { instructions.count }
+
+    /// The opcode of the instruction at `index`, which must have been emitted.
+    public func opcode(at index: Int) -> Opcode { instructions[index].opcode }
+
     /// Binds `label` to the next instruction to be emitted.
     public mutating func bind(_ label: Label) {
         labels[label.id] = instructions.count

@@ -88,6 +88,19 @@ public enum Opcode: UInt8, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// Whether the explain mode may record the truth value this instruction leaves on the stack
+    /// (a `Bool` parameter, a string test, a collection's `isEmpty`, `contains(where:)` and
+    /// `allSatisfy`, whose value a loop instruction gives for an empty collection and `loopNext`
+    /// otherwise).
+    public var producesExplainedValue: Bool {
+        switch self {
+        case .param, .stringIsEmpty, .hasPrefix, .hasSuffix, .stringContains, .isEmpty, .loopAny, .loopAll, .loopNext:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// The assembler mnemonic: the case name.
     public var mnemonic: String { String(describing: self) }
 }

@@ -90,10 +90,11 @@ struct CodeVerifier {
         }
         for (position, note) in code.notes.enumerated() {
             guard note.instruction >= 0 && note.instruction < code.instructions.count,
-                  code.instructions[note.instruction].opcode.isComparison,
+                  code.instructions[note.instruction].opcode.isComparison
+                      || code.instructions[note.instruction].opcode.producesExplainedValue,
                   position == 0 || note.instruction > code.notes[position - 1].instruction else {
                 throw VerificationProblem(at: max(0, min(note.instruction, code.instructions.count - 1)),
-                                          "debug note \(position) is not on a comparison, or out of order")
+                                          "debug note \(position) is not on a comparison or a truth value, or out of order")
             }
         }
     }

@@ -4,10 +4,11 @@ import TipRulesRuntime
 public enum JSONResultRenderer {
     public static func document(for result: EvaluationResult) -> JSONValue {
         var root = JSONObject()
-        root["now"] = .string(RFC3339.format(result.now) ?? String(result.now))
+        root["now"] = date(result.now)
         root["tips"] = .array(result.tips.map(tip))
         root["groups"] = .array(result.groups.map { group in
-            ["id": .string(group.id), "currentTip": group.currentTip.map(JSONValue.string) ?? .null]
+            ["id": .string(group.id), "currentTip": group.currentTip.map(JSONValue.string) ?? .null,
+             "explanation": .string(group.explanation)]
         })
         root["widgets"] = .array(result.widgets.map(widget))
         return .object(root)
@@ -18,7 +19,13 @@ public enum JSONResultRenderer {
         object["id"] = .string(tip.id)
         object["status"] = .string(tip.status.rawValue)
         object["reason"] = tip.reason.map { .string($0.rawValue) } ?? .null
+        object["pendingReason"] = tip.pendingReason.map { .string($0.rawValue) } ?? .null
+        if let until = tip.pendingUntil { object["pendingUntil"] = date(until) }
         object["display"] = .bool(tip.display)
+        object["explanation"] = .string(tip.displayExplanation)
+        if !tip.groupExplanations.isEmpty {
+            object["groupExplanations"] = .array(tip.groupExplanations.map(JSONValue.string))
+        }
         object["rules"] = .array(tip.rules.map(rule))
         return .object(object)
     }
@@ -43,6 +50,11 @@ public enum JSONResultRenderer {
         object["relevant"] = .bool(widget.relevant)
         if let error = widget.error { object["error"] = .string(error) }
         return .object(object)
+    }
+
+    /// RFC 3339 in UTC.
+    private static func date(_ seconds: Double) -> JSONValue {
+        .string(RFC3339.format(seconds) ?? String(seconds))
     }
 
     /// Whole numbers print without a fraction.

@@ -20,7 +20,7 @@ public struct TextResultRenderer {
         }
         if !result.groups.isEmpty { lines.append("") }
         for group in result.groups {
-            lines.append("group \(group.id): " + (group.currentTip.map { "shows \($0)" } ?? "shows no tip"))
+            lines.append("group \(group.id): \(group.explanation)")
         }
         if !result.widgets.isEmpty { lines.append("") }
         for widget in result.widgets {
@@ -37,6 +37,7 @@ public struct TextResultRenderer {
         if let reason = tip.reason { status += " (\(reason.rawValue))" }
         var lines = ["tip \(tip.id): \(status), \(tip.display ? "displays" : "does not display")"]
         if !tip.displayExplanation.isEmpty { lines.append("  \(tip.displayExplanation)") }
+        for note in tip.groupExplanations { lines.append("  \(note)") }
         for rule in tip.rules {
             let label = "rule \(rule.index + 1), line \(rule.line)"
             guard !rule.result else {
