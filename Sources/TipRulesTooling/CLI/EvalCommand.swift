@@ -57,6 +57,11 @@ enum EvalCommand {
             return .failure("\(fixturePath): \(error)")
         }
         let now = overrideNow ?? fixture.now ?? currentTime()
+        do {
+            try fixture.validate(at: now)
+        } catch {
+            return .failure("\(fixturePath): \(error)")
+        }
         let result = TipRulesRuntime.evaluate(loaded.program, store: store, now: now)
         if format == "json" {
             return CommandResult(standardOutput: JSONWriter.string(from: JSONResultRenderer.document(for: result), style: .pretty) + "\n")
