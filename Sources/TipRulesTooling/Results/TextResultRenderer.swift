@@ -24,7 +24,8 @@ public struct TextResultRenderer {
         }
         if !result.widgets.isEmpty { lines.append("") }
         for widget in result.widgets {
-            var line = "widget \(widget.id): score \(format(widget.score)), duration \(format(widget.duration)) s, "
+            var line = "widget \(widget.id): score \(format(widget.score)), "
+                + "duration \(ValueFormatting.duration(widget.duration)), "
             line += widget.relevant ? "relevant" : "not relevant"
             if let error = widget.error { line += " (error: \(error))" }
             lines.append(line)
