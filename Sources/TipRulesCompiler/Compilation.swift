@@ -18,7 +18,7 @@ public struct Compilation: Sendable {
         guard source.bytes.count <= Self.maximumSourceSize else {
             syntax = FileSyntax(declarations: [])
             program = nil
-            diagnostics = [Diagnostic(.sourceTooLarge, "source file is too large (\(source.bytes.count) bytes)",
+            diagnostics = [Diagnostic(.sourceTooLarge, "source file is too large (more than \(Self.maximumSourceSize) bytes)",
                                       at: .point(0), notes: [DiagnosticNote("the limit is \(Self.maximumSourceSize) bytes")])]
             return
         }

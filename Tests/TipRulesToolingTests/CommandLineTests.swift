@@ -22,7 +22,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     private func run(_ arguments: [String], stdin: String = "") -> CommandResult {
-        TiprulecCommand.run(arguments, environment: CommandEnvironment(readStandardInput: { Array(stdin.utf8) }),
+        TiprulecCommand.run(arguments, environment: CommandEnvironment(readStandardInput: { _ in Array(stdin.utf8) }),
                             currentTime: { 1_795_251_600 })
     }
 

@@ -82,7 +82,7 @@ final class DiagnosticGoldenTests: XCTestCase {
         let text = Self.check(bytes, name: "huge.tiprules", format: nil)
         XCTAssertEqual(text.status, ExitStatus.programErrors)
         XCTAssertEqual(text.standardError, """
-            huge.tiprules:1:1: error[TR0602]: source file is too large (\(size) bytes)
+            huge.tiprules:1:1: error[TR0602]: source file is too large (more than \(Compilation.maximumSourceSize) bytes)
               |
             1 | // padding
               | ^
@@ -95,7 +95,7 @@ final class DiagnosticGoldenTests: XCTestCase {
         XCTAssertEqual(json.status, ExitStatus.programErrors)
         XCTAssertEqual(json.standardOutput, """
             {"diagnostics":[{"file":"huge.tiprules","severity":"error","code":"TR0602",\
-            "message":"source file is too large (\(size) bytes)","line":1,"column":1,"endLine":1,"endColumn":1,\
+            "message":"source file is too large (more than \(Compilation.maximumSourceSize) bytes)","line":1,"column":1,"endLine":1,"endColumn":1,\
             "notes":["the limit is \(Compilation.maximumSourceSize) bytes"],"fixes":[]}]}
 
             """)
@@ -179,7 +179,7 @@ final class DiagnosticGoldenTests: XCTestCase {
     static func check(_ bytes: [UInt8], name: String, format: String?) -> CommandResult {
         var arguments = ["check", "--stdin", "--stdin-filename", name]
         if let format { arguments += ["--format", format] }
-        return TiprulecCommand.run(arguments, environment: CommandEnvironment(readStandardInput: { bytes }))
+        return TiprulecCommand.run(arguments, environment: CommandEnvironment(readStandardInput: { _ in bytes }))
     }
 
     /// A line diff of two texts: common lines prefixed with two spaces, lines only

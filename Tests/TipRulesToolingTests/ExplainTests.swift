@@ -100,7 +100,7 @@ final class ExplainTests: XCTestCase {
     func testSARIFRulesAreDescribedBySummaries() throws {
         let source = "parameter isLoggedIn: Bool = false\ntip T {\n    title: \"T\"\n    #Rule(Self.$isLoggedIn) { $0 == 1 }\n}\n"
         let result = TiprulecCommand.run(["check", "--stdin", "--format", "sarif"],
-                                         environment: CommandEnvironment(readStandardInput: { Array(source.utf8) }))
+                                         environment: CommandEnvironment(readStandardInput: { _ in Array(source.utf8) }))
         let log = try JSONParser().parse(result.standardOutput)
         let rules = log["runs"]?.arrayValue?.first?["tool"]?["driver"]?["rules"]?.arrayValue ?? []
         XCTAssertEqual(rules.first?["id"]?.stringValue, "TR0201")

@@ -44,11 +44,13 @@ final class RFC3339Tests: XCTestCase {
     }
 
     func testYearRangeAndLeapYears() throws {
-        XCTAssertEqual(try RFC3339.parse("0000-01-01T00:00:00Z"), CivilCalendar.earliestSeconds)
+        XCTAssertEqual(try RFC3339.parse("0001-01-01T00:00:00Z"), RFC3339.earliest)
+        XCTAssertEqual(parseError("0000-12-31T23:59:59Z"), "the date is outside the years 0001 to 9999 (in UTC)")
+        XCTAssertEqual(parseError("9999-12-31T23:59:59-01:00"), "the date is outside the years 0001 to 9999 (in UTC)")
         XCTAssertEqual(try RFC3339.parse("9999-12-31T23:59:59Z"), CivilCalendar.endSeconds - 1)
         XCTAssertEqual(try RFC3339.parse("2024-02-29T00:00:00Z"), 1_709_164_800)
         XCTAssertEqual(try RFC3339.parse("2000-02-29T00:00:00Z"), 951_782_400)
-        XCTAssertEqual(try RFC3339.parse("0000-02-29T00:00:00Z"), CivilCalendar.earliestSeconds + 59 * 86_400)
+        XCTAssertEqual(try RFC3339.parse("0004-02-29T00:00:00Z"), CivilCalendar.earliestSeconds + (4 * 365 + 1 + 59) * 86_400)
         XCTAssertEqual(parseError("2023-02-29T00:00:00Z"), "day 29 is out of range 01-28")
         XCTAssertEqual(parseError("1900-02-29T00:00:00Z"), "day 29 is out of range 01-28")
         XCTAssertEqual(parseError("2026-04-31T00:00:00Z"), "day 31 is out of range 01-30")
@@ -149,13 +151,15 @@ final class RFC3339Tests: XCTestCase {
 
     func testRandomInstantsRoundTripAtMillisecondPrecision() throws {
         var random = SplitMix64(seed: 3339)
-        let span = UInt64(CivilCalendar.endSeconds - CivilCalendar.earliestSeconds) * 1_000
+        // From a day after the earliest date, so that the shifted form stays in range too.
+        let first = RFC3339.earliest + 86_400
+        let span = UInt64(RFC3339.end - first) * 1_000
         for _ in 0..<5_000 {
-            let milliseconds = Double(random.next() % span) + CivilCalendar.earliestSeconds * 1_000
+            let milliseconds = Double(random.next() % span) + first * 1_000
             let seconds = milliseconds / 1_000
             let formatted = try XCTUnwrap(RFC3339.format(seconds))
             XCTAssertEqual(try RFC3339.parse(formatted), seconds, accuracy: 1e-6, formatted)
-            let shifted = formatted.dropLast() + "+05:45"
+            let shifted = formatted.dropLast() + "+05:45" // 5 h 45 min earlier: still in range
             XCTAssertEqual(try RFC3339.parse(String(shifted)), seconds - 20_700, accuracy: 1e-6, String(shifted))
         }
     }

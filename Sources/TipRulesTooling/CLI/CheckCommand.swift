@@ -24,12 +24,15 @@ enum CheckCommand {
         var sources: [SourceFile] = []
         if parsed.flags.contains("--stdin") {
             guard parsed.positionals.isEmpty else { return .failure("--stdin takes no file arguments") }
-            sources.append(SourceFile(name: parsed.options["--stdin-filename"] ?? "<stdin>", bytes: environment.readStandardInput()))
+            switch FileAccess.read("-", as: .source, environment: environment) {
+            case .success(let bytes): sources.append(SourceFile(name: parsed.options["--stdin-filename"] ?? "<stdin>", bytes: bytes))
+            case .failure(let error): return .failure(error.message)
+            }
         } else {
             guard !parsed.positionals.isEmpty else { return .failure("no input files\n" + usage) }
             for path in parsed.positionals {
-                switch FileAccess.read(path) {
-                case .success(let bytes): sources.append(SourceFile(name: path, bytes: bytes))
+                switch FileAccess.read(path, as: .source, environment: environment) {
+                case .success(let bytes): sources.append(SourceFile(name: path == "-" ? "<stdin>" : path, bytes: bytes))
                 case .failure(let error): return .failure(error.message)
                 }
             }

@@ -1,3 +1,4 @@
+import Foundation
 import TipRulesCompiler
 import TipRulesRuntime
 
@@ -21,8 +22,10 @@ enum CompileCommand {
         guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
             return .failure("compile takes one source file\n" + usage)
         }
+        let output = parsed.options["--output"] ?? defaultOutput(for: path)
+        if let problem = refusal(toWrite: output, from: path) { return .failure(problem) }
         let bytes: [UInt8]
-        switch FileAccess.read(path) {
+        switch FileAccess.read(path, as: .source, environment: environment) {
         case .success(let value): bytes = value
         case .failure(let error): return .failure(error.message)
         }
@@ -32,17 +35,42 @@ enum CompileCommand {
         guard let checked = compilation.program else {
             return CommandResult(status: ExitStatus.programErrors, standardError: diagnosticsText)
         }
-        let output = parsed.options["--output"] ?? defaultOutput(for: path)
         let program: Program
         do {
             program = try generateProgram(checked)
         } catch {
             return CommandResult(status: ExitStatus.badInput, standardError: diagnosticsText + "error: \(path): \(error)\n")
         }
-        if let error = FileAccess.writeAtomically(program.encoded(), to: output) {
+        if let error = AtomicFileWriter.write(program.encoded(), to: output) {
             return CommandResult(status: ExitStatus.badInput, standardError: diagnosticsText + "error: \(error.message)\n")
         }
         return CommandResult(standardError: diagnosticsText)
+    }
+
+    /// Why bytecode must not be written to `output`, if it must not: no name, a folder, a missing
+    /// folder, a source file's name, or the input itself (under any path). Writing there would
+    /// fail or destroy the program's source.
+    static func refusal(toWrite output: String, from input: String) -> String? {
+        guard !output.isEmpty else { return "-o needs a file name, e.g. -o rules.tipc" }
+        func isFolder(_ path: String) -> Bool {
+            var status = stat()
+            return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+        }
+        let example = (output.hasSuffix("/") ? output : output + "/") + defaultOutput(for: AtomicFileWriter.split(input).name)
+        if isFolder(output) { return "\(output): is a folder; name the file to write, e.g. -o \(example)" }
+        if output.hasSuffix("/") { return "\(output): the folder does not exist; create it, then name the file, e.g. -o \(example)" }
+        let folder = AtomicFileWriter.split(output).folder
+        guard isFolder(folder) else { return "\(output): cannot be written: the folder '\(folder)' does not exist" }
+        if output.hasSuffix(".tiprules") {
+            return "refusing to write bytecode to '\(output)': that is a source file's name; write a .tipc file, e.g. -o \(defaultOutput(for: output))"
+        }
+        var status = stat()
+        var inputStatus = stat()
+        if stat(output, &status) == 0, stat(input, &inputStatus) == 0,
+           status.st_dev == inputStatus.st_dev, status.st_ino == inputStatus.st_ino {
+            return "refusing to write bytecode over the input '\(input)'; write a .tipc file, e.g. -o \(defaultOutput(for: input))"
+        }
+        return nil
     }
 
     /// `rules.tiprules` → `rules.tipc`.

@@ -33,10 +33,11 @@ enum EvalCommand {
         }
         var overrideNow: Double?
         if let written = parsed.options["--now"] {
-            guard let seconds = parseDate(written) else {
-                return .failure("--now: expected an RFC 3339 date such as 2026-11-21T09:00:00Z or seconds since 1970, found '\(written)'")
+            do {
+                overrideNow = try parseDate(written)
+            } catch {
+                return .failure("--now: \(error)")
             }
-            overrideNow = seconds
         }
         let loaded: ProgramLoader.Loaded
         switch ProgramLoader.load(path, environment: environment) {
@@ -44,7 +45,7 @@ enum EvalCommand {
         case .success(let value): loaded = value
         }
         let fixtureBytes: [UInt8]
-        switch FileAccess.read(fixturePath) {
+        switch FileAccess.read(fixturePath, as: .fixture, environment: environment) {
         case .success(let value): fixtureBytes = value
         case .failure(let error): return .failure(error.message)
         }
@@ -69,9 +70,17 @@ enum EvalCommand {
         return CommandResult(standardOutput: TextResultRenderer(source: loaded.source).render(result))
     }
 
-    /// An RFC 3339 date or a number of seconds since 1970.
-    private static func parseDate(_ text: String) -> Double? {
-        if let seconds = Double(text), seconds.isFinite { return seconds }
-        return try? RFC3339.parse(text)
+    /// An RFC 3339 date or a number of seconds since 1970, from year 1 through 9999.
+    private static func parseDate(_ text: String) throws(RFC3339Error) -> Double {
+        if let seconds = Double(text) {
+            try RFC3339.checkRange(seconds)
+            return seconds
+        }
+        do {
+            return try RFC3339.parse(text)
+        } catch {
+            throw RFC3339Error(message: "expected an RFC 3339 date such as 2026-11-21T09:00:00Z or seconds since 1970, "
+                               + "found '\(text)' (\(error))")
+        }
     }
 }

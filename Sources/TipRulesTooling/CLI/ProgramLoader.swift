@@ -15,7 +15,8 @@ enum ProgramLoader {
     /// or corrupt (status 2).
     static func load(_ path: String, environment: CommandEnvironment) -> Result<Loaded, CommandResultError> {
         let bytes: [UInt8]
-        switch FileAccess.read(path) {
+        let kind: InputKind = path.hasSuffix(".tipc") ? .bytecode : .source
+        switch FileAccess.read(path, as: kind, environment: environment) {
         case .success(let value): bytes = value
         case .failure(let error): return .failure(CommandResultError(.failure(error.message)))
         }

@@ -34,7 +34,33 @@ public enum RFC3339 {
         guard scanner.atEnd else { throw RFC3339Error(message: "unexpected characters after the time zone") }
         let days = CivilCalendar.days(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offset
-        return Double(seconds) + fraction
+        let result = Double(seconds) + fraction
+        try checkRange(result, writtenAsNumber: false)
+        return result
+    }
+
+    /// The earliest date an input may name: 0001-01-01T00:00:00Z, in seconds since 1970.
+    public static let earliest = -62_135_596_800.0
+    /// The first instant after the latest date an input may name (10000-01-01T00:00:00Z).
+    public static let end = 253_402_300_800.0
+
+    /// Checks that `seconds` since 1970 is a date from year 1 through 9999; otherwise says so,
+    /// with a hint, for a number that was written as such, when it looks like milliseconds.
+    public static func checkRange(_ seconds: Double, writtenAsNumber: Bool = true) throws(RFC3339Error) {
+        guard !(seconds >= earliest && seconds < end) else { return }
+        var message = writtenAsNumber ? "\(describe(seconds)) seconds since 1970 is outside the years 0001 to 9999"
+            : "the date is outside the years 0001 to 9999 (in UTC)"
+        let asMilliseconds = seconds / 1000
+        if writtenAsNumber, asMilliseconds >= earliest && asMilliseconds < end, let date = format(asMilliseconds) {
+            message += "; it looks like milliseconds since 1970: divide by 1000 (\(date))"
+        }
+        throw RFC3339Error(message: message)
+    }
+
+    /// A number as written: whole numbers without a fraction, others in Swift's shortest form.
+    private static func describe(_ value: Double) -> String {
+        if let whole = Int(exactly: value) { return String(whole) }
+        return value.description
     }
 
     /// Formats `seconds` since 1970 in UTC, e.g. `2026-11-21T09:00:00Z`, rounded to

@@ -17,7 +17,13 @@ public struct Fixture: Sendable {
     public func makeStore(for program: Program) throws -> EventStore {
         var store = EventStore(program: program)
         for parameter in parameters { try store.setParameter(parameter.index, parameter.value) }
-        for donation in donations { try store.donate(event: donation.event, date: donation.date, fields: donation.fields) }
+        // Oldest first, equal dates in file order: every donation then appends, so loading is
+        // O(n log n) however the file orders them (inserting each in place would be O(n²)).
+        let ordered = donations.indices.sorted { (donations[$0].date, $0) < (donations[$1].date, $1) }
+        for index in ordered {
+            let donation = donations[index]
+            try store.donate(event: donation.event, date: donation.date, fields: donation.fields)
+        }
         for tip in tipStates { store.setTipState(tip.tip, tip.state) }
         store.lastDisplayDate = lastDisplayDate
         store.testing = testing

@@ -202,8 +202,8 @@ public enum FixtureDecoder {
     /// An RFC 3339 string or a number of seconds since 1970.
     static func date(_ json: JSONValue, at path: String) throws(FixtureError) -> Double {
         switch json {
-        case .integer(let seconds): return Double(seconds)
-        case .number(let seconds) where seconds.isFinite: return seconds
+        case .integer(let seconds): return try inRange(Double(seconds), at: path)
+        case .number(let seconds): return try inRange(seconds, at: path)
         case .string(let text):
             do {
                 return try RFC3339.parse(text)
@@ -213,6 +213,16 @@ public enum FixtureDecoder {
         default:
             throw FixtureError(path: path, "expected a date (an RFC 3339 string or seconds since 1970), found \(describe(json))")
         }
+    }
+
+    /// `seconds` since 1970, if it is a date from year 1 through 9999.
+    private static func inRange(_ seconds: Double, at path: String) throws(FixtureError) -> Double {
+        do {
+            try RFC3339.checkRange(seconds)
+        } catch {
+            throw FixtureError(path: path, "\(error)")
+        }
+        return seconds
     }
 
     private static func suggestion(_ name: String, _ candidates: [String]) -> String {
