@@ -8,8 +8,10 @@ struct EvaluationFailure: Error, Hashable, CustomStringConvertible {
         case conversion(Double)
         /// A string result longer than `Machine.maximumStringLength` UTF-8 bytes.
         case stringTooLong
-        /// The run did more than `Machine.workLimit` steps of work.
+        /// The evaluation did more than `Machine.workBudget` steps of work.
         case tooMuchWork
+        /// The run would hold more than `Machine.maximumLiveStringBytes` of strings it built.
+        case tooMuchMemory
         /// The code ran off its end (never for verified code).
         case invalidProgram
     }
@@ -24,7 +26,8 @@ struct EvaluationFailure: Error, Hashable, CustomStringConvertible {
         case .divisionByZero: return "division by zero\(place)"
         case .conversion(let value): return "Int(\(value)) is out of range\(place)"
         case .stringTooLong: return "string longer than \(Machine.maximumStringLength) bytes\(place)"
-        case .tooMuchWork: return "evaluation exceeded its work limit of \(Machine.workLimit) steps\(place)"
+        case .tooMuchWork: return "the evaluation used up its work budget of \(Machine.workBudget) steps\(place)"
+        case .tooMuchMemory: return "strings built by the evaluation exceed \(Machine.maximumLiveStringBytes >> 20) MiB\(place)"
         case .invalidProgram: return "the code ended without a result\(place)"
         }
     }

@@ -102,4 +102,13 @@ extension Machine {
         }
         return best
     }
+
+    /// The work of an aggregate: a step per donation, and for `min`/`max` of a string field the
+    /// comparisons' cost by the strings' lengths.
+    func aggregateCost(_ slice: DonationSlice, column: [UInt64], strings: [String]?) -> Int {
+        guard let strings else { return slice.count }
+        var cost = 0
+        forEachRow(slice) { row in cost += StringCost.scanning(strings[Int(column[row])].utf8.count) }
+        return cost
+    }
 }

@@ -50,7 +50,7 @@ extension Machine {
     /// `loopNext` with the predicate's result for the current element.
     mutating func nextIteration(passed: Bool) -> LoopStep {
         var frame = loops[loops.count - 1]
-        if strings.count > frame.stringMark { strings.removeSubrange(frame.stringMark...) }
+        truncateStrings(to: frame.stringMark)
         if slices.count > frame.sliceMark { slices.removeSubrange(frame.sliceMark...) }
         if rows.count > frame.resultEnd { rows.removeSubrange(frame.resultEnd...) }
         switch frame.opcode {

@@ -5,16 +5,19 @@
 ///
 /// It is iterative (no recursion) and every run is bounded: jumps go forward, the only
 /// backward edge, `loopNext`, is taken at most once per element of a finite collection, and
-/// a run stops with an error after `workLimit` steps. Arithmetic never traps: overflow,
+/// an evaluation stops with an error after `workBudget` steps. Arithmetic never traps: overflow,
 /// division by zero and bad conversions end the run with an `EvaluationFailure`. A `Machine`
 /// keeps its buffers between runs, so evaluating again allocates little.
 struct Machine {
     /// The longest string a run may build, in UTF-8 bytes.
     static let maximumStringLength = 1 << 20
-    /// The most work one run may do, in steps: a loop iteration, a donation a subset or an
-    /// aggregate reads, 64 bytes of a string built or searched. Nested loops over large
-    /// collections end with an error instead of running for hours.
-    static let workLimit = 1 << 27
+    /// The most work one evaluation (every rule, score and duration evaluated after one `prepare`,
+    /// explanations included) may do, in steps: a loop iteration, a donation a subset or an
+    /// aggregate reads, a few bytes of a string built, compared or searched (see `StringCost`).
+    /// What runs out of it fails with an error instead of running for minutes.
+    static let workBudget = 1 << 21
+    /// The most UTF-8 bytes of strings a run may hold at once, beyond constants and parameters.
+    static let maximumLiveStringBytes = 1 << 24
 
     let program: Program
     /// The slot of each constant (a string's slot names it in `strings`).
@@ -35,6 +38,10 @@ struct Machine {
     var groups = GroupTable()
     /// What the explain mode recorded during the last run (see `Machine+Explain.swift`).
     var observations: [Observation] = []
+    /// The work done since the last `prepare`: one budget for a whole evaluation.
+    private(set) var workUsed = 0
+    /// The UTF-8 bytes of the strings the current run built and still holds.
+    private var liveStringBytes = 0
 
     init(program: Program) {
         self.program = program
@@ -58,6 +65,8 @@ struct Machine {
     /// Takes the parameter values and visible donations of `store` at `now`.
     mutating func prepare(_ store: EventStore, now: Double) -> EvaluationContext {
         strings.removeSubrange(constantStringCount...)
+        workUsed = 0
+        liveStringBytes = 0
         var parameters: [UInt64] = []
         parameters.reserveCapacity(program.parameters.count)
         for (index, parameter) in program.parameters.enumerated() {
@@ -79,7 +88,7 @@ struct Machine {
     /// `Observation` for every noted comparison it executes.
     mutating func run(_ code: CodeBlock, in context: EvaluationContext,
                       explaining notes: [Int: ComparisonNote]? = nil) -> Result<UInt64, EvaluationFailure> {
-        strings.removeSubrange(context.stringBase...)
+        truncateStrings(to: context.stringBase)
         slices.removeAll(keepingCapacity: true)
         rows.removeAll(keepingCapacity: true)
         loops.removeAll(keepingCapacity: true)
@@ -88,14 +97,15 @@ struct Machine {
         let explaining = notes != nil
         var pc = 0
         var sp = 0
-        var work = 0
+        var work = workUsed
+        defer { workUsed = work }
 
         func failure(_ kind: EvaluationFailure.Kind, _ at: Int) -> Result<UInt64, EvaluationFailure> {
             .failure(EvaluationFailure(kind: kind, line: code.line(at: at)))
         }
         func overBudget(_ steps: Int) -> Bool {
             work += steps
-            return work > Self.workLimit
+            return work > Self.workBudget
         }
 
         while pc < instructions.count {
@@ -233,22 +243,30 @@ struct Machine {
                 let right = string(stack[sp], context)
                 let length = left.utf8.count + right.utf8.count
                 guard length <= Self.maximumStringLength else { return failure(.stringTooLong, at) }
-                if overBudget(length / 64) { return failure(.tooMuchWork, at) }
-                stack[sp - 1] = newString(left + right)
+                if overBudget(StringCost.copying(length)) { return failure(.tooMuchWork, at) }
+                guard let slot = newString(left + right) else { return failure(.tooMuchMemory, at) }
+                stack[sp - 1] = slot
             case .stringCount:
-                stack[sp - 1] = SlotEncoding.bits(string(stack[sp - 1], context).count)
+                let text = string(stack[sp - 1], context)
+                if overBudget(StringCost.scanning(text.utf8.count)) { return failure(.tooMuchWork, at) }
+                stack[sp - 1] = SlotEncoding.bits(text.count)
             case .stringIsEmpty:
                 stack[sp - 1] = SlotEncoding.bits(string(stack[sp - 1], context).isEmpty)
             case .lowercased:
-                let lowered = string(stack[sp - 1], context).lowercased()
+                let text = string(stack[sp - 1], context)
+                if overBudget(StringCost.scanning(text.utf8.count)) { return failure(.tooMuchWork, at) }
+                let lowered = text.lowercased()
                 guard lowered.utf8.count <= Self.maximumStringLength else { return failure(.stringTooLong, at) }
-                if overBudget(lowered.utf8.count / 64) { return failure(.tooMuchWork, at) }
-                stack[sp - 1] = newString(lowered)
+                guard let slot = newString(lowered) else { return failure(.tooMuchMemory, at) }
+                stack[sp - 1] = slot
             case .hasPrefix, .hasSuffix, .stringContains:
                 sp -= 1
                 let text = string(stack[sp - 1], context)
                 let part = string(stack[sp], context)
-                if overBudget(text.utf8.count / 64) { return failure(.tooMuchWork, at) }
+                let cost = instruction.opcode == .stringContains
+                    ? StringCost.copying(text.utf8.count + part.utf8.count)
+                    : StringCost.scanning(text.utf8.count + part.utf8.count)
+                if overBudget(cost) { return failure(.tooMuchWork, at) }
                 let result: Bool
                 switch instruction.opcode {
                 case .hasPrefix: result = text.hasPrefix(part)
@@ -269,13 +287,21 @@ struct Machine {
                 stack[sp - 1] = SlotEncoding.bits(result)
             case .compareString:
                 sp -= 1
-                let result = comparison(a).compare(string(stack[sp - 1], context), string(stack[sp], context))
+                let left = string(stack[sp - 1], context)
+                let right = string(stack[sp], context)
+                if overBudget(StringCost.scanning(left.utf8.count + right.utf8.count)) { return failure(.tooMuchWork, at) }
+                let result = comparison(a).compare(left, right)
                 if explaining { observeComparison(at, result, instruction, sp - 1, sp, context, notes) }
                 stack[sp - 1] = SlotEncoding.bits(result)
             case .compareOptionalBool, .compareOptionalInt, .compareOptionalDouble,
                  .compareOptionalString, .compareOptionalDate, .compareOptionalDuration:
                 // [left value, left flag, right value, right flag] → [result]
                 sp -= 3
+                if instruction.opcode == .compareOptionalString,
+                   overBudget(StringCost.scanning(string(stack[sp - 1], context).utf8.count
+                                                  + string(stack[sp + 1], context).utf8.count)) {
+                    return failure(.tooMuchWork, at)
+                }
                 let leftPresent = stack[sp] != 0
                 let rightPresent = stack[sp + 2] != 0
                 let equal = leftPresent == rightPresent
@@ -321,7 +347,11 @@ struct Machine {
 
             case .minInt, .maxInt, .sumInt, .minDouble, .maxDouble, .sumDouble, .minString, .maxString:
                 let slice = slices[Int(stack[sp - 1])]
-                if overBudget(slice.count) { return failure(.tooMuchWork, at) }
+                let strings = instruction.opcode == .minString || instruction.opcode == .maxString
+                    ? context.donations[a].strings : nil
+                if overBudget(aggregateCost(slice, column: context.donations[a].columns[Int(instruction.b)], strings: strings)) {
+                    return failure(.tooMuchWork, at)
+                }
                 switch aggregate(instruction.opcode, slice, column: context.donations[a].columns[Int(instruction.b)],
                                  eventStrings: context.donations[a].strings) {
                 case .value(let value):
@@ -374,10 +404,20 @@ struct Machine {
         return table == 0 ? strings[index] : context.donations[table - 1].strings[index]
     }
 
-    /// Adds a string to the run's string table and returns its slot.
-    mutating func newString(_ text: String) -> UInt64 {
+    /// Adds a string to the run's string table and returns its slot; nil when the run would then
+    /// hold more than `maximumLiveStringBytes` of built strings.
+    mutating func newString(_ text: String) -> UInt64? {
+        guard liveStringBytes + text.utf8.count <= Self.maximumLiveStringBytes else { return nil }
+        liveStringBytes += text.utf8.count
         strings.append(text)
         return StringSlot.run(strings.count - 1)
+    }
+
+    /// Drops the strings from `mark` on (built by the run, or by a finished loop iteration).
+    mutating func truncateStrings(to mark: Int) {
+        guard strings.count > mark else { return }
+        for text in strings[mark...] { liveStringBytes -= text.utf8.count }
+        strings.removeSubrange(mark...)
     }
 
     /// Adds a collection to the run's collection table and returns its slot.
