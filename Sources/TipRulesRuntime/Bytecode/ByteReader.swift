@@ -6,6 +6,9 @@ struct ByteReader {
     private(set) var offset: Int
     /// What is being read, for error messages ("constant pool", "tip 'X' rule 1" …).
     var part: String
+    /// The code blocks and instructions decoded so far, against the program-wide limits.
+    var codeBlocksRead = 0
+    var instructionsRead = 0
 
     init(bytes: [UInt8], offset: Int, part: String) {
         self.bytes = bytes

@@ -10,7 +10,7 @@ public enum BytecodeFormat {
     public static let checksumOffset = 12
 
     /// The largest file this runtime loads, in bytes.
-    public static let maximumFileSize = 1 << 26
+    public static let maximumFileSize = 1 << 24
     /// The largest number of instructions in one code block.
     public static let maximumInstructions = 1 << 20
     /// The largest number of locals in one code block.
@@ -19,8 +19,14 @@ public enum BytecodeFormat {
     public static let maximumStackSlots = 1 << 10
     /// The deepest nesting of closure loops in a code block.
     public static let maximumLoopDepth = 1 << 8
-    /// The largest number of constants, parameters, events, tips, groups or widgets.
-    public static let maximumEntries = 1 << 24
+    /// The largest number of constants, parameters, events, tips, groups or widgets, of fields
+    /// of an event, of rules of a tip and of members of a group.
+    public static let maximumEntries = 1 << 16
+    /// The largest number of code blocks (rules, scores and durations) in a program.
+    public static let maximumCodeBlocks = 1 << 16
+    /// The largest number of instructions in a whole program. With the limits above, this keeps
+    /// what a loaded program holds in memory to a small multiple of the largest file.
+    public static let maximumTotalInstructions = 1 << 22
     /// The longest string in the file, in UTF-8 bytes.
     public static let maximumStringLength = 1 << 24
     /// How much the verifier may hold at once for branches not yet joined, in stack entries

@@ -156,6 +156,10 @@ enum BytecodeReader {
 
     /// Locals, code and line table; the debug part comes later, in the debug section.
     private static func readCode(_ reader: inout ByteReader) throws -> CodeBlock {
+        reader.codeBlocksRead += 1
+        guard reader.codeBlocksRead <= BytecodeFormat.maximumCodeBlocks else {
+            throw BytecodeError.limitExceeded("more than \(BytecodeFormat.maximumCodeBlocks) rules, scores and durations")
+        }
         var locals: [BytecodeType] = []
         for _ in 0..<(try reader.count(limit: BytecodeFormat.maximumLocals)) {
             let start = reader.offset
@@ -183,7 +187,9 @@ enum BytecodeReader {
         let start = reader.offset
         let delta = try reader.unsigned()
         guard index == 0 || delta > 0 else { throw reader.malformed("\(what)s out of order", at: start) }
-        offset = offset.addingReportingOverflow(delta).partialValue
+        let (next, overflow) = offset.addingReportingOverflow(delta)
+        guard !overflow else { throw reader.malformed("\(what) offset overflows", at: start) }
+        offset = next
         return try instructionIndex(at: offset, offsets: offsets, reader: reader, what: what)
     }
 

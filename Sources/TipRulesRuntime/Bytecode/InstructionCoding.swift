@@ -52,6 +52,12 @@ enum InstructionCoding {
         var targets: [(instruction: Int, position: Int, offset: Int)] = []
         while reader.offset - start < length {
             let at = reader.offset - start
+            guard instructions.count < BytecodeFormat.maximumInstructions,
+                  reader.instructionsRead < BytecodeFormat.maximumTotalInstructions else {
+                throw BytecodeError.limitExceeded("more than \(BytecodeFormat.maximumInstructions) instructions in a code "
+                                                  + "block or \(BytecodeFormat.maximumTotalInstructions) in the program")
+            }
+            reader.instructionsRead += 1
             offsets.append(at)
             let raw = try reader.byte()
             guard let opcode = Opcode(rawValue: raw) else {

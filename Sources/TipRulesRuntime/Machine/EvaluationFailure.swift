@@ -24,7 +24,7 @@ struct EvaluationFailure: Error, Hashable, CustomStringConvertible {
         switch kind {
         case .overflow(let opcode): return "integer overflow in '\(Self.operation(opcode))'\(place)"
         case .divisionByZero: return "division by zero\(place)"
-        case .conversion(let value): return "Int(\(value)) is out of range\(place)"
+        case .conversion(let value): return "Int(\(value.isNaN ? "nan" : value.description)) is out of range\(place)"
         case .stringTooLong: return "string longer than \(Machine.maximumStringLength) bytes\(place)"
         case .tooMuchWork: return "the evaluation used up its work budget of \(Machine.workBudget) steps\(place)"
         case .tooMuchMemory: return "strings built by the evaluation exceed \(Machine.maximumLiveStringBytes >> 20) MiB\(place)"

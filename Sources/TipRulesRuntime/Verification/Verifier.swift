@@ -55,6 +55,15 @@ enum Verifier {
         where count > BytecodeFormat.maximumEntries {
             throw fail("more than \(BytecodeFormat.maximumEntries) entries in a table")
         }
+        try verifyUniqueNames(contents)
+        let blocks = contents.codeBlocks.count
+        guard blocks <= BytecodeFormat.maximumCodeBlocks else {
+            throw fail("more than \(BytecodeFormat.maximumCodeBlocks) rules, scores and durations")
+        }
+        let instructions = contents.codeBlocks.reduce(0) { $0 + $1.code.instructions.count }
+        guard instructions <= BytecodeFormat.maximumTotalInstructions else {
+            throw fail("more than \(BytecodeFormat.maximumTotalInstructions) instructions in the program")
+        }
         let lines = contents.parameters.map(\.line) + contents.events.map(\.line) + contents.tips.map(\.line)
             + contents.tips.flatMap { $0.rules.map(\.line) } + contents.groups.map(\.line) + contents.widgets.map(\.line)
         guard lines.allSatisfy({ $0 >= 0 }) else { throw fail("a declaration has a negative line number") }
@@ -80,6 +89,26 @@ enum Verifier {
                 throw fail("group '\(group.name)' has member \(member), but \(contents.tips.count) tips are declared")
             }
         }
+    }
+
+    /// Names the runtime looks things up by must be unique: parameters, events and the fields of
+    /// each event; tips by name and by id; groups; widgets.
+    private static func verifyUniqueNames(_ contents: ProgramContents) throws {
+        func checkUnique(_ names: [String], _ what: String) throws {
+            var seen = Set<String>()
+            for name in names where !seen.insert(name).inserted {
+                throw BytecodeError.verificationFailed("two \(what) are named '\(name)'")
+            }
+        }
+        try checkUnique(contents.parameters.map(\.name), "parameters")
+        try checkUnique(contents.events.map(\.name), "events")
+        for event in contents.events {
+            try checkUnique(["date"] + event.fields.map(\.name), "fields of event '\(event.name)'")
+        }
+        try checkUnique(contents.tips.map(\.name), "tips")
+        try checkUnique(contents.tips.map(\.id), "tips (by id)")
+        try checkUnique(contents.groups.map(\.name), "groups")
+        try checkUnique(contents.widgets.map(\.name), "widgets")
     }
 
     private static func isInterval(_ value: Double) -> Bool {
