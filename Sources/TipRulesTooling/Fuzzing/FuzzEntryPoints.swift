@@ -1,0 +1,104 @@
+import TipRulesCompiler
+import TipRulesRuntime
+
+/// What the libFuzzer targets in `fuzz/` run on each input, shared with the regression tests
+/// that replay every input that ever failed (`FuzzRegressionTests`). Each entry point must
+/// return normally for any bytes: no trap, no hang, bounded memory (see `docs/fuzzing.md`).
+public enum FuzzEntryPoints {
+    /// Source text → check → compile → encode, decode and verify → evaluate at a fixed instant.
+    public static func source(_ bytes: [UInt8]) {
+        let compilation = Compilation(name: "fuzz.tiprules", bytes: bytes)
+        guard let checked = compilation.program, let program = try? generateProgram(checked) else { return }
+        _ = evaluate(program, store: EventStore(program: program), now: fixedNow)
+        if let decoded = try? Program(bytes: program.encoded()) {
+            _ = evaluate(decoded, store: EventStore(program: decoded), now: fixedNow)
+        }
+    }
+
+    /// Bytes as the payload of a `.tipc` file (a valid header is put in front, so mutations reach
+    /// the decoder and the verifier) → load → evaluate, also with a few donations.
+    public static func bytecode(_ bytes: [UInt8]) {
+        guard let program = try? Program(bytes: sealed(bytes)) else { return }
+        var store = EventStore(program: program)
+        for event in program.events.indices {
+            let fields = program.events[event].fields.map { zero(of: $0.type) }
+            try? store.donate(event: event, date: fixedNow - 60, fields: fields)
+        }
+        _ = evaluate(program, store: store, now: fixedNow)
+        _ = disassemble(program)
+    }
+
+    /// Bytes as a fixture for the backyard example program → decode → evaluate.
+    public static func fixture(_ bytes: [UInt8]) {
+        guard let backyard, let fixture = try? FixtureDecoder.decode(bytes, for: backyard),
+              let store = try? fixture.makeStore(for: backyard) else { return }
+        _ = evaluate(backyard, store: store, now: fixture.now ?? fixedNow)
+    }
+
+    /// Bytes as a stream of LSP frames → framing → a language server handling every message.
+    public static func languageServer(_ bytes: [UInt8]) {
+        var reader = MessageFrameReader(maximumBodySize: 1 << 20)
+        reader.append(bytes)
+        var events: [FrameEvent] = []
+        while let event = reader.next() { events.append(event) }
+        var server = LanguageServer()
+        _ = server.handle(events)
+    }
+
+    /// A `.tipc` file whose header announces `payload` with its length and checksum.
+    public static func sealed(_ payload: [UInt8]) -> [UInt8] {
+        var header = BytecodeFormat.magic
+        header += [UInt8(BytecodeFormat.version & 0xff), UInt8(BytecodeFormat.version >> 8), 0, 0]
+        let length = UInt32(truncatingIfNeeded: payload.count)
+        let checksum = CRC32.checksum(payload[...])
+        for shift in stride(from: 0, to: 32, by: 8) { header.append(UInt8(truncatingIfNeeded: length >> UInt32(shift))) }
+        for shift in stride(from: 0, to: 32, by: 8) { header.append(UInt8(truncatingIfNeeded: checksum >> UInt32(shift))) }
+        return header + payload
+    }
+
+    private static let fixedNow = 1_795_251_600.0
+
+    /// The contract's Backyard Birds program, for fixtures.
+    private static let backyard: Program? = {
+        let source = """
+        configure { displayFrequency(.daily) }
+        parameter isLoggedIn: Bool = false
+        parameter plan: String = "free"
+        event enteredBackyardDetailView(backyardID: Int)
+        event purchase(amount: Double, category: String)
+        tip FavoriteBackyardTip {
+            title: "Save as a Favorite"
+            #Rule(Self.$isLoggedIn) { $0 == true }
+            #Rule(Self.enteredBackyardDetailView) {
+                $0.donations.donatedWithin(.days(5)).largestSubset(groupedBy: \\.backyardID).count >= 3
+            }
+            options { Tips.MaxDisplayCount(5) }
+        }
+        tip ShareTip {
+            title: "Share a backyard"
+            #Rule(Self.$plan) { $0 != "free" }
+        }
+        group Onboarding(.ordered) { FavoriteBackyardTip, ShareTip }
+        widget Spend {
+            relevance {
+                score: purchase.donations.donatedWithin(.minutes(30)).last?.amount ?? 0
+                duration: .minutes(30)
+            }
+        }
+        """
+        let compilation = Compilation(name: "backyard.tiprules", bytes: Array(source.utf8))
+        return compilation.program.flatMap { try? generateProgram($0) }
+    }()
+
+    /// A value of `type` for a made-up donation.
+    private static func zero(of type: ScalarKind) -> ScalarValue {
+        switch type {
+        case .bool: return .bool(false)
+        case .int: return .int(0)
+        case .double: return .double(0)
+        case .string: return .string("")
+        case .date: return .date(fixedNow)
+        case .duration: return .duration(0)
+        }
+    }
+}

@@ -1,0 +1,22 @@
+// The libFuzzer entry point for every fuzz target (see docs/fuzzing.md). `fuzz/run.sh` builds
+// this file with the library sources into one instrumented binary; the environment variable
+// TIPRULES_FUZZ_TARGET picks what each input goes through.
+import Foundation
+
+private let target: ([UInt8]) -> Void = {
+    switch ProcessInfo.processInfo.environment["TIPRULES_FUZZ_TARGET"] ?? "" {
+    case "source": return FuzzEntryPoints.source
+    case "bytecode": return FuzzEntryPoints.bytecode
+    case "fixture": return FuzzEntryPoints.fixture
+    case "lsp": return FuzzEntryPoints.languageServer
+    default:
+        FileHandle.standardError.write(Data("set TIPRULES_FUZZ_TARGET to source, bytecode, fixture or lsp\n".utf8))
+        exit(2)
+    }
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    target(Array(UnsafeBufferPointer(start: data, count: size)))
+    return 0
+}
