@@ -22,6 +22,12 @@ public struct Compilation: Sendable {
                                       at: .point(0), notes: [DiagnosticNote("the limit is \(Self.maximumSourceSize) bytes")])]
             return
         }
+        if let binary = BinaryInput.describe(source.bytes) {
+            syntax = FileSyntax(declarations: [])
+            program = nil
+            diagnostics = [binary]
+            return
+        }
         let parsed = Parser.parse(source)
         let checked = Checker.check(parsed.file, source: source)
         var list = DiagnosticList()

@@ -84,6 +84,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     // Limits
     case nestingTooDeep = "TR0601"
     case sourceTooLarge = "TR0602"
+    case binaryInput = "TR0603"
 
     /// The severity a diagnostic with this code has unless stated otherwise.
     public var defaultSeverity: Severity {

@@ -87,16 +87,28 @@ public struct TextDiagnosticRenderer: Sendable {
         paint("\(diagnostic.severity.rawValue)[\(diagnostic.code.code)]", Style.color(of: diagnostic.severity))
     }
 
-    /// The source line of the start of `span`, framed by gutters, and the underline.
+    /// How much of a long line is shown around a span, in bytes (about as many columns).
+    static let excerptBefore = 80
+    static let excerptWidth = 200
+
+    /// The source line of the start of `span`, framed by gutters, and the underline. A long line
+    /// is cut to an excerpt around the span, with `…` where text is left out.
     private func snippet(_ file: SourceFile, _ span: SourceSpan, severity: Severity, gutterWidth: Int) -> [String] {
         let start = file.location(of: span.start)
+        let lineIndex = start.line - 1
+        let hasLine = lineIndex >= 0 && lineIndex < file.lineStarts.count
+        let lineStart = hasLine ? file.lineStarts[lineIndex] : file.bytes.count
+        let lineEnd = hasLine ? file.lineEnd(ofLineIndex: lineIndex) : file.bytes.count
+        let spanStart = min(max(span.start, lineStart), lineEnd)
+        let spanEnd = min(max(span.end, spanStart), lineEnd)
+        let excerptStart = max(lineStart, spanStart - Self.excerptBefore)
+        let excerptEnd = min(lineEnd, excerptStart + Self.excerptWidth)
+        let line = DisplayLine(file, from: excerptStart, to: excerptEnd, lineStart: lineStart, lineEnd: lineEnd)
+        let caretStart = line.offset(atByte: spanStart)
+        let caretWidth = max(1, line.offset(atByte: min(spanEnd, excerptEnd)) - caretStart)
         let end = file.location(of: span.end)
-        let line = DisplayLine(file, lineIndex: start.line - 1)
-        let firstUnit = min(max(start.column - 1, 0), line.unitCount)
-        let endUnit = end.line == start.line ? min(max(end.column - 1, firstUnit), line.unitCount) : line.unitCount
         let continues = end.line > start.line + 1 || (end.line == start.line + 1 && end.column > 1)
-        let caretStart = line.offsets[firstUnit]
-        let caretWidth = max(1, line.offsets[endUnit] - caretStart)
+            || (span.end > excerptEnd && excerptEnd < lineEnd)
         let carets = String(repeating: "^", count: caretWidth) + (continues ? "..." : "")
         let number = String(start.line)
         let emptyGutter = paint(String(repeating: " ", count: gutterWidth) + " |", Style.gutter)
@@ -131,32 +143,48 @@ private enum Style {
     }
 }
 
-/// A source line prepared for display, with the display offset of each column.
+/// An excerpt of a source line prepared for display, with the display offset of each column.
 ///
 /// A column is what `SourceFile.location(of:)` counts: a Unicode scalar, or
 /// one invalid byte with the continuation bytes that follow it. Tabs become
 /// four spaces; control, bidirectional-override and invalid characters
 /// become U+FFFD, so nothing in the source can move the terminal's cursor.
+/// Text left out before or after the excerpt is shown as `…`.
 private struct DisplayLine {
     /// The text to print.
     private(set) var text = ""
-    /// `offsets[i]` is where column `i + 1` starts on screen; the last entry is the width.
-    private(set) var offsets = [0]
+    /// `offsets[i]` is where column `i` of the excerpt starts on screen; the last entry is the end.
+    private var offsets: [Int] = []
+    /// `byteStarts[i]` is the byte offset in the file where column `i` of the excerpt starts.
+    private var byteStarts: [Int] = []
 
-    /// The number of columns in the line.
-    var unitCount: Int { offsets.count - 1 }
-
-    init(_ file: SourceFile, lineIndex: Int) {
-        guard lineIndex >= 0 && lineIndex < file.lineStarts.count else { return }
-        let start = file.lineStarts[lineIndex]
-        let end = file.lineEnd(ofLineIndex: lineIndex)
-        var unitStart = start
-        while unitStart < end {
+    /// The bytes `from..<to` of the line `lineStart..<lineEnd`.
+    init(_ file: SourceFile, from: Int, to: Int, lineStart: Int, lineEnd: Int) {
+        var unitStart = from
+        // Start on a whole column: skip continuation bytes of a character cut by the excerpt.
+        while unitStart > lineStart && unitStart < to && file.bytes[unitStart] & 0b1100_0000 == 0b1000_0000 { unitStart += 1 }
+        if unitStart > lineStart { text = "…" }
+        offsets = [text.unicodeScalars.count]
+        while unitStart < to {
             var unitEnd = unitStart + 1
-            while unitEnd < end && file.bytes[unitEnd] & 0b1100_0000 == 0b1000_0000 { unitEnd += 1 }
+            while unitEnd < lineEnd && file.bytes[unitEnd] & 0b1100_0000 == 0b1000_0000 { unitEnd += 1 }
+            byteStarts.append(unitStart)
             append(String(decoding: file.bytes[unitStart..<unitEnd], as: UTF8.self).unicodeScalars)
             unitStart = unitEnd
         }
+        byteStarts.append(unitStart)
+        if unitStart < lineEnd { text += "…" }
+    }
+
+    /// The display offset of the column that holds byte `byte` (the end of the excerpt past it).
+    func offset(atByte byte: Int) -> Int {
+        var low = 0
+        var high = byteStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if byteStarts[middle] <= byte { low = middle } else { high = middle - 1 }
+        }
+        return offsets[min(low, offsets.count - 1)]
     }
 
     private mutating func append(_ scalars: String.UnicodeScalarView) {

@@ -1772,5 +1772,22 @@ public enum DiagnosticExplanations {
               corrected: #"""
               // A file of at most 8388608 bytes.
               """#),
+        Entry(.binaryInput, "not source text",
+              meaning: #"""
+              The input is not `.tiprules` source: it is compiled bytecode (it
+              starts with the `.tipc` magic `TIPC`), or it has a NUL byte in its
+              first 4096 bytes, which text never has. Instead of one error per
+              unreadable character, tiprulec reports this once.
+              """#,
+              example: #"""
+              // tiprulec check app.tipc
+              """#,
+              fix: #"""
+              Pass the `.tiprules` source to `check` and `compile`. `eval` and
+              `disasm` take a `.tipc` file as well as a source.
+              """#,
+              corrected: #"""
+              // tiprulec check app.tiprules
+              """#),
     ]
 }
