@@ -30,7 +30,7 @@ public struct FixIt: Hashable, Sendable {
     public var edits: [TextEdit]
 
     public init(_ message: String, edits: [TextEdit]) {
-        self.message = message
+        self.message = DiagnosticText.shortened(message)
         self.edits = edits
     }
 
@@ -46,7 +46,7 @@ public struct DiagnosticNote: Hashable, Sendable {
     public var span: SourceSpan?
 
     public init(_ message: String, at span: SourceSpan? = nil) {
-        self.message = message
+        self.message = DiagnosticText.shortened(message)
         self.span = span
     }
 }
@@ -64,7 +64,7 @@ public struct Diagnostic: Hashable, Sendable {
                 severity: Severity? = nil, notes: [DiagnosticNote] = [], fixes: [FixIt] = []) {
         self.code = code
         self.severity = severity ?? code.defaultSeverity
-        self.message = message
+        self.message = DiagnosticText.shortened(message)
         self.span = span
         self.notes = notes
         self.fixes = fixes
@@ -95,5 +95,19 @@ public struct DiagnosticList: Sendable {
             .sorted { ($0.element.span.start, $0.offset) < ($1.element.span.start, $1.offset) }
             .map(\.element)
             .filter { seen.insert($0).inserted }
+    }
+}
+
+/// Keeps messages readable whatever the source holds: a message that quotes a huge name or
+/// literal keeps its start and end, with `…` in place of the middle.
+enum DiagnosticText {
+    static let maximumLength = 240
+
+    static func shortened(_ message: String) -> String {
+        guard message.utf8.count > maximumLength else { return message }
+        let characters = Array(message)
+        guard characters.count > maximumLength else { return message }
+        let tail = 60
+        return String(characters[..<(maximumLength - tail)]) + "…" + String(characters[(characters.count - tail)...])
     }
 }

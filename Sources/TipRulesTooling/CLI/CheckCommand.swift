@@ -3,16 +3,18 @@ import TipRulesCompiler
 /// `tiprulec check FILE… | --stdin [--stdin-filename NAME] [--format text|json|sarif]`.
 enum CheckCommand {
     static let usage = """
-    usage: tiprulec check FILE... [--format text|json|sarif]
-           tiprulec check --stdin [--stdin-filename NAME] [--format text|json|sarif]
+    usage: tiprulec check FILE... [--format text|json|sarif] [--error-limit N]
+           tiprulec check --stdin [--stdin-filename NAME] [--format text|json|sarif] [--error-limit N]
 
-    Parses and type-checks .tiprules files and prints their diagnostics.
+    Parses and type-checks .tiprules files and prints their diagnostics ('-' is
+    standard input). The text format stops after N errors (default 50; 0 shows
+    all); JSON and SARIF list every diagnostic.
     Exit status: 0 no errors (warnings allowed), 1 errors, 2 usage or unreadable input.
     """
 
     static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
         let parsed: ParsedArguments
-        switch ParsedArguments.parse(arguments, valueOptions: ["--format", "--stdin-filename"], flags: ["--stdin"]) {
+        switch ParsedArguments.parse(arguments, valueOptions: ["--format", "--stdin-filename", "--error-limit"], flags: ["--stdin"]) {
         case .success(let value): parsed = value
         case .failure(let error): return .failure(error.message + "\n" + usage)
         }
@@ -20,6 +22,13 @@ enum CheckCommand {
         switch parsed.format(allowed: ["text", "json", "sarif"]) {
         case .success(let value): format = value
         case .failure(let error): return .failure(error.message)
+        }
+        var errorLimit = ErrorLimit.default
+        if let written = parsed.options["--error-limit"] {
+            guard let value = Int(written), value >= 0 else {
+                return .failure("--error-limit takes a whole number of errors (0 for no limit), found '\(written)'")
+            }
+            errorLimit = value
         }
         var sources: [SourceFile] = []
         if parsed.flags.contains("--stdin") {
@@ -48,20 +57,43 @@ enum CheckCommand {
                                                                                        describe: DiagnosticExplanations.summary),
                                                       style: .pretty) + "\n"
         default:
-            result.standardError = renderText(results, environment: environment)
+            result.standardError = renderText(results, environment: environment, errorLimit: errorLimit)
         }
         return result
     }
 
-    /// Diagnostics for people, with a closing summary.
-    static func renderText(_ results: [(file: SourceFile, diagnostics: [Diagnostic])], environment: CommandEnvironment) -> String {
+    /// Diagnostics for people, with a closing summary; after `errorLimit` errors (0: no limit)
+    /// the rest is left out, as with clang's `-ferror-limit`, and a line says so.
+    static func renderText(_ results: [(file: SourceFile, diagnostics: [Diagnostic])], environment: CommandEnvironment,
+                           errorLimit: Int = ErrorLimit.default) -> String {
         let colored = TextDiagnosticRenderer.shouldColor(isTerminal: environment.standardErrorIsTerminal,
                                                          environment: environment.variables)
         let renderer = TextDiagnosticRenderer(colored: colored)
-        var text = results.map { renderer.render($0.diagnostics, in: $0.file) }.filter { !$0.isEmpty }.joined(separator: "\n")
-        if let summary = TextDiagnosticRenderer.summary(of: results.flatMap(\.diagnostics)) {
+        var errorsLeft = errorLimit == 0 ? Int.max : errorLimit
+        var shown: [(file: SourceFile, diagnostics: [Diagnostic])] = []
+        for result in results where errorsLeft > 0 {
+            var kept: [Diagnostic] = []
+            for diagnostic in result.diagnostics where errorsLeft > 0 {
+                kept.append(diagnostic)
+                if diagnostic.severity == .error { errorsLeft -= 1 }
+            }
+            shown.append((result.file, kept))
+        }
+        var text = shown.map { renderer.render($0.diagnostics, in: $0.file) }.filter { !$0.isEmpty }.joined(separator: "\n")
+        let all = results.flatMap(\.diagnostics)
+        let hidden = all.count - shown.reduce(0) { $0 + $1.diagnostics.count }
+        if hidden > 0 {
+            text += "error: too many errors; stopping after \(errorLimit) (\(hidden) more diagnostic\(hidden == 1 ? "" : "s") "
+                + "not shown; --error-limit 0 shows all)\n"
+        }
+        if let summary = TextDiagnosticRenderer.summary(of: all) {
             text += summary + "\n"
         }
         return text
     }
+}
+
+/// How many errors the text format shows before it stops (`--error-limit`).
+enum ErrorLimit {
+    static let `default` = 50
 }
