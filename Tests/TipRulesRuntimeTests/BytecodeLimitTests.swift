@@ -73,6 +73,18 @@ final class BytecodeLimitTests: XCTestCase {
         XCTAssertThrowsError(try Program(bytes: resealed(file)))
     }
 
+    func testInstructionLimitIsCheckedWhileDecoding() throws {
+        // Verification is skipped to encode the oversized block; decoding must stop at the limit.
+        let instructions = [Instruction](repeating: Instruction(.now), count: BytecodeFormat.maximumInstructions + 1)
+        let tip = TipInfo(name: "T", id: "T", title: "t", rules: [RuleInfo(line: 1, code: CodeBlock(instructions: instructions))], line: 1)
+        let contents = ProgramContents(sourceName: "x", displayFrequency: 0, constants: [], parameters: [], events: [],
+                                       tips: [tip], groups: [], widgets: [])
+        let file = try Program(contents: contents, verified: false).encoded()
+        XCTAssertThrowsError(try Program(bytes: file)) { error in
+            XCTAssertTrue("\(error)".contains("more than \(BytecodeFormat.maximumInstructions) instructions"), "\(error)")
+        }
+    }
+
     func testConversionOfNaNReadsNan() {
         let failure = EvaluationFailure(kind: .conversion(-.nan), line: 3)
         XCTAssertEqual(failure.description, "Int(nan) is out of range at line 3")

@@ -167,6 +167,12 @@ final class ResourceLimitTests: XCTestCase {
         XCTAssertEqual(milliseconds.status, 2)
         XCTAssertTrue(milliseconds.standardError.contains("looks like milliseconds since 1970: divide by 1000 (2026-11-21T09:00:00Z)"),
                       milliseconds.standardError)
+        let future = run(["eval", source, "--fixture", "-"]) { _ in
+            Array(#"{"now": "2026-11-21T09:00:00Z", "lastDisplayDate": "2026-11-21T10:00:00Z"}"#.utf8)
+        }
+        XCTAssertEqual(future.status, 2)
+        XCTAssertTrue(future.standardError.contains("lastDisplayDate: 2026-11-21T10:00:00Z is after now (2026-11-21T09:00:00Z)"),
+                      future.standardError)
         let donation = run(["eval", source, "--fixture", "-"]) { _ in Array(#"{"lastDisplayDate": -99999999999999}"#.utf8) }
         XCTAssertEqual(donation.status, 2)
         XCTAssertTrue(donation.standardError.contains("lastDisplayDate:"), donation.standardError)
