@@ -33,6 +33,9 @@ public struct Compilation: Sendable {
         var list = DiagnosticList()
         list.append(contentsOf: parsed.diagnostics)
         list.append(contentsOf: checked.diagnostics)
+        if !list.hasErrors, let program = checked.program {
+            list.append(contentsOf: Linter.lint(parsed.file, program))
+        }
         syntax = parsed.file
         diagnostics = list.sorted
         program = list.hasErrors ? nil : checked.program

@@ -52,7 +52,10 @@ final class ExplainTests: XCTestCase {
             let wrong = Compilation(source: SourceFile(name: "example.tiprules", text: examples[0])).diagnostics
             XCTAssertTrue(wrong.contains { $0.code == code },
                           "\(code.code): the erroneous example does not report it; it reports \(wrong.map { "\($0.code.code) \($0.message)" })")
+            // Examples of other codes declare only what they show, used or not: lint is checked
+            // for the lint codes' own examples.
             let fixed = Compilation(source: SourceFile(name: "example.tiprules", text: examples[1])).diagnostics
+                .filter { !$0.code.isLint || code.isLint }
             XCTAssertEqual(fixed.map { "\($0.code.code) \($0.message)" }, [],
                            "\(code.code): the corrected example is not clean")
         }

@@ -86,17 +86,34 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case sourceTooLarge = "TR0602"
     case binaryInput = "TR0603"
 
+    // Lint: what TipKit would not do
+    case maxDisplayCountZero = "TR0701"
+    case maxDisplayDurationUnderMinimum = "TR0702"
+    case negativeDuration = "TR0703"
+    case constantRule = "TR0704"
+    case duplicateRule = "TR0705"
+    case unusedDeclaration = "TR0706"
+    case tieBreakRead = "TR0707"
+    case groupNeverPresents = "TR0708"
+    case customDisplayFrequency = "TR0709"
+
     /// The severity a diagnostic with this code has unless stated otherwise.
     public var defaultSeverity: Severity {
         switch self {
         case .betaLargestSubsetBy, .betaEventCount, .betaMaxDisplayCount,
              .betaIgnoresDisplayFrequency, .betaDisplayFrequency,
-             .coalesceOnNonOptional, .nilComparisonNonOptional, .constantEvaluationFails:
+             .coalesceOnNonOptional, .nilComparisonNonOptional, .constantEvaluationFails,
+             .maxDisplayCountZero, .maxDisplayDurationUnderMinimum, .negativeDuration, .constantRule, .duplicateRule,
+             .unusedDeclaration, .tieBreakRead, .groupNeverPresents, .customDisplayFrequency:
             return .warning
         default:
             return .error
         }
     }
+
+    /// Whether this is a lint warning (TR07xx): the program is valid, but does something TipKit
+    /// would not do or that is almost certainly a mistake.
+    public var isLint: Bool { rawValue.hasPrefix("TR07") }
 
     /// The code as users see it, e.g. `TR0201`.
     public var code: String { rawValue }

@@ -3,18 +3,19 @@ import TipRulesCompiler
 /// `tiprulec check FILE… | --stdin [--stdin-filename NAME] [--format text|json|sarif]`.
 enum CheckCommand {
     static let usage = """
-    usage: tiprulec check FILE... [--format text|json|sarif] [--error-limit N]
-           tiprulec check --stdin [--stdin-filename NAME] [--format text|json|sarif] [--error-limit N]
+    usage: tiprulec check FILE... [--format text|json|sarif] [--error-limit N] [--warnings-as-errors]
+           tiprulec check --stdin [--stdin-filename NAME] [--format text|json|sarif] [--error-limit N] [--warnings-as-errors]
 
     Parses and type-checks .tiprules files and prints their diagnostics ('-' is
     standard input). The text format stops after N errors (default 50; 0 shows
-    all); JSON and SARIF list every diagnostic.
+    all); JSON and SARIF list every diagnostic. With --warnings-as-errors, a warning
+    makes the exit status 1 too (for CI).
     Exit status: 0 no errors (warnings allowed), 1 errors, 2 usage or unreadable input.
     """
 
     static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
         let parsed: ParsedArguments
-        switch ParsedArguments.parse(arguments, valueOptions: ["--format", "--stdin-filename", "--error-limit"], flags: ["--stdin"]) {
+        switch ParsedArguments.parse(arguments, valueOptions: ["--format", "--stdin-filename", "--error-limit"], flags: ["--stdin", "--warnings-as-errors"]) {
         case .success(let value): parsed = value
         case .failure(let error): return .failure(error.message + "\n" + usage)
         }
@@ -47,7 +48,8 @@ enum CheckCommand {
             }
         }
         let results = sources.map { (file: $0, diagnostics: Compilation(source: $0).diagnostics) }
-        let hasErrors = results.contains { $0.diagnostics.contains { $0.severity == .error } }
+        let failing: Set<Severity> = parsed.flags.contains("--warnings-as-errors") ? [.error, .warning] : [.error]
+        let hasErrors = results.contains { $0.diagnostics.contains { failing.contains($0.severity) } }
         var result = CommandResult(status: hasErrors ? ExitStatus.programErrors : ExitStatus.success)
         switch format {
         case "json":

@@ -5,7 +5,7 @@ import TipRulesRuntime
 /// `tiprulec compile FILE [-o OUT.tipc]`: check, then write bytecode atomically.
 enum CompileCommand {
     static let usage = """
-    usage: tiprulec compile FILE [-o OUT.tipc]
+    usage: tiprulec compile FILE [-o OUT.tipc] [--warnings-as-errors]
 
     Checks FILE and writes its verified bytecode to OUT.tipc (default: FILE with
     the extension .tipc). The write is atomic: on any error an existing output
@@ -15,7 +15,8 @@ enum CompileCommand {
 
     static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
         let parsed: ParsedArguments
-        switch ParsedArguments.parse(arguments, valueOptions: ["--output"], flags: [], shortNames: ["-o": "--output"]) {
+        switch ParsedArguments.parse(arguments, valueOptions: ["--output"], flags: ["--warnings-as-errors"],
+                                     shortNames: ["-o": "--output"]) {
         case .success(let value): parsed = value
         case .failure(let error): return .failure(error.message + "\n" + usage)
         }
@@ -32,7 +33,8 @@ enum CompileCommand {
         let compilation = Compilation(name: path, bytes: bytes)
         let diagnosticsText = compilation.diagnostics.isEmpty ? ""
             : CheckCommand.renderText([(compilation.source, compilation.diagnostics)], environment: environment)
-        guard let checked = compilation.program else {
+        let warningsFail = parsed.flags.contains("--warnings-as-errors") && compilation.diagnostics.contains { $0.severity == .warning }
+        guard let checked = compilation.program, !warningsFail else {
             return CommandResult(status: ExitStatus.programErrors, standardError: diagnosticsText)
         }
         let program: Program

@@ -1789,5 +1789,223 @@ public enum DiagnosticExplanations {
               corrected: #"""
               // tiprulec check app.tiprules
               """#),
+        Entry(.maxDisplayCountZero, "MaxDisplayCount(0) never displays",
+              meaning: #"""
+              `MaxDisplayCount(0)` invalidates the tip before it can appear: its display
+              count, 0, already reaches the limit, so its status is
+              `invalidated(displayCountExceeded)` from the start. TipKit does the same.
+              """#,
+              example: #"""
+              tip WelcomeTip {
+                  title: "Welcome"
+                  options { MaxDisplayCount(0) }
+              }
+              """#,
+              fix: #"""
+              To show the tip once, write `MaxDisplayCount(1)`. To turn a tip off, remove
+              it, or leave it out of the app's views.
+              """#,
+              corrected: #"""
+              tip WelcomeTip {
+                  title: "Welcome"
+                  options { MaxDisplayCount(1) }
+              }
+              """#),
+        Entry(.maxDisplayDurationUnderMinimum, "MaxDisplayDuration under 60 seconds",
+              meaning: #"""
+              TipKit keeps a tip view on screen at least 60 seconds before
+              `MaxDisplayDuration` can invalidate it ("Tip views have a minimum display
+              duration of 60 seconds"), so a shorter duration acts as 60 seconds. tiprulec
+              evaluates it as 60 seconds too.
+              """#,
+              example: #"""
+              tip QuickTip {
+                  title: "Quick"
+                  options { MaxDisplayDuration(10) }
+              }
+              """#,
+              fix: #"""
+              Write 60 seconds or more, so the program says what happens.
+              """#,
+              corrected: #"""
+              tip QuickTip {
+                  title: "Quick"
+                  options { MaxDisplayDuration(60) }
+              }
+              """#),
+        Entry(.negativeDuration, "negative donation window",
+              meaning: #"""
+              `donatedWithin(d)` keeps the donations with `now - d <= date <= now`. With a
+              negative `d` no donation qualifies, so the collection is always empty. This is
+              usually a sign flipped by mistake.
+              """#,
+              example: #"""
+              event opened
+              tip ReturningTip {
+                  title: "Welcome back"
+                  #Rule(Self.opened) { $0.donations.donatedWithin(.days(-7)).count >= 3 }
+              }
+              """#,
+              fix: #"""
+              Write the length of the window as a positive duration.
+              """#,
+              corrected: #"""
+              event opened
+              tip ReturningTip {
+                  title: "Welcome back"
+                  #Rule(Self.opened) { $0.donations.donatedWithin(.days(7)).count >= 3 }
+              }
+              """#),
+        Entry(.constantRule, "rule that is always true or always false",
+              meaning: #"""
+              The rule's body has the same value whatever the store holds. Always true,
+              it has no effect (a tip's rules are ANDed); always false, the tip can never
+              become available. Both are usually left over from testing.
+              """#,
+              example: #"""
+              parameter isPro: Bool = false
+              tip ProTip {
+                  title: "Pro"
+                  #Rule(Self.$isPro) { $0 }
+                  #Rule(Self.$isPro) { true }
+              }
+              """#,
+              fix: #"""
+              Remove a rule that is always true. For a tip that must not show, remove the
+              tip, or use the testing overrides while developing.
+              """#,
+              corrected: #"""
+              parameter isPro: Bool = false
+              tip ProTip {
+                  title: "Pro"
+                  #Rule(Self.$isPro) { $0 }
+              }
+              """#),
+        Entry(.duplicateRule, "rule repeated in a tip",
+              meaning: #"""
+              Two rules of the same tip are written the same way (ignoring white space).
+              A tip's rules are ANDed, so the second one adds nothing; it is usually a
+              copy that was meant to be changed.
+              """#,
+              example: #"""
+              parameter isPro: Bool = false
+              tip ProTip {
+                  title: "Pro"
+                  #Rule(Self.$isPro) { $0 }
+                  #Rule(Self.$isPro) { $0 }
+              }
+              """#,
+              fix: #"""
+              Remove the repeated rule, or change it to what it was meant to say.
+              """#,
+              corrected: #"""
+              parameter isPro: Bool = false
+              tip ProTip {
+                  title: "Pro"
+                  #Rule(Self.$isPro) { $0 }
+              }
+              """#),
+        Entry(.unusedDeclaration, "parameter or event never read",
+              meaning: #"""
+              No rule, score or duration reads this parameter or event. A parameter the
+              app sets, or an event it donates to, then changes nothing, and donations still
+              take storage.
+              """#,
+              example: #"""
+              parameter isPro: Bool = false
+              parameter theme: String = "light"
+              tip ProTip {
+                  title: "Pro"
+                  #Rule(Self.$isPro) { $0 }
+              }
+              """#,
+              fix: #"""
+              Remove the declaration, or add the rule that was meant to read it.
+              """#,
+              corrected: #"""
+              parameter isPro: Bool = false
+              tip ProTip {
+                  title: "Pro"
+                  #Rule(Self.$isPro) { $0 }
+              }
+              """#),
+        Entry(.tieBreakRead, "read that depends on a tie in largestSubset",
+              meaning: #"""
+              When several groups have the same size, which one `largestSubset` (or
+              `smallestSubset`) returns is not specified by TipKit. `count` is the same for
+              every tied group, but `first`, `last` and aggregates of another field can
+              differ, so the rule can change its answer between TipKit and tiprulec, or
+              between versions.
+              """#,
+              example: #"""
+              event viewed(backyardID: Int)
+              tip FavoriteTip {
+                  title: "Favorite"
+                  #Rule(Self.viewed) { $0.donations.largestSubset(groupedBy: \.backyardID).first?.backyardID == 7 }
+              }
+              """#,
+              fix: #"""
+              Read only the `count` of the subset, or filter for the group you mean.
+              """#,
+              corrected: #"""
+              event viewed(backyardID: Int)
+              tip FavoriteTip {
+                  title: "Favorite"
+                  #Rule(Self.viewed) { $0.donations.filter { $0.backyardID == 7 }.count >= 3 }
+              }
+              """#),
+        Entry(.groupNeverPresents, "group member that can never be presented",
+              meaning: #"""
+              A tip is listed twice in a group, or an `.ordered` group lists a tip after
+              a member that can never become available (a rule that is always false) and
+              that no option invalidates: an `.ordered` group presents a member only when
+              all the members before it are invalidated, so the later ones never appear.
+              """#,
+              example: #"""
+              parameter isPro: Bool = false
+              tip FirstTip {
+                  title: "First"
+                  #Rule(Self.$isPro) { false }
+              }
+              tip SecondTip {
+                  title: "Second"
+                  #Rule(Self.$isPro) { $0 }
+              }
+              group Tour(.ordered) { FirstTip, SecondTip }
+              """#,
+              fix: #"""
+              Fix the member that never becomes available, remove it from the group, or
+              list each tip once.
+              """#,
+              corrected: #"""
+              parameter isPro: Bool = false
+              tip FirstTip {
+                  title: "First"
+                  #Rule(Self.$isPro) { !$0 }
+              }
+              tip SecondTip {
+                  title: "Second"
+                  #Rule(Self.$isPro) { $0 }
+              }
+              group Tour(.ordered) { FirstTip, SecondTip }
+              """#),
+        Entry(.customDisplayFrequency, "display frequency that is not a TipKit preset",
+              meaning: #"""
+              TipKit's display frequencies are `.immediate`, `.hourly`, `.daily`,
+              `.weekly` and `.monthly`; a number of seconds is a custom interval. It works,
+              but it is unusual and easy to get wrong (seconds, not minutes). When the number
+              is a preset's interval, the fix-it writes the preset.
+              """#,
+              example: #"""
+              configure { displayFrequency(86400) }
+              tip WelcomeTip { title: "Welcome" }
+              """#,
+              fix: #"""
+              Use the preset that matches, or keep the custom interval on purpose.
+              """#,
+              corrected: #"""
+              configure { displayFrequency(.daily) }
+              tip WelcomeTip { title: "Welcome" }
+              """#),
     ]
 }

@@ -1,0 +1,227 @@
+import TipRulesRuntime
+
+/// Warnings for programs that check but do something TipKit would not do, or that is almost
+/// certainly a mistake (TR07xx). It runs on a program without errors, reads the syntax for
+/// spans and the checked program for meaning, and never changes what is compiled.
+struct Linter {
+    let syntax: FileSyntax
+    let program: CheckedProgram
+    private var diagnostics: [Diagnostic] = []
+
+    init(syntax: FileSyntax, program: CheckedProgram) {
+        self.syntax = syntax
+        self.program = program
+    }
+
+    /// Every lint warning of the program.
+    static func lint(_ syntax: FileSyntax, _ program: CheckedProgram) -> [Diagnostic] {
+        var linter = Linter(syntax: syntax, program: program)
+        linter.run()
+        return linter.diagnostics
+    }
+
+    private var tipSyntaxes: [TipSyntax] {
+        syntax.declarations.compactMap { if case .tip(let tip) = $0 { return tip } else { return nil } }
+    }
+
+    private mutating func run() {
+        let tips = tipSyntaxes
+        guard tips.count == program.tips.count else { return }
+        for (written, tip) in zip(tips, program.tips) {
+            lintOptions(written, tip)
+            lintRules(written, tip)
+        }
+        lintUnused()
+        lintGroups()
+        lintDisplayFrequency()
+        for expression in allExpressions { lintExpression(expression) }
+    }
+
+    // MARK: Options
+
+    private mutating func lintOptions(_ written: TipSyntax, _ tip: TipSymbol) {
+        for entry in written.options.flatMap(\.entries) {
+            guard let argument = entry.arguments.first?.value else { continue }
+            switch entry.name.text {
+            case "MaxDisplayCount" where tip.options.maxDisplayCount == 0:
+                diagnostics.append(Diagnostic(.maxDisplayCountZero, "'MaxDisplayCount(0)' invalidates tip '\(tip.name)' before it can ever display",
+                                              at: entry.span,
+                                              fixes: [.replace(argument.span, with: "1", "show it once: MaxDisplayCount(1)")]))
+            case "MaxDisplayDuration":
+                guard let seconds = tip.options.maxDisplayDuration, seconds < 60 else { continue }
+                diagnostics.append(Diagnostic(.maxDisplayDurationUnderMinimum,
+                                              "'MaxDisplayDuration' under 60 seconds acts as 60 seconds",
+                                              at: entry.span,
+                                              notes: [DiagnosticNote("TipKit keeps a tip view at least 60 seconds before this option can invalidate it")],
+                                              fixes: [.replace(argument.span, with: "60", "write the duration TipKit uses: 60 seconds")]))
+            default:
+                continue
+            }
+        }
+    }
+
+    // MARK: Rules
+
+    private mutating func lintRules(_ written: TipSyntax, _ tip: TipSymbol) {
+        guard written.rules.count == tip.rules.count else { return }
+        var seen: [String: RuleSyntax] = [:]
+        for (rule, checked) in zip(written.rules, tip.rules) {
+            let text = program.source.text(of: rule.span).filter { !$0.isWhitespace }
+            if let first = seen[text] {
+                diagnostics.append(Diagnostic(.duplicateRule, "this rule repeats an earlier rule of tip '\(tip.name)'",
+                                              at: rule.keywordSpan,
+                                              notes: [DiagnosticNote("the first one is here", at: first.keywordSpan)],
+                                              fixes: [FixIt("remove the repeated rule", edits: [TextEdit(span: rule.span, newText: "")])]))
+                continue
+            }
+            seen[text] = rule
+            guard case .constant(let value) = ConstantFolder.fold(checked.body).kind, case .bool(let result) = value else { continue }
+            if result {
+                diagnostics.append(Diagnostic(.constantRule, "this rule is always true: it has no effect",
+                                              at: rule.keywordSpan,
+                                              fixes: [FixIt("remove the rule", edits: [TextEdit(span: rule.span, newText: "")])]))
+            } else {
+                diagnostics.append(Diagnostic(.constantRule, "this rule is always false: tip '\(tip.name)' can never display",
+                                              at: rule.keywordSpan))
+            }
+        }
+    }
+
+    // MARK: Declarations
+
+    private var allExpressions: [CheckedExpression] {
+        program.tips.flatMap { $0.rules.map(\.body) } + program.widgets.flatMap { $0.lets + [$0.score, $0.duration] }
+    }
+
+    private mutating func lintUnused() {
+        var parameters = Set<Int>()
+        var events = Set<Int>()
+        // A rule's inputs count as reads even when the body folds them away (`$0 != nil`).
+        for tip in tipSyntaxes {
+            for input in tip.rules.flatMap(\.inputs) {
+                let name = program.source.text(of: input.span).filter { !$0.isWhitespace }
+                    .replacingPrefix("Self.").replacingPrefix("$")
+                if let index = program.parameters.firstIndex(where: { $0.name == name }) { parameters.insert(index) }
+                if let index = program.events.firstIndex(where: { $0.name == name }) { events.insert(index) }
+            }
+        }
+        var pending = allExpressions
+        while let expression = pending.popLast() {
+            switch expression.kind {
+            case .parameter(let index): parameters.insert(index)
+            case .donations(let event): events.insert(event)
+            default: break
+            }
+            pending += expression.children
+        }
+        for declaration in syntax.declarations {
+            switch declaration {
+            case .parameter(let parameter):
+                guard let index = program.parameters.firstIndex(where: { $0.name == parameter.name.text }),
+                      !parameters.contains(index) else { continue }
+                diagnostics.append(Diagnostic(.unusedDeclaration, "parameter '\(parameter.name.text)' is never read by a rule or widget",
+                                              at: parameter.name.span,
+                                              fixes: [FixIt("remove the parameter", edits: [TextEdit(span: parameter.span, newText: "")])]))
+            case .event(let event):
+                guard let index = program.events.firstIndex(where: { $0.name == event.name.text }),
+                      !events.contains(index) else { continue }
+                diagnostics.append(Diagnostic(.unusedDeclaration, "event '\(event.name.text)' is never read by a rule or widget",
+                                              at: event.name.span,
+                                              notes: [DiagnosticNote("donating to it still costs the app storage; remove it or add the rule that needs it")]))
+            default:
+                continue
+            }
+        }
+    }
+
+    // MARK: Groups
+
+    private mutating func lintGroups() {
+        let groupSyntaxes = syntax.declarations.compactMap { if case .group(let group) = $0 { return group } else { return nil } }
+        for (written, group) in zip(groupSyntaxes, program.groups) {
+            guard group.ordered else { continue }
+            // A member that can never become available and that no option invalidates blocks
+            // every member after it for good (unless the app invalidates it in code).
+            for (position, member) in group.members.enumerated() where position + 1 < group.members.count {
+                guard neverAvailable(member), program.tips[member].options.maxDisplayCount != 0,
+                      written.members.indices.contains(position + 1) else { continue }
+                let blocked = group.members[(position + 1)...].map { program.tips[$0].name }
+                diagnostics.append(Diagnostic(.groupNeverPresents,
+                                              "group '\(group.name)' can never present \(blocked.map { "'\($0)'" }.joined(separator: ", "))",
+                                              at: written.members[position + 1].span,
+                                              notes: [DiagnosticNote("'\(program.tips[member].name)' comes first in this .ordered group and has a rule that is always false, so it is never available and never invalidated by its options",
+                                                                     at: written.members[position].span)]))
+                break
+            }
+        }
+    }
+
+    /// Whether a tip has a rule whose value is the constant `false`.
+    private func neverAvailable(_ tip: Int) -> Bool {
+        program.tips[tip].rules.contains { rule in
+            if case .constant(.bool(false)) = ConstantFolder.fold(rule.body).kind { return true }
+            return false
+        }
+    }
+
+    // MARK: Configuration
+
+    private mutating func lintDisplayFrequency() {
+        for case .configure(let configure) in syntax.declarations {
+            for entry in configure.entries where entry.name.text == "displayFrequency" {
+                guard let argument = entry.arguments.first?.value else { continue }
+                switch argument.kind {
+                case .integerLiteral, .floatLiteral: break
+                default: continue
+                }
+                let presets: [(Double, String)] = [(3_600, ".hourly"), (86_400, ".daily"), (604_800, ".weekly"), (2_592_000, ".monthly")]
+                let fixes = presets.first { $0.0 == program.displayFrequency }.map {
+                    [FixIt.replace(argument.span, with: $0.1, "use the preset '\($0.1)'")]
+                } ?? []
+                diagnostics.append(Diagnostic(.customDisplayFrequency,
+                                              "a display frequency of \(ValueFormatting.duration(program.displayFrequency)) is not one of TipKit's presets",
+                                              at: argument.span,
+                                              notes: [DiagnosticNote("TipKit's presets are .immediate, .hourly, .daily, .weekly and .monthly; TipKit code for this one passes the interval in seconds: .displayFrequency(\(Int(exactly: program.displayFrequency).map(String.init) ?? program.displayFrequency.description))")],
+                                              fixes: fixes))
+            }
+        }
+    }
+
+    // MARK: Expressions
+
+    private mutating func lintExpression(_ root: CheckedExpression) {
+        var pending = [root]
+        while let expression = pending.popLast() {
+            pending += expression.children
+            switch expression.kind {
+            case .donatedWithin(_, let range):
+                guard case .constant(.duration(let seconds)) = ConstantFolder.fold(range).kind, seconds < 0 else { continue }
+                diagnostics.append(Diagnostic(.negativeDuration, "'donatedWithin' with a negative duration is always empty",
+                                              at: range.span,
+                                              notes: [DiagnosticNote("it keeps donations with now - range <= date <= now; a negative range leaves none")]))
+            case .endpoint(let base, let last):
+                guard case .subset(_, _, let largest) = base.kind else { continue }
+                diagnostics.append(tieBreak(expression, "'\(last ? "last" : "first")'", largest: largest))
+            case .aggregate(_, let base, let field):
+                guard case .subset(_, let grouped, let largest) = base.kind, grouped != field else { continue }
+                diagnostics.append(tieBreak(expression, "this aggregate of another field", largest: largest))
+            default:
+                continue
+            }
+        }
+    }
+
+    private func tieBreak(_ expression: CheckedExpression, _ what: String, largest: Bool) -> Diagnostic {
+        let subset = largest ? "largestSubset" : "smallestSubset"
+        return Diagnostic(.tieBreakRead, "\(what) after '\(subset)' depends on which group wins a tie",
+                          at: expression.span,
+                          notes: [DiagnosticNote("when several groups have the same size, TipKit does not say which one '\(subset)' returns; '.count' is the same for all of them")])
+    }
+}
+
+private extension String {
+    /// The string without `prefix` at its start, if it starts with it.
+    func replacingPrefix(_ prefix: String) -> String {
+        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
+    }
+}
