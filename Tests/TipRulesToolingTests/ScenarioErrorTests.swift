@@ -165,6 +165,11 @@ final class ScenarioErrorTests: XCTestCase {
         try assertRejected(#"{"lastDisplayDate": [2026, 11, 21]}"#, mentions: ["lastDisplayDate:"])
     }
 
+    func testLastDisplayDateAfterNow() throws {
+        try assertRejected(#"{"now": "2026-11-21T09:00:00Z", "lastDisplayDate": "2026-11-21T09:00:01Z"}"#,
+                           mentions: ["lastDisplayDate:", "2026-11-21T09:00:01Z", "is after now"])
+    }
+
     // MARK: tip state and testing overrides
 
     func testInvalidInvalidatedValue() throws {

@@ -26,7 +26,7 @@ final class ScenarioTests: XCTestCase {
     /// The project's own scenarios.
     func testScenarios() throws {
         let scenarios = try Scenario.all(in: Self.scenarioDirectory)
-        XCTAssertGreaterThanOrEqual(scenarios.count, 70, "expected at least 70 scenarios in \(Self.scenarioDirectory.path)")
+        XCTAssertGreaterThanOrEqual(scenarios.count, 130, "expected at least 130 scenarios in \(Self.scenarioDirectory.path)")
         try ScenarioRunner.run(scenarios)
     }
 
