@@ -1,5 +1,5 @@
-/// A change in what the engine decides for one tip between two observations: its status, or
-/// whether it displays.
+/// A change in what the engine decides for one tip between two observations: its status, its
+/// pending reason (`result.pendingReason`), or whether it displays.
 public struct StatusChange: Hashable, Sendable {
     /// The tip's id.
     public var tip: String

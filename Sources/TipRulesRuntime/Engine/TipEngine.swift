@@ -16,8 +16,9 @@ public struct TipEngine {
     /// The state the engine keeps; evaluate it with `eval` or save it as a fixture.
     public internal(set) var store: EventStore
     var evaluator: Evaluator
-    /// Each tip's status and display at the last `statusChanges(at:)`; nil before the first.
-    var observed: [(status: TipStatus, display: Bool)]?
+    /// Each tip's status, pending reason and display at the last `statusChanges(at:)`; nil
+    /// before the first.
+    var observed: [(status: TipStatus, pendingReason: PendingReason?, display: Bool)]?
 
     /// The program the engine runs.
     public var program: Program { store.program }
