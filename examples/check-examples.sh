@@ -2,7 +2,7 @@
 # check-examples.sh TIPRULEC — every example program checks cleanly, compiles, and
 # evaluates against each of its fixtures both from source and from bytecode with
 # the same result, and runs each of its timelines (NAME.*.timeline.json) with
-# `simulate`. Prints "N passed, N failed".
+# `simulate`, and its test files (NAME.tests.json) with `test`. Prints "N passed, N failed".
 set -u
 tiprulec=$(realpath "${1:?usage: check-examples.sh path/to/tiprulec}")
 cd "$(dirname "$0")"
@@ -19,6 +19,10 @@ for program in *.tiprules; do
   for fixture in "$name".*.json; do
     [ -e "$fixture" ] || continue
     case "$fixture" in *.expected*.json) continue;; esac
+    case "$fixture" in *.tests.json)
+      if "$tiprulec" test "$fixture" >/dev/null 2>"$work/err"; then pass=$((pass+1))
+      else fail=$((fail+1)); echo "FAIL test $fixture"; head -3 "$work/err"; fi
+      continue;; esac
     case "$fixture" in *.timeline.json)
       if "$tiprulec" simulate "$program" --timeline "$fixture" >/dev/null 2>"$work/err"; then pass=$((pass+1))
       else fail=$((fail+1)); echo "FAIL simulate $program --timeline $fixture"; head -3 "$work/err"; fi

@@ -14,6 +14,7 @@ public enum TiprulecCommand {
                                                   evaluate every tip, group and widget
       simulate PROGRAM --timeline T.json [--format text|json|svg]
                                                   run a person's timeline through the engine
+      test FILE... [--format text|json|junit]     run rule test files (cases and expectations)
       disasm PROGRAM                              print the bytecode with source lines
       lsp                                         a Language Server Protocol server on stdio
       explain CODE                                explain a diagnostic code
@@ -39,9 +40,10 @@ public enum TiprulecCommand {
         case "compile": return CompileCommand.run(rest, environment: environment)
         case "disasm": return DisasmCommand.run(rest, environment: environment)
         case "simulate": return SimulateCommand.run(rest, environment: environment)
+        case "test": return TestCommand.run(rest, environment: environment)
         case "eval": return EvalCommand.run(rest, environment: environment, currentTime: currentTime)
         default:
-            let commands = ["check", "compile", "eval", "simulate", "disasm", "lsp", "explain"]
+            let commands = ["check", "compile", "eval", "simulate", "test", "disasm", "lsp", "explain"]
             let hint = Spelling.closest(to: command, in: commands).map { " (did you mean '\($0)'?)" } ?? ""
             return .failure("unknown command '\(command)'\(hint)\n\n" + usage)
         }
@@ -54,6 +56,7 @@ public enum TiprulecCommand {
         case "compile": return CompileCommand.usage
         case "disasm": return DisasmCommand.usage
         case "simulate": return SimulateCommand.usage
+        case "test": return TestCommand.usage
         case "eval": return EvalCommand.usage
         case "lsp": return LanguageServerCommand.usage
         default: return usage
