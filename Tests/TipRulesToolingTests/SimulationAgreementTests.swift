@@ -62,7 +62,7 @@ final class SimulationAgreementTests: XCTestCase {
     func testEngineEvalAndSimulateAgree() throws {
         let program = try generateProgram(try XCTUnwrap(Compilation(name: "p", bytes: Array(Self.source.utf8)).program))
         for seed in 1...15 as ClosedRange<UInt64> {
-            let timeline = try TimelineDecoder.decode(Array(randomTimeline(seed: seed).utf8), for: program)
+            let timeline = try TimelineDecoder.decode(try JSONParser().parse(Array(randomTimeline(seed: seed).utf8)), for: program)
             let occurrences = timeline.occurrences
             let full = try Simulator.run(timeline, program: program)
             var statuses: [String: (TipStatus, Bool)] = [:]

@@ -66,11 +66,11 @@ final class SimulationTests: XCTestCase {
         }
         """
         let program = try generateProgram(try XCTUnwrap(Compilation(name: "t", bytes: Array(source.utf8)).program))
-        let timeline = try TimelineDecoder.decode(Array("""
+        let timeline = try TimelineDecoder.decode(try JSONParser().parse(Array("""
         {"steps": [{"at": "2026-11-21T08:00:00Z", "session": {"onScreen": 5, "answer": "closed"}},
                    {"at": "2026-11-21T09:00:00Z", "setParameters": {"ready": true}},
                    {"at": "2026-11-22T08:00:00Z", "observe": true}]}
-        """.utf8), for: program)
+        """.utf8)), for: program)
         let log = try Simulator.run(timeline, program: program)
         XCTAssertEqual(SimulationTextRenderer(program: program).render(log).split(separator: "\n").map(String.init), [
             "day 1 08:00 A is available",
@@ -114,10 +114,10 @@ final class SimulationTests: XCTestCase {
         let program = try program("backyard")
         func error(_ text: String) -> String? {
             do {
-                _ = try TimelineDecoder.decode(Array(text.utf8), for: program)
+                _ = try TimelineDecoder.decode(try JSONParser().parse(Array(text.utf8)), for: program)
                 return nil
             } catch {
-                return error.description
+                return String(describing: error)
             }
         }
         XCTAssertEqual(error(#"{"steps": [{"at": 0, "donate": "enteredBackyardDetailView", "fields": {"backyardID": "7"}}]}"#),

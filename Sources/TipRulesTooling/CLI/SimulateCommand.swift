@@ -53,13 +53,13 @@ enum SimulateCommand {
 
     /// Reads the timeline at `path` and runs it; errors name the file.
     static func simulate(_ path: String, program: Program) -> Result<SimulationLog, CommandError> {
-        let bytes: [UInt8]
-        switch FileAccess.read(path) {
-        case .success(let value): bytes = value
+        let json: JSONValue
+        switch JSONFile.read(path) {
+        case .success(let value): json = value
         case .failure(let error): return .failure(error)
         }
         do {
-            let timeline = try TimelineDecoder.decode(bytes, for: program)
+            let timeline = try TimelineDecoder.decode(json, for: program)
             if let first = timeline.occurrences.first { try timeline.state.validate(at: first.at) }
             return .success(try Simulator.run(timeline, program: program))
         } catch {

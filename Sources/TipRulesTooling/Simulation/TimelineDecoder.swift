@@ -9,17 +9,6 @@ public enum TimelineDecoder {
     /// At most this many step occurrences in all, so a timeline cannot make the simulator run forever.
     public static let maximumOccurrences = 100_000
 
-    /// The timeline in `bytes`.
-    public static func decode(_ bytes: [UInt8], for program: Program) throws(FixtureError) -> Timeline {
-        let json: JSONValue
-        do {
-            json = try JSONParser().parse(bytes)
-        } catch {
-            throw FixtureError(path: "", "not valid JSON: \(error)")
-        }
-        return try decode(json, for: program)
-    }
-
     /// The timeline in a JSON document.
     public static func decode(_ json: JSONValue, for program: Program) throws(FixtureError) -> Timeline {
         guard let members = json.objectValue else { throw FixtureError(path: "", "expected an object") }

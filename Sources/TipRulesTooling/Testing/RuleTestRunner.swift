@@ -27,7 +27,7 @@ enum RuleTestRunner {
     static func run(_ path: String, environment: CommandEnvironment) -> Result<[RuleTestOutcome], CommandResultError> {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         let file: RuleTestFile
-        switch readJSON(path).flatMap({ json in Result { () throws(FixtureError) in try RuleTestFile.decode(json) }
+        switch JSONFile.read(path).flatMap({ json in Result { () throws(FixtureError) in try RuleTestFile.decode(json) }
             .mapError { CommandError("\(path): \($0)") } }) {
         case .success(let value): file = value
         case .failure(let error): return .failure(CommandResultError(.failure(error.message)))
@@ -86,15 +86,10 @@ enum RuleTestRunner {
     /// An inline value, or the JSON of the file a string names (relative to the test file).
     private static func resolve(_ value: JSONValue, in directory: URL) throws -> JSONValue {
         guard let path = value.stringValue else { return value }
-        switch readJSON(directory.appendingPathComponent(path).path) {
+        switch JSONFile.read(directory.appendingPathComponent(path).path) {
         case .success(let json): return json
         case .failure(let error): throw error
         }
     }
 
-    private static func readJSON(_ path: String) -> Result<JSONValue, CommandError> {
-        FileAccess.read(path).flatMap { bytes in
-            Result { try JSONParser().parse(bytes) }.mapError { CommandError("\(path): not valid JSON: \($0)") }
-        }
-    }
 }
