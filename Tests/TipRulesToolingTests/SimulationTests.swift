@@ -35,7 +35,7 @@ final class SimulationTests: XCTestCase {
             "day 2 09:00 donate enteredBackyardDetailView(backyardID: 7)",
             "day 2 09:05 the app opens: no tip to show",
             "day 3 09:00 donate enteredBackyardDetailView(backyardID: 7)",
-            "day 3 09:00 FavoriteBackyardTip becomes available",
+            "day 3 09:00 FavoriteBackyardTip becomes available: the rules at lines 16, 18 are now true",
             "day 3 09:05 the app shows FavoriteBackyardTip for 20 seconds; the person ignores it",
             "day 4 09:05 the app shows FavoriteBackyardTip for 20 seconds; the person ignores it",
             "day 5 09:05 the app shows FavoriteBackyardTip for 20 seconds; the person ignores it",

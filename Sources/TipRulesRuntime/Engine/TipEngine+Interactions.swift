@@ -36,7 +36,12 @@ extension TipEngine {
 
     /// Invalidates a tip for `reason`; a tip already invalidated keeps its first reason.
     public mutating func invalidate(tip name: String, reason: InvalidationReason) throws {
-        let index = try tipIndex(name)
+        try invalidate(tip: tipIndex(name), reason: reason)
+    }
+
+    /// `invalidate(tip:reason:)` by tip index.
+    public mutating func invalidate(tip index: Int, reason: InvalidationReason) throws {
+        guard program.tips.indices.contains(index) else { throw EngineError.noSuchTip("#\(index)") }
         var state = store.tipState(index)
         guard state.invalidation == nil else { return }
         state.invalidation = reason

@@ -13,16 +13,32 @@ public struct SimulationTextRenderer {
     public func render(_ log: SimulationLog) -> String {
         let clock = SimulationClock(start: log.timeline.start)
         var lines: [String] = []
+        var previous: [String: TipResult] = [:]
         for entry in log.entries {
             let time = clock.label(entry.at)
-            lines += entry.changesBefore.map { "\(time) " + describe($0, clock: clock) }
+            let describeChange = { (change: StatusChange) -> String in
+                defer { previous[change.tip] = change.result }
+                return "\(time) " + describe(change, clock: clock) + nowTrue(change.result, before: previous[change.tip])
+            }
+            lines += entry.changesBefore.map(describeChange)
             if let action = describe(entry) { lines.append("\(time) " + action) }
-            lines += entry.changesAfter.map { "\(time) " + describe($0, clock: clock) }
+            lines += entry.changesAfter.map(describeChange)
         }
         for chart in RelevanceChart.series(of: log).map({ RelevanceChart.text($0, clock: clock) }) {
             lines += (lines.isEmpty ? [] : [""]) + chart
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// ": the rule at line 18 is now true" for the rules that were false at the tip's previous
+    /// change and hold now, when the tip becomes available.
+    private func nowTrue(_ tip: TipResult, before: TipResult?) -> String {
+        guard tip.status == .available, let before, before.pendingReason == .rules else { return "" }
+        let lines = zip(before.rules, tip.rules).filter { !$0.result && $1.result }.map { String($1.line) }
+        guard !lines.isEmpty else { return "" }
+        let one = lines.count == 1
+        return ": the rule\(one ? "" : "s") at line\(one ? "" : "s") \(lines.joined(separator: ", ")) "
+            + (one ? "is" : "are") + " now true"
     }
 
     /// What the step did, or nil for an observation.
