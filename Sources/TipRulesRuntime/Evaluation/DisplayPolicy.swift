@@ -68,7 +68,7 @@ struct DisplayPolicy {
         let state = store.tipState(index)
         var standing = Standing(status: .available, override: override(of: tip))
         if standing.override == .shown { return standing }
-        if let reason = invalidation(tip, state) {
+        if let reason = Self.invalidation(tip, state) {
             standing.status = .invalidated
             standing.reason = reason
         } else if !rules.allSatisfy(\.result) {
@@ -93,7 +93,8 @@ struct DisplayPolicy {
         return nil
     }
 
-    private func invalidation(_ tip: TipInfo, _ state: TipState) -> InvalidationReason? {
+    /// The recorded invalidation, else the display limit the tip has reached, if any.
+    static func invalidation(_ tip: TipInfo, _ state: TipState) -> InvalidationReason? {
         if let reason = state.invalidation { return reason }
         if let limit = tip.options.maxDisplayCount, state.displayCount >= limit { return .displayCountExceeded }
         if let limit = tip.options.maxDisplayDuration,

@@ -43,6 +43,32 @@ struct DonationColumns: Sendable {
         return lower..<upper
     }
 
+    /// The field values of a row, decoded with the fields' declared kinds.
+    func fields(_ row: Int, kinds: [ScalarKind]) -> [ScalarValue] {
+        zip(kinds, columns.dropFirst()).map { kind, column in
+            let bits = column[row]
+            switch kind {
+            case .bool: return .bool(SlotEncoding.bool(bits))
+            case .int: return .int(SlotEncoding.int(bits))
+            case .double: return .double(SlotEncoding.double(bits))
+            case .date: return .date(SlotEncoding.double(bits))
+            case .duration: return .duration(SlotEncoding.double(bits))
+            case .string:
+                let index = SlotEncoding.int(bits)
+                return .string(strings.indices.contains(index) ? strings[index] : "")
+            }
+        }
+    }
+
+    /// Removes the `count` oldest donations (all of them when `count` is at least `self.count`).
+    /// Interned strings are kept: they are shared by the rows that remain.
+    mutating func removeOldest(_ count: Int) {
+        let removed = min(max(count, 0), self.count)
+        for index in columns.indices {
+            columns[index].removeFirst(removed)
+        }
+    }
+
     private mutating func intern(_ text: String) -> Int {
         if let index = stringIndices[text] { return index }
         strings.append(text)

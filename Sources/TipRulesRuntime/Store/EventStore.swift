@@ -53,6 +53,32 @@ public struct EventStore: Sendable {
         donations[event].insert(date: date, fields: fields)
     }
 
+    /// Every donation of an event, oldest first, with its field values in declared order.
+    public func donations(event: Int) -> [Donation] {
+        guard donations.indices.contains(event) else { return [] }
+        let columns = donations[event]
+        let kinds = program.events[event].fields.map(\.type)
+        return (0..<columns.count).map { Donation(date: columns.date($0), fields: columns.fields($0, kinds: kinds)) }
+    }
+
+    /// Deletes every donation of an event; an index that names no event is ignored.
+    public mutating func deleteDonations(event: Int) {
+        guard donations.indices.contains(event) else { return }
+        donations[event].removeOldest(donations[event].count)
+    }
+
+    /// Deletes the donations of an event that no rule can see again at `now` or later: those
+    /// older than its `maximumAge`, and those past its `maximumCount` most recent ones dated at or
+    /// before now. Donations after now are kept. Returns how many were deleted.
+    @discardableResult
+    public mutating func pruneDonations(event: Int, now: Double) -> Int {
+        guard donations.indices.contains(event) else { return 0 }
+        let info = program.events[event]
+        let visible = donations[event].visibleRows(now: now, maximumCount: info.maximumCount, maximumAge: info.maximumAge)
+        donations[event].removeOldest(visible.lowerBound)
+        return visible.lowerBound
+    }
+
     /// The number of donations recorded for an event (including those after any evaluation instant).
     public func donationCount(event: Int) -> Int {
         donations.indices.contains(event) ? donations[event].count : 0
@@ -68,5 +94,16 @@ public struct EventStore: Sendable {
     public mutating func setTipState(_ tip: Int, _ state: TipState) {
         guard tipStates.indices.contains(tip) else { return }
         tipStates[tip] = state
+    }
+}
+
+/// One recorded donation: its date (seconds since 1970) and its field values in declared order.
+public struct Donation: Hashable, Sendable {
+    public var date: Double
+    public var fields: [ScalarValue]
+
+    public init(date: Double, fields: [ScalarValue]) {
+        self.date = date
+        self.fields = fields
     }
 }

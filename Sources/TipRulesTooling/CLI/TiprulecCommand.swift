@@ -12,6 +12,9 @@ public enum TiprulecCommand {
       compile FILE [-o OUT.tipc]                  check, then write bytecode
       eval PROGRAM --fixture F.json [--now DATE] [--format text|json]
                                                   evaluate every tip, group and widget
+      simulate PROGRAM --timeline T.json [--format text|json|svg]
+                                                  run a person's timeline through the engine
+      test FILE... [--format text|json|junit]     run rule test files (cases and expectations)
       disasm PROGRAM                              print the bytecode with source lines
       lsp                                         a Language Server Protocol server on stdio
       explain CODE                                explain a diagnostic code
@@ -36,9 +39,11 @@ public enum TiprulecCommand {
         case "explain": return ExplainCommand.run(rest)
         case "compile": return CompileCommand.run(rest, environment: environment)
         case "disasm": return DisasmCommand.run(rest, environment: environment)
+        case "simulate": return SimulateCommand.run(rest, environment: environment)
+        case "test": return TestCommand.run(rest, environment: environment)
         case "eval": return EvalCommand.run(rest, environment: environment, currentTime: currentTime)
         default:
-            let commands = ["check", "compile", "eval", "disasm", "lsp", "explain"]
+            let commands = ["check", "compile", "eval", "simulate", "test", "disasm", "lsp", "explain"]
             let hint = Spelling.closest(to: command, in: commands).map { " (did you mean '\($0)'?)" } ?? ""
             return .failure("unknown command '\(command)'\(hint)\n\n" + usage)
         }
@@ -50,6 +55,8 @@ public enum TiprulecCommand {
         case "explain": return ExplainCommand.usage
         case "compile": return CompileCommand.usage
         case "disasm": return DisasmCommand.usage
+        case "simulate": return SimulateCommand.usage
+        case "test": return TestCommand.usage
         case "eval": return EvalCommand.usage
         case "lsp": return LanguageServerCommand.usage
         default: return usage

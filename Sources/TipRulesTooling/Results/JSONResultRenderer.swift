@@ -14,7 +14,7 @@ public enum JSONResultRenderer {
         return .object(root)
     }
 
-    private static func tip(_ tip: TipResult) -> JSONValue {
+    static func tip(_ tip: TipResult) -> JSONValue {
         var object = JSONObject()
         object["id"] = .string(tip.id)
         object["status"] = .string(tip.status.rawValue)
@@ -42,7 +42,7 @@ public enum JSONResultRenderer {
         return .object(object)
     }
 
-    private static func widget(_ widget: WidgetResult) -> JSONValue {
+    static func widget(_ widget: WidgetResult) -> JSONValue {
         var object = JSONObject()
         object["id"] = .string(widget.id)
         object["score"] = number(widget.score)

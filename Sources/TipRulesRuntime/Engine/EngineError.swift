@@ -1,0 +1,25 @@
+/// Why the engine refused a request: an unknown name, a missing or extra donation field, a
+/// value the store refused, or a display time that is not a finite, non-negative duration.
+public enum EngineError: Error, Hashable, Sendable, CustomStringConvertible {
+    case noSuchTip(String)
+    case noSuchEvent(String)
+    case noSuchParameter(String)
+    case noSuchGroup(String)
+    case missingField(event: String, field: String)
+    case unknownField(event: String, field: String)
+    case invalidDuration(Double)
+    case store(StoreError)
+
+    public var description: String {
+        switch self {
+        case .noSuchTip(let name): return "no tip named '\(name)'"
+        case .noSuchEvent(let name): return "no event named '\(name)'"
+        case .noSuchParameter(let name): return "no parameter named '\(name)'"
+        case .noSuchGroup(let name): return "no group named '\(name)'"
+        case .missingField(let event, let field): return "a donation of '\(event)' needs the field '\(field)'"
+        case .unknownField(let event, let field): return "event '\(event)' has no field '\(field)'"
+        case .invalidDuration(let seconds): return "a display duration must be finite and not negative, not \(seconds)"
+        case .store(let error): return error.description
+        }
+    }
+}

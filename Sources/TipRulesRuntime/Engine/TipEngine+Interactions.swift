@@ -1,0 +1,56 @@
+/// What happens to a tip on screen: displays, closing, the action, invalidation and reset.
+extension TipEngine {
+    /// Records that a tip was on screen at `date` for `duration` seconds: its display count goes
+    /// up by one and its displayed time by `duration`; a tip's first display sets the store's
+    /// last display date (the display frequency counts from it). When the tip reaches its
+    /// `MaxDisplayCount` or `MaxDisplayDuration` (at least 60 s), the invalidation is recorded,
+    /// so that a later program with other limits does not bring the tip back.
+    public mutating func recordDisplay(tip name: String, at date: Double, duration: Double = 0) throws {
+        try recordDisplay(tip: tipIndex(name), at: date, duration: duration)
+    }
+
+    /// `recordDisplay(tip:at:duration:)` by tip index.
+    public mutating func recordDisplay(tip index: Int, at date: Double, duration: Double = 0) throws {
+        guard program.tips.indices.contains(index) else { throw EngineError.noSuchTip("#\(index)") }
+        guard duration.isFinite, duration >= 0 else { throw EngineError.invalidDuration(duration) }
+        var state = store.tipState(index)
+        if state.displayCount == 0 { store.lastDisplayDate = date }
+        let (count, overflow) = state.displayCount.addingReportingOverflow(1)
+        state.displayCount = overflow ? Int.max : count
+        state.displayDuration += duration
+        if state.invalidation == nil {
+            state.invalidation = DisplayPolicy.invalidation(program.tips[index], state)
+        }
+        store.setTipState(index, state)
+    }
+
+    /// The person closed the tip: it is invalidated with `tipClosed`.
+    public mutating func close(tip name: String) throws {
+        try invalidate(tip: name, reason: .tipClosed)
+    }
+
+    /// The person performed the tip's action: it is invalidated with `actionPerformed`.
+    public mutating func performAction(tip name: String) throws {
+        try invalidate(tip: name, reason: .actionPerformed)
+    }
+
+    /// Invalidates a tip for `reason`; a tip already invalidated keeps its first reason.
+    public mutating func invalidate(tip name: String, reason: InvalidationReason) throws {
+        try invalidate(tip: tipIndex(name), reason: reason)
+    }
+
+    /// `invalidate(tip:reason:)` by tip index.
+    public mutating func invalidate(tip index: Int, reason: InvalidationReason) throws {
+        guard program.tips.indices.contains(index) else { throw EngineError.noSuchTip("#\(index)") }
+        var state = store.tipState(index)
+        guard state.invalidation == nil else { return }
+        state.invalidation = reason
+        store.setTipState(index, state)
+    }
+
+    /// Makes a tip eligible again, as if it had never been displayed: its invalidation, display
+    /// count and displayed time are cleared (TipKit's `resetEligibility()`).
+    public mutating func resetEligibility(tip name: String) throws {
+        store.setTipState(try tipIndex(name), TipState())
+    }
+}

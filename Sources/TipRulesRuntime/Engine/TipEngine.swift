@@ -1,0 +1,84 @@
+/// A stateful TipKit-like engine over one program: it keeps the event store, answers which tips
+/// display and why, records what the person did with a tip, and reports status changes.
+/// Every decision comes from `Evaluator` (and so from the display policy); the engine only
+/// records state.
+///
+/// ```swift
+/// var engine = TipEngine(program: program)
+/// try engine.setParameter("isLoggedIn", .bool(true))
+/// try engine.donate(event: "enteredBackyardDetailView", fields: ["backyardID": .int(7)], at: now)
+/// for tip in engine.tipsToDisplay(at: now) { try engine.recordDisplay(tip: tip, at: now, duration: 12) }
+/// ```
+///
+/// Methods taking a name accept a tip's name or id; the `Int` overloads take indices from the
+/// program's symbol tables.
+public struct TipEngine {
+    /// The state the engine keeps; evaluate it with `eval` or save it as a fixture.
+    public internal(set) var store: EventStore
+    var evaluator: Evaluator
+    /// Each tip's status, pending reason and display at the last `statusChanges(at:)`; nil
+    /// before the first.
+    var observed: [(status: TipStatus, pendingReason: PendingReason?, display: Bool)]?
+
+    /// The program the engine runs.
+    public var program: Program { store.program }
+
+    /// An engine for a fresh person: parameters at their defaults, no donations, no displays.
+    public init(program: Program) {
+        self.init(store: EventStore(program: program))
+    }
+
+    /// An engine that continues from a saved store.
+    public init(store: EventStore) {
+        self.store = store
+        evaluator = Evaluator(program: store.program)
+    }
+
+    // MARK: - Questions
+
+    /// Every tip, group and widget at `now` (seconds since 1970).
+    public mutating func evaluate(at now: Double) -> EvaluationResult {
+        evaluator.evaluate(store, now: now)
+    }
+
+    /// One tip's status, with the reason, at `now`.
+    public mutating func status(ofTip name: String, at now: Double) throws -> TipResult {
+        try status(ofTip: tipIndex(name), at: now)
+    }
+
+    /// One tip's status, with the reason, at `now`; the index must name a tip.
+    public mutating func status(ofTip index: Int, at now: Double) throws -> TipResult {
+        guard program.tips.indices.contains(index) else { throw EngineError.noSuchTip("#\(index)") }
+        return evaluate(at: now).tips[index]
+    }
+
+    /// The ids of the tips that display at `now`, in declaration order.
+    public mutating func tipsToDisplay(at now: Double) -> [String] {
+        evaluate(at: now).tips.filter(\.display).map(\.id)
+    }
+
+    /// The id of the tip a group presents at `now`, if any.
+    public mutating func currentTip(ofGroup name: String, at now: Double) throws -> String? {
+        guard let index = program.groupIndex(named: name) else { throw EngineError.noSuchGroup(name) }
+        return evaluate(at: now).groups[index].currentTip
+    }
+
+    // MARK: - Parameters
+
+    /// Sets a parameter by name; the value must have its declared type.
+    public mutating func setParameter(_ name: String, _ value: ScalarValue) throws {
+        guard let index = program.parameterIndex(named: name) else { throw EngineError.noSuchParameter(name) }
+        try setParameter(index, value)
+    }
+
+    /// Sets a parameter by index; the value must have its declared type.
+    public mutating func setParameter(_ index: Int, _ value: ScalarValue) throws {
+        do { try store.setParameter(index, value) } catch let error as StoreError { throw EngineError.store(error) }
+    }
+
+    /// The tip index of a name or id.
+    func tipIndex(_ name: String) throws -> Int {
+        guard let index = program.tipIndex(named: name) else { throw EngineError.noSuchTip(name) }
+        return index
+    }
+}

@@ -1,0 +1,69 @@
+import TipRulesRuntime
+
+/// `tiprulec simulate PROGRAM --timeline T.json [--format text|json|svg]`.
+enum SimulateCommand {
+    static let usage = """
+    usage: tiprulec simulate PROGRAM --timeline TIMELINE.json [--format text|json|svg]
+
+    Runs a person's timeline (a starting state and time-stamped donations, parameter
+    changes and app sessions; see docs/simulate.md) through the engine an app uses,
+    and prints when each tip becomes available, displays, is held back or
+    invalidated, and why. text: the log, then each widget's relevance as a chart;
+    json: every step with its changes, and the final state as a fixture; svg: each
+    widget's relevance over the timeline. Exit status: 0 simulated, 1 the program
+    has errors, 2 usage or malformed input.
+    """
+
+    static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
+        let parsed: ParsedArguments
+        switch ParsedArguments.parse(arguments, valueOptions: ["--timeline", "--format"], flags: []) {
+        case .success(let value): parsed = value
+        case .failure(let error): return .failure(error.message + "\n" + usage)
+        }
+        guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
+            return .failure("simulate takes one program\n" + usage)
+        }
+        guard let timelinePath = parsed.options["--timeline"] else {
+            return .failure("simulate needs --timeline TIMELINE.json\n" + usage)
+        }
+        let format: String
+        switch parsed.format(allowed: ["text", "json", "svg"]) {
+        case .success(let value): format = value
+        case .failure(let error): return .failure(error.message)
+        }
+        let loaded: ProgramLoader.Loaded
+        switch ProgramLoader.load(path, environment: environment) {
+        case .failure(let failure): return failure.result
+        case .success(let value): loaded = value
+        }
+        let log: SimulationLog
+        switch simulate(timelinePath, program: loaded.program) {
+        case .success(let value): log = value
+        case .failure(let error): return .failure(error.message)
+        }
+        switch format {
+        case "json":
+            return CommandResult(standardOutput: JSONWriter.string(from: SimulationJSONRenderer.document(for: log), style: .pretty) + "\n")
+        case "svg":
+            return CommandResult(standardOutput: RelevanceChart.svg(of: log))
+        default:
+            return CommandResult(standardOutput: SimulationTextRenderer(program: loaded.program).render(log))
+        }
+    }
+
+    /// Reads the timeline at `path` and runs it; errors name the file.
+    static func simulate(_ path: String, program: Program) -> Result<SimulationLog, CommandError> {
+        let json: JSONValue
+        switch JSONFile.read(path) {
+        case .success(let value): json = value
+        case .failure(let error): return .failure(error)
+        }
+        do {
+            let timeline = try TimelineDecoder.decode(json, for: program)
+            if let first = timeline.occurrences.first { try timeline.state.validate(at: first.at) }
+            return .success(try Simulator.run(timeline, program: program))
+        } catch {
+            return .failure(CommandError("\(path): \(error)"))
+        }
+    }
+}

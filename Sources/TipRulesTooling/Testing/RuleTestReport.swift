@@ -1,0 +1,73 @@
+/// The report of `tiprulec test` as text, JSON or JUnit XML.
+enum RuleTestReport {
+    /// "PASS file: case" / "FAIL file: case" with expected vs actual and why, then the totals.
+    static func text(_ outcomes: [RuleTestOutcome]) -> String {
+        var lines: [String] = []
+        for outcome in outcomes {
+            lines.append("\(outcome.passed ? "PASS" : "FAIL") \(outcome.file): \(outcome.name)")
+            for failure in outcome.failures { lines += ["  " + message(failure), "    why: \(failure.explanation)"] }
+        }
+        let failed = outcomes.filter { !$0.passed }.count
+        lines.append("\(outcomes.count - failed) passed, \(failed) failed")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `{"passed": N, "failed": N, "cases": [{file, name, passed, failures: [{subject, key, expected, actual, explanation}]}]}`.
+    static func json(_ outcomes: [RuleTestOutcome]) -> JSONValue {
+        let failed = outcomes.filter { !$0.passed }.count
+        return ["passed": .integer(outcomes.count - failed), "failed": .integer(failed),
+                "cases": .array(outcomes.map { outcome in
+                    ["file": .string(outcome.file), "name": .string(outcome.name), "passed": .bool(outcome.passed),
+                     "failures": .array(outcome.failures.map { failure in
+                         ["subject": .string(failure.subject), "key": .string(failure.key), "expected": failure.expected,
+                          "actual": failure.actual, "explanation": .string(failure.explanation)]
+                     })]
+                })]
+    }
+
+    /// JUnit XML: one `testsuite` per file, one `testcase` per case, a `failure` per failed case.
+    static func junit(_ outcomes: [RuleTestOutcome]) -> String {
+        var files: [String] = []
+        for outcome in outcomes where !files.contains(outcome.file) { files.append(outcome.file) }
+        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<testsuites>"]
+        for file in files {
+            let cases = outcomes.filter { $0.file == file }
+            lines.append("  <testsuite name=\"\(escaped(file))\" tests=\"\(cases.count)\" failures=\"\(cases.filter { !$0.passed }.count)\">")
+            for outcome in cases {
+                let open = "    <testcase classname=\"\(escaped(file))\" name=\"\(escaped(outcome.name))\""
+                guard !outcome.passed else {
+                    lines.append(open + "/>")
+                    continue
+                }
+                let messages = outcome.failures.map { message($0) + " (why: \($0.explanation))" }
+                lines += [open + ">",
+                          "      <failure message=\"\(escaped(messages.first ?? ""))\">\(escaped(messages.joined(separator: "\n")))</failure>",
+                          "    </testcase>"]
+            }
+            lines.append("  </testsuite>")
+        }
+        lines.append("</testsuites>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "FavoriteBackyardTip status: expected "available", found "pending"", or what kept the case from running.
+    private static func message(_ failure: RuleTestFailure) -> String {
+        guard !failure.key.isEmpty else { return "\(failure.subject): \(failure.explanation)" }
+        return "\(failure.subject) \(failure.key): expected \(JSONWriter.string(from: failure.expected)), "
+            + "found \(JSONWriter.string(from: failure.actual))"
+    }
+
+    private static func escaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}
