@@ -13,6 +13,8 @@ public enum TiprulecCommand {
       eval PROGRAM --fixture F.json [--now DATE] [--format text|json]
                                                   evaluate every tip, group and widget
       disasm PROGRAM                              print the bytecode with source lines
+      emit-swift FILE [--min-ios 17|18|26] [-o OUT.swift]
+                                                  generate TipKit Swift
       lsp                                         a Language Server Protocol server on stdio
       explain CODE                                explain a diagnostic code
 
@@ -37,8 +39,9 @@ public enum TiprulecCommand {
         case "compile": return CompileCommand.run(rest, environment: environment)
         case "disasm": return DisasmCommand.run(rest, environment: environment)
         case "eval": return EvalCommand.run(rest, environment: environment, currentTime: currentTime)
+        case "emit-swift": return EmitSwiftCommand.run(rest, environment: environment)
         default:
-            let commands = ["check", "compile", "eval", "disasm", "lsp", "explain"]
+            let commands = ["check", "compile", "eval", "disasm", "emit-swift", "lsp", "explain"]
             let hint = Spelling.closest(to: command, in: commands).map { " (did you mean '\($0)'?)" } ?? ""
             return .failure("unknown command '\(command)'\(hint)\n\n" + usage)
         }
@@ -51,6 +54,7 @@ public enum TiprulecCommand {
         case "compile": return CompileCommand.usage
         case "disasm": return DisasmCommand.usage
         case "eval": return EvalCommand.usage
+        case "emit-swift": return EmitSwiftCommand.usage
         case "lsp": return LanguageServerCommand.usage
         default: return usage
         }

@@ -1,0 +1,65 @@
+import TipRulesCompiler
+
+/// `tiprulec emit-swift FILE [--min-ios 17|18|26] [-o OUT.swift]`: the TipKit Swift for a program.
+enum EmitSwiftCommand {
+    static let usage = """
+    usage: tiprulec emit-swift FILE [--min-ios 17|18|26] [-o OUT.swift]
+
+    Checks FILE and writes TipKit Swift for it: a Tip struct per tip, @Parameter
+    properties, events with DonationInfo structs, TipGroups and Tips.configure.
+    --min-ios is the oldest iOS the app supports (default 17); what TipKit cannot
+    express for that release is an error with a note on what to write instead.
+    Without -o the Swift goes to standard output; with -o the write is atomic.
+    Exit status: 0 written, 1 the program has errors or cannot be expressed in
+    TipKit, 2 usage or unreadable input.
+    """
+
+    static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
+        let parsed: ParsedArguments
+        switch ParsedArguments.parse(arguments, valueOptions: ["--output", "--min-ios"], flags: [],
+                                     shortNames: ["-o": "--output"]) {
+        case .success(let value): parsed = value
+        case .failure(let error): return .failure(error.message + "\n" + usage)
+        }
+        guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
+            return .failure("emit-swift takes one source file\n" + usage)
+        }
+        guard let target = SwiftTarget(minimumIOS: parsed.options["--min-ios"] ?? "17") else {
+            return .failure("--min-ios must be 17, 18 or 26\n" + usage)
+        }
+        let bytes: [UInt8]
+        switch FileAccess.read(path) {
+        case .success(let value): bytes = value
+        case .failure(let error): return .failure(error.message)
+        }
+        let compilation = Compilation(name: path, bytes: bytes)
+        let diagnosticsText = compilation.diagnostics.isEmpty ? ""
+            : CheckCommand.renderText([(compilation.source, compilation.diagnostics)], environment: environment)
+        guard let checked = compilation.program else {
+            return CommandResult(status: ExitStatus.programErrors, standardError: diagnosticsText)
+        }
+        let emission = SwiftEmitter(program: checked, target: target).emit(sourceName: baseName(path))
+        let problemsText = diagnosticsText + render(emission.problems, path: path)
+        if emission.hasErrors {
+            return CommandResult(status: ExitStatus.programErrors, standardError: problemsText)
+        }
+        guard let output = parsed.options["--output"] else {
+            return CommandResult(standardOutput: emission.swift, standardError: problemsText)
+        }
+        if let error = FileAccess.writeAtomically(Array(emission.swift.utf8), to: output) {
+            return CommandResult(status: ExitStatus.badInput, standardError: problemsText + "error: \(error.message)\n")
+        }
+        return CommandResult(standardError: problemsText)
+    }
+
+    /// `FILE:LINE: error: what` and an indented note, one per problem.
+    static func render(_ problems: [SwiftEmissionProblem], path: String) -> String {
+        problems.map { problem in
+            "\(path):\(problem.line): \(problem.isError ? "error" : "warning"): \(problem.message)\n    note: \(problem.note)\n"
+        }.joined()
+    }
+
+    private static func baseName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}
