@@ -6,7 +6,8 @@ enum EmitSwiftCommand {
     usage: tiprulec emit-swift FILE [--min-ios 17|18|26] [-o OUT.swift]
 
     Checks FILE and writes TipKit Swift for it: a Tip struct per tip, @Parameter
-    properties, events with DonationInfo structs, TipGroups and Tips.configure.
+    properties, events with DonationInfo structs, TipGroups, Tips.configure and,
+    per widget, a function returning its TimelineEntryRelevance.
     --min-ios is the oldest iOS the app supports (default 17); what TipKit cannot
     express for that release is an error with a note on what to write instead.
     Without -o the Swift goes to standard output; with -o the write is atomic.
@@ -55,7 +56,7 @@ enum EmitSwiftCommand {
     /// `FILE:LINE: error: what` and an indented note, one per problem.
     static func render(_ problems: [SwiftEmissionProblem], path: String) -> String {
         problems.map { problem in
-            "\(path):\(problem.line): \(problem.isError ? "error" : "warning"): \(problem.message)\n    note: \(problem.note)\n"
+            "\(path):\(problem.line): error: \(problem.message)\n    note: \(problem.note)\n"
         }.joined()
     }
 

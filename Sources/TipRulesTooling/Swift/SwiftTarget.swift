@@ -12,20 +12,17 @@ public enum SwiftTarget: Int, CaseIterable, Sendable {
     }
 }
 
-/// Something `emit-swift` cannot carry over to TipKit for the chosen target.
+/// Something `emit-swift` cannot carry over to TipKit for the chosen target: an error.
 public struct SwiftEmissionProblem: Hashable, Sendable {
     /// The `.tiprules` line the problem is about.
     public var line: Int
     public var message: String
     /// What to write instead.
     public var note: String
-    /// An error stops the output; a warning leaves part of the program out and says so.
-    public var isError: Bool
 
-    public init(line: Int, message: String, note: String, isError: Bool = true) {
+    public init(line: Int, message: String, note: String) {
         self.line = line
         self.message = message
         self.note = note
-        self.isError = isError
     }
 }

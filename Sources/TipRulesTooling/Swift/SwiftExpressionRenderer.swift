@@ -1,24 +1,42 @@
 import TipRulesCompiler
 import TipRulesRuntime
 
-/// Renders one checked `#Rule` body as the body of a TipKit `#Rule(inputs) { … }`.
-/// The inputs are the parameters and events the body reads, in order of first use,
-/// bound to `$0`, `$1`, …; whatever TipKit's macro rejects becomes a problem.
-struct SwiftRuleRenderer {
+/// Renders a checked expression as Swift, in one of two modes.
+///
+/// - `.rule`: the body of a TipKit `#Rule(inputs) { … }`. The inputs are the parameters and
+///   events the body reads, in order of first use, bound to `$0`, `$1`, …; whatever TipKit's
+///   macro rejects becomes a problem.
+/// - `.relevance`: plain Swift for a widget's relevance function, reading parameters and
+///   events through `reference`, durations as `TimeInterval` seconds and `now` as `Date.now`.
+struct SwiftExpressionRenderer {
     /// A rule input: a parameter's value or an event.
     enum Input: Hashable {
         case parameter(Int)
         case event(Int)
     }
 
+    /// What the rendered Swift is part of.
+    enum Mode {
+        case rule
+        /// `reference` spells a parameter's or event's declaration (`SharedTipInputs.purchase`).
+        case relevance(reference: (Input) -> String)
+    }
+
     let program: CheckedProgram
     let line: Int
+    let mode: Mode
     private(set) var inputs: [Input] = []
     private(set) var problems: [SwiftEmissionProblem] = []
 
-    init(program: CheckedProgram, line: Int) {
+    init(program: CheckedProgram, line: Int, mode: Mode = .rule) {
         self.program = program
         self.line = line
+        self.mode = mode
+    }
+
+    private var isRule: Bool {
+        if case .rule = mode { return true }
+        return false
     }
 
     /// The body text with minimal parentheses.
@@ -38,13 +56,15 @@ struct SwiftRuleRenderer {
     }
 
     private mutating func inputName(_ input: Input) -> String {
+        if case .relevance(let reference) = mode { return reference(input) }
         if let index = inputs.firstIndex(of: input) { return "$\(index)" }
         inputs.append(input)
         return "$\(inputs.count - 1)"
     }
 
     private mutating func unsupported(_ what: String, note: String) -> (String, Int) {
-        let problem = SwiftEmissionProblem(line: line, message: "TipKit's #Rule macro does not accept \(what)", note: note)
+        let context = isRule ? "TipKit's #Rule macro" : "a widget relevance function"
+        let problem = SwiftEmissionProblem(line: line, message: "\(context) does not accept \(what)", note: note)
         if !problems.contains(problem) { problems.append(problem) }
         return ("_", Precedence.primary)
     }
@@ -98,15 +118,47 @@ struct SwiftRuleRenderer {
                     Precedence.primary)
         case .count(let donations): return (operand(donations, atLeast: Precedence.primary) + ".count", Precedence.primary)
         case .isEmpty(let donations): return (operand(donations, atLeast: Precedence.primary) + ".isEmpty", Precedence.primary)
+        case .filter(let donations, let depth, let predicate) where !isRule:
+            return (operand(donations, atLeast: Precedence.primary) + ".filter { d\(depth) in \(render(predicate)) }", Precedence.primary)
         case .filter: return unsupported("filter on donations", note: Self.keepInBytecode)
+        case .quantifier(let donations, let all, let depth, let predicate) where !isRule:
+            return (operand(donations, atLeast: Precedence.primary) + ".\(all ? "allSatisfy" : "contains") { d\(depth) in \(render(predicate)) }",
+                    Precedence.primary)
         case .quantifier(_, let all, _, _):
             return unsupported(all ? "allSatisfy(_:) on donations" : "contains(where:) on donations", note: Self.keepInBytecode)
+        case .aggregate(let aggregate, let donations, let field) where !isRule:
+            guard case .donations(let event) = donations.type else { return unsupported("this aggregate", note: Self.keepInBytecode) }
+            let values = operand(donations, atLeast: Precedence.primary) + ".map(\\.\(fieldName(field, event: event)))"
+            switch aggregate {
+            case .min: return (values + ".min()", Precedence.primary)
+            case .max: return (values + ".max()", Precedence.primary)
+            case .sum: return (values + ".reduce(0, +)", Precedence.primary)
+            }
         case .aggregate: return unsupported("min(of:), max(of:) or sum(of:) on donations", note: Self.keepInBytecode)
+        case .endpoint(let donations, let last) where !isRule:
+            return (operand(donations, atLeast: Precedence.primary) + (last ? ".last" : ".first"), Precedence.primary)
+        case .field(let donation, let field) where !isRule:
+            guard case .donation(let event) = donation.type.unwrapped else { return unsupported("this field", note: Self.keepInBytecode) }
+            return (operand(donation, atLeast: Precedence.primary) + "." + fieldName(field, event: event), Precedence.primary)
+        case .element(let depth) where !isRule: return ("d\(depth)", Precedence.primary)
+        case .chained(let depth) where !isRule: return ("c\(depth)", Precedence.primary)
+        case .optionalChain(let base, let depth, let body) where !isRule:
+            let method = Self.unwrappedBody(body).type.isOptional ? "flatMap" : "map"
+            return (operand(base, atLeast: Precedence.primary) + ".\(method) { c\(depth) in \(render(Self.unwrappedBody(body))) }",
+                    Precedence.primary)
         case .endpoint, .field, .element, .chained, .optionalChain:
             return unsupported("reading single donations (first, last, fields)", note: Self.keepInBytecode)
+        case .now where !isRule: return ("Date.now", Precedence.primary)
         case .now: return unsupported("now", note: "compare a parameter the app sets instead, or keep this tip on the bytecode runtime")
+        case .local(let index) where !isRule: return ("value\(index)", Precedence.primary)
         case .local: return unsupported("a widget value", note: "rules cannot read widget lets")
         }
+    }
+
+    /// An optional chain's body without the `wrap` the checker adds (Swift's `map` wraps).
+    private static func unwrappedBody(_ body: CheckedExpression) -> CheckedExpression {
+        if case .wrap(let inner) = body.kind { return inner }
+        return body
     }
 
     private mutating func spell(_ constant: Constant) -> (String, Int) {
@@ -117,6 +169,7 @@ struct SwiftRuleRenderer {
         case .string(let text): return (SwiftSpelling.stringLiteral(text), Precedence.primary)
         case .date(let seconds): return (SwiftSpelling.date(seconds), Precedence.primary)
         case .none: return ("nil", Precedence.primary)
+        case .duration(let seconds) where !isRule: return (SwiftSpelling.double(seconds), seconds < 0 ? Precedence.prefix : Precedence.primary)
         case .duration: return unsupported("a duration outside donatedWithin(_:)", note: "compare counts of donatedWithin(_:) instead")
         }
     }
@@ -133,7 +186,20 @@ struct SwiftRuleRenderer {
         case .compare(let comparison, _), .compareOptionals(let comparison, _):
             return (operand(left, atLeast: Precedence.comparison + 1) + " \(Self.symbol(comparison)) "
                     + operand(right, atLeast: Precedence.comparison + 1), Precedence.comparison)
-        case .addDuration, .subtractDuration, .subtractDates, .addDurations, .subtractDurations, .multiplyDuration, .divideDuration:
+        case .addDurations: (symbol, precedence) = ("+", Precedence.additive)
+        case .subtractDurations: (symbol, precedence) = ("-", Precedence.additive)
+        case .addDuration where !isRule:
+            return (operand(left, atLeast: Precedence.primary) + ".addingTimeInterval(\(render(right)))", Precedence.primary)
+        case .subtractDuration where !isRule:
+            return (operand(left, atLeast: Precedence.primary) + ".addingTimeInterval(-\(operand(right, atLeast: Precedence.prefix)))",
+                    Precedence.primary)
+        case .subtractDates where !isRule:
+            return (operand(left, atLeast: Precedence.primary) + ".timeIntervalSince(\(render(right)))", Precedence.primary)
+        case .multiplyDuration where !isRule:
+            return (operand(left, atLeast: Precedence.multiplicative) + " * Double(\(render(right)))", Precedence.multiplicative)
+        case .divideDuration where !isRule:
+            return (operand(left, atLeast: Precedence.multiplicative) + " / Double(\(render(right)))", Precedence.multiplicative)
+        case .addDuration, .subtractDuration, .subtractDates, .multiplyDuration, .divideDuration:
             return unsupported("date and duration arithmetic", note: "compare a Date parameter with a constant date instead")
         }
         return (operand(left, atLeast: precedence) + " \(symbol) " + operand(right, atLeast: precedence + 1), precedence)
@@ -154,6 +220,8 @@ struct SwiftRuleRenderer {
         switch conversion {
         case .intToDouble: return ("Double(\(render(value)))", Precedence.primary)
         case .doubleToInt: return ("Int(\(render(value)))", Precedence.primary)
+        case .intToDuration where !isRule: return ("TimeInterval(\(render(value)))", Precedence.primary)
+        case .doubleToDuration where !isRule: return spell(value)
         case .intToDuration, .doubleToDuration:
             return unsupported("a duration outside donatedWithin(_:)", note: "compare counts of donatedWithin(_:) instead")
         }
@@ -169,6 +237,7 @@ struct SwiftRuleRenderer {
         case .lowercased: return (base + ".lowercased()", Precedence.primary)
         case .contains: return (base + ".contains(\(argumentText))", Precedence.primary)
         case .hasPrefix: return (base + ".starts(with: \(argumentText))", Precedence.primary)
+        case .hasSuffix where !isRule: return (base + ".hasSuffix(\(argumentText))", Precedence.primary)
         case .hasSuffix: return unsupported("hasSuffix(_:)", note: "use starts(with:) or contains(_:), or keep this tip on the bytecode runtime")
         }
     }
