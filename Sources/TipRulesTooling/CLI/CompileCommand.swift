@@ -21,16 +21,11 @@ enum CompileCommand {
         guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
             return .failure("compile takes one source file\n" + usage)
         }
-        let bytes: [UInt8]
-        switch FileAccess.read(path) {
-        case .success(let value): bytes = value
-        case .failure(let error): return .failure(error.message)
-        }
-        let compilation = Compilation(name: path, bytes: bytes)
-        let diagnosticsText = compilation.diagnostics.isEmpty ? ""
-            : CheckCommand.renderText([(compilation.source, compilation.diagnostics)], environment: environment)
-        guard let checked = compilation.program else {
-            return CommandResult(status: ExitStatus.programErrors, standardError: diagnosticsText)
+        let checked: CheckedProgram
+        let diagnosticsText: String
+        switch CheckedSourceLoader.load(path, environment: environment) {
+        case .success(let loaded): (checked, diagnosticsText) = (loaded.program, loaded.diagnosticsText)
+        case .failure(let failure): return failure.result
         }
         let output = parsed.options["--output"] ?? defaultOutput(for: path)
         let program: Program

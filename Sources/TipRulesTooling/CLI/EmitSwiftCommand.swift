@@ -28,16 +28,11 @@ enum EmitSwiftCommand {
         guard let target = SwiftTarget(minimumIOS: parsed.options["--min-ios"] ?? "17") else {
             return .failure("--min-ios must be 17, 18 or 26\n" + usage)
         }
-        let bytes: [UInt8]
-        switch FileAccess.read(path) {
-        case .success(let value): bytes = value
-        case .failure(let error): return .failure(error.message)
-        }
-        let compilation = Compilation(name: path, bytes: bytes)
-        let diagnosticsText = compilation.diagnostics.isEmpty ? ""
-            : CheckCommand.renderText([(compilation.source, compilation.diagnostics)], environment: environment)
-        guard let checked = compilation.program else {
-            return CommandResult(status: ExitStatus.programErrors, standardError: diagnosticsText)
+        let checked: CheckedProgram
+        let diagnosticsText: String
+        switch CheckedSourceLoader.load(path, environment: environment) {
+        case .success(let loaded): (checked, diagnosticsText) = (loaded.program, loaded.diagnosticsText)
+        case .failure(let failure): return failure.result
         }
         let emission = SwiftEmitter(program: checked, target: target).emit(sourceName: baseName(path))
         let problemsText = diagnosticsText + render(emission.problems, path: path)

@@ -205,15 +205,9 @@ struct SwiftExpressionRenderer {
         return (operand(left, atLeast: precedence) + " \(symbol) " + operand(right, atLeast: precedence + 1), precedence)
     }
 
+    /// `==`, `<`, …: the runtime's operator has the same raw values and Swift's spelling.
     private static func symbol(_ comparison: Comparison) -> String {
-        switch comparison {
-        case .equal: return "=="
-        case .notEqual: return "!="
-        case .less: return "<"
-        case .lessOrEqual: return "<="
-        case .greater: return ">"
-        case .greaterOrEqual: return ">="
-        }
+        ComparisonOperator(rawValue: comparison.rawValue)?.description ?? "=="
     }
 
     private mutating func spell(_ conversion: Conversion, _ value: CheckedExpression) -> (String, Int) {

@@ -2,26 +2,18 @@ import TipRulesRuntime
 
 /// Swift source spellings of `.tiprules` constants and names.
 enum SwiftSpelling {
-    /// A Swift string literal with the characters Swift requires escaped.
+    /// A Swift string literal: the runtime's quoting, plus `\u{…}` for the other control
+    /// characters, which Swift does not allow raw in a literal.
     static func stringLiteral(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\0": result += "\\0"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+        var result = ""
+        for scalar in ValueFormatting.quoted(text).unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                result += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
             }
         }
-        return result + "\""
+        return result
     }
 
     /// A `Double` as Swift reads it back exactly (`2.0`, `0.1`, `1e+300`).
