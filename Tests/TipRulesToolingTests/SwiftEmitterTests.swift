@@ -105,6 +105,36 @@ final class SwiftEmitterTests: XCTestCase {
         XCTAssertTrue(written.contains("#Rule(Self.$isLoggedIn) { $0 == true }"))
     }
 
+    /// Every `.tiprules` file in the tests (diagnostic goldens, scenarios) goes through the
+    /// emitter for every target without trapping; a clean emission always has Swift.
+    func testEveryTestProgramEmitsOrExplainsWhyNot() throws {
+        let testsDirectory = Self.goldenDirectory.deletingLastPathComponent()
+        guard let walker = FileManager.default.enumerator(at: testsDirectory, includingPropertiesForKeys: nil) else {
+            return XCTFail("cannot list \(testsDirectory.path)")
+        }
+        var emitted = 0
+        for case let url as URL in walker where url.pathExtension == "tiprules" {
+            for target in SwiftTarget.allCases {
+                let result = emit(url, target: target.rawValue)
+                XCTAssertNotEqual(result.status, ExitStatus.badInput, "\(url.lastPathComponent): \(result.standardError)")
+                if result.status == ExitStatus.success {
+                    XCTAssertTrue(result.standardOutput.contains("import TipKit"), url.lastPathComponent)
+                    emitted += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(emitted, 20)
+    }
+
+    func testNamesSwiftCannotTakeAreErrors() {
+        let result = emit(Self.programsDirectory.appendingPathComponent("names.tiprules"), target: 26)
+        XCTAssertEqual(result.status, ExitStatus.programErrors)
+        XCTAssertTrue(result.standardError.contains(":2: error: 'default' is a Swift keyword"))
+        XCTAssertTrue(result.standardError.contains(":3: error: 'self' is a Swift keyword"))
+        XCTAssertTrue(result.standardError.contains(":6: error: the Swift type 'Tip' would clash"))
+        XCTAssertTrue(result.standardError.contains(":12: error: the Swift type 'PurchaseDonation' would clash"))
+    }
+
     func testStringLiteralsEscapeWhatSwiftRequires() {
         XCTAssertEqual(SwiftSpelling.stringLiteral("a\"b\\c\nd\u{1}é"), "\"a\\\"b\\\\c\\nd\\u{1}é\"")
         XCTAssertEqual(SwiftSpelling.timeRange(432_000), ".days(5)")

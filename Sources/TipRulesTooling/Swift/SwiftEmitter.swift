@@ -53,7 +53,7 @@ public struct SwiftEmitter {
             })
         }
         let owners = inputOwners(renderedRules)
-        problems += targetProblems()
+        problems += SwiftNameCheck.problems(in: program) + targetProblems()
         var lines = header(sourceName: sourceName)
         lines += configuration(problems: &problems)
         lines += donationStructs()
