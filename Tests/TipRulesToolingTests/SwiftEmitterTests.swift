@@ -140,6 +140,8 @@ final class SwiftEmitterTests: XCTestCase {
         XCTAssertEqual(SwiftSpelling.timeRange(432_000), ".days(5)")
         XCTAssertEqual(SwiftSpelling.timeRange(90), ".seconds(90)")
         XCTAssertEqual(SwiftSpelling.timeRange(1_209_600), ".weeks(2)")
+        XCTAssertEqual(SwiftSpelling.double(-.infinity), "-Double.infinity")
+        XCTAssertEqual(SwiftSpelling.double(0.1), "0.1")
     }
 
     // MARK: - Type-checking against the stand-in modules

@@ -16,9 +16,11 @@ enum SwiftSpelling {
         return result
     }
 
-    /// A `Double` as Swift reads it back exactly (`2.0`, `0.1`, `1e+300`).
+    /// A `Double` as Swift reads it back exactly (`2.0`, `0.1`, `1e+300`, `Double.infinity`).
     static func double(_ value: Double) -> String {
-        value.isFinite ? value.description : "Double.nan"
+        if value.isFinite { return value.description }
+        if value.isNaN { return "Double.nan" }
+        return value > 0 ? "Double.infinity" : "-Double.infinity"
     }
 
     /// `Date(timeIntervalSince1970: …)`.
