@@ -181,7 +181,7 @@ struct Linter {
                 diagnostics.append(Diagnostic(.customDisplayFrequency,
                                               "a display frequency of \(ValueFormatting.duration(program.displayFrequency)) is not one of TipKit's presets",
                                               at: argument.span,
-                                              notes: [DiagnosticNote("TipKit's presets are .immediate, .hourly, .daily, .weekly and .monthly; TipKit code for this one passes the interval in seconds: .displayFrequency(\(Int(exactly: program.displayFrequency).map(String.init) ?? program.displayFrequency.description))")],
+                                              notes: [DiagnosticNote("TipKit offers only .immediate, .hourly, .daily, .weekly and .monthly: an app using TipKit itself cannot have this interval (emit-swift refuses it)")],
                                               fixes: fixes))
             }
         }

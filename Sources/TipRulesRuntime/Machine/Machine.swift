@@ -15,7 +15,7 @@ struct Machine {
     /// explanations included) may do, in steps: a loop iteration, a donation a subset or an
     /// aggregate reads, a few bytes of a string built, compared or searched (see `StringCost`).
     /// What runs out of it fails with an error instead of running for minutes.
-    static let workBudget = 1 << 21
+    static let workBudget = 1 << 19
     /// The most UTF-8 bytes of strings a run may hold at once, beyond constants and parameters.
     static let maximumLiveStringBytes = 1 << 24
 

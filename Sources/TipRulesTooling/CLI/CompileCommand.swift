@@ -25,17 +25,12 @@ enum CompileCommand {
         }
         let output = parsed.options["--output"] ?? defaultOutput(for: path)
         if let problem = refusal(toWrite: output, from: path) { return .failure(problem) }
-        let bytes: [UInt8]
-        switch FileAccess.read(path, as: .source, environment: environment) {
-        case .success(let value): bytes = value
-        case .failure(let error): return .failure(error.message)
-        }
-        let compilation = Compilation(name: path, bytes: bytes)
-        let diagnosticsText = compilation.diagnostics.isEmpty ? ""
-            : CheckCommand.renderText([(compilation.source, compilation.diagnostics)], environment: environment)
-        let warningsFail = parsed.flags.contains("--warnings-as-errors") && compilation.diagnostics.contains { $0.severity == .warning }
-        guard let checked = compilation.program, !warningsFail else {
-            return CommandResult(status: ExitStatus.programErrors, standardError: diagnosticsText)
+        let checked: CheckedProgram
+        let diagnosticsText: String
+        switch CheckedSourceLoader.load(path, environment: environment,
+                                        warningsAsErrors: parsed.flags.contains("--warnings-as-errors")) {
+        case .success(let loaded): (checked, diagnosticsText) = (loaded.program, loaded.diagnosticsText)
+        case .failure(let failure): return failure.result
         }
         let program: Program
         do {

@@ -16,6 +16,8 @@ public enum TiprulecCommand {
                                                   run a person's timeline through the engine
       test FILE... [--format text|json|junit]     run rule test files (cases and expectations)
       disasm PROGRAM                              print the bytecode with source lines
+      emit-swift FILE [--min-ios 17|18|26] [-o OUT.swift]
+                                                  generate TipKit Swift
       lsp                                         a Language Server Protocol server on stdio
       explain CODE                                explain a diagnostic code
 
@@ -42,8 +44,9 @@ public enum TiprulecCommand {
         case "simulate": return SimulateCommand.run(rest, environment: environment)
         case "test": return TestCommand.run(rest, environment: environment)
         case "eval": return EvalCommand.run(rest, environment: environment, currentTime: currentTime)
+        case "emit-swift": return EmitSwiftCommand.run(rest, environment: environment)
         default:
-            let commands = ["check", "compile", "eval", "simulate", "test", "disasm", "lsp", "explain"]
+            let commands = ["check", "compile", "eval", "simulate", "test", "disasm", "emit-swift", "lsp", "explain"]
             let hint = Spelling.closest(to: command, in: commands).map { " (did you mean '\($0)'?)" } ?? ""
             return .failure("unknown command '\(command)'\(hint)\n\n" + usage)
         }
@@ -58,6 +61,7 @@ public enum TiprulecCommand {
         case "simulate": return SimulateCommand.usage
         case "test": return TestCommand.usage
         case "eval": return EvalCommand.usage
+        case "emit-swift": return EmitSwiftCommand.usage
         case "lsp": return LanguageServerCommand.usage
         default: return usage
         }

@@ -1992,9 +1992,10 @@ public enum DiagnosticExplanations {
         Entry(.customDisplayFrequency, "display frequency that is not a TipKit preset",
               meaning: #"""
               TipKit's display frequencies are `.immediate`, `.hourly`, `.daily`,
-              `.weekly` and `.monthly`; a number of seconds is a custom interval. It works,
-              but it is unusual and easy to get wrong (seconds, not minutes). When the number
-              is a preset's interval, the fix-it writes the preset.
+              `.weekly` and `.monthly` only. A number of seconds is a custom interval that
+              tiprulec evaluates, but an app that uses TipKit itself cannot have it
+              (`emit-swift` refuses it), and it is easy to get wrong (seconds, not minutes).
+              When the number is a preset's interval, the fix-it writes the preset.
               """#,
               example: #"""
               configure { displayFrequency(86400) }

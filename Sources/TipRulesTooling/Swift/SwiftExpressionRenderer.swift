@@ -1,0 +1,238 @@
+import TipRulesCompiler
+import TipRulesRuntime
+
+/// Renders a checked expression as Swift, in one of two modes.
+///
+/// - `.rule`: the body of a TipKit `#Rule(inputs) { … }`. The inputs are the parameters and
+///   events the body reads, in order of first use, bound to `$0`, `$1`, …; whatever TipKit's
+///   macro rejects becomes a problem.
+/// - `.relevance`: plain Swift for a widget's relevance function, reading parameters and
+///   events through `reference`, durations as `TimeInterval` seconds and `now` as `Date.now`.
+struct SwiftExpressionRenderer {
+    /// A rule input: a parameter's value or an event.
+    enum Input: Hashable {
+        case parameter(Int)
+        case event(Int)
+    }
+
+    /// What the rendered Swift is part of.
+    enum Mode {
+        case rule
+        /// `reference` spells a parameter's or event's declaration (`SharedTipInputs.purchase`).
+        case relevance(reference: (Input) -> String)
+    }
+
+    let program: CheckedProgram
+    let line: Int
+    let mode: Mode
+    private(set) var inputs: [Input] = []
+    private(set) var problems: [SwiftEmissionProblem] = []
+
+    init(program: CheckedProgram, line: Int, mode: Mode = .rule) {
+        self.program = program
+        self.line = line
+        self.mode = mode
+    }
+
+    private var isRule: Bool {
+        if case .rule = mode { return true }
+        return false
+    }
+
+    /// The body text with minimal parentheses.
+    mutating func render(_ expression: CheckedExpression) -> String {
+        operand(expression, atLeast: Precedence.ternary)
+    }
+
+    /// Swift's precedence levels, loosest first.
+    private enum Precedence {
+        static let ternary = 1, or = 2, and = 3, comparison = 4, coalesce = 5
+        static let additive = 6, multiplicative = 7, prefix = 9, primary = 10
+    }
+
+    private mutating func operand(_ expression: CheckedExpression, atLeast minimum: Int) -> String {
+        let (text, precedence) = spell(expression)
+        return precedence < minimum ? "(\(text))" : text
+    }
+
+    private mutating func inputName(_ input: Input) -> String {
+        if case .relevance(let reference) = mode { return reference(input) }
+        if let index = inputs.firstIndex(of: input) { return "$\(index)" }
+        inputs.append(input)
+        return "$\(inputs.count - 1)"
+    }
+
+    private mutating func unsupported(_ what: String, note: String) -> (String, Int) {
+        let context = isRule ? "TipKit's #Rule macro" : "a widget relevance function"
+        let problem = SwiftEmissionProblem(line: line, message: "\(context) does not accept \(what)", note: note)
+        if !problems.contains(problem) { problems.append(problem) }
+        return ("_", Precedence.primary)
+    }
+
+    private static let keepInBytecode = "keep this tip on the bytecode runtime, or express the rule with count, "
+        + "donatedWithin(_:) and largestSubset(groupedBy:)"
+
+    private func fieldName(_ field: FieldReference, event: Int) -> String {
+        switch field {
+        case .date: return "date"
+        case .declared(let index):
+            guard program.events.indices.contains(event), program.events[event].fields.indices.contains(index) else { return "_" }
+            return program.events[event].fields[index].name
+        }
+    }
+
+    private mutating func spell(_ expression: CheckedExpression) -> (String, Int) {
+        switch expression.kind {
+        case .constant(let constant): return spell(constant)
+        case .parameter(let index): return (inputName(.parameter(index)), Precedence.primary)
+        case .donations(let event): return (inputName(.event(event)) + ".donations", Precedence.primary)
+        case .unary(let operation, let value):
+            let symbol = operation == .not ? "!" : "-"
+            return (symbol + operand(value, atLeast: Precedence.prefix), Precedence.prefix)
+        case .binary(let operation, let left, let right): return spell(operation, left, right)
+        case .and(let left, let right):
+            return (operand(left, atLeast: Precedence.and) + " && " + operand(right, atLeast: Precedence.and + 1), Precedence.and)
+        case .or(let left, let right):
+            return (operand(left, atLeast: Precedence.or) + " || " + operand(right, atLeast: Precedence.or + 1), Precedence.or)
+        case .conditional(let condition, let then, let otherwise):
+            return (operand(condition, atLeast: Precedence.or) + " ? " + operand(then, atLeast: Precedence.ternary)
+                    + " : " + operand(otherwise, atLeast: Precedence.ternary), Precedence.ternary)
+        case .coalesce(let optional, let fallback):
+            return (operand(optional, atLeast: Precedence.coalesce + 1) + " ?? "
+                    + operand(fallback, atLeast: Precedence.coalesce), Precedence.coalesce)
+        case .wrap(let value): return spell(value)
+        case .isNil(let value, let negated):
+            return (operand(value, atLeast: Precedence.comparison + 1) + (negated ? " != nil" : " == nil"), Precedence.comparison)
+        case .convert(let conversion, let value): return spell(conversion, value)
+        case .string(let operation, let value, let argument): return spell(operation, value, argument)
+        case .donatedWithin(let donations, let range):
+            guard case .constant(.duration(let seconds)) = range.kind else {
+                return unsupported("a computed donatedWithin(_:) range", note: "use a constant such as .days(5)")
+            }
+            return (operand(donations, atLeast: Precedence.primary) + ".donatedWithin(\(SwiftSpelling.timeRange(seconds)))",
+                    Precedence.primary)
+        case .subset(let donations, let field, let largest):
+            guard case .donations(let event) = donations.type else { return unsupported("this grouping", note: Self.keepInBytecode) }
+            let method = largest ? "largestSubset" : "smallestSubset"
+            return (operand(donations, atLeast: Precedence.primary) + ".\(method)(groupedBy: \\.\(fieldName(field, event: event)))",
+                    Precedence.primary)
+        case .count(let donations): return (operand(donations, atLeast: Precedence.primary) + ".count", Precedence.primary)
+        case .isEmpty(let donations): return (operand(donations, atLeast: Precedence.primary) + ".isEmpty", Precedence.primary)
+        case .filter(let donations, let depth, let predicate) where !isRule:
+            return (operand(donations, atLeast: Precedence.primary) + ".filter { d\(depth) in \(render(predicate)) }", Precedence.primary)
+        case .filter: return unsupported("filter on donations", note: Self.keepInBytecode)
+        case .quantifier(let donations, let all, let depth, let predicate) where !isRule:
+            return (operand(donations, atLeast: Precedence.primary) + ".\(all ? "allSatisfy" : "contains") { d\(depth) in \(render(predicate)) }",
+                    Precedence.primary)
+        case .quantifier(_, let all, _, _):
+            return unsupported(all ? "allSatisfy(_:) on donations" : "contains(where:) on donations", note: Self.keepInBytecode)
+        case .aggregate(let aggregate, let donations, let field) where !isRule:
+            guard case .donations(let event) = donations.type else { return unsupported("this aggregate", note: Self.keepInBytecode) }
+            let values = operand(donations, atLeast: Precedence.primary) + ".map(\\.\(fieldName(field, event: event)))"
+            switch aggregate {
+            case .min: return (values + ".min()", Precedence.primary)
+            case .max: return (values + ".max()", Precedence.primary)
+            case .sum: return (values + ".reduce(0, +)", Precedence.primary)
+            }
+        case .aggregate: return unsupported("min(of:), max(of:) or sum(of:) on donations", note: Self.keepInBytecode)
+        case .endpoint(let donations, let last) where !isRule:
+            return (operand(donations, atLeast: Precedence.primary) + (last ? ".last" : ".first"), Precedence.primary)
+        case .field(let donation, let field) where !isRule:
+            guard case .donation(let event) = donation.type.unwrapped else { return unsupported("this field", note: Self.keepInBytecode) }
+            return (operand(donation, atLeast: Precedence.primary) + "." + fieldName(field, event: event), Precedence.primary)
+        case .element(let depth) where !isRule: return ("d\(depth)", Precedence.primary)
+        case .chained(let depth) where !isRule: return ("c\(depth)", Precedence.primary)
+        case .optionalChain(let base, let depth, let body) where !isRule:
+            let method = Self.unwrappedBody(body).type.isOptional ? "flatMap" : "map"
+            return (operand(base, atLeast: Precedence.primary) + ".\(method) { c\(depth) in \(render(Self.unwrappedBody(body))) }",
+                    Precedence.primary)
+        case .endpoint, .field, .element, .chained, .optionalChain:
+            return unsupported("reading single donations (first, last, fields)", note: Self.keepInBytecode)
+        case .now where !isRule: return ("Date.now", Precedence.primary)
+        case .now: return unsupported("now", note: "compare a parameter the app sets instead, or keep this tip on the bytecode runtime")
+        case .local(let index) where !isRule: return ("value\(index)", Precedence.primary)
+        case .local: return unsupported("a widget value", note: "rules cannot read widget lets")
+        }
+    }
+
+    /// An optional chain's body without the `wrap` the checker adds (Swift's `map` wraps).
+    private static func unwrappedBody(_ body: CheckedExpression) -> CheckedExpression {
+        if case .wrap(let inner) = body.kind { return inner }
+        return body
+    }
+
+    private mutating func spell(_ constant: Constant) -> (String, Int) {
+        switch constant {
+        case .bool(let flag): return (flag ? "true" : "false", Precedence.primary)
+        case .int(let number): return (String(number), number < 0 ? Precedence.prefix : Precedence.primary)
+        case .double(let number): return (SwiftSpelling.double(number), number < 0 ? Precedence.prefix : Precedence.primary)
+        case .string(let text): return (SwiftSpelling.stringLiteral(text), Precedence.primary)
+        case .date(let seconds): return (SwiftSpelling.date(seconds), Precedence.primary)
+        case .none: return ("nil", Precedence.primary)
+        case .duration(let seconds) where !isRule: return (SwiftSpelling.double(seconds), seconds < 0 ? Precedence.prefix : Precedence.primary)
+        case .duration: return unsupported("a duration outside donatedWithin(_:)", note: "compare counts of donatedWithin(_:) instead")
+        }
+    }
+
+    private mutating func spell(_ operation: BinaryOperation, _ left: CheckedExpression, _ right: CheckedExpression) -> (String, Int) {
+        let symbol: String
+        let precedence: Int
+        switch operation {
+        case .addInt, .addDouble, .concatenate: (symbol, precedence) = ("+", Precedence.additive)
+        case .subtractInt, .subtractDouble: (symbol, precedence) = ("-", Precedence.additive)
+        case .multiplyInt, .multiplyDouble: (symbol, precedence) = ("*", Precedence.multiplicative)
+        case .divideInt, .divideDouble: (symbol, precedence) = ("/", Precedence.multiplicative)
+        case .remainderInt: (symbol, precedence) = ("%", Precedence.multiplicative)
+        case .compare(let comparison, _), .compareOptionals(let comparison, _):
+            return (operand(left, atLeast: Precedence.comparison + 1) + " \(Self.symbol(comparison)) "
+                    + operand(right, atLeast: Precedence.comparison + 1), Precedence.comparison)
+        case .addDurations: (symbol, precedence) = ("+", Precedence.additive)
+        case .subtractDurations: (symbol, precedence) = ("-", Precedence.additive)
+        case .addDuration where !isRule:
+            return (operand(left, atLeast: Precedence.primary) + ".addingTimeInterval(\(render(right)))", Precedence.primary)
+        case .subtractDuration where !isRule:
+            return (operand(left, atLeast: Precedence.primary) + ".addingTimeInterval(-\(operand(right, atLeast: Precedence.prefix)))",
+                    Precedence.primary)
+        case .subtractDates where !isRule:
+            return (operand(left, atLeast: Precedence.primary) + ".timeIntervalSince(\(render(right)))", Precedence.primary)
+        case .multiplyDuration where !isRule:
+            return (operand(left, atLeast: Precedence.multiplicative) + " * Double(\(render(right)))", Precedence.multiplicative)
+        case .divideDuration where !isRule:
+            return (operand(left, atLeast: Precedence.multiplicative) + " / Double(\(render(right)))", Precedence.multiplicative)
+        case .addDuration, .subtractDuration, .subtractDates, .multiplyDuration, .divideDuration:
+            return unsupported("date and duration arithmetic", note: "compare a Date parameter with a constant date instead")
+        }
+        return (operand(left, atLeast: precedence) + " \(symbol) " + operand(right, atLeast: precedence + 1), precedence)
+    }
+
+    /// `==`, `<`, …: the runtime's operator has the same raw values and Swift's spelling.
+    private static func symbol(_ comparison: Comparison) -> String {
+        ComparisonOperator(rawValue: comparison.rawValue)?.description ?? "=="
+    }
+
+    private mutating func spell(_ conversion: Conversion, _ value: CheckedExpression) -> (String, Int) {
+        switch conversion {
+        case .intToDouble: return ("Double(\(render(value)))", Precedence.primary)
+        case .doubleToInt: return ("Int(\(render(value)))", Precedence.primary)
+        case .intToDuration where !isRule: return ("TimeInterval(\(render(value)))", Precedence.primary)
+        case .doubleToDuration where !isRule: return spell(value)
+        case .intToDuration, .doubleToDuration:
+            return unsupported("a duration outside donatedWithin(_:)", note: "compare counts of donatedWithin(_:) instead")
+        }
+    }
+
+    private mutating func spell(_ operation: StringOperation, _ value: CheckedExpression,
+                                _ argument: CheckedExpression?) -> (String, Int) {
+        let base = operand(value, atLeast: Precedence.primary)
+        let argumentText = argument.map { render($0) } ?? ""
+        switch operation {
+        case .count: return (base + ".count", Precedence.primary)
+        case .isEmpty: return (base + ".isEmpty", Precedence.primary)
+        case .lowercased: return (base + ".lowercased()", Precedence.primary)
+        case .contains: return (base + ".contains(\(argumentText))", Precedence.primary)
+        case .hasPrefix: return (base + ".starts(with: \(argumentText))", Precedence.primary)
+        case .hasSuffix where !isRule: return (base + ".hasSuffix(\(argumentText))", Precedence.primary)
+        case .hasSuffix: return unsupported("hasSuffix(_:)", note: "use starts(with:) or contains(_:), or keep this tip on the bytecode runtime")
+        }
+    }
+}

@@ -1,0 +1,202 @@
+@testable import TipRulesTooling
+import Foundation
+import XCTest
+
+/// `tiprulec emit-swift`: golden files for every example and for `SwiftGolden/Programs`,
+/// target checks, and a type-check of the generated Swift against the stand-in TipKit
+/// and SwiftUI modules in `SwiftGolden/StandIn` (run with `swiftc -typecheck`).
+///
+/// Each golden file `SwiftGolden/NAME.iosN.expected` is the standard output of
+/// `emit-swift NAME.tiprules --min-ios N`, followed, when there is any, by a
+/// `--- standard error ---` line and the standard error. After an intended change:
+///
+///     TIPRULEC_UPDATE_GOLDEN=1 swift test --filter SwiftEmitterTests
+final class SwiftEmitterTests: XCTestCase {
+    static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("SwiftGolden", isDirectory: true)
+    static let examplesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples", isDirectory: true)
+    static let programsDirectory = goldenDirectory.appendingPathComponent("Programs", isDirectory: true)
+
+    /// One golden case: a source and a target.
+    struct Case {
+        var source: URL
+        var target: Int
+        var name: String { source.deletingPathExtension().lastPathComponent + ".ios\(target)" }
+    }
+
+    static func sources(in directory: URL) throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "tiprules" }.sorted { $0.path < $1.path }
+    }
+
+    /// Every example at iOS 26 (the most TipKit can express), and the programs at 17, 18 and 26.
+    static func cases() throws -> [Case] {
+        try sources(in: examplesDirectory).map { Case(source: $0, target: 26) }
+            + sources(in: programsDirectory).flatMap { source in [17, 18, 26].map { Case(source: source, target: $0) } }
+    }
+
+    private func emit(_ source: URL, target: Int) -> CommandResult {
+        TiprulecCommand.run(["emit-swift", source.path, "--min-ios", String(target)], environment: CommandEnvironment())
+    }
+
+    /// Standard output and error with the source's directory removed from paths.
+    private func rendering(of result: CommandResult, source: URL) -> String {
+        let directory = source.deletingLastPathComponent().path + "/"
+        let error = result.standardError.replacingOccurrences(of: directory, with: "")
+        return result.standardOutput + (error.isEmpty ? "" : "--- standard error ---\n" + error)
+    }
+
+    func testEveryCaseMatchesItsGoldenFile() throws {
+        let cases = try Self.cases()
+        XCTAssertGreaterThanOrEqual(cases.count, 12)
+        for golden in cases {
+            let actual = rendering(of: emit(golden.source, target: golden.target), source: golden.source)
+            let url = Self.goldenDirectory.appendingPathComponent(golden.name + ".expected")
+            if ProcessInfo.processInfo.environment["TIPRULEC_UPDATE_GOLDEN"] == "1" {
+                try actual.write(to: url, atomically: true, encoding: .utf8)
+                continue
+            }
+            let expected = try String(contentsOf: url, encoding: .utf8)
+            XCTAssertEqual(actual, expected, "\(golden.name): emit-swift differs from \(url.path)")
+        }
+    }
+
+    func testTargetChecksFollowTheOSRelease() throws {
+        let tour = Self.programsDirectory.appendingPathComponent("tour.tiprules")
+        let iOS17 = emit(tour, target: 17)
+        XCTAssertEqual(iOS17.status, ExitStatus.programErrors)
+        XCTAssertTrue(iOS17.standardError.contains("error: TipGroup needs iOS 18"))
+        XCTAssertTrue(iOS17.standardError.contains("error: Tips.MaxDisplayDuration needs iOS 18"))
+        XCTAssertEqual(iOS17.standardOutput, "")
+        let iOS18 = emit(tour, target: 18)
+        XCTAssertEqual(iOS18.status, ExitStatus.programErrors)
+        XCTAssertFalse(iOS18.standardError.contains("TipGroup"))
+        XCTAssertTrue(iOS18.standardError.contains("error: an event donation limit needs iOS 26"))
+        let iOS26 = emit(tour, target: 26)
+        XCTAssertEqual(iOS26.status, ExitStatus.success)
+        XCTAssertTrue(iOS26.standardOutput.contains("donationLimit: Tips.DonationLimit(maximumCount: 50, maximumAge: .days(30))"))
+    }
+
+    func testRulesTheMacroRejectsAreErrorsWithANote() {
+        let source = Self.examplesDirectory.appendingPathComponent("fitness.tiprules")
+        let result = emit(source, target: 26)
+        XCTAssertEqual(result.status, ExitStatus.programErrors)
+        XCTAssertTrue(result.standardError.contains(":39: error: TipKit's #Rule macro does not accept filter on donations\n    note: "))
+        XCTAssertFalse(result.standardError.contains("needs a parameter or event input"), "one problem per cause")
+    }
+
+    func testUnknownTargetAndMissingFileAreUsageErrors() {
+        let backyard = Self.examplesDirectory.appendingPathComponent("backyard.tiprules").path
+        XCTAssertEqual(TiprulecCommand.run(["emit-swift", backyard, "--min-ios", "16"], environment: CommandEnvironment()).status,
+                       ExitStatus.badInput)
+        XCTAssertEqual(TiprulecCommand.run(["emit-swift"], environment: CommandEnvironment()).status, ExitStatus.badInput)
+    }
+
+    func testOutputFileIsWritten() throws {
+        let backyard = Self.examplesDirectory.appendingPathComponent("backyard.tiprules").path
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("emit-swift-\(UUID().uuidString).swift")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = TiprulecCommand.run(["emit-swift", backyard, "-o", output.path], environment: CommandEnvironment())
+        XCTAssertEqual(result.status, ExitStatus.success)
+        XCTAssertEqual(result.standardOutput, "")
+        let written = try String(contentsOf: output, encoding: .utf8)
+        XCTAssertTrue(written.contains("struct FavoriteBackyardTip: Tip {"))
+        XCTAssertTrue(written.contains("#Rule(Self.$isLoggedIn) { $0 == true }"))
+    }
+
+    /// Every `.tiprules` file in the tests (diagnostic goldens, scenarios) goes through the
+    /// emitter for every target without trapping; a clean emission always has Swift.
+    func testEveryTestProgramEmitsOrExplainsWhyNot() throws {
+        let testsDirectory = Self.goldenDirectory.deletingLastPathComponent()
+        guard let walker = FileManager.default.enumerator(at: testsDirectory, includingPropertiesForKeys: nil) else {
+            return XCTFail("cannot list \(testsDirectory.path)")
+        }
+        var emitted = 0
+        for case let url as URL in walker where url.pathExtension == "tiprules" {
+            for target in SwiftTarget.allCases {
+                let result = emit(url, target: target.rawValue)
+                XCTAssertNotEqual(result.status, ExitStatus.badInput, "\(url.lastPathComponent): \(result.standardError)")
+                if result.status == ExitStatus.success {
+                    XCTAssertTrue(result.standardOutput.contains("import TipKit"), url.lastPathComponent)
+                    emitted += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(emitted, 20)
+    }
+
+    func testNamesSwiftCannotTakeAreErrors() {
+        let result = emit(Self.programsDirectory.appendingPathComponent("names.tiprules"), target: 26)
+        XCTAssertEqual(result.status, ExitStatus.programErrors)
+        XCTAssertTrue(result.standardError.contains(":2: error: 'default' is a Swift keyword"))
+        XCTAssertTrue(result.standardError.contains(":3: error: 'self' is a Swift keyword"))
+        XCTAssertTrue(result.standardError.contains(":6: error: the Swift type 'Tip' would clash"))
+        XCTAssertTrue(result.standardError.contains(":12: error: the Swift type 'PurchaseDonation' would clash"))
+    }
+
+    func testStringLiteralsEscapeWhatSwiftRequires() {
+        XCTAssertEqual(SwiftSpelling.stringLiteral("a\"b\\c\nd\u{1}é"), "\"a\\\"b\\\\c\\nd\\u{1}é\"")
+        XCTAssertEqual(SwiftSpelling.timeRange(432_000), ".days(5)")
+        XCTAssertEqual(SwiftSpelling.timeRange(90), ".seconds(90)")
+        XCTAssertEqual(SwiftSpelling.timeRange(1_209_600), ".weeks(2)")
+        XCTAssertEqual(SwiftSpelling.double(-.infinity), "-Double.infinity")
+        XCTAssertEqual(SwiftSpelling.double(0.1), "0.1")
+    }
+
+    // MARK: - Type-checking against the stand-in modules
+
+    /// `swiftc`, from `SWIFTC` or the search path, or nil.
+    static func swiftCompiler() -> URL? {
+        let environment = ProcessInfo.processInfo.environment
+        if let explicit = environment["SWIFTC"] { return URL(fileURLWithPath: explicit) }
+        for directory in (environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("swiftc")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+
+    /// Runs `swiftc` with `arguments`; its exit status and combined output.
+    private func runCompiler(_ compiler: URL, _ arguments: [String]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = compiler
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    func testGeneratedSwiftTypeChecksAgainstTheStandInTipKit() throws {
+        guard let compiler = Self.swiftCompiler() else { throw XCTSkip("swiftc not found") }
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("tiprulec-standin-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let standIn = Self.goldenDirectory.appendingPathComponent("StandIn")
+        for module in ["SwiftUI", "TipKit", "WidgetKit"] {
+            let (status, output) = try runCompiler(compiler, [
+                "-emit-module", "-module-name", module, "-I", work.path,
+                standIn.appendingPathComponent(module + ".swift").path,
+                "-o", work.appendingPathComponent(module + ".swiftmodule").path])
+            XCTAssertEqual(status, 0, "the stand-in \(module) does not compile:\n\(output)")
+            guard status == 0 else { return }
+        }
+        var checked = 0
+        for golden in try Self.cases() {
+            let result = emit(golden.source, target: golden.target)
+            guard result.status == ExitStatus.success else { continue }
+            // `#Rule` is a macro, which needs a compiler plugin; the stand-in declares `Rule(…) { … }`.
+            let swift = result.standardOutput.replacingOccurrences(of: "#Rule(", with: "Rule(")
+            let file = work.appendingPathComponent(golden.name + ".swift")
+            try swift.write(to: file, atomically: true, encoding: .utf8)
+            let (status, output) = try runCompiler(compiler, ["-typecheck", "-I", work.path, file.path])
+            XCTAssertEqual(status, 0, "\(golden.name): the generated Swift does not type-check:\n\(output)")
+            checked += 1
+        }
+        XCTAssertGreaterThanOrEqual(checked, 4)
+    }
+}
