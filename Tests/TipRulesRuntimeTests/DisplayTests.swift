@@ -89,6 +89,8 @@ final class DisplayTests: XCTestCase {
         XCTAssertEqual(result.tips[3].displayExplanation,
                        "pending: held back by the hourly display frequency until 1970-01-12T14:36:40Z (in 50 minutes): "
                        + "the last new tip appeared 10 minutes ago")
+        let almost = try outcome { $0.lastDisplayDate = self.now - 3599.5 }
+        XCTAssertTrue(almost.tips[0].displayExplanation.contains("(in less than a second)"), almost.tips[0].displayExplanation)
         let later = try outcome { $0.lastDisplayDate = self.now - 3600 }
         XCTAssertEqual(later.tips.map(\.display), [true, true, true, true])
         XCTAssertEqual(later.tips.map(\.pendingReason), [nil, nil, nil, nil])

@@ -91,7 +91,10 @@ public struct Evaluator {
         switch machine.run(code, in: context) {
         case .success(let bits):
             let value = SlotEncoding.double(bits)
-            guard value.isFinite else { return .failure(WidgetValueError(text: "\(what) is not a finite number (\(value))")) }
+            guard value.isFinite else {
+                // NaN's sign bit means nothing and differs by platform: it reads "nan".
+                return .failure(WidgetValueError(text: "\(what) is not a finite number (\(value.isNaN ? "nan" : value.description))"))
+            }
             guard value >= 0 else { return .failure(WidgetValueError(text: "\(what) is negative (\(value))")) }
             return .success(value)
         case .failure(let failure):

@@ -40,7 +40,7 @@ public enum ValueFormatting {
     /// A duration in words, to its two largest units, rounded down: "2 days 3 hours",
     /// "48 minutes". For elapsed and remaining times, where seconds would be noise.
     public static func approximateDuration(_ seconds: Double) -> String {
-        words(seconds, units: 2)
+        seconds > 0 && seconds < 1 ? "less than a second" : words(seconds, units: 2)
     }
 
     private static let units: [(seconds: Double, name: String)] =
