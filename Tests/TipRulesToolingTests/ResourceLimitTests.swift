@@ -146,6 +146,17 @@ final class ResourceLimitTests: XCTestCase {
         XCTAssertEqual(run(["check", source, "--error-limit", "x"]).status, 2)
     }
 
+    func testAFileOfStrayCharactersStopsAtTheDiagnosticLimit() throws {
+        // 8 MiB of '@' once made 8 million diagnostics: a minute and 4 GB.
+        let source = try write("stray.tiprules", [UInt8](repeating: UInt8(ascii: "@"), count: (8 << 20) - 16))
+        let start = Date()
+        let result = run(["check", source, "--format", "json"])
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20)
+        XCTAssertEqual(result.status, 1)
+        let count = try JSONParser().parse(result.standardOutput)["diagnostics"]?.arrayValue?.count
+        XCTAssertEqual(count, 1000)
+    }
+
     func testBinaryInputIsOneDiagnostic() throws {
         let source = try write("a.tiprules", program)
         let output = folder.appendingPathComponent("a.tipc").path

@@ -75,16 +75,25 @@ public struct Diagnostic: Hashable, Sendable {
 public struct DiagnosticList: Sendable {
     public private(set) var items: [Diagnostic] = []
 
+    /// The most diagnostics one file keeps, whatever its content; the text format shows fewer
+    /// (`--error-limit`). Past it, further diagnostics are dropped, so time and memory stay
+    /// bounded for any input.
+    public static let maximumCount = 1000
+
     public init() {}
 
-    public mutating func add(_ diagnostic: Diagnostic) { items.append(diagnostic) }
+    public mutating func add(_ diagnostic: Diagnostic) {
+        if items.count < Self.maximumCount { items.append(diagnostic) }
+    }
 
     public mutating func add(_ code: DiagnosticCode, _ message: String, at span: SourceSpan,
                              notes: [DiagnosticNote] = [], fixes: [FixIt] = []) {
-        items.append(Diagnostic(code, message, at: span, notes: notes, fixes: fixes))
+        add(Diagnostic(code, message, at: span, notes: notes, fixes: fixes))
     }
 
-    public mutating func append(contentsOf other: [Diagnostic]) { items.append(contentsOf: other) }
+    public mutating func append(contentsOf other: [Diagnostic]) {
+        for diagnostic in other { add(diagnostic) }
+    }
 
     public var hasErrors: Bool { items.contains { $0.severity == .error } }
 

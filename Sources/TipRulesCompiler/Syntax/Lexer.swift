@@ -8,6 +8,15 @@ public struct Lexer {
     private var sawSpace = true
     public private(set) var diagnostics: [Diagnostic] = []
 
+    /// Records a diagnostic, up to `DiagnosticList.maximumCount`: a file of stray characters
+    /// costs one diagnostic per thousand, not one per byte.
+    private mutating func report(_ diagnostic: Diagnostic) {
+        if canReport { diagnostics.append(diagnostic) }
+    }
+
+    /// Whether another diagnostic would be kept: the hot error paths skip building one that would not.
+    private var canReport: Bool { diagnostics.count < DiagnosticList.maximumCount }
+
     public init(bytes: [UInt8]) {
         self.bytes = bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
@@ -25,8 +34,14 @@ public struct Lexer {
         return (tokens, lexer.diagnostics)
     }
 
-    /// The next token.
+    /// The next token. Once the diagnostics are full (`DiagnosticList.maximumCount`), the input
+    /// is hopeless and nothing more could be reported: the lexer ends there, so a file of stray
+    /// bytes costs the same as a short one.
     public mutating func next() -> Token {
+        guard canReport else {
+            position = bytes.count
+            return Token(kind: .endOfFile, span: .point(bytes.count))
+        }
         skipTrivia()
         let start = position
         let startsLine = sawNewline
@@ -87,7 +102,7 @@ public struct Lexer {
                 skipScalarValidating()
             }
         }
-        diagnostics.append(Diagnostic(.unterminatedComment, "unterminated '/*' comment",
+        report(Diagnostic(.unterminatedComment, "unterminated '/*' comment",
                                       at: SourceSpan(start: start, end: start + 2),
                                       notes: [DiagnosticNote("block comments nest; every '/*' needs its own '*/'")],
                                       fixes: [FixIt("insert '*/'", edits: [TextEdit(span: .point(bytes.count), newText: depth > 1 ? String(repeating: " */", count: depth) : "*/")])]))
@@ -104,7 +119,7 @@ public struct Lexer {
     private mutating func reportInvalidUTF8(at offset: Int) {
         let byte = bytes[offset]
         let hex = String(byte, radix: 16, uppercase: true)
-        diagnostics.append(Diagnostic(.invalidUTF8, "invalid UTF-8 byte 0x\(hex.count == 1 ? "0" + hex : hex)",
+        report(Diagnostic(.invalidUTF8, "invalid UTF-8 byte 0x\(hex.count == 1 ? "0" + hex : hex)",
                                       at: SourceSpan(start: offset, end: offset + 1),
                                       notes: [DiagnosticNote("tiprules files must be UTF-8 encoded")]))
     }
@@ -212,14 +227,14 @@ public struct Lexer {
     /// Reports a near-miss spelling of an operator and goes on as if it were written right.
     private mutating func substitute(_ kind: TokenKind, from start: Int, length: Int, _ message: String, fix: String) -> Token {
         let span = SourceSpan(start: start, end: start + length)
-        diagnostics.append(Diagnostic(.unexpectedCharacter, message, at: span,
+        report(Diagnostic(.unexpectedCharacter, message, at: span,
                                       fixes: [FixIt.replace(span, with: fix, "replace with '\(fix)'")]))
         return make(kind, from: start, length: length)
     }
 
     private mutating func unexpected(from start: Int, length: Int, _ message: String, fix: String? = nil) -> Token {
         let span = SourceSpan(start: start, end: start + length)
-        diagnostics.append(Diagnostic(.unexpectedCharacter, message, at: span,
+        report(Diagnostic(.unexpectedCharacter, message, at: span,
                                       fixes: fix.map { [FixIt.replace(span, with: $0, "replace with '\($0)'")] } ?? []))
         return make(.invalid, from: start, length: length)
     }
@@ -235,7 +250,7 @@ public struct Lexer {
             }
             let hex = String(bytes[start], radix: 16, uppercase: true)
             let count = position - start
-            diagnostics.append(Diagnostic(.invalidUTF8, count == 1 ? "invalid UTF-8 byte 0x\(hex.count == 1 ? "0" + hex : hex)" : "\(count) bytes of invalid UTF-8",
+            report(Diagnostic(.invalidUTF8, count == 1 ? "invalid UTF-8 byte 0x\(hex.count == 1 ? "0" + hex : hex)" : "\(count) bytes of invalid UTF-8",
                                           at: SourceSpan(start: start, end: position),
                                           notes: [DiagnosticNote("tiprules files must be UTF-8 encoded")]))
             return Token(kind: .invalid, span: SourceSpan(start: start, end: position))
@@ -275,7 +290,7 @@ public struct Lexer {
         let opening = SourceSpan(start: start, end: start + openingLength)
         var edits = [TextEdit(span: opening, newText: "\"")]
         if let closing { edits.append(TextEdit(span: closing, newText: "\"")) }
-        diagnostics.append(Diagnostic(.unexpectedCharacter, "strings use straight quotes (\"), not curly quotes",
+        report(Diagnostic(.unexpectedCharacter, "strings use straight quotes (\"), not curly quotes",
                                       at: opening, fixes: [FixIt("use straight quotes", edits: edits)]))
         let textEnd = closing?.start ?? end
         position = closing?.end ?? end
@@ -419,7 +434,7 @@ public struct Lexer {
 
     private mutating func integerToken(span: SourceSpan, value: Int?, literal: String) -> Token {
         if value == nil {
-            diagnostics.append(Diagnostic(.integerLiteralOverflow,
+            report(Diagnostic(.integerLiteralOverflow,
                                           "integer literal '\(literal)' overflows when stored into 'Int'",
                                           at: span, notes: [DiagnosticNote("'Int' holds values from \(Int.min) to \(Int.max)")]))
         }
@@ -428,7 +443,7 @@ public struct Lexer {
 
     private mutating func malformedNumber(from start: Int, _ message: String) -> Token {
         let span = SourceSpan(start: start, end: position)
-        diagnostics.append(Diagnostic(.malformedNumber, message, at: span))
+        report(Diagnostic(.malformedNumber, message, at: span))
         return Token(kind: .integerLiteral, span: span, integerValue: 0)
     }
 
@@ -439,7 +454,7 @@ public struct Lexer {
         var value: [UInt8] = []
         while true {
             guard !atEnd, peek() != UInt8(ascii: "\n"), peek() != UInt8(ascii: "\r") else {
-                diagnostics.append(Diagnostic(.unterminatedString, "unterminated string literal",
+                report(Diagnostic(.unterminatedString, "unterminated string literal",
                                               at: SourceSpan(start: start, end: start + 1),
                                               fixes: [FixIt("insert '\"'", edits: [TextEdit(span: .point(position), newText: "\"")])]))
                 break
@@ -489,13 +504,13 @@ public struct Lexer {
                 if peek() == UInt8(ascii: ")") { depth -= 1; if depth == 0 { position += 1; break } }
                 position += 1
             }
-            diagnostics.append(Diagnostic(.stringInterpolation, "string interpolation is not supported in tiprules",
+            report(Diagnostic(.stringInterpolation, "string interpolation is not supported in tiprules",
                                           at: SourceSpan(start: escapeStart, end: position),
                                           notes: [DiagnosticNote("strings in a .tiprules file are constants; compare or concatenate with '+' instead")]))
         default:
             let length = byte >= 0x80 ? 1 : (atEnd ? 0 : 1)
             let shown = atEnd ? "end of file" : "'\\\(byte < 0x80 ? String(Unicode.Scalar(byte)) : "…")'"
-            diagnostics.append(Diagnostic(.invalidEscape, "invalid escape sequence \(shown) in string literal",
+            report(Diagnostic(.invalidEscape, "invalid escape sequence \(shown) in string literal",
                                           at: SourceSpan(start: escapeStart, end: position + length),
                                           notes: [DiagnosticNote("valid escapes are \\\\ \\\" \\' \\n \\t \\r \\0 and \\u{…}")],
                                           fixes: [FixIt.replace(SourceSpan(start: escapeStart, end: escapeStart + 1), with: "\\\\", "escape the backslash")]))
@@ -506,7 +521,7 @@ public struct Lexer {
     private mutating func lexUnicodeEscape(from escapeStart: Int, into value: inout [UInt8]) {
         position += 1
         guard peek() == UInt8(ascii: "{") else {
-            diagnostics.append(Diagnostic(.invalidEscape, "expected '{' after '\\u' in a unicode escape",
+            report(Diagnostic(.invalidEscape, "expected '{' after '\\u' in a unicode escape",
                                           at: SourceSpan(start: escapeStart, end: position),
                                           notes: [DiagnosticNote("write a scalar as \\u{1F426}")]))
             return
@@ -523,7 +538,7 @@ public struct Lexer {
         if closed { position += 1 }
         let span = SourceSpan(start: escapeStart, end: position)
         guard closed, (1...8).contains(digitCount), let scalar = Unicode.Scalar(scalarValue) else {
-            diagnostics.append(Diagnostic(.invalidEscape, closed ? "invalid unicode scalar in '\\u{…}' escape" : "unterminated unicode escape; expected '}'",
+            report(Diagnostic(.invalidEscape, closed ? "invalid unicode scalar in '\\u{…}' escape" : "unterminated unicode escape; expected '}'",
                                           at: span, notes: [DiagnosticNote("a unicode escape holds 1 to 8 hexadecimal digits naming a scalar, e.g. \\u{1F426}")]))
             return
         }
