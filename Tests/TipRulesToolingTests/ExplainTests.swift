@@ -11,6 +11,7 @@ final class ExplainTests: XCTestCase {
         "TR0601",  // 300 levels of nesting, abbreviated
         "TR0602",  // a file over 8 MiB
         "TR0603",  // bytecode or a NUL byte cannot be written in the example's text
+        "TR0604",  // more than 65,536 declarations
     ]
 
     func testEveryCodeHasASummaryAndAnExplanationWithAnExample() {

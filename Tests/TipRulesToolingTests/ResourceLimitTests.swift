@@ -157,6 +157,16 @@ final class ResourceLimitTests: XCTestCase {
         XCTAssertEqual(count, 1000)
     }
 
+    func testTokensAndDeclarationsAreBounded() throws {
+        let parentheses = try write("parens.tiprules", [UInt8](repeating: UInt8(ascii: "("), count: 2 << 20))
+        let tokens = run(["check", parentheses, "--format", "json"])
+        XCTAssertTrue(tokens.standardOutput.contains("more than 1048576 tokens"), tokens.standardOutput.prefix(500) + "")
+        let tips = try write("tips.tiprules", Array((0..<70_000).map { "tip T\($0) { title: \"a\" }\n" }.joined().utf8))
+        let declarations = run(["check", tips, "--format", "json"])
+        XCTAssertEqual(declarations.status, 1)
+        XCTAssertTrue(declarations.standardOutput.contains("more than 65536 declarations"), declarations.standardOutput.prefix(500) + "")
+    }
+
     func testBinaryInputIsOneDiagnostic() throws {
         let source = try write("a.tiprules", program)
         let output = folder.appendingPathComponent("a.tipc").path

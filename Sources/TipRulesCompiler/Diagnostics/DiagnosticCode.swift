@@ -85,6 +85,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case nestingTooDeep = "TR0601"
     case sourceTooLarge = "TR0602"
     case binaryInput = "TR0603"
+    case tooManyParts = "TR0604"
 
     // Lint: what TipKit would not do
     case maxDisplayCountZero = "TR0701"

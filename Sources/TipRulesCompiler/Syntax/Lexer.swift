@@ -10,7 +10,7 @@ public struct Lexer {
 
     /// Records a diagnostic, up to `DiagnosticList.maximumCount`: a file of stray characters
     /// costs one diagnostic per thousand, not one per byte.
-    private mutating func report(_ diagnostic: Diagnostic) {
+    fileprivate mutating func report(_ diagnostic: Diagnostic) {
         if canReport { diagnostics.append(diagnostic) }
     }
 
@@ -22,12 +22,21 @@ public struct Lexer {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
     }
 
+    /// The most tokens a file may have; the lexer stops after them with `TR0604`.
+    public static let maximumTokens = 1 << 20
+
     /// Lexes the whole input; the last token is always `.endOfFile`.
     public static func tokenize(_ source: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic]) {
         var lexer = Lexer(bytes: source.bytes)
         var tokens: [Token] = []
         while true {
             let token = lexer.next()
+            if tokens.count == maximumTokens && token.kind != .endOfFile {
+                lexer.report(Diagnostic(.tooManyParts, "the file has more than \(maximumTokens) tokens; checking stops here",
+                                        at: .point(token.span.start)))
+                tokens.append(Token(kind: .endOfFile, span: .point(token.span.start)))
+                break
+            }
             tokens.append(token)
             if token.kind == .endOfFile { break }
         }

@@ -4,6 +4,12 @@ extension Parser {
         var declarations: [DeclarationSyntax] = []
         while !atEnd {
             if consume(.semicolon) != nil { continue }
+            guard declarations.count < Self.maximumDeclarations else {
+                diagnostics.append(Diagnostic(.tooManyParts,
+                                              "the file has more than \(Self.maximumDeclarations) declarations; checking stops here",
+                                              at: .point(current.span.start)))
+                break
+            }
             if let declaration = parseDeclaration() {
                 declarations.append(declaration)
             }

@@ -24,6 +24,10 @@ public struct Parser {
         self.diagnostics = diagnostics
     }
 
+    /// The most top-level declarations a file may have (the bytecode holds at most 65,536 of each
+    /// kind); the parser stops after them with `TR0604`.
+    public static let maximumDeclarations = 1 << 16
+
     /// Parses a whole file; the diagnostics include the lexer's.
     public static func parse(_ source: SourceFile) -> (file: FileSyntax, diagnostics: [Diagnostic]) {
         let (tokens, lexical) = Lexer.tokenize(source)
