@@ -75,22 +75,7 @@ final class LanguageServerTests: XCTestCase {
 
     /// The LSP position of the `occurrence`-th `needle` in `text` (plus `offset` characters), in UTF-16.
     private func position(of needle: String, in text: String, occurrence: Int = 0, offset: Int = 0) -> JSONValue {
-        var searchStart = text.startIndex
-        var found: Range<String.Index>?
-        for _ in 0...occurrence {
-            found = text.range(of: needle, range: searchStart..<text.endIndex)
-            guard let range = found else { break }
-            searchStart = range.upperBound
-        }
-        guard let range = found else {
-            XCTFail("'\(needle)' not found")
-            return .null
-        }
-        let before = text[..<range.lowerBound]
-        let line = before.filter { $0 == "\n" }.count
-        let lineStart = before.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
-        let character = text[lineStart..<range.lowerBound].utf16.count + offset
-        return .object(["line": .integer(line), "character": .integer(character)])
+        LSPText.position(of: needle, in: text, occurrence: occurrence, offset: offset)
     }
 
     private func at(_ position: JSONValue) -> JSONValue {
