@@ -11,6 +11,8 @@ public struct Compilation: Sendable {
     public let program: CheckedProgram?
     /// Every diagnostic, in source order.
     public let diagnostics: [Diagnostic]
+    /// The checker's types and referents, recorded even when the file has errors.
+    public let model: SemanticModel
 
     /// Checks `source`.
     public init(source: SourceFile) {
@@ -18,6 +20,7 @@ public struct Compilation: Sendable {
         guard source.bytes.count <= Self.maximumSourceSize else {
             syntax = FileSyntax(declarations: [])
             program = nil
+            model = SemanticModel()
             diagnostics = [Diagnostic(.sourceTooLarge, "source file is too large (more than \(Self.maximumSourceSize) bytes)",
                                       at: .point(0), notes: [DiagnosticNote("the limit is \(Self.maximumSourceSize) bytes")])]
             return
@@ -25,6 +28,7 @@ public struct Compilation: Sendable {
         if let binary = BinaryInput.describe(source.bytes) {
             syntax = FileSyntax(declarations: [])
             program = nil
+            model = SemanticModel()
             diagnostics = [binary]
             return
         }
@@ -37,6 +41,7 @@ public struct Compilation: Sendable {
             list.append(contentsOf: Linter.lint(parsed.file, program))
         }
         syntax = parsed.file
+        model = checked.model
         diagnostics = list.sorted
         program = list.hasErrors ? nil : checked.program
     }

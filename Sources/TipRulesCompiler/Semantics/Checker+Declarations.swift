@@ -58,6 +58,7 @@ extension Checker {
             case .group(let syntax): entry = (syntax.name, .group(next("group")))
             case .widget(let syntax): entry = (syntax.name, .widget(next("widget")))
             }
+            model.recordName(entry.0.span, entry.1.referent, isDeclaration: true)
             if let previous = symbols.declare(entry.0.text, as: entry.1, at: entry.0.span) {
                 report(.duplicateDeclaration, "invalid redeclaration of '\(entry.0.text)'", at: entry.0.span,
                        notes: [DiagnosticNote("'\(entry.0.text)' previously declared here", at: previous)])
@@ -151,6 +152,7 @@ extension Checker {
                        notes: [DiagnosticNote("'\(field.name.text)' first declared here", at: previous)])
             }
             seen[field.name.text] = seen[field.name.text] ?? field.name.span
+            model.recordName(field.name.span, .field(event: events.count, .declared(fields.count)), isDeclaration: true)
             fields.append(FieldInfo(name: field.name.text, type: scalarType(field.value) ?? .int))
         }
         var event = EventInfo(name: syntax.name.text, fields: fields, line: line(of: syntax.name.span))
@@ -359,6 +361,7 @@ extension Checker {
         }
         let projected = name.hasPrefix("$")
         if projected { name.removeFirst() }
+        if let referent = symbols.referent(name) { model.recordName(span, referent) }
         if unusableNames.contains(name) { return nil }
         switch symbols.lookup(name) {
         case .parameter(let index)?:
@@ -489,6 +492,7 @@ extension Checker {
                 continue
             }
             seen[member.text] = member.span
+            if let referent = symbols.referent(member.text) { model.recordName(member.span, referent) }
             switch symbols.lookup(member.text) {
             case .tip(let index)?:
                 members.append(index)
@@ -517,6 +521,7 @@ extension Checker {
                 continue
             }
             letSpans[name] = binding.name.span
+            model.recordName(binding.name.span, .local(declaredAt: binding.name.span), isDeclaration: true)
             guard let value = check(binding.value, expecting: nil, in: scope) else {
                 scope.unusable.insert(name)
                 continue
@@ -526,7 +531,7 @@ extension Checker {
                 scope.unusable.insert(name)
                 continue
             }
-            scope.locals[name] = (lets.count, value.type)
+            scope.locals[name] = (lets.count, value.type, binding.name.span)
             lets.append(value)
         }
         var score: CheckedExpression?

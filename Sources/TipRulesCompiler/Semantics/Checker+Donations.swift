@@ -7,6 +7,7 @@ extension Checker {
                                    call: (arguments: [ArgumentSyntax], closure: ClosureSyntax?)?, span: SourceSpan,
                                    in scope: Scope) -> CheckedExpression? {
         let donations = ValueType.donations(event: event)
+        if Self.collectionMembers.contains(name) { model.recordName(nameSpan, .builtin(name: name, base: donations)) }
         switch name {
         case "count" where call == nil:
             return CheckedExpression(.count(base), type: .int, span: span)
@@ -59,6 +60,18 @@ extension Checker {
                        + (suggestion.map { [DiagnosticNote("did you mean '\($0)'?")] } ?? []),
                    fixes: suggestion.map { [.replace(nameSpan, with: $0, "replace with '\($0)'")] } ?? [])
             return nil
+        }
+    }
+
+    /// The type a donation collection's member gives whatever its arguments, for the
+    /// semantic model when checking its arguments failed; nil for the aggregates and unknown names.
+    static func collectionMemberType(_ name: String, event: Int) -> ValueType? {
+        switch name {
+        case "count": return .int
+        case "isEmpty", "contains", "allSatisfy": return .bool
+        case "first", "last": return .optional(.donation(event: event))
+        case "donatedWithin", "filter", "largestSubset", "smallestSubset": return .donations(event: event)
+        default: return nil
         }
     }
 
@@ -123,6 +136,7 @@ extension Checker {
             return nil
         }
         guard let field = fieldReference(event: event, name: name, span: nameSpan, code: .unknownKeyPathField) else { return nil }
+        model.recordName(nameSpan, .field(event: event, field.reference))
         if let allowed, !allowed.contains(field.type) {
             let names = allowed.map { "'\(spell($0))'" }
             let kinds = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")

@@ -3,8 +3,15 @@ import TipRulesRuntime
 /// Expressions: literals, names, `$N`, conversions to an expected type.
 extension Checker {
     /// Checks an expression; `expecting` lets literals take their type from context
-    /// (as Swift does). Returns nil after reporting an error.
+    /// (as Swift does). Returns nil after reporting an error. Records the type in the model.
     mutating func check(_ syntax: ExpressionSyntax, expecting: ValueType?, in scope: Scope) -> CheckedExpression? {
+        let checked = resolve(syntax, expecting: expecting, in: scope)
+        if !syntax.isError { model.recordExpression(syntax.span, type: checked?.type ?? recoveredType) }
+        recoveredType = nil
+        return checked
+    }
+
+    private mutating func resolve(_ syntax: ExpressionSyntax, expecting: ValueType?, in scope: Scope) -> CheckedExpression? {
         let span = syntax.span
         switch syntax.kind {
         case .error:
@@ -85,8 +92,10 @@ extension Checker {
 
     private mutating func identifier(_ name: String, span: SourceSpan, in scope: Scope) -> CheckedExpression? {
         if let local = scope.locals[name] {
+            model.recordName(span, .local(declaredAt: local.declaration))
             return CheckedExpression(.local(local.index), type: local.type, span: span)
         }
+        if let referent = symbols.referent(name) { model.recordName(span, referent) }
         if scope.unusable.contains(name) || unusableNames.contains(name) { return nil }
         switch symbols.lookup(name) {
         case .parameter(let index)?:
@@ -103,6 +112,7 @@ extension Checker {
         }
         switch name {
         case "now":
+            model.recordName(span, .builtin(name: name, base: nil))
             return CheckedExpression(.now, type: .date, span: span)
         case "Self", "Date", "Duration", "Int", "Double", "String", "Bool", "Tips":
             report(.unknownName, "'\(name)' is not a value here", at: span)
@@ -123,6 +133,7 @@ extension Checker {
                        fixes: [.replace(span, with: "$0", "replace with '$0'")])
                 return nil
             }
+            model.recordName(span, .closureArgument(event: event))
             return CheckedExpression(.element(depth: scope.closureEvents.count - 1), type: .donation(event: event), span: span)
         }
         guard let inputs = scope.inputs else {
@@ -135,6 +146,7 @@ extension Checker {
                    at: span, notes: [DiagnosticNote("'#Rule(a, b) { … }' binds $0 to a and $1 to b")])
             return nil
         }
+        model.recordName(span, .ruleInput(index: index, inputs[index]))
         switch inputs[index] {
         case .parameter(let parameter):
             guard parameter < parameters.count else { return nil }

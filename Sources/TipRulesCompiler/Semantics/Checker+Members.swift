@@ -15,9 +15,11 @@ extension Checker {
     mutating func implicitMember(_ name: String, nameSpan: SourceSpan, arguments: [ArgumentSyntax]?,
                                  expecting: ValueType?, span: SourceSpan, in scope: Scope) -> CheckedExpression? {
         if name == "now" && arguments == nil {
+            model.recordName(nameSpan, .builtin(name: name, base: nil))
             return CheckedExpression(.now, type: .date, span: span)
         }
         if let unit = Self.durationUnits[name] {
+            model.recordName(nameSpan, .builtin(name: name, base: nil))
             let plural = name.hasSuffix("s")
             guard let arguments else {
                 if plural {
@@ -64,6 +66,7 @@ extension Checker {
         if case .identifier(let typeName) = baseSyntax.kind, scope.locals[typeName] == nil, symbols.lookup(typeName) == nil {
             switch typeName {
             case "Date" where name == "now" && call == nil:
+                model.recordName(nameSpan, .builtin(name: name, base: nil))
                 return CheckedExpression(.now, type: .date, span: span)
             case "Duration":
                 return implicitMember(name, nameSpan: nameSpan, arguments: call?.arguments, expecting: .duration, span: span, in: scope)
@@ -76,6 +79,8 @@ extension Checker {
         guard let base = check(baseSyntax, expecting: nil, in: scope) else { return nil }
         // `a?.b.c` continues the chain started by `?.`: the member applies inside it.
         if case .optionalChain(let chainBase, let depth, let body) = base.kind, !optional, !isParenthesized(baseSyntax) {
+            // Inside the chain the base is the unwrapped value, as Swift types it.
+            model.recordExpression(baseSyntax.span, type: body.type)
             var inner = scope
             inner.chainDepth = depth + 1
             guard let extended = memberOf(body, name: name, nameSpan: nameSpan, call: call, span: span, in: inner) else { return nil }
@@ -122,7 +127,9 @@ extension Checker {
         case .event(let event):
             return eventMember(base, event: event, name: name, nameSpan: nameSpan, call: call, span: span)
         case .donations(let event):
-            return collectionMember(base, event: event, name: name, nameSpan: nameSpan, call: call, span: span, in: scope)
+            let member = collectionMember(base, event: event, name: name, nameSpan: nameSpan, call: call, span: span, in: scope)
+            if member == nil { recoveredType = Self.collectionMemberType(name, event: event) }
+            return member
         case .donation(let event):
             if let call {
                 _ = call
@@ -131,8 +138,10 @@ extension Checker {
             }
             return donationField(base, event: event, name: name, nameSpan: nameSpan, span: span)
         case .string:
+            if Self.stringMembers.contains(name) { model.recordName(nameSpan, .builtin(name: name, base: .string)) }
             return stringMember(base, name: name, nameSpan: nameSpan, call: call, span: span, in: scope)
         case .date where name == "addingTimeInterval":
+            model.recordName(nameSpan, .builtin(name: name, base: .date))
             guard let call, call.closure == nil, call.arguments.count == 1, call.arguments[0].label == nil,
                   let seconds = check(call.arguments[0].value, expecting: .double, in: scope) else {
                 if call == nil || !(call?.arguments.count == 1) {
@@ -164,7 +173,10 @@ extension Checker {
     private mutating func eventMember(_ base: CheckedExpression, event: Int, name: String, nameSpan: SourceSpan,
                                       call: (arguments: [ArgumentSyntax], closure: ClosureSyntax?)?, span: SourceSpan) -> CheckedExpression? {
         let donations = CheckedExpression(.donations(event: event), type: .donations(event: event), span: base.span.union(nameSpan))
-        if name == "donations" && call == nil { return donations }
+        if name == "donations" && call == nil {
+            model.recordName(nameSpan, .builtin(name: name, base: .event(event)))
+            return donations
+        }
         if name == "count" && call == nil {
             report(.betaEventCount, "'count' on an event was replaced by 'donations.count'", at: nameSpan,
                    notes: [DiagnosticNote("this is the spelling of TipKit's first beta")],
@@ -181,6 +193,7 @@ extension Checker {
     private mutating func donationField(_ base: CheckedExpression, event: Int, name: String, nameSpan: SourceSpan,
                                         span: SourceSpan) -> CheckedExpression? {
         guard let field = fieldReference(event: event, name: name, span: nameSpan) else { return nil }
+        model.recordName(nameSpan, .field(event: event, field.reference))
         return CheckedExpression(.field(base, field.reference), type: field.type, span: span)
     }
 
@@ -256,6 +269,7 @@ extension Checker {
 
     /// `Double(x)`, `Int(x)`, `Date(timeIntervalSince1970: seconds)`.
     private mutating func conversion(_ name: String, arguments: [ArgumentSyntax], span: SourceSpan, in scope: Scope) -> CheckedExpression? {
+        model.recordName(SourceSpan(start: span.start, end: span.start + name.utf8.count), .builtin(name: name, base: nil))
         if name == "Date" {
             guard arguments.count == 1, arguments[0].label == "timeIntervalSince1970" else {
                 report(.wrongArguments, "a date is written 'Date(timeIntervalSince1970: SECONDS)'", at: span)

@@ -14,17 +14,24 @@ public struct Checker {
     var parameters: [ParameterInfo] = []
     /// Names whose declaration had an error; uses of them are not reported again.
     var unusableNames: Set<String> = []
+    /// The type of every expression and the referent of every name, recorded as checking goes.
+    var model = SemanticModel()
+    /// The type an expression that just failed would have had, when its failure does not
+    /// decide it (a `filter` whose closure has an error); the model records it.
+    var recoveredType: ValueType?
 
     init(source: SourceFile) {
         self.source = source
     }
 
-    /// Checks a parsed file. The program is nil when there are errors.
-    public static func check(_ file: FileSyntax, source: SourceFile) -> (program: CheckedProgram?, diagnostics: [Diagnostic]) {
+    /// Checks a parsed file. The program is nil when there are errors; the model is there either way.
+    public static func check(_ file: FileSyntax, source: SourceFile)
+        -> (program: CheckedProgram?, diagnostics: [Diagnostic], model: SemanticModel) {
         var checker = Checker(source: source)
         let program = checker.checkFile(file)
         let hasErrors = checker.diagnostics.contains { $0.severity == .error }
-        return (hasErrors ? nil : program, checker.diagnostics)
+        checker.model.eventNames = checker.eventNames
+        return (hasErrors ? nil : program, checker.diagnostics, checker.model)
     }
 
     func line(of span: SourceSpan) -> Int { source.location(of: span.start).line }
@@ -54,6 +61,17 @@ enum Symbol: Equatable {
         case .widget: return "widget"
         }
     }
+
+    /// The semantic model's name for the declaration.
+    var referent: Referent {
+        switch self {
+        case .parameter(let index): return .parameter(index)
+        case .event(let index): return .event(index)
+        case .tip(let index): return .tip(index)
+        case .group(let index): return .group(index)
+        case .widget(let index): return .widget(index)
+        }
+    }
 }
 
 /// The file's one namespace of parameters, events, tips, groups and widgets.
@@ -69,6 +87,9 @@ struct SymbolTable {
 
     func lookup(_ name: String) -> Symbol? { symbols[name]?.symbol }
 
+    /// What the name `name` refers to, if it is declared.
+    func referent(_ name: String) -> Referent? { lookup(name)?.referent }
+
     /// Names of declared symbols matching `filter`, for "did you mean".
     func names(where filter: (Symbol) -> Bool) -> [String] {
         symbols.filter { filter($0.value.symbol) }.map(\.key).sorted()
@@ -83,15 +104,10 @@ struct Scope {
     var closureEvents: [Int] = []
     /// How many optional chains enclose the expression.
     var chainDepth = 0
-    /// Widget `let` names visible here, with their index and type.
-    var locals: [String: (index: Int, type: ValueType)] = [:]
+    /// Widget `let` names visible here, with their index, type and the span of their name.
+    var locals: [String: (index: Int, type: ValueType, declaration: SourceSpan)] = [:]
     /// `let` names whose value had an error; uses of them are not reported again.
     var unusable: Set<String> = []
-}
-
-/// A rule input: `Self.$parameter` or `Self.event`.
-enum RuleInput: Equatable {
-    case parameter(Int), event(Int)
 }
 
 extension Checker {

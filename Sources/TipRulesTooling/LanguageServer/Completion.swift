@@ -55,13 +55,12 @@ enum Completion {
         guard let tokenIndex = tokens.firstIndex(where: { $0.span.start <= placeholderStart && placeholderStart < $0.span.end }),
               [.identifier, .dollarIdentifier, .hashIdentifier].contains(tokens[tokenIndex].kind) else { return [] }
         let token = tokens[tokenIndex]
-        let file = Parser.parse(source).file
-        let symbols = SymbolIndex(file)
-        let context = Context(symbols: symbols, describer: Describer(source: source, symbols: symbols))
+        let analysis = DocumentAnalysis(Compilation(source: source))
+        let context = Context(analysis: analysis)
         var candidates: [Candidate]
         if token.kind == .hashIdentifier {
             candidates = block(before: tokenIndex, in: tokens) == .tip ? LanguageReference.blockKeywords.filter { $0.name == "#Rule" }.map { Candidate($0) } : []
-        } else if let location = SyntaxLocator.locate(placeholderStart + 1, in: file, symbols: symbols) {
+        } else if let location = SyntaxLocator.locate(placeholderStart + 1, in: analysis.compilation.syntax, model: analysis.model) {
             candidates = context.candidates(for: location)
         } else {
             candidates = context.candidates(in: block(before: tokenIndex, in: tokens))
@@ -132,10 +131,10 @@ enum Completion {
 
     /// Candidates from a file's declarations and the language reference.
     private struct Context {
-        let symbols: SymbolIndex
-        let describer: Describer
+        let analysis: DocumentAnalysis
 
-        private var typer: ExpressionTyper { ExpressionTyper(symbols: symbols) }
+        private var symbols: SymbolIndex { analysis.symbols }
+        private var describer: Describer { Describer(analysis) }
 
         func candidates(for location: SyntaxLocation) -> [Candidate] {
             switch location.construct {
@@ -169,13 +168,13 @@ enum Completion {
         private func candidates(for expression: ExpressionSyntax, in scope: ExpressionScope) -> [Candidate] {
             switch expression.kind {
             case .member(let base, _, _, _):
-                switch typer.typeName(base, in: scope) {
+                switch base.typeName(symbols: symbols, locals: scope.locals) {
                 case "Self"?: return ruleInputs()
                 case "Duration"?: return LanguageReference.implicitMembers.filter { $0.result == .duration }.map { Candidate($0) }
                 case "Date"?: return LanguageReference.implicitMembers.filter { $0.name == "now" }.map { Candidate($0) }
                 default: break
                 }
-                guard let type = typer.type(of: base, in: scope)?.unwrapped else { return [] }
+                guard let type = analysis.model.expression(at: base.span)?.type?.unwrapped else { return [] }
                 if case .donation(let event) = type { return fields(of: event) }
                 return LanguageReference.members(of: type).map { Candidate($0) }
             case .identifier, .projectedParameter:
@@ -207,12 +206,20 @@ enum Completion {
         private func names(in scope: ExpressionScope) -> [Candidate] {
             var names: [Candidate]
             if !scope.closureEvents.isEmpty {
-                names = [Candidate(label: "$0", kind: .variable, detail: nil,
-                                   documentation: describer.expression(ExpressionSyntax(.anonymousArgument(0), span: .point(0)), in: scope))]
+                names = scope.closureEvents.suffix(1).map { event in
+                    Candidate(label: "$0", kind: .variable, detail: nil,
+                              documentation: describer.referent(.closureArgument(event: event), at: .point(0), in: scope))
+                }
             } else if let inputs = scope.ruleInputs {
                 names = inputs.indices.map { index in
-                    Candidate(label: "$\(index)", kind: .variable, detail: nil,
-                              documentation: describer.expression(ExpressionSyntax(.anonymousArgument(index), span: .point(0)), in: scope))
+                    let input: RuleInput?
+                    switch inputs[index].referent {
+                    case .parameter(let parameter)?: input = .parameter(parameter)
+                    case .event(let event)?: input = .event(event)
+                    default: input = nil
+                    }
+                    return Candidate(label: "$\(index)", kind: .variable, detail: nil,
+                                     documentation: input.flatMap { describer.referent(.ruleInput(index: index, $0), at: .point(0), in: scope) })
                 }
             } else {
                 names = scope.locals.reversed().map { local in

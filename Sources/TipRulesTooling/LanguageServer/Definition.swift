@@ -6,22 +6,23 @@ enum Definition {
     static func definition(at offset: Int, in analysis: DocumentAnalysis) -> SourceSpan? {
         let symbols = analysis.symbols
         guard analysis.touchesToken(at: offset),
-              let location = SyntaxLocator.locate(offset, in: analysis.compilation.syntax, symbols: symbols) else { return nil }
+              let location = SyntaxLocator.locate(offset, in: analysis.compilation.syntax, model: analysis.model) else { return nil }
         switch location.construct {
         case .declarationName(let declaration): return declaration.name.span
         case .fieldName(_, let name): return name.span
         case .localName(let local): return local.name.span
         case .groupMember(let name): return symbols.lookup(name.text)?.name.span
         case .expression(let expression):
-            switch ExpressionTyper(symbols: symbols).referent(of: expression, in: location.scope) {
-            case .declaration(let declaration)?: return declaration.name.span
-            case .local(let local)?: return local.name.span
-            case .ruleInput(_, let binding)?: return binding.syntax.span
-            case .closureArgument(let event)?: return symbols.event(event)?.name.span
-            case .field(let event, let name)?:
-                guard let syntax = symbols.event(event) else { return nil }
-                return syntax.fields.first { $0.name.text == name }?.name.span ?? syntax.name.span
-            case .builtin?, nil: return nil
+            let nameSpan = expression.nameSpan
+            guard let occurrence = analysis.model.names.last(where: { $0.span == nameSpan }) else { return nil }
+            switch occurrence.referent {
+            case .ruleInput(let index, _):
+                guard let inputs = location.scope.ruleInputs, inputs.indices.contains(index) else { return nil }
+                return inputs[index].syntax.span
+            case .closureArgument(let event), .field(let event, .date):
+                return analysis.model.declaration(of: .event(event))?.span
+            case let referent:
+                return analysis.model.declaration(of: referent)?.span
             }
         case .keyword, .typeName, .entryName: return nil
         }

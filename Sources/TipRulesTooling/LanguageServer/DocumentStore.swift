@@ -6,11 +6,17 @@ struct DocumentAnalysis {
     let symbols: SymbolIndex
 
     init(name: String, bytes: [UInt8]) {
-        compilation = Compilation(name: name, bytes: bytes)
+        self.init(Compilation(name: name, bytes: bytes))
+    }
+
+    init(_ compilation: Compilation) {
+        self.compilation = compilation
         symbols = SymbolIndex(compilation.syntax)
     }
 
     var source: SourceFile { compilation.source }
+    /// The checker's types and referents.
+    var model: SemanticModel { compilation.model }
 
     /// Whether `offset` is in or just after a token, rather than in white space or a comment.
     func touchesToken(at offset: Int) -> Bool {

@@ -12,7 +12,7 @@ enum DocumentSymbols {
     /// The `DocumentSymbol[]` of a document.
     static func symbols(of document: OpenDocument, encoding: PositionEncoding) -> JSONValue {
         let source = document.analysis.source
-        let describer = Describer(source: source, symbols: document.analysis.symbols)
+        let describer = Describer(document.analysis)
         func symbol(_ name: String, detail: String?, kind: Kind, range: SourceSpan, selection: SourceSpan,
                     children: [JSONValue] = []) -> JSONValue {
             var object: JSONObject = ["name": .string(name.isEmpty ? "?" : name), "kind": .integer(kind.rawValue),

@@ -6,8 +6,8 @@ enum Hover {
     static func hover(at offset: Int, in analysis: DocumentAnalysis) -> (markdown: String, span: SourceSpan)? {
         let symbols = analysis.symbols
         guard analysis.touchesToken(at: offset),
-              let location = SyntaxLocator.locate(offset, in: analysis.compilation.syntax, symbols: symbols) else { return nil }
-        let describer = Describer(source: analysis.source, symbols: symbols)
+              let location = SyntaxLocator.locate(offset, in: analysis.compilation.syntax, model: analysis.model) else { return nil }
+        let describer = Describer(analysis)
         let markdown: String?
         switch location.construct {
         case .keyword(let entry): markdown = entry.markdown
@@ -27,8 +27,13 @@ enum Hover {
 struct Describer {
     let source: SourceFile
     let symbols: SymbolIndex
+    let model: SemanticModel
 
-    private var typer: ExpressionTyper { ExpressionTyper(symbols: symbols) }
+    init(_ analysis: DocumentAnalysis) {
+        source = analysis.source
+        symbols = analysis.symbols
+        model = analysis.model
+    }
 
     /// A declaration: its signature as written and what it is.
     func declaration(_ declaration: SymbolIndex.Declaration) -> String {
@@ -86,36 +91,54 @@ struct Describer {
                        "A value named in the widget's relevance.")
     }
 
-    /// What a name in an expression refers to, or else the expression's type.
+    /// What the name `expression` is known by refers to, as the checker resolved it, or
+    /// else the type the checker gave the expression.
     func expression(_ expression: ExpressionSyntax, in scope: ExpressionScope) -> String? {
-        switch typer.referent(of: expression, in: scope) {
-        case .declaration(let declaration)?:
-            return self.declaration(declaration)
-        case .local(let local)?:
-            return self.local(local)
-        case .ruleInput(let index, let binding)?:
-            let type = binding.type.map { ": " + symbols.spell($0) } ?? ""
-            let input: String
-            switch typer.referent(of: binding.syntax, in: ExpressionScope()) {
-            case .declaration(.parameter(let syntax))?: input = "the value of parameter `\(syntax.name.text)`"
-            case .declaration(.event(_, let syntax))?: input = "the event `\(syntax.name.text)`; its donations are `$\(index).donations`"
-            default: input = "`\(text(of: binding.syntax.span))`"
+        let nameSpan = expression.nameSpan
+        if let occurrence = model.names.last(where: { $0.span == nameSpan }) {
+            return referent(occurrence.referent, at: occurrence.span, in: scope)
+        }
+        guard let typed = model.expression(at: expression.span) else {
+            // `group G(.ordered)` and `displayFrequency(.daily)` are read, not checked as expressions.
+            guard case .implicitMember(let name, _) = expression.kind else { return nil }
+            return LanguageReference.entry(name, in: scope.implicitMembers.entries)?.markdown
+        }
+        let type = typed.type.map(model.spell) ?? Self.errorType
+        if case .binary(let op, let left, let right, _) = expression.kind {
+            let operands = [left, right].map { operand in model.expression(at: operand.span).map { $0.type.map(model.spell) ?? Self.errorType } ?? "_" }
+            return Markdown.hover(signature: "static func \(op.rawValue) (lhs: \(operands[0]), rhs: \(operands[1])) -> \(type)", "")
+        }
+        return Markdown.hover(signature: "\(Markdown.abbreviated(text(of: expression.span))): \(type)", "")
+    }
+
+    /// How the type of an expression the checker rejected is shown, as Swift's tools do.
+    static let errorType = "<<error type>>"
+
+    /// What a name the checker resolved refers to; `span` is where the name is written.
+    func referent(_ referent: Referent, at span: SourceSpan, in scope: ExpressionScope) -> String? {
+        switch referent {
+        case .parameter, .event, .tip, .group, .widget:
+            return symbols.declaration(of: referent).map(declaration)
+        case .local(let declaredAt):
+            guard let binding = symbols.letBinding(declaredAt: declaredAt) else { return nil }
+            return local(LocalValue(name: binding.name, type: model.expression(at: binding.value.span)?.type))
+        case .ruleInput(let index, let input):
+            let type = model.expression(at: span)?.type.map { ": " + model.spell($0) } ?? ""
+            let meaning: String
+            switch input {
+            case .parameter(let parameter):
+                meaning = "the value of parameter `\(symbols.declaration(of: .parameter(parameter))?.name.text ?? "?")`"
+            case .event(let event):
+                meaning = "the event `\(symbols.event(event)?.name.text ?? "?")`; its donations are `$\(index).donations`"
             }
-            return Markdown.hover(signature: "$\(index)\(type)", "The rule's input \(index + 1): \(input).")
-        case .closureArgument(let event)?:
+            return Markdown.hover(signature: "$\(index)\(type)", "The rule's input \(index + 1): \(meaning).")
+        case .closureArgument(let event):
             let name = symbols.event(event)?.name.text ?? "the event"
-            return Markdown.hover(signature: "$0: \(symbols.spell(.donation(event: event)))", "One donation of `\(name)`: `$0.date` and its fields.")
-        case .field(let event, let name)?:
-            return field(event: event, name: name)
-        case .builtin(let entry, _)?:
-            return entry.markdown
-        case nil:
-            guard let type = typer.type(of: expression, in: scope), type != .nilLiteral else { return nil }
-            if case .binary(let op, let left, let right, _) = expression.kind {
-                let operands = [left, right].map { typer.type(of: $0, in: scope).map(symbols.spell) ?? "_" }
-                return Markdown.hover(signature: "static func \(op.rawValue) (lhs: \(operands[0]), rhs: \(operands[1])) -> \(symbols.spell(type))", "")
-            }
-            return Markdown.hover(signature: "\(Markdown.abbreviated(text(of: expression.span))): \(symbols.spell(type))", "")
+            return Markdown.hover(signature: "$0: \(model.spell(.donation(event: event)))", "One donation of `\(name)`: `$0.date` and its fields.")
+        case .field(let event, let reference):
+            return symbols.fieldName(event: event, reference).flatMap { field(event: event, name: $0) }
+        case .builtin(let name, let base):
+            return LanguageReference.builtin(name, base: base)?.markdown
         }
     }
 

@@ -62,6 +62,13 @@ enum LanguageReference {
         entries.first { $0.name == name }
     }
 
+    /// The entry of a built-in the checker resolved: a member of `base`, or a free-standing
+    /// name or implicit member when `base` is nil.
+    static func builtin(_ name: String, base: ValueType?) -> ReferenceEntry? {
+        guard let base else { return entry(name, in: expressionKeywords + implicitMembers) }
+        return entry(name, in: members(of: base.unwrapped))
+    }
+
     static let declarationKeywords = [
         ReferenceEntry(name: "parameter", signature: "parameter NAME: TYPE = DEFAULT",
                        documentation: "Declares a parameter, a value the app sets (TipKit's `@Parameter`). TYPE is `Bool`, `Int`, `Double`, `String` or `Date`; rules see the default until the app sets a value.",

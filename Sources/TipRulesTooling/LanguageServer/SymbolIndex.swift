@@ -52,6 +52,40 @@ struct SymbolIndex {
 
     func lookup(_ name: String) -> Declaration? { byName[name] }
 
+    /// The declaration the checker's `referent` names: the n-th parameter, event, tip, group or widget.
+    func declaration(of referent: Referent) -> Declaration? {
+        func nth(_ index: Int, _ matches: (Declaration) -> Bool) -> Declaration? {
+            let found = declarations.filter(matches)
+            return found.indices.contains(index) ? found[index] : nil
+        }
+        switch referent {
+        case .parameter(let index): return nth(index) { if case .parameter = $0 { return true } else { return false } }
+        case .event(let index): return event(index).map { .event(index: index, $0) }
+        case .tip(let index): return nth(index) { if case .tip = $0 { return true } else { return false } }
+        case .group(let index): return nth(index) { if case .group = $0 { return true } else { return false } }
+        case .widget(let index): return nth(index) { if case .widget = $0 { return true } else { return false } }
+        default: return nil
+        }
+    }
+
+    /// The name of a field of event `index`'s donations: `date` or a declared one.
+    func fieldName(event index: Int, _ field: FieldReference) -> String? {
+        switch field {
+        case .date: return LanguageReference.donationDate.name
+        case .declared(let position):
+            guard let fields = event(index)?.fields, fields.indices.contains(position) else { return nil }
+            return fields[position].name.text
+        }
+    }
+
+    /// The widget `let` whose name is declared at `span`.
+    func letBinding(declaredAt span: SourceSpan) -> LabeledSyntax<ExpressionSyntax>? {
+        for case .widget(let widget) in declarations {
+            if let binding = widget.lets.first(where: { $0.name.span == span }) { return binding }
+        }
+        return nil
+    }
+
     var eventNames: [String] { events.map(\.name.text) }
 
     /// The event numbered `index`, if there is one.

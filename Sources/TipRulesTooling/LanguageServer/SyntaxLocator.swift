@@ -32,12 +32,13 @@ struct SyntaxLocation {
 /// (start and end inclusive, so a cursor just after a name finds the name).
 /// Expressions nest at most `Parser.maximumNesting` deep, so the walk recurses.
 struct SyntaxLocator {
-    let typer: ExpressionTyper
+    /// What the checker recorded, for the types of `let`s and of the bases of calls.
+    let model: SemanticModel
     let offset: Int
 
     /// The construct at `offset` in `file`, if any.
-    static func locate(_ offset: Int, in file: FileSyntax, symbols: SymbolIndex) -> SyntaxLocation? {
-        let locator = SyntaxLocator(typer: ExpressionTyper(symbols: symbols), offset: offset)
+    static func locate(_ offset: Int, in file: FileSyntax, model: SemanticModel) -> SyntaxLocation? {
+        let locator = SyntaxLocator(model: model, offset: offset)
         var eventIndex = 0
         for declaration in file.declarations {
             if let found = locator.locate(in: declaration, eventIndex: eventIndex) { return found }
@@ -131,7 +132,9 @@ struct SyntaxLocator {
         inputScope.isRuleInputList = true
         if let found = firstMatch(rule.inputs, { expression($0, in: inputScope) }) { return found }
         var bodyScope = ExpressionScope()
-        bodyScope.ruleInputs = rule.inputs.map { RuleInputBinding(syntax: $0, type: typer.type(of: $0, in: inputScope)) }
+        bodyScope.ruleInputs = rule.inputs.map { input in
+            RuleInputBinding(syntax: input, referent: model.names.last { $0.span.start >= input.span.start && $0.span.end <= input.span.end }?.referent)
+        }
         return expression(rule.body, in: bodyScope)
     }
 
@@ -139,7 +142,7 @@ struct SyntaxLocator {
         guard contains(widget.span) else { return nil }
         var scope = ExpressionScope()
         for binding in widget.lets {
-            let local = LocalValue(name: binding.name, type: typer.type(of: binding.value, in: scope))
+            let local = LocalValue(name: binding.name, type: model.expression(at: binding.value.span)?.type)
             if let found = name(binding.name, .localName(local)) ?? expression(binding.value, in: scope) { return found }
             scope.locals.append(local)
         }
@@ -177,7 +180,7 @@ struct SyntaxLocator {
             return at(nameSpan, .expression(expression), scope: scope) ?? self.expression(base, in: scope) ?? here
         case .call(let callee, let arguments, let closure):
             if let found = self.expression(callee, in: scope) { return found }
-            let inner = typer.argumentScope(callee: callee, in: scope)
+            let inner = scope.arguments(of: callee, model: model)
             for argument in arguments {
                 // An argument label stands for the method it belongs to.
                 if let span = argument.labelSpan, let found = at(span, .expression(callee), scope: scope) { return found }
