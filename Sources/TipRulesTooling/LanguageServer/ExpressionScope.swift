@@ -78,3 +78,33 @@ extension ExpressionSyntax {
         return name
     }
 }
+
+extension ExpressionSyntax {
+    /// The direct subexpressions, in source order.
+    var subexpressions: [ExpressionSyntax] {
+        switch kind {
+        case .member(let base, _, _, _): return [base]
+        case .call(let callee, let arguments, let closure): return [callee] + arguments.map(\.value) + (closure.map { [$0.body] } ?? [])
+        case .closure(let closure): return [closure.body]
+        case .prefix(_, let operand, _), .parenthesized(let operand): return [operand]
+        case .binary(_, let left, let right, _): return [left, right]
+        case .ternary(let condition, let then, let otherwise): return [condition, then, otherwise]
+        default: return []
+        }
+    }
+}
+
+extension FileSyntax {
+    /// The outermost expressions of the file: parameters' defaults, tips' properties, rules'
+    /// inputs and bodies, widgets' `let`s and relevance entries.
+    var expressionRoots: [ExpressionSyntax] {
+        declarations.flatMap { declaration -> [ExpressionSyntax] in
+            switch declaration {
+            case .parameter(let parameter): return parameter.defaultValue.map { [$0] } ?? []
+            case .tip(let tip): return tip.properties.map(\.value) + tip.rules.flatMap { $0.inputs + [$0.body] }
+            case .widget(let widget): return widget.lets.map(\.value) + widget.entries.map(\.value)
+            case .event, .group, .configure: return []
+            }
+        }
+    }
+}

@@ -109,6 +109,13 @@ public struct LanguageServer {
             let (document, offset) = try documents.documentAndOffset(params)
             guard let span = Definition.definition(at: offset, in: document.analysis) else { return .null }
             return .object(["uri": .string(document.uri), "range": document.text.range(of: span, encoding: documents.encoding)])
+        case "textDocument/references": return try References.locations(params, in: documents)
+        case "textDocument/documentHighlight": return try DocumentHighlight.highlights(params, in: documents)
+        case "textDocument/prepareRename": return try Rename.prepare(params, in: documents)
+        case "textDocument/rename": return try Rename.rename(params, in: documents)
+        case "textDocument/semanticTokens/full", "textDocument/semanticTokens/range": return try SemanticTokens.tokens(params, in: documents)
+        case "textDocument/signatureHelp": return try SignatureHelp.help(params, in: documents)
+        case "textDocument/inlayHint": return try InlayHints.hints(params, in: documents)
         default:
             throw JSONRPCError(.methodNotFound, "unknown method '\(method)'")
         }
@@ -125,6 +132,12 @@ public struct LanguageServer {
             "completionProvider": .object(["triggerCharacters": [".", "$", "\\"]]),
             "documentSymbolProvider": true,
             "definitionProvider": true,
+            "referencesProvider": true,
+            "documentHighlightProvider": true,
+            "renameProvider": .object(["prepareProvider": true]),
+            "semanticTokensProvider": .object(["legend": SemanticTokens.legend, "full": true, "range": true]),
+            "signatureHelpProvider": .object(["triggerCharacters": ["(", ","]]),
+            "inlayHintProvider": true,
         ]
         return .object(["capabilities": .object(capabilities),
                         "serverInfo": .object(["name": "tiprulec", "version": .string(Version.current)])])

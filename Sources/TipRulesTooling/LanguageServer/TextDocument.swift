@@ -87,12 +87,7 @@ struct TextDocument {
     /// The LSP position of a byte offset (clamped to the document).
     func position(of offset: Int, encoding: PositionEncoding) -> LSPPosition {
         let clamped = min(max(offset, 0), bytes.count)
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let mid = low + (high - low + 1) / 2
-            if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
-        }
+        let low = line(containing: clamped)
         let end = min(contentEnd(ofLine: low), clamped)
         var index = lineStarts[low]
         var character = 0
@@ -115,6 +110,33 @@ struct TextDocument {
         let start = offset(of: try LSPPosition(json: json?["start"]), encoding: encoding)
         let end = offset(of: try LSPPosition(json: json?["end"]), encoding: encoding)
         return min(start, end)..<max(start, end)
+    }
+
+    /// The parts of `span` on each line it covers, line breaks left out (LSP tokens do not span lines).
+    func lineSegments(of span: SourceSpan) -> [SourceSpan] {
+        var segments: [SourceSpan] = []
+        var start = min(max(span.start, 0), bytes.count)
+        let end = min(max(span.end, start), bytes.count)
+        var line = line(containing: start)
+        while start < end {
+            let lineEnd = min(contentEnd(ofLine: line), end)
+            if lineEnd > start { segments.append(SourceSpan(start: start, end: lineEnd)) }
+            line += 1
+            guard line < lineStarts.count else { break }
+            start = lineStarts[line]
+        }
+        return segments
+    }
+
+    /// The index of the line holding byte `offset` (within the document).
+    private func line(containing offset: Int) -> Int {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = low + (high - low + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
     }
 
     /// Where the text of a line ends, before its line break.
