@@ -137,7 +137,7 @@ final class LanguageServerTests: XCTestCase {
 
     func testUnknownMethodAndNotification() {
         initialize()
-        let replies = request("textDocument/semanticTokens/full")
+        let replies = request("textDocument/codeLens")
         XCTAssertEqual(errorCode(replies), -32601)
         XCTAssertEqual(replies.first?["id"], .integer(nextID))
         XCTAssertEqual(notify("$/setTrace", .object(["value": "off"])), [])

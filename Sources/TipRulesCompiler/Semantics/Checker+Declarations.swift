@@ -2,9 +2,10 @@ import TipRulesRuntime
 
 /// Declarations: the namespace, parameters, events, configuration, tips, groups and widgets.
 extension Checker {
-    static let displayFrequencies: [String: Double] = [
-        "immediate": 0, "hourly": 3600, "daily": 86400, "weekly": 604_800, "monthly": 2_592_000,
-    ]
+    /// The display frequencies by name with their seconds, from the built-ins table.
+    static let displayFrequencies = Dictionary(Builtins.members(of: .displayFrequency).compactMap { builtin in
+        builtin.seconds.map { (builtin.name, $0) }
+    }, uniquingKeysWith: { first, _ in first })
     static let scalarTypes: [String: ScalarKind] = ["Bool": .bool, "Int": .int, "Double": .double, "String": .string, "Date": .date]
 
     mutating func checkFile(_ file: FileSyntax) -> CheckedProgram {
@@ -395,7 +396,7 @@ extension Checker {
     private mutating func checkOptions(_ entries: [CallEntrySyntax]) -> TipOptions {
         var options = TipOptions()
         var seen: [String: SourceSpan] = [:]
-        let known = ["MaxDisplayCount", "IgnoresDisplayFrequency", "MaxDisplayDuration"]
+        let known = Builtins.members(of: .option).map(\.name)
         for entry in entries {
             var name = entry.name.text
             if entry.leadingDot {
@@ -470,13 +471,13 @@ extension Checker {
         var ordered = false
         if let kind = syntax.kind {
             switch kind.kind {
-            case .implicitMember("ordered", _): ordered = true
-            case .implicitMember("firstAvailable", _): ordered = false
+            case .implicitMember(let name, _) where Builtins.member(name, of: .groupKind) != nil:
+                ordered = Builtins.member(name, of: .groupKind)?.lowering == .groupKind(ordered: true)
             case .error: break
             default:
                 let written: String
                 if case .implicitMember(let name, _) = kind.kind { written = name } else { written = text(kind.span) }
-                let suggestion = Spelling.closest(to: written, in: ["ordered", "firstAvailable"])
+                let suggestion = Spelling.closest(to: written, in: Builtins.members(of: .groupKind).map(\.name))
                 report(.unknownGroupKind, "unknown group kind '\(text(kind.span))'", at: kind.span,
                        notes: [DiagnosticNote("a group is '.ordered' or '.firstAvailable' (the default)")],
                        fixes: suggestion.map { [.replace(kind.span, with: ".\($0)", "replace with '.\($0)'")] } ?? [])

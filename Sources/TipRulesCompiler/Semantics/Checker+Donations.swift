@@ -43,14 +43,10 @@ extension Checker {
             guard let argument = singleArgument(name, call, label: "groupedBy", span: span, usage: "\(name)(groupedBy: \\.field)"),
                   let field = keyPath(argument, event: event, purpose: name, allowed: nil) else { return nil }
             return CheckedExpression(.subset(base, field: field.reference, largest: name == "largestSubset"), type: donations, span: span)
-        case "min", "max", "sum":
-            guard let argument = singleArgument(name, call, label: "of", span: span, usage: "\(name)(of: \\.field)") else { return nil }
-            let allowed: [ValueType] = name == "sum" ? [.int, .double] : [.int, .double, .date, .string]
-            guard let field = keyPath(argument, event: event, purpose: "\(name)(of:)", allowed: allowed) else { return nil }
-            let aggregate: Aggregate = name == "min" ? .min : name == "max" ? .max : .sum
-            let type = aggregate == .sum ? field.type : .optional(field.type)
-            return CheckedExpression(.aggregate(aggregate, base, field: field.reference), type: type, span: span)
         default:
+            if let builtin = Builtins.member(name, of: .donations), case .aggregate(let aggregate) = builtin.lowering {
+                return self.aggregate(aggregate, builtin, of: base, event: event, call: call, span: span)
+            }
             if Self.collectionMembers.contains(name) {
                 return call == nil ? mustCall(name, nameSpan, usage: name) : wrongCall(name, span)
             }
@@ -61,6 +57,18 @@ extension Checker {
                    fixes: suggestion.map { [.replace(nameSpan, with: $0, "replace with '\($0)'")] } ?? [])
             return nil
         }
+    }
+
+    /// An aggregate over a key path (`sum(of: \.amount)`), as its entry in the built-ins table says.
+    private mutating func aggregate(_ aggregate: Aggregate, _ builtin: Builtin, of base: CheckedExpression, event: Int,
+                                    call: (arguments: [ArgumentSyntax], closure: ClosureSyntax?)?, span: SourceSpan) -> CheckedExpression? {
+        guard case .call(let label, .keyPath(let allowed)?) = builtin.shape else { return nil }
+        let name = builtin.name
+        let usage = "\(name)(\(label.map { "\($0): " } ?? "")\\.field)"
+        guard let argument = singleArgument(name, call, label: label, span: span, usage: usage),
+              let field = keyPath(argument, event: event, purpose: "\(name)(\(label ?? "_"):)", allowed: allowed),
+              let type = builtin.result.type(event: event, field: field.type) else { return nil }
+        return CheckedExpression(.aggregate(aggregate, base, field: field.reference), type: type, span: span)
     }
 
     /// The type a donation collection's member gives whatever its arguments, for the

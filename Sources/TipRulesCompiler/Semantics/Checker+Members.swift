@@ -3,13 +3,11 @@ import TipRulesRuntime
 /// Members, methods and calls: donation collections, donations, strings, dates,
 /// durations (`.days(5)`), conversions (`Double(x)`) and the first beta's spellings.
 extension Checker {
-    static let durationUnits: [String: Double] = [
-        "seconds": 1, "minutes": 60, "hours": 3600, "days": 86400, "weeks": 604_800,
-        "second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 604_800,
-    ]
-    static let collectionMembers = ["count", "isEmpty", "first", "last", "donatedWithin", "filter", "largestSubset",
-                                    "smallestSubset", "contains", "allSatisfy", "min", "max", "sum"]
-    static let stringMembers = ["count", "isEmpty", "lowercased", "hasPrefix", "hasSuffix", "contains"]
+    /// The durations by name (`hours`, `hour` …) with their seconds, from the built-ins table.
+    static let durationUnits = Dictionary(Builtins.members(of: .implicit).compactMap { builtin in builtin.seconds.map { (builtin.name, $0) } },
+                                          uniquingKeysWith: { first, _ in first })
+    static let collectionMembers = Builtins.members(of: .donations).map(\.name)
+    static let stringMembers = Builtins.members(of: .string).map(\.name)
 
     /// `.days(5)`, `.hour`, `.now` (and `Duration.seconds(3)`, `Date.now`).
     mutating func implicitMember(_ name: String, nameSpan: SourceSpan, arguments: [ArgumentSyntax]?,
@@ -217,37 +215,40 @@ extension Checker {
         return nil
     }
 
+    /// A string member, as the built-ins table describes it.
     private mutating func stringMember(_ base: CheckedExpression, name: String, nameSpan: SourceSpan,
                                        call: (arguments: [ArgumentSyntax], closure: ClosureSyntax?)?, span: SourceSpan,
                                        in scope: Scope) -> CheckedExpression? {
-        switch (name, call) {
-        case ("count", nil): return CheckedExpression(.string(.count, base, argument: nil), type: .int, span: span)
-        case ("isEmpty", nil): return CheckedExpression(.string(.isEmpty, base, argument: nil), type: .bool, span: span)
-        case ("lowercased", let call?) where call.arguments.isEmpty && call.closure == nil:
-            return CheckedExpression(.string(.lowercased, base, argument: nil), type: .string, span: span)
-        case ("hasPrefix", let call?), ("hasSuffix", let call?), ("contains", let call?):
-            guard call.arguments.count == 1, call.arguments[0].label == nil, call.closure == nil else {
-                report(.wrongArguments, "'\(name)' takes one string, as in '\(name)(\"pro\")'", at: span)
-                return nil
+        let builtin = Builtins.member(name, of: .string)
+        if let builtin, case .string(let operation) = builtin.lowering, let type = builtin.result.type(event: nil, field: nil) {
+            switch (builtin.shape, call) {
+            case (.property, nil), (.call(_, nil), _?) where call?.arguments.isEmpty != false && call?.closure == nil:
+                return CheckedExpression(.string(operation, base, argument: nil), type: type, span: span)
+            case (.call(_, .value(let argumentType?)?), let call?):
+                guard call.arguments.count == 1, call.arguments[0].label == nil, call.closure == nil else {
+                    report(.wrongArguments, "'\(name)' takes one string, as in '\(name)(\"pro\")'", at: span)
+                    return nil
+                }
+                guard let argument = check(call.arguments[0].value, expecting: argumentType, in: scope),
+                      let text = coerce(argument, to: argumentType, acceptingSeconds: false) else { return nil }
+                return CheckedExpression(.string(operation, base, argument: text), type: type, span: span)
+            default:
+                break
             }
-            guard let argument = check(call.arguments[0].value, expecting: .string, in: scope),
-                  let text = coerce(argument, to: .string, acceptingSeconds: false) else { return nil }
-            let operation: StringOperation = name == "hasPrefix" ? .hasPrefix : name == "hasSuffix" ? .hasSuffix : .contains
-            return CheckedExpression(.string(operation, base, argument: text), type: .bool, span: span)
-        default:
-            let suggestion = Spelling.closest(to: name, in: Self.stringMembers)
-            let isMethod = ["lowercased", "hasPrefix", "hasSuffix", "contains"].contains(name)
-            var fixes = suggestion.map { [FixIt.replace(nameSpan, with: $0, "replace with '\($0)'")] } ?? []
-            if name == "lowercased" && call == nil {
-                fixes = [FixIt("call it", edits: [TextEdit(span: .point(nameSpan.end), newText: "()")])]
-            }
-            report(isMethod ? .wrongArguments : .unknownMember,
-                   isMethod ? "'\(name)' must be called, as in '\(name)(\(name == "lowercased" ? "" : "\"…\""))'"
-                            : "value of type 'String' has no member '\(name)'",
-                   at: nameSpan, notes: isMethod ? [] : suggestion.map { [DiagnosticNote("did you mean '\($0)'?")] } ?? [],
-                   fixes: fixes)
-            return nil
         }
+        let suggestion = Spelling.closest(to: name, in: Self.stringMembers)
+        let isMethod = builtin.map { $0.shape != .property } ?? false
+        var fixes = suggestion.map { [FixIt.replace(nameSpan, with: $0, "replace with '\($0)'")] } ?? []
+        let takesNoArgument = builtin?.shape == .call(label: nil, nil)
+        if takesNoArgument && call == nil {
+            fixes = [FixIt("call it", edits: [TextEdit(span: .point(nameSpan.end), newText: "()")])]
+        }
+        report(isMethod ? .wrongArguments : .unknownMember,
+               isMethod ? "'\(name)' must be called, as in '\(name)(\(takesNoArgument ? "" : "\"…\""))'"
+                        : "value of type 'String' has no member '\(name)'",
+               at: nameSpan, notes: isMethod ? [] : suggestion.map { [DiagnosticNote("did you mean '\($0)'?")] } ?? [],
+               fixes: fixes)
+        return nil
     }
 
     /// `callee(arguments) { closure }`.

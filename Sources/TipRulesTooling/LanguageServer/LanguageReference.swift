@@ -6,27 +6,6 @@ enum CompletionItemKind: Int {
     case keyword = 14, enumMember = 20, `struct` = 22, event = 23
 }
 
-/// The type a built-in member gives.
-enum MemberResult: Equatable {
-    case bool, int, string, date, duration, donations, optionalDonation
-    /// The type of the field its key path argument names (`sum(of:)`), optional for `min(of:)`/`max(of:)`.
-    case keyPathField(optional: Bool)
-
-    /// The type, for a base of donations of `event` and a key path argument naming a field of `field` type.
-    func type(event: Int?, field: ValueType?) -> ValueType? {
-        switch self {
-        case .bool: return .bool
-        case .int: return .int
-        case .string: return .string
-        case .date: return .date
-        case .duration: return .duration
-        case .donations: return event.map { .donations(event: $0) }
-        case .optionalDonation: return event.map { .optional(.donation(event: $0)) }
-        case .keyPathField(let optional): return field.map { optional ? .optional($0) : $0 }
-        }
-    }
-}
-
 /// One built-in word of the language: how it is written, what it means, and for
 /// members the type it gives. Hover shows the signature and documentation;
 /// completion offers the name.
@@ -35,7 +14,28 @@ struct ReferenceEntry {
     let signature: String
     let documentation: String
     let kind: CompletionItemKind
-    var result: MemberResult?
+    var result: BuiltinResult?
+
+    /// The entry of a built-in from the compiler's table.
+    init(_ builtin: Builtin) {
+        name = builtin.name
+        signature = builtin.signature
+        documentation = builtin.documentation
+        switch (builtin.receiver, builtin.shape) {
+        case (.displayFrequency, _), (.groupKind, _): kind = .enumMember
+        case (.option, _), (_, .property): kind = .property
+        case (_, .call): kind = .method
+        }
+        result = builtin.result == .none ? nil : builtin.result
+    }
+
+    init(name: String, signature: String, documentation: String, kind: CompletionItemKind, result: BuiltinResult? = nil) {
+        self.name = name
+        self.signature = signature
+        self.documentation = documentation
+        self.kind = kind
+        self.result = result
+    }
 
     /// Hover text: the signature as Swift, then the documentation.
     var markdown: String { Markdown.hover(signature: signature, documentation) }
@@ -122,15 +122,7 @@ enum LanguageReference {
                        documentation: "How long the relevance holds: a duration or a number of seconds; 0 when left out.", kind: .property),
     ]
 
-    static let options = [
-        ReferenceEntry(name: "MaxDisplayCount", signature: "Tips.MaxDisplayCount(_ count: Int)",
-                       documentation: "Invalidates the tip (`displayCountExceeded`) once it has displayed this many times.", kind: .property),
-        ReferenceEntry(name: "IgnoresDisplayFrequency", signature: "Tips.IgnoresDisplayFrequency(_ ignores: Bool)",
-                       documentation: "With `true`, the tip displays as soon as it is available, whatever the display frequency.", kind: .property),
-        ReferenceEntry(name: "MaxDisplayDuration", signature: "Tips.MaxDisplayDuration(_ duration: Duration)",
-                       documentation: "Invalidates the tip (`displayDurationExceeded`) once it has displayed this long in total: a duration or a number of seconds.",
-                       kind: .property),
-    ]
+    static let options = Builtins.members(of: .option).map(ReferenceEntry.init)
 
     static let configuration = [
         ReferenceEntry(name: "displayFrequency", signature: "displayFrequency(_ frequency: DisplayFrequency)",
@@ -138,20 +130,9 @@ enum LanguageReference {
                        kind: .function),
     ]
 
-    static let displayFrequencies = [
-        ReferenceEntry(name: "immediate", signature: ".immediate", documentation: "New tips may appear at any time (the default).", kind: .enumMember),
-        ReferenceEntry(name: "hourly", signature: ".hourly", documentation: "At most one new tip an hour (3600 seconds).", kind: .enumMember),
-        ReferenceEntry(name: "daily", signature: ".daily", documentation: "At most one new tip a day (86400 seconds).", kind: .enumMember),
-        ReferenceEntry(name: "weekly", signature: ".weekly", documentation: "At most one new tip a week (604800 seconds).", kind: .enumMember),
-        ReferenceEntry(name: "monthly", signature: ".monthly", documentation: "At most one new tip a month (30 days).", kind: .enumMember),
-    ]
+    static let displayFrequencies = Builtins.members(of: .displayFrequency).map(ReferenceEntry.init)
 
-    static let groupKinds = [
-        ReferenceEntry(name: "ordered", signature: ".ordered",
-                       documentation: "The group's current tip is its first tip that is not invalidated, shown once it is available.", kind: .enumMember),
-        ReferenceEntry(name: "firstAvailable", signature: ".firstAvailable",
-                       documentation: "The group's current tip is its first available tip (the default).", kind: .enumMember),
-    ]
+    static let groupKinds = Builtins.members(of: .groupKind).map(ReferenceEntry.init)
 
     static let limitArguments = [
         ReferenceEntry(name: "maximumCount", signature: "maximumCount: Int",
@@ -165,20 +146,7 @@ enum LanguageReference {
     }
 
     /// `.now` and the durations: `.seconds(n)` … `.weeks(n)` and `.second` … `.week`.
-    static let implicitMembers: [ReferenceEntry] = {
-        let units = [("second", "1 second"), ("minute", "60 seconds"), ("hour", "3600 seconds"), ("day", "86400 seconds"), ("week", "604800 seconds")]
-        let plural = units.map { unit, length in
-            ReferenceEntry(name: unit + "s", signature: "static func \(unit)s(_ count: Double) -> Duration",
-                           documentation: "`count` \(unit)s; a \(unit) is \(length).", kind: .method, result: .duration)
-        }
-        let single = units.map { unit, length in
-            ReferenceEntry(name: unit, signature: "static var \(unit): Duration", documentation: "One \(unit), \(length).", kind: .property,
-                           result: .duration)
-        }
-        return [ReferenceEntry(name: "now", signature: "static var now: Date", documentation: "The instant of evaluation.", kind: .property,
-                               result: .date)]
-            + plural + single
-    }()
+    static let implicitMembers = Builtins.members(of: .implicit).map(ReferenceEntry.init)
 
     static let expressionKeywords = [
         ReferenceEntry(name: "true", signature: "true: Bool", documentation: "The Boolean literal.", kind: .keyword, result: .bool),
@@ -195,63 +163,16 @@ enum LanguageReference {
                        documentation: "The date this many seconds after 1970-01-01 00:00 UTC; `Date.now` is the instant of evaluation.", kind: .struct),
     ]
 
-    static let eventMembers = [
-        ReferenceEntry(name: "donations", signature: "var donations: Donations",
-                       documentation: "The event's donations at or before now, oldest first: the 1000 most recent, or as the event's `limit(…)` says.",
-                       kind: .property, result: .donations),
-    ]
+    static let eventMembers = Builtins.members(of: .event).map(ReferenceEntry.init)
 
-    static let collectionMembers = [
-        ReferenceEntry(name: "count", signature: "var count: Int", documentation: "How many donations there are.", kind: .property, result: .int),
-        ReferenceEntry(name: "isEmpty", signature: "var isEmpty: Bool", documentation: "Whether there are no donations.", kind: .property, result: .bool),
-        ReferenceEntry(name: "donatedWithin", signature: "func donatedWithin(_ range: Duration) -> Donations",
-                       documentation: "The donations made within `range` before now: `now - range <= date <= now`.", kind: .method, result: .donations),
-        ReferenceEntry(name: "filter", signature: "func filter(_ isIncluded: (Donation) -> Bool) -> Donations",
-                       documentation: "The donations for which the closure, with `$0` one donation, is true.", kind: .method, result: .donations),
-        ReferenceEntry(name: "largestSubset", signature: "func largestSubset(groupedBy field: KeyPath<Donation, Value>) -> Donations",
-                       documentation: "Groups the donations by equal values of `field` and gives the largest group, as in `largestSubset(groupedBy: \\.backyardID).count >= 3`.",
-                       kind: .method, result: .donations),
-        ReferenceEntry(name: "smallestSubset", signature: "func smallestSubset(groupedBy field: KeyPath<Donation, Value>) -> Donations",
-                       documentation: "Groups the donations by equal values of `field` and gives the smallest group.", kind: .method, result: .donations),
-        ReferenceEntry(name: "first", signature: "var first: Donation?", documentation: "The oldest donation, or `nil` when there is none.",
-                       kind: .property, result: .optionalDonation),
-        ReferenceEntry(name: "last", signature: "var last: Donation?", documentation: "The newest donation, or `nil` when there is none.",
-                       kind: .property, result: .optionalDonation),
-        ReferenceEntry(name: "contains", signature: "func contains(where predicate: (Donation) -> Bool) -> Bool",
-                       documentation: "Whether the closure, with `$0` one donation, is true for some donation.", kind: .method, result: .bool),
-        ReferenceEntry(name: "allSatisfy", signature: "func allSatisfy(_ predicate: (Donation) -> Bool) -> Bool",
-                       documentation: "Whether the closure, with `$0` one donation, is true for every donation (true when there are none).",
-                       kind: .method, result: .bool),
-        ReferenceEntry(name: "min", signature: "func min(of field: KeyPath<Donation, Value>) -> Value?",
-                       documentation: "The smallest value of `field` (an `Int`, `Double`, `Date` or `String` field), or `nil` when there are no donations.",
-                       kind: .method, result: .keyPathField(optional: true)),
-        ReferenceEntry(name: "max", signature: "func max(of field: KeyPath<Donation, Value>) -> Value?",
-                       documentation: "The largest value of `field` (an `Int`, `Double`, `Date` or `String` field), or `nil` when there are no donations.",
-                       kind: .method, result: .keyPathField(optional: true)),
-        ReferenceEntry(name: "sum", signature: "func sum(of field: KeyPath<Donation, Value>) -> Value",
-                       documentation: "The total of an `Int` or `Double` field; 0 when there are no donations.",
-                       kind: .method, result: .keyPathField(optional: false)),
-    ]
+    static let collectionMembers = Builtins.members(of: .donations).map(ReferenceEntry.init)
 
     static let donationDate = ReferenceEntry(name: "date", signature: "var date: Date", documentation: "When the donation was made.",
                                              kind: .field, result: .date)
 
-    static let stringMembers = [
-        ReferenceEntry(name: "count", signature: "var count: Int", documentation: "The number of characters.", kind: .property, result: .int),
-        ReferenceEntry(name: "isEmpty", signature: "var isEmpty: Bool", documentation: "Whether the string is empty.", kind: .property, result: .bool),
-        ReferenceEntry(name: "lowercased", signature: "func lowercased() -> String", documentation: "The string in lower case.", kind: .method, result: .string),
-        ReferenceEntry(name: "hasPrefix", signature: "func hasPrefix(_ prefix: String) -> Bool", documentation: "Whether the string starts with `prefix`.",
-                       kind: .method, result: .bool),
-        ReferenceEntry(name: "hasSuffix", signature: "func hasSuffix(_ suffix: String) -> Bool", documentation: "Whether the string ends with `suffix`.",
-                       kind: .method, result: .bool),
-        ReferenceEntry(name: "contains", signature: "func contains(_ other: String) -> Bool", documentation: "Whether `other` occurs in the string.",
-                       kind: .method, result: .bool),
-    ]
+    static let stringMembers = Builtins.members(of: .string).map(ReferenceEntry.init)
 
-    static let dateMembers = [
-        ReferenceEntry(name: "addingTimeInterval", signature: "func addingTimeInterval(_ seconds: Double) -> Date",
-                       documentation: "The date `seconds` later (earlier when negative).", kind: .method, result: .date),
-    ]
+    static let dateMembers = Builtins.members(of: .date).map(ReferenceEntry.init)
 
     /// The built-in members of a value of `type` (a donation's fields are not built in).
     static func members(of type: ValueType) -> [ReferenceEntry] {

@@ -1,0 +1,227 @@
+/// What a built-in belongs to.
+public enum BuiltinReceiver: Hashable, Sendable {
+    /// An event: `appOpened.donations`.
+    case event
+    /// A donation collection: `count`, `filter { … }`, `sum(of: \.amount)` …
+    case donations
+    case string
+    case date
+    /// A duration or `.now`, written `.days(2)` or `Duration.days(2)` / `Date.now`.
+    case implicit
+    /// A tip option in `options { … }`: `Tips.MaxDisplayCount(3)`.
+    case option
+    /// A display frequency in `configure { displayFrequency(.daily) }`.
+    case displayFrequency
+    /// A group's kind: `group G(.ordered)`.
+    case groupKind
+}
+
+/// How a built-in is written after its name.
+public enum BuiltinShape: Hashable, Sendable {
+    /// No parentheses: `count`, `.hour`.
+    case property
+    /// Parentheses around one argument with this label (nil: none), of `argument`'s form;
+    /// no argument at all when `argument` is nil (`lowercased()`).
+    case call(label: String?, BuiltinArgument?)
+}
+
+/// The form of a built-in's argument.
+public enum BuiltinArgument: Hashable, Sendable {
+    /// A value of this type (a number where it is nil).
+    case value(ValueType?)
+    /// A closure whose `$0` is one donation.
+    case closure
+    /// A key path to a donation field of one of these types (any when nil).
+    case keyPath([ValueType]?)
+}
+
+/// The type a built-in gives.
+public enum BuiltinResult: Hashable, Sendable {
+    case bool, int, string, date, duration, donations, optionalDonation
+    /// The type of the field its key path argument names (`sum(of:)`), optional for `min(of:)`/`max(of:)`.
+    case keyPathField(optional: Bool)
+    /// Not a value: an option, a display frequency or a group kind.
+    case none
+
+    /// The type, for a base of donations of `event` and a key path argument naming a field of `field` type.
+    public func type(event: Int?, field: ValueType?) -> ValueType? {
+        switch self {
+        case .bool: return .bool
+        case .int: return .int
+        case .string: return .string
+        case .date: return .date
+        case .duration: return .duration
+        case .donations: return event.map { .donations(event: $0) }
+        case .optionalDonation: return event.map { .optional(.donation(event: $0)) }
+        case .keyPathField(let optional): return field.map { optional ? .optional($0) : $0 }
+        case .none: return nil
+        }
+    }
+}
+
+/// What the checker turns a built-in into; the code generator lowers each checked form to opcodes.
+public enum BuiltinLowering: Hashable, Sendable {
+    /// A donation collection member with a form of its own in `CheckedExpression.Kind`
+    /// (`count`, `filter`, `largestSubset` …), checked in `Checker+Donations.swift`.
+    case collection
+    /// `min(of:)`, `max(of:)`, `sum(of:)`: `CheckedExpression.Kind.aggregate`.
+    case aggregate(Aggregate)
+    /// A string member: `CheckedExpression.Kind.string`.
+    case string(StringOperation)
+    /// `event.donations`.
+    case donations
+    /// `date.addingTimeInterval(seconds)`: date + duration.
+    case addingTimeInterval
+    /// `.now`: the evaluation instant.
+    case now
+    /// A duration of this many seconds (`.hour`), or of this many seconds per unit of its argument (`.hours(n)`).
+    case seconds(Double)
+    /// An option of the tip, read by the checker into `TipOptions`.
+    case option
+    /// `.ordered` (true) or `.firstAvailable` (false).
+    case groupKind(ordered: Bool)
+}
+
+/// One built-in of the language: how it is written, what it means, what it gives and how it is lowered.
+/// The checker, the code generator, the language server, the docs and the TextMate grammar all read this table.
+public struct Builtin: Hashable, Sendable {
+    public let name: String
+    public let receiver: BuiltinReceiver
+    /// Its signature as Swift, for hovers, completion and signature help.
+    public let signature: String
+    public let documentation: String
+    public let shape: BuiltinShape
+    public let result: BuiltinResult
+    public let lowering: BuiltinLowering
+}
+
+/// The table of the language's built-ins.
+public enum Builtins {
+    /// Every built-in, grouped by receiver, in the order they are offered.
+    public static let all: [Builtin] = eventMembers + collectionMembers + stringMembers + dateMembers + implicitMembers
+        + options + displayFrequencies + groupKinds
+
+    /// The built-ins of `receiver`, in table order.
+    public static func members(of receiver: BuiltinReceiver) -> [Builtin] {
+        all.filter { $0.receiver == receiver }
+    }
+
+    /// The built-in `name` of `receiver`, if there is one.
+    public static func member(_ name: String, of receiver: BuiltinReceiver) -> Builtin? {
+        all.first { $0.receiver == receiver && $0.name == name }
+    }
+
+    private static func entry(_ name: String, _ receiver: BuiltinReceiver, _ signature: String, _ documentation: String,
+                              _ shape: BuiltinShape, _ result: BuiltinResult, _ lowering: BuiltinLowering) -> Builtin {
+        Builtin(name: name, receiver: receiver, signature: signature, documentation: documentation, shape: shape, result: result,
+                lowering: lowering)
+    }
+
+    private static let eventMembers = [
+        entry("donations", .event, "var donations: Donations",
+              "The event's donations at or before now, oldest first: the 1000 most recent, or as the event's `limit(…)` says.",
+              .property, .donations, .donations),
+    ]
+
+    private static let collectionMembers = [
+        entry("count", .donations, "var count: Int", "How many donations there are.", .property, .int, .collection),
+        entry("isEmpty", .donations, "var isEmpty: Bool", "Whether there are no donations.", .property, .bool, .collection),
+        entry("first", .donations, "var first: Donation?", "The oldest donation, or `nil` when there is none.",
+              .property, .optionalDonation, .collection),
+        entry("last", .donations, "var last: Donation?", "The newest donation, or `nil` when there is none.",
+              .property, .optionalDonation, .collection),
+        entry("donatedWithin", .donations, "func donatedWithin(_ range: Duration) -> Donations",
+              "The donations made within `range` before now: `now - range <= date <= now`.",
+              .call(label: nil, .value(.duration)), .donations, .collection),
+        entry("filter", .donations, "func filter(_ isIncluded: (Donation) -> Bool) -> Donations",
+              "The donations for which the closure, with `$0` one donation, is true.", .call(label: nil, .closure), .donations, .collection),
+        entry("largestSubset", .donations, "func largestSubset(groupedBy field: KeyPath<Donation, Value>) -> Donations",
+              "Groups the donations by equal values of `field` and gives the largest group, as in `largestSubset(groupedBy: \\.backyardID).count >= 3`.",
+              .call(label: "groupedBy", .keyPath(nil)), .donations, .collection),
+        entry("smallestSubset", .donations, "func smallestSubset(groupedBy field: KeyPath<Donation, Value>) -> Donations",
+              "Groups the donations by equal values of `field` and gives the smallest group.",
+              .call(label: "groupedBy", .keyPath(nil)), .donations, .collection),
+        entry("contains", .donations, "func contains(where predicate: (Donation) -> Bool) -> Bool",
+              "Whether the closure, with `$0` one donation, is true for some donation.", .call(label: "where", .closure), .bool, .collection),
+        entry("allSatisfy", .donations, "func allSatisfy(_ predicate: (Donation) -> Bool) -> Bool",
+              "Whether the closure, with `$0` one donation, is true for every donation (true when there are none).",
+              .call(label: nil, .closure), .bool, .collection),
+        entry("min", .donations, "func min(of field: KeyPath<Donation, Value>) -> Value?",
+              "The smallest value of `field` (an `Int`, `Double`, `Date` or `String` field), or `nil` when there are no donations.",
+              .call(label: "of", .keyPath([.int, .double, .date, .string])), .keyPathField(optional: true), .aggregate(.min)),
+        entry("max", .donations, "func max(of field: KeyPath<Donation, Value>) -> Value?",
+              "The largest value of `field` (an `Int`, `Double`, `Date` or `String` field), or `nil` when there are no donations.",
+              .call(label: "of", .keyPath([.int, .double, .date, .string])), .keyPathField(optional: true), .aggregate(.max)),
+        entry("sum", .donations, "func sum(of field: KeyPath<Donation, Value>) -> Value",
+              "The total of an `Int` or `Double` field; 0 when there are no donations.",
+              .call(label: "of", .keyPath([.int, .double])), .keyPathField(optional: false), .aggregate(.sum)),
+    ]
+
+    private static let stringMembers = [
+        entry("count", .string, "var count: Int", "The number of characters.", .property, .int, .string(.count)),
+        entry("isEmpty", .string, "var isEmpty: Bool", "Whether the string is empty.", .property, .bool, .string(.isEmpty)),
+        entry("lowercased", .string, "func lowercased() -> String", "The string in lower case.", .call(label: nil, nil), .string,
+              .string(.lowercased)),
+        entry("hasPrefix", .string, "func hasPrefix(_ prefix: String) -> Bool", "Whether the string starts with `prefix`.",
+              .call(label: nil, .value(.string)), .bool, .string(.hasPrefix)),
+        entry("hasSuffix", .string, "func hasSuffix(_ suffix: String) -> Bool", "Whether the string ends with `suffix`.",
+              .call(label: nil, .value(.string)), .bool, .string(.hasSuffix)),
+        entry("contains", .string, "func contains(_ other: String) -> Bool", "Whether `other` occurs in the string.",
+              .call(label: nil, .value(.string)), .bool, .string(.contains)),
+    ]
+
+    private static let dateMembers = [
+        entry("addingTimeInterval", .date, "func addingTimeInterval(_ seconds: Double) -> Date",
+              "The date `seconds` later (earlier when negative).", .call(label: nil, .value(.double)), .date, .addingTimeInterval),
+    ]
+
+    /// `.now` and the durations: `.seconds(n)` … `.weeks(n)` and `.second` … `.week`.
+    private static let implicitMembers: [Builtin] = {
+        let units: [(String, Double, String)] = [("second", 1, "1 second"), ("minute", 60, "60 seconds"), ("hour", 3600, "3600 seconds"),
+                                                 ("day", 86400, "86400 seconds"), ("week", 604_800, "604800 seconds")]
+        let plural = units.map { unit, seconds, length in
+            entry(unit + "s", .implicit, "static func \(unit)s(_ count: Double) -> Duration", "`count` \(unit)s; a \(unit) is \(length).",
+                  .call(label: nil, .value(nil)), .duration, .seconds(seconds))
+        }
+        let single = units.map { unit, seconds, length in
+            entry(unit, .implicit, "static var \(unit): Duration", "One \(unit), \(length).", .property, .duration, .seconds(seconds))
+        }
+        return [entry("now", .implicit, "static var now: Date", "The instant of evaluation.", .property, .date, .now)] + plural + single
+    }()
+
+    private static let options = [
+        entry("MaxDisplayCount", .option, "Tips.MaxDisplayCount(_ count: Int)",
+              "Invalidates the tip (`displayCountExceeded`) once it has displayed this many times.",
+              .call(label: nil, .value(.int)), .none, .option),
+        entry("IgnoresDisplayFrequency", .option, "Tips.IgnoresDisplayFrequency(_ ignores: Bool)",
+              "With `true`, the tip displays as soon as it is available, whatever the display frequency.",
+              .call(label: nil, .value(.bool)), .none, .option),
+        entry("MaxDisplayDuration", .option, "Tips.MaxDisplayDuration(_ duration: Duration)",
+              "Invalidates the tip (`displayDurationExceeded`) once it has displayed this long in total: a duration or a number of seconds.",
+              .call(label: nil, .value(.duration)), .none, .option),
+    ]
+
+    private static let displayFrequencies = [
+        entry("immediate", .displayFrequency, ".immediate", "New tips may appear at any time (the default).", .property, .none, .seconds(0)),
+        entry("hourly", .displayFrequency, ".hourly", "At most one new tip an hour (3600 seconds).", .property, .none, .seconds(3600)),
+        entry("daily", .displayFrequency, ".daily", "At most one new tip a day (86400 seconds).", .property, .none, .seconds(86400)),
+        entry("weekly", .displayFrequency, ".weekly", "At most one new tip a week (604800 seconds).", .property, .none, .seconds(604_800)),
+        entry("monthly", .displayFrequency, ".monthly", "At most one new tip a month (30 days).", .property, .none, .seconds(2_592_000)),
+    ]
+
+    private static let groupKinds = [
+        entry("ordered", .groupKind, ".ordered",
+              "The group's current tip is its first tip that is not invalidated, shown once it is available.", .property, .none,
+              .groupKind(ordered: true)),
+        entry("firstAvailable", .groupKind, ".firstAvailable", "The group's current tip is its first available tip (the default).",
+              .property, .none, .groupKind(ordered: false)),
+    ]
+}
+
+extension Builtin {
+    /// The number of seconds of a duration or display frequency.
+    var seconds: Double? {
+        if case .seconds(let seconds) = lowering { return seconds }
+        return nil
+    }
+}
