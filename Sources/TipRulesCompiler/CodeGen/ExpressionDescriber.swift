@@ -125,24 +125,11 @@ private extension BinaryOperation {
 }
 
 private extension StringOperation {
-    var spelling: String {
-        switch self {
-        case .count: return "count"
-        case .isEmpty: return "isEmpty"
-        case .lowercased: return "lowercased()"
-        case .hasPrefix: return "hasPrefix"
-        case .hasSuffix: return "hasSuffix"
-        case .contains: return "contains"
-        }
-    }
+    /// As written, from the built-ins table: `count`, `lowercased()`.
+    var spelling: String { Builtins.spelling(of: .string(self)) }
 }
 
 private extension Aggregate {
-    var spelling: String {
-        switch self {
-        case .min: return "min"
-        case .max: return "max"
-        case .sum: return "sum"
-        }
-    }
+    /// As written, from the built-ins table: `min`, `sum`.
+    var spelling: String { Builtins.spelling(of: .aggregate(self)) }
 }

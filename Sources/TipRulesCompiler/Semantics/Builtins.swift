@@ -106,6 +106,12 @@ public enum Builtins {
         all.filter { $0.receiver == receiver }
     }
 
+    /// The name of the built-in lowered to `lowering`, with `()` when it is called without an argument.
+    static func spelling(of lowering: BuiltinLowering) -> String {
+        guard let builtin = all.first(where: { $0.lowering == lowering }) else { return "?" }
+        return builtin.name + (builtin.shape == .call(label: nil, nil) ? "()" : "")
+    }
+
     /// The built-in `name` of `receiver`, if there is one.
     public static func member(_ name: String, of receiver: BuiltinReceiver) -> Builtin? {
         all.first { $0.receiver == receiver && $0.name == name }
