@@ -16,6 +16,12 @@ public struct Compilation: Sendable {
 
     /// Checks `source`.
     public init(source: SourceFile) {
+        self.init(source: source, focus: nil)
+    }
+
+    /// Checks `source`; with `focus`, only the parameters, the events and the tip, group or
+    /// widget holding that offset, for an editor request about one place (the program is nil).
+    public init(source: SourceFile, focus: Int?) {
         self.source = source
         guard source.bytes.count <= Self.maximumSourceSize else {
             syntax = FileSyntax(declarations: [])
@@ -33,17 +39,17 @@ public struct Compilation: Sendable {
             return
         }
         let parsed = Parser.parse(source)
-        let checked = Checker.check(parsed.file, source: source)
+        let checked = Checker.check(parsed.file, source: source, focus: focus)
         var list = DiagnosticList()
         list.append(contentsOf: parsed.diagnostics)
         list.append(contentsOf: checked.diagnostics)
-        if !list.hasErrors, let program = checked.program {
+        if !list.hasErrors, focus == nil, let program = checked.program {
             list.append(contentsOf: Linter.lint(parsed.file, program))
         }
         syntax = parsed.file
         model = checked.model
         diagnostics = list.sorted
-        program = list.hasErrors ? nil : checked.program
+        program = list.hasErrors || focus != nil ? nil : checked.program
     }
 
     /// Checks UTF-8 bytes read from `name`.

@@ -33,9 +33,10 @@ extension Checker {
                     configuration = syntax
                     program.displayFrequency = checkConfigure(syntax)
                 }
-            case .tip(let syntax): program.tips.append(checkTip(syntax))
-            case .group(let syntax): program.groups.append(checkGroup(syntax))
-            case .widget(let syntax): program.widgets.append(checkWidget(syntax))
+            case .tip(let syntax) where isInFocus(syntax.span): program.tips.append(checkTip(syntax))
+            case .group(let syntax) where isInFocus(syntax.span): program.groups.append(checkGroup(syntax))
+            case .widget(let syntax) where isInFocus(syntax.span): program.widgets.append(checkWidget(syntax))
+            case .tip, .group, .widget: break
             case .parameter, .event: break
             }
         }

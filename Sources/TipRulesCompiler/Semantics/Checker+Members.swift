@@ -222,7 +222,8 @@ extension Checker {
         let builtin = Builtins.member(name, of: .string)
         if let builtin, case .string(let operation) = builtin.lowering, let type = builtin.result.type(event: nil, field: nil) {
             switch (builtin.shape, call) {
-            case (.property, nil), (.call(_, nil), _?) where call?.arguments.isEmpty != false && call?.closure == nil:
+            case (.property, nil),
+                 (.call(_, nil), _?) where call?.arguments.isEmpty == true && call?.closure == nil:
                 return CheckedExpression(.string(operation, base, argument: nil), type: type, span: span)
             case (.call(_, .value(let argumentType?)?), let call?):
                 guard call.arguments.count == 1, call.arguments[0].label == nil, call.closure == nil else {

@@ -19,15 +19,20 @@ public struct Checker {
     /// The type an expression that just failed would have had, when its failure does not
     /// decide it (a `filter` whose closure has an error); the model records it.
     var recoveredType: ValueType?
+    /// When set, only the tip, group or widget holding this offset is checked (every parameter and event still is).
+    var focus: Int?
 
     init(source: SourceFile) {
         self.source = source
     }
 
     /// Checks a parsed file. The program is nil when there are errors; the model is there either way.
-    public static func check(_ file: FileSyntax, source: SourceFile)
+    /// With `focus`, only the tip, group or widget holding that offset is checked, for an editor
+    /// request about one place; the program is then incomplete.
+    public static func check(_ file: FileSyntax, source: SourceFile, focus: Int? = nil)
         -> (program: CheckedProgram?, diagnostics: [Diagnostic], model: SemanticModel) {
         var checker = Checker(source: source)
+        checker.focus = focus
         let program = checker.checkFile(file)
         let hasErrors = checker.diagnostics.contains { $0.severity == .error }
         checker.model.eventNames = checker.eventNames
@@ -43,6 +48,11 @@ public struct Checker {
 
     /// How a type is spelled in messages.
     func spell(_ type: ValueType) -> String { type.spelled(eventNames: eventNames) }
+
+    /// Whether a tip, group or widget at `span` is to be checked.
+    func isInFocus(_ span: SourceSpan) -> Bool {
+        focus.map { span.start <= $0 && $0 <= span.end } ?? true
+    }
 
     /// The source text of a span.
     func text(_ span: SourceSpan) -> String { source.text(of: span) }

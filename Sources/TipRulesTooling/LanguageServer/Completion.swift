@@ -55,7 +55,7 @@ enum Completion {
         guard let tokenIndex = tokens.firstIndex(where: { $0.span.start <= placeholderStart && placeholderStart < $0.span.end }),
               [.identifier, .dollarIdentifier, .hashIdentifier].contains(tokens[tokenIndex].kind) else { return [] }
         let token = tokens[tokenIndex]
-        let analysis = DocumentAnalysis(Compilation(source: source))
+        let analysis = DocumentAnalysis(Compilation(source: source, focus: placeholderStart))
         let context = Context(analysis: analysis)
         var candidates: [Candidate]
         if token.kind == .hashIdentifier {
