@@ -139,6 +139,15 @@ final class LanguageServerNavigationProcessTests: XCTestCase {
         XCTAssertEqual(server.shutdownAndExit(), 0)
     }
 
+    func testRenameATipAlsoInItsGroupKeepingItsStoredID() throws {
+        let server = try start()
+        let edit = server.result("textDocument/rename", with(at("WelcomeTip"), ["newName": "HelloTip"]))
+        let edits = try XCTUnwrap(edit["changes"]?[uri]?.arrayValue)
+        XCTAssertEqual(edits.compactMap { $0["newText"]?.stringValue }, ["HelloTip", "HelloTip", "\n    id: \"WelcomeTip\""])
+        XCTAssertEqual(edits.last?["range"]?["start"], .object(["line": 5, "character": 16]))
+        XCTAssertEqual(server.shutdownAndExit(), 0)
+    }
+
     func testRenameAFieldInKeyPaths() throws {
         let server = try start()
         let edit = server.result("textDocument/rename", with(at("category"), ["newName": "kind"]))

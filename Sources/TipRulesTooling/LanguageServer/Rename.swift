@@ -27,11 +27,24 @@ enum Rename {
         let analysis = document.analysis
         let found = try renamable(at: offset, in: analysis)
         try check(newName, for: found.name.referent, in: analysis)
-        let edits: [JSONValue] = found.all.map { occurrence in
+        var edits: [JSONValue] = found.all.map { occurrence in
             .object(["range": document.text.range(of: nameSpan(of: occurrence, in: analysis.source), encoding: documents.encoding),
                      "newText": .string(newName)])
         }
+        if let keep = keptIdentifier(of: found.name.referent, in: analysis) {
+            edits.append(.object(["range": document.text.range(of: .point(keep.offset), encoding: documents.encoding), "newText": .string(keep.text)]))
+        }
         return .object(["changes": .object([document.uri: .array(edits)])])
+    }
+
+    /// A tip without `id:` is stored under its name: renaming it keeps the old name as its
+    /// `id`, so that what the store remembers of it still applies. The insertion after its `{`.
+    private static func keptIdentifier(of referent: Referent, in analysis: DocumentAnalysis) -> (offset: Int, text: String)? {
+        guard case .tip(let syntax)? = analysis.symbols.declaration(of: referent),
+              !syntax.properties.contains(where: { $0.name.text == "id" }) else { return nil }
+        let bytes = analysis.source.bytes
+        guard let brace = bytes[min(syntax.name.span.end, bytes.count)...].firstIndex(of: UInt8(ascii: "{")) else { return nil }
+        return (brace + 1, "\n    id: \"\(syntax.name.text)\"")
     }
 
     /// The name at `offset` and its occurrences, if the file declares it.
