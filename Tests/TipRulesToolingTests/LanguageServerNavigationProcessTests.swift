@@ -188,6 +188,8 @@ final class LanguageServerNavigationProcessTests: XCTestCase {
         XCTAssertTrue(tokens.contains { $0.line == 9 && $0.type == "method" && $0.modifiers.contains("defaultLibrary") })
         XCTAssertTrue(tokens.contains { $0.line == 18 && $0.type == "class" })
         XCTAssertTrue(tokens.contains { $0.line == 7 && $0.type == "macro" })
+        XCTAssertTrue(tokens.contains { $0.line == 18 && $0.type == "enumMember" })
+        XCTAssertTrue(tokens.contains { $0.line == 6 && $0.character == 4 && $0.type == "property" })
         XCTAssertEqual(server.shutdownAndExit(), 0)
     }
 

@@ -80,6 +80,12 @@ final class LanguageServerNavigationTests: XCTestCase {
         XCTAssertEqual(reply("textDocument/documentHighlight", ["position": position(1, 0)])?["result"], .null)
     }
 
+    func testDollarZeroIsHighlightedOnlyInItsOwnRule() {
+        open("parameter a: Bool = false\ntip T {\n    title: \"t\"\n    #Rule(Self.$a) { $0 && $0 }\n    #Rule(Self.$a) { !$0 }\n}\n")
+        XCTAssertEqual(reply("textDocument/documentHighlight", ["position": position(4, 23)])?["result"]?.arrayValue?.count, 1)
+        XCTAssertEqual(reply("textDocument/references", ["position": position(3, 22)])?["result"]?.arrayValue?.count, 2)
+    }
+
     func testInlayHintsOnlyInTheRequestedRange() {
         open("parameter a: Bool = false\ntip T {\n    title: \"t\"\n    #Rule(Self.$a) { $0 }\n    #Rule(Self.$a) { !$0 }\n}\n")
         let range: JSONValue = .object(["start": position(4, 0), "end": position(5, 0)])

@@ -90,11 +90,19 @@ enum SemanticTokens {
         }
     }
 
+    /// Built-in names outside expressions: tip properties, relevance entries, options, `limit` arguments, `displayFrequency`.
+    private static let entryNames = Set((LanguageReference.tipProperties + LanguageReference.relevanceEntries + LanguageReference.options
+        + LanguageReference.limitArguments + LanguageReference.configuration).map(\.name))
+    /// Display frequencies and group kinds, written after a `.`.
+    private static let enumMembers = Set((LanguageReference.displayFrequencies + LanguageReference.groupKinds).map(\.name))
+
     private static func classify(_ token: Token) -> TokenType? {
         switch token.kind {
         case .identifier:
             if keywords.contains(token.text) { return .keyword }
-            return typeNames.contains(token.text) ? .type : nil
+            if typeNames.contains(token.text) { return .type }
+            if entryNames.contains(token.text) { return .property }
+            return enumMembers.contains(token.text) ? .enumMember : nil
         case .hashIdentifier: return .macro
         case .stringLiteral: return .string
         case .integerLiteral, .floatLiteral: return .number
