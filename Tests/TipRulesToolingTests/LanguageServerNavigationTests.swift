@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import TipRulesTooling
 
@@ -91,5 +92,30 @@ final class LanguageServerNavigationTests: XCTestCase {
         let range: JSONValue = .object(["start": position(4, 0), "end": position(5, 0)])
         let hints = reply("textDocument/inlayHint", ["range": range])?["result"]?.arrayValue ?? []
         XCTAssertEqual(hints.map { $0["position"] }, [position(4, 22)])
+    }
+
+    func testEveryNavigationRequestAtEveryPlaceOfEveryGoldenProgramAnswersOnce() throws {
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+        let names = try FileManager.default.contentsOfDirectory(atPath: golden.path).filter { $0.hasSuffix(".tiprules") }.sorted()
+        var answered = 0
+        for name in names {
+            server = LanguageServer()
+            let text = String(decoding: try Data(contentsOf: golden.appendingPathComponent(name)), as: UTF8.self)
+            open(text)
+            XCTAssertEqual(reply("textDocument/semanticTokens/full", [:])?["error"], nil, name)
+            XCTAssertEqual(reply("textDocument/inlayHint", ["range": .object(["start": position(0, 0), "end": position(999, 0)])])?["error"], nil, name)
+            for (line, content) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                for character in stride(from: 0, through: content.utf16.count, by: 4) {
+                    let at = position(line, character)
+                    for method in ["textDocument/references", "textDocument/documentHighlight", "textDocument/signatureHelp"] {
+                        XCTAssertNil(reply(method, ["position": at])?["error"], "\(name) \(method) \(line):\(character)")
+                    }
+                    let rename = reply("textDocument/rename", ["position": at, "newName": "renamed"])
+                    XCTAssertTrue(rename?["result"] != nil || rename?["error"]?["code"] == -32803, "\(name) \(line):\(character)")
+                    answered += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(answered, 1000)
     }
 }

@@ -46,17 +46,22 @@ public struct NameOccurrence: Hashable, Sendable {
 /// expression it checked and what every name it resolved refers to. Kept as two flat
 /// arrays in checking order, so recording costs one append; lookups scan them.
 public struct SemanticModel: Sendable {
+    /// Every expression the checker looked at, in the order it finished them.
     public private(set) var expressions: [TypedSpan] = []
+    /// Every name the checker resolved, declarations included, in the order it met them.
     public private(set) var names: [NameOccurrence] = []
     /// Event names by index, to spell donation types.
     public internal(set) var eventNames: [String] = []
 
+    /// An empty model, for files the checker never saw (too large, binary).
     public init() {}
 
+    /// Records the type the checker found for the expression at `span` (nil: checking it failed).
     mutating func recordExpression(_ span: SourceSpan, type: ValueType?) {
         expressions.append(TypedSpan(span: span, type: type))
     }
 
+    /// Records that the name at `span` refers to `referent`.
     mutating func recordName(_ span: SourceSpan, _ referent: Referent, isDeclaration: Bool = false) {
         names.append(NameOccurrence(span: span, referent: referent, isDeclaration: isDeclaration))
     }
