@@ -126,10 +126,10 @@ private extension BinaryOperation {
 
 private extension StringOperation {
     /// As written, from the built-ins table: `count`, `lowercased()`.
-    var spelling: String { Builtins.spelling(of: .string(self)) }
+    var spelling: String { Builtins.member(for: self)?.builtin.spelling ?? "?" }
 }
 
 private extension Aggregate {
     /// As written, from the built-ins table: `min`, `sum`.
-    var spelling: String { Builtins.spelling(of: .aggregate(self)) }
+    var spelling: String { Builtins.member(for: self)?.builtin.spelling ?? "?" }
 }

@@ -148,7 +148,10 @@ struct ExpressionEmitter {
         case .string(let operation, let value, let argument):
             try emit(value, pool: &pool)
             if let argument { try emit(argument, pool: &pool) }
-            builder.emit(operation.opcode, line: line)
+            guard let opcode = Builtins.member(for: operation)?.opcode else {
+                throw CodeGenerationError("no instruction for this string member", line: line)
+            }
+            builder.emit(opcode, line: line)
         case .donations(let event):
             builder.emit(.donations, event, line: line)
         case .donatedWithin(let donations, let range):
@@ -174,7 +177,7 @@ struct ExpressionEmitter {
         case .aggregate(let aggregate, let donations, let field):
             try emit(donations, pool: &pool)
             let event = try self.event(of: donations)
-            guard let opcode = aggregate.opcode(for: fieldType(field, event: event)) else {
+            guard let type = fieldType(field, event: event), let opcode = Builtins.member(for: aggregate)?.opcodes[type] else {
                 throw CodeGenerationError("cannot aggregate this field", line: line)
             }
             builder.emit(opcode, event, field.operand, line: line)
@@ -337,32 +340,3 @@ private extension Conversion {
     }
 }
 
-private extension StringOperation {
-    var opcode: Opcode {
-        switch self {
-        case .count: return .stringCount
-        case .isEmpty: return .stringIsEmpty
-        case .lowercased: return .lowercased
-        case .hasPrefix: return .hasPrefix
-        case .hasSuffix: return .hasSuffix
-        case .contains: return .stringContains
-        }
-    }
-}
-
-private extension Aggregate {
-    /// The typed instruction for a field of `type`; nil where the aggregate does not apply.
-    func opcode(for type: ScalarKind?) -> Opcode? {
-        switch (self, type) {
-        case (.min, .int): return .minInt
-        case (.max, .int): return .maxInt
-        case (.sum, .int): return .sumInt
-        case (.min, .double), (.min, .date), (.min, .duration): return .minDouble
-        case (.max, .double), (.max, .date), (.max, .duration): return .maxDouble
-        case (.sum, .double), (.sum, .duration): return .sumDouble
-        case (.min, .string): return .minString
-        case (.max, .string): return .maxString
-        default: return nil
-        }
-    }
-}

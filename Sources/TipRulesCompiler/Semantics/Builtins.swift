@@ -1,3 +1,5 @@
+import TipRulesRuntime
+
 /// What a built-in belongs to.
 public enum BuiltinReceiver: Hashable, Sendable {
     /// An event: `appOpened.donations`.
@@ -64,10 +66,11 @@ public enum BuiltinLowering: Hashable, Sendable {
     /// A donation collection member with a form of its own in `CheckedExpression.Kind`
     /// (`count`, `filter`, `largestSubset` …), checked in `Checker+Donations.swift`.
     case collection
-    /// `min(of:)`, `max(of:)`, `sum(of:)`: `CheckedExpression.Kind.aggregate`.
-    case aggregate(Aggregate)
-    /// A string member: `CheckedExpression.Kind.string`.
-    case string(StringOperation)
+    /// `min(of:)`, `max(of:)`, `sum(of:)`: `CheckedExpression.Kind.aggregate`, emitted as the
+    /// opcode for the field's type.
+    case aggregate(Aggregate, opcodes: [ScalarKind: Opcode])
+    /// A string member: `CheckedExpression.Kind.string`, emitted as `opcode`.
+    case string(StringOperation, opcode: Opcode)
     /// `event.donations`.
     case donations
     /// `date.addingTimeInterval(seconds)`: date + duration.
@@ -106,10 +109,20 @@ public enum Builtins {
         all.filter { $0.receiver == receiver }
     }
 
-    /// The name of the built-in lowered to `lowering`, with `()` when it is called without an argument.
-    static func spelling(of lowering: BuiltinLowering) -> String {
-        guard let builtin = all.first(where: { $0.lowering == lowering }) else { return "?" }
-        return builtin.name + (builtin.shape == .call(label: nil, nil) ? "()" : "")
+    /// The string member lowered to `operation`.
+    static func member(for operation: StringOperation) -> (builtin: Builtin, opcode: Opcode)? {
+        for builtin in all {
+            if case .string(operation, let opcode) = builtin.lowering { return (builtin, opcode) }
+        }
+        return nil
+    }
+
+    /// The aggregate lowered to `aggregate`, with its opcodes by field type.
+    static func member(for aggregate: Aggregate) -> (builtin: Builtin, opcodes: [ScalarKind: Opcode])? {
+        for builtin in all {
+            if case .aggregate(aggregate, let opcodes) = builtin.lowering { return (builtin, opcodes) }
+        }
+        return nil
     }
 
     /// The built-in `name` of `receiver`, if there is one.
@@ -154,26 +167,29 @@ public enum Builtins {
               .call(label: nil, .closure), .bool, .collection),
         entry("min", .donations, "func min(of field: KeyPath<Donation, Value>) -> Value?",
               "The smallest value of `field` (an `Int`, `Double`, `Date` or `String` field), or `nil` when there are no donations.",
-              .call(label: "of", .keyPath([.int, .double, .date, .string])), .keyPathField(optional: true), .aggregate(.min)),
+              .call(label: "of", .keyPath([.int, .double, .date, .string])), .keyPathField(optional: true),
+              .aggregate(.min, opcodes: [.int: .minInt, .double: .minDouble, .date: .minDouble, .duration: .minDouble, .string: .minString])),
         entry("max", .donations, "func max(of field: KeyPath<Donation, Value>) -> Value?",
               "The largest value of `field` (an `Int`, `Double`, `Date` or `String` field), or `nil` when there are no donations.",
-              .call(label: "of", .keyPath([.int, .double, .date, .string])), .keyPathField(optional: true), .aggregate(.max)),
+              .call(label: "of", .keyPath([.int, .double, .date, .string])), .keyPathField(optional: true),
+              .aggregate(.max, opcodes: [.int: .maxInt, .double: .maxDouble, .date: .maxDouble, .duration: .maxDouble, .string: .maxString])),
         entry("sum", .donations, "func sum(of field: KeyPath<Donation, Value>) -> Value",
               "The total of an `Int` or `Double` field; 0 when there are no donations.",
-              .call(label: "of", .keyPath([.int, .double])), .keyPathField(optional: false), .aggregate(.sum)),
+              .call(label: "of", .keyPath([.int, .double])), .keyPathField(optional: false),
+              .aggregate(.sum, opcodes: [.int: .sumInt, .double: .sumDouble, .duration: .sumDouble])),
     ]
 
     private static let stringMembers = [
-        entry("count", .string, "var count: Int", "The number of characters.", .property, .int, .string(.count)),
-        entry("isEmpty", .string, "var isEmpty: Bool", "Whether the string is empty.", .property, .bool, .string(.isEmpty)),
+        entry("count", .string, "var count: Int", "The number of characters.", .property, .int, .string(.count, opcode: .stringCount)),
+        entry("isEmpty", .string, "var isEmpty: Bool", "Whether the string is empty.", .property, .bool, .string(.isEmpty, opcode: .stringIsEmpty)),
         entry("lowercased", .string, "func lowercased() -> String", "The string in lower case.", .call(label: nil, nil), .string,
-              .string(.lowercased)),
+              .string(.lowercased, opcode: .lowercased)),
         entry("hasPrefix", .string, "func hasPrefix(_ prefix: String) -> Bool", "Whether the string starts with `prefix`.",
-              .call(label: nil, .value(.string)), .bool, .string(.hasPrefix)),
+              .call(label: nil, .value(.string)), .bool, .string(.hasPrefix, opcode: .hasPrefix)),
         entry("hasSuffix", .string, "func hasSuffix(_ suffix: String) -> Bool", "Whether the string ends with `suffix`.",
-              .call(label: nil, .value(.string)), .bool, .string(.hasSuffix)),
+              .call(label: nil, .value(.string)), .bool, .string(.hasSuffix, opcode: .hasSuffix)),
         entry("contains", .string, "func contains(_ other: String) -> Bool", "Whether `other` occurs in the string.",
-              .call(label: nil, .value(.string)), .bool, .string(.contains)),
+              .call(label: nil, .value(.string)), .bool, .string(.contains, opcode: .stringContains)),
     ]
 
     private static let dateMembers = [
@@ -225,6 +241,9 @@ public enum Builtins {
 }
 
 extension Builtin {
+    /// The name as written in a description, with `()` when it is called without an argument.
+    var spelling: String { name + (shape == .call(label: nil, nil) ? "()" : "") }
+
     /// The number of seconds of a duration or display frequency.
     var seconds: Double? {
         if case .seconds(let seconds) = lowering { return seconds }

@@ -44,7 +44,7 @@ extension Checker {
                   let field = keyPath(argument, event: event, purpose: name, allowed: nil) else { return nil }
             return CheckedExpression(.subset(base, field: field.reference, largest: name == "largestSubset"), type: donations, span: span)
         default:
-            if let builtin = Builtins.member(name, of: .donations), case .aggregate(let aggregate) = builtin.lowering {
+            if let builtin = Builtins.member(name, of: .donations), case .aggregate(let aggregate, _) = builtin.lowering {
                 return self.aggregate(aggregate, builtin, of: base, event: event, call: call, span: span)
             }
             if Self.collectionMembers.contains(name) {

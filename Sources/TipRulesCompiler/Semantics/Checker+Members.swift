@@ -220,7 +220,7 @@ extension Checker {
                                        call: (arguments: [ArgumentSyntax], closure: ClosureSyntax?)?, span: SourceSpan,
                                        in scope: Scope) -> CheckedExpression? {
         let builtin = Builtins.member(name, of: .string)
-        if let builtin, case .string(let operation) = builtin.lowering, let type = builtin.result.type(event: nil, field: nil) {
+        if let builtin, case .string(let operation, _) = builtin.lowering, let type = builtin.result.type(event: nil, field: nil) {
             switch (builtin.shape, call) {
             case (.property, nil),
                  (.call(_, nil), _?) where call?.arguments.isEmpty == true && call?.closure == nil:
