@@ -276,7 +276,7 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertTrue(hover("options").contains("options {"))
         XCTAssertTrue(hover("widget").contains("relevance"))
         XCTAssertTrue(hover("$0 == true").contains("$0: Bool"))
-        XCTAssertTrue(hover("$0.donations").contains("$0: Event<enteredBackyardDetailView>"), hover("$0.donations"))
+        XCTAssertTrue(hover("$0.donations").contains("$0: Event<enteredBackyardDetailView>"))
         XCTAssertTrue(hover("ordered").contains(".ordered"))
         XCTAssertTrue(hover(".days", offset: 2).contains("days(_ count: Double) -> Duration"))
         XCTAssertTrue(hover("ShareTip }").contains("tip ShareTip"))
