@@ -74,7 +74,7 @@ struct ImportMerger {
             return
         }
         for field in fields {
-            if ["Int", "Double", "String", "Bool", "Date"].contains(field.type) {
+            if TipKitRecognizer.parameterTypes.contains(field.type) {
                 program.events[index].fields.append(field)
             } else {
                 report(.importDonationInfo, "the field '\(field.name): \(field.type)' of '\(event.name)' is not carried over",

@@ -104,19 +104,22 @@ struct TipKitRecognizer {
         let span = SourceSpan(start: tokens[index].start, end: tokens[max(end - 1, cursor)].end)
         let equals = (cursor + 2..<end).first { tokens[$0].isSymbol("=") }
         var type = stream[cursor + 2]?.isSymbol(":") == true ? text(cursor + 3, equals ?? end) : nil
+        if let written = type, !Self.parameterTypes.contains(written) {
+            report(.importParameterType, "@Parameter '\(name.text)' of type '\(written)' cannot be carried over", at: span,
+                   help: "a .tiprules parameter is a Bool, Int, Double, String or Date; keep this one in Swift")
+            return
+        }
         guard let equals, let value = constantValue(equals + 1, end) else {
             report(.importParameterValue, "@Parameter '\(name.text)' has no constant default value", at: span,
                    help: "give it a literal default (true, 42, 0.5, \"text\", Date(timeIntervalSince1970: …)) in the .tiprules file")
             return
         }
-        type = type ?? value.type
-        guard let type, ["Bool", "Int", "Double", "String", "Date"].contains(type) else {
-            report(.importParameterType, "@Parameter '\(name.text)' of type '\(type ?? "?")' cannot be carried over", at: span,
-                   help: "a .tiprules parameter is a Bool, Int, Double, String or Date; keep this one in Swift")
-            return
-        }
-        file.parameters.append(ImportedParameter(name: name.text, type: type, value: value.text, transient: transient, span: span))
+        file.parameters.append(ImportedParameter(name: name.text, type: type ?? value.type, value: value.text,
+                                                 transient: transient, span: span))
     }
+
+    /// The types a `.tiprules` parameter (and event field) may have.
+    static let parameterTypes: Set<String> = ["Bool", "Int", "Double", "String", "Date"]
 
     /// A literal default value: its `.tiprules` text and the type it implies.
     private func constantValue(_ start: Int, _ end: Int) -> (text: String, type: String)? {
