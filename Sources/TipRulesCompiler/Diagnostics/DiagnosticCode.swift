@@ -30,6 +30,17 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case invalidRuleInput = "TR0112"
     case missingRuleInput = "TR0113"
 
+    // Syntax: TipKit Swift pasted into a .tiprules file
+    case pastedTipStruct = "TR0150"
+    case pastedParameter = "TR0151"
+    case pastedEvent = "TR0152"
+    case pastedConfigurationDot = "TR0153"
+    case pastedGroupMemberCall = "TR0154"
+    case pastedReturn = "TR0155"
+    case pastedClosureParameters = "TR0156"
+    case pastedQualifiedInput = "TR0157"
+    case pastedTipMember = "TR0158"
+
     // Types
     case mismatchedOperands = "TR0201"
     case mixedNumericTypes = "TR0202"

@@ -103,7 +103,7 @@ public enum DiagnosticExplanations {
     }()
 
     /// Every code's explanation, in code order.
-    static let entries: [Entry] = lexical + syntax + types + declarations + options + beta + limits + importEntries
+    static let entries: [Entry] = lexical + syntax + pastedEntries + types + declarations + options + beta + limits + importEntries
 
     // MARK: Lexical (TR00xx)
 
