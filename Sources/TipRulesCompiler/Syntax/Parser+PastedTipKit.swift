@@ -13,7 +13,7 @@ extension Parser {
     /// `nested`: inside a pasted tip struct, where the declaration also has to move out of the tip,
     /// an edit the parser cannot spell out, so no fix-it is offered.
     mutating func parsePastedTipKit(nested: Bool = false) -> [DeclarationSyntax]? {
-        if checkWord("struct"), let open = pastedTipStructBrace() { return parsePastedTipStruct(open: open) }
+        if !nested, checkWord("struct"), let open = pastedTipStructBrace() { return parsePastedTipStruct(open: open) }
         if let parameter = parsePastedParameter(nested: nested) { return [.parameter(parameter)] }
         if let event = parsePastedEvent(nested: nested) { return [.event(event)] }
         return nil
@@ -210,6 +210,9 @@ extension Parser {
         return EventSyntax(name: name, fields: [], limit: nil, limitSpan: nil, span: whole)
     }
 
+    /// The most tokens of a rule body whose named closure parameters are rewritten.
+    static let maximumClosureBodyTokens = 4096
+
     private static let moveOutOfTip = DiagnosticNote("declare it before the tip: parameters and events are top-level declarations")
 
     // MARK: Inside groups and rules
@@ -246,7 +249,9 @@ extension Parser {
         let bodyStart = index + offset + 1
         var bodyEnd = bodyStart
         var depth = 0
-        while bodyEnd < tokens.count - 1 {
+        // Bounded, so a file of unclosed rules costs linear time; a longer body is not rewritten.
+        let limit = min(tokens.count - 1, bodyStart + Self.maximumClosureBodyTokens)
+        while bodyEnd < limit {
             let kind = tokens[bodyEnd].kind
             if kind == .leftBrace || kind == .leftParen || kind == .leftBracket { depth += 1 }
             if kind == .rightBrace || kind == .rightParen || kind == .rightBracket {
@@ -255,6 +260,7 @@ extension Parser {
             }
             bodyEnd += 1
         }
+        guard bodyEnd < limit, tokens[bodyEnd].kind == .rightBrace else { return }
         var edits = [TextEdit(span: SourceSpan(start: header.start, end: tokens[bodyStart].span.start), newText: "")]
         for position in bodyStart..<bodyEnd {
             let token = tokens[position]
