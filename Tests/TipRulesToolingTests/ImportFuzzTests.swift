@@ -5,24 +5,12 @@ import XCTest
 /// Random byte mutations of the import golden inputs never crash or hang the importer (the
 /// `import` fuzz target in `fuzz/` runs the same entry point for as long as one likes).
 final class ImportFuzzTests: XCTestCase {
-    /// A small deterministic generator (SplitMix64), so a failure can be replayed.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
-
     /// Fragments that reach the lexer's and recognizer's edge cases when spliced in anywhere.
     static let fragments = ["{", "}", "(", ")", "[", "]", "\"", "\"\"\"", "#\"", "\\(", "/*", "*/", "//", "#Rule", "@Parameter",
                             "$", "in", "return", "Tips.Event<", ">", "struct X: Tip {", "TipGroup(.ordered) {", "\n", ",", ".", "`"]
 
     func testMutatedInputsNeverCrash() throws {
-        var generator = Generator(state: 0x7469_7072_756c_6563)
+        var generator = SplitMix64(seed: 0x7469_7072_756c_6563)
         let inputs = try ImportGoldenTests.cases().flatMap { $0.files }.map { Array(try Data(contentsOf: $0.url)) }
         let start = Date()
         for input in inputs {
@@ -35,7 +23,7 @@ final class ImportFuzzTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(start), 120, "mutated imports took too long")
     }
 
-    private func mutate(_ bytes: inout [UInt8], using generator: inout Generator) {
+    private func mutate(_ bytes: inout [UInt8], using generator: inout SplitMix64) {
         let position = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &generator)
         switch Int.random(in: 0..<4, using: &generator) {
         case 0 where !bytes.isEmpty: bytes[position] = UInt8.random(in: 0...255, using: &generator)
@@ -45,3 +33,6 @@ final class ImportFuzzTests: XCTestCase {
         }
     }
 }
+
+/// The JSON tests' generator, for `Int.random(in:using:)` and friends.
+extension SplitMix64: RandomNumberGenerator {}
