@@ -193,7 +193,9 @@ extension DiagnosticExplanations {
         Entry(.importWidgetFunction, "widget relevance function not carried over",
               meaning: """
               A function returning `TimelineEntryRelevance` is plain Swift that may compute
-              anything; the importer does not translate it.
+              anything. The importer reads the form emit-swift writes (`let`s, `let score:
+              Double = …`, `let duration: TimeInterval = …`, then the `return`) as a widget; any
+              other function is not translated.
               """,
               example: """
               func stepsWidgetRelevance() -> TimelineEntryRelevance {

@@ -32,6 +32,7 @@ struct ImportMerger {
             files[index].events.forEach { add($0, to: \.events, name: $0.name, kind: "event", span: $0.span, file: index) }
             files[index].tips.forEach { add($0, to: \.tips, name: $0.name, kind: "tip", span: $0.span, file: index) }
             files[index].groups.forEach { add($0, to: \.groups, name: $0.name, kind: "group", span: $0.span, file: index) }
+            files[index].widgets.forEach { add($0, to: \.widgets, name: $0.name, kind: "widget", span: $0.span, file: index) }
         }
         for index in program.events.indices { resolveFields(of: index) }
         for index in program.tips.indices { program.tips[index].rules = program.tips[index].rules.filter { inputsExist($0) } }
@@ -116,6 +117,7 @@ struct ImportedProgram {
     var events: [ImportedEvent] = []
     var tips: [ImportedTip] = []
     var groups: [ImportedGroup] = []
+    var widgets: [ImportedWidget] = []
 
     /// Whether the input names a declared parameter or event.
     func contains(_ input: ImportedRuleInput) -> Bool {

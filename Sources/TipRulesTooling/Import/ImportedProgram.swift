@@ -11,6 +11,7 @@ struct ImportedFile {
     var donationInfos: [String: [ImportedField]] = [:]
     var tips: [ImportedTip] = []
     var groups: [ImportedGroup] = []
+    var widgets: [ImportedWidget] = []
     var diagnostics = DiagnosticList()
 
     init(source: SourceFile) {
@@ -19,7 +20,7 @@ struct ImportedFile {
 
     /// Whether the file declared anything the importer carries over.
     var isEmpty: Bool {
-        displayFrequency == nil && parameters.isEmpty && events.isEmpty && tips.isEmpty && groups.isEmpty
+        displayFrequency == nil && parameters.isEmpty && events.isEmpty && tips.isEmpty && groups.isEmpty && widgets.isEmpty
     }
 }
 
@@ -97,5 +98,15 @@ struct ImportedGroup {
     /// `.ordered` or `.firstAvailable`; nil when the Swift gives none.
     var kind: String?
     var members: [ImportedItem<String>]
+    var span: SourceSpan
+}
+
+/// A widget from the relevance function emit-swift writes for it.
+struct ImportedWidget {
+    var name: String
+    /// `let` names and values, in order, as `.tiprules` text.
+    var lets: [(String, String)]
+    var score: String
+    var duration: String
     var span: SourceSpan
 }

@@ -1,8 +1,8 @@
 import TipRulesCompiler
 
 /// `#Rule(inputs) { body }` to `.tiprules`: inputs become `Self.$name` / `Self.name` whatever
-/// type qualifies them, named closure parameters become `$0`, `$1`…, a single `return` goes,
-/// and `starts(with:)` (what emit-swift writes for `hasPrefix`) becomes `hasPrefix(_:)`.
+/// type qualifies them, named closure parameters become `$0`, `$1`…, a single `return` goes, and
+/// the body is rewritten by `SwiftExpressionRewriter` (e.g. `starts(with:)` to `hasPrefix(_:)`).
 extension TipKitRecognizer {
     /// The rule at the `#Rule` token `index`, or nil with a diagnostic.
     mutating func rule(at index: Int) -> ImportedRule? {
@@ -50,40 +50,8 @@ extension TipKitRecognizer {
                    help: "write the rule as one expression, e.g. #Rule(Self.$isLoggedIn) { $0 == true }")
             return nil
         }
-        return formatted(rewritten(start..<range.upperBound, closureNames: names), firstToken: start)
-    }
-
-    /// The source text of `range` with the rewrites applied, gaps (spaces, comments) kept.
-    private func rewritten(_ range: Range<Int>, closureNames: [String: Int]) -> String {
-        var text = ""
-        var skipGap = false
-        for index in range {
-            let token = tokens[index]
-            if index > range.lowerBound && !skipGap {
-                text += file.source.text(of: SourceSpan(start: tokens[index - 1].end, end: token.start))
-            }
-            skipGap = false
-            let afterDot = index > range.lowerBound && tokens[index - 1].isSymbol(".")
-            if token.kind == .identifier, !afterDot, let position = closureNames[token.text] {
-                text += "$\(position)"
-            } else if token.isWord("starts"), afterDot, stream[index + 1]?.isSymbol("(") == true,
-                      stream[index + 2]?.isWord("with") == true, stream[index + 3]?.isSymbol(":") == true {
-                text += "hasPrefix"
-            } else if token.isWord("with") || token.isSymbol(":"), isStartsWithLabel(index) {
-                skipGap = token.isSymbol(":")
-            } else {
-                text += file.source.text(of: SourceSpan(start: token.start, end: token.end))
-            }
-        }
-        return text
-    }
-
-    /// Whether the token at `index` is the `with` or `:` of `.starts(with:`.
-    private func isStartsWithLabel(_ index: Int) -> Bool {
-        let labelStart = tokens[index].isWord("with") ? index : index - 1
-        return labelStart >= 3 && tokens[labelStart].isWord("with") && tokens[labelStart - 1].isSymbol("(")
-            && tokens[labelStart - 2].isWord("starts") && tokens[labelStart - 3].isSymbol(".")
-            && stream[labelStart + 1]?.isSymbol(":") == true
+        var rewriter = SwiftExpressionRewriter(stream: stream, source: file.source)
+        return formatted(rewriter.rewrite(start..<range.upperBound, closureNames: names), firstToken: start)
     }
 
     /// One line stays one line; several are re-indented under the rule, keeping their relative indentation.

@@ -5,6 +5,7 @@ import TipRulesRuntime
 /// `Codable` DonationInfo structs, `Tip` structs, `TipGroup`s and `Tips.configure`, wherever
 /// they are. One pass over the tokens, each construct read within its matched brackets, no
 /// recursion: arbitrary Swift costs linear time and never fails, it only yields less.
+/// Tips are in `+Tips`, rules in `+Rules`, widget relevance functions in `+Widgets`.
 struct TipKitRecognizer {
     let stream: SwiftTokenStream
     var file: ImportedFile
@@ -238,15 +239,6 @@ struct TipKitRecognizer {
             }
         }
         return "Group\(file.groups.count + 1)"
-    }
-
-    /// `func nameRelevance() -> TimelineEntryRelevance`: reported, not translated.
-    private mutating func widgetFunction(at index: Int) {
-        guard index >= 1, tokens[index - 1].isSymbol("->") else { return }
-        let function = (max(0, index - 16)..<index).last { tokens[$0].isWord("func") } ?? index
-        report(.importWidgetFunction, "a widget relevance function is not carried over",
-               at: SourceSpan(start: tokens[function].start, end: tokens[index].end),
-               help: "declare the widget in the .tiprules file: widget NAME { relevance { score: …  duration: … } }")
     }
 
     // MARK: Helpers

@@ -1,7 +1,7 @@
 import TipRulesRuntime
 
 /// Writes an imported program as `.tiprules` text, laid out like the examples: `configure`,
-/// parameters, events, tips, groups, a blank line between sections. Deterministic.
+/// parameters, events, tips, groups, widgets, a blank line between sections. Deterministic.
 enum TiprulesWriter {
     /// The program's text, after a comment naming the Swift files it came from.
     static func write(_ program: ImportedProgram, from fileNames: [String]) -> String {
@@ -23,12 +23,20 @@ enum TiprulesWriter {
                 "group \(group.name)\(group.kind.map { "(\($0))" } ?? "") { \(group.members.map(\.value).joined(separator: ", ")) }\n"
             }.joined())
         }
+        sections += program.widgets.map(widget)
         return sections.filter { !$0.isEmpty }.joined(separator: "\n")
     }
 
     private static func event(_ event: ImportedEvent) -> String {
         let fields = event.fields.isEmpty ? "" : "(" + event.fields.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
         return "event \(event.name)\(fields)" + (event.limit.map { " limit(\($0))" } ?? "") + "\n"
+    }
+
+    private static func widget(_ widget: ImportedWidget) -> String {
+        let lines = ["widget \(widget.name) {", "    relevance {"]
+            + widget.lets.map { "        let \($0.0) = \($0.1)" }
+            + ["        score: \(widget.score)", "        duration: \(widget.duration)", "    }", "}"]
+        return lines.joined(separator: "\n") + "\n"
     }
 
     private static func tip(_ tip: ImportedTip) -> String {
