@@ -42,7 +42,7 @@ struct SwiftExpressionRewriter {
             rewriteAggregate(at: index)
             rewriteOptionalMap(at: index, end: range.upperBound)
             rewriteClosure(at: index, end: range.upperBound)
-            rewriteDateArithmetic(at: index, start: range.lowerBound)
+            rewriteDateArithmetic(at: index, in: range)
         }
         var text = ""
         for index in range {
@@ -125,10 +125,12 @@ struct SwiftExpressionRewriter {
     }
 
     /// `a.timeIntervalSince(b)` → `(a - b)`, `a.addingTimeInterval(b)` → `(a + b)`, `a` the postfix chain before the dot.
-    private mutating func rewriteDateArithmetic(at index: Int, start: Int) {
+    private mutating func rewriteDateArithmetic(at index: Int, in range: Range<Int>) {
+        let start = range.lowerBound
         guard tokens[index].isSymbol("."), let method = stream[index + 1],
               method.text == "timeIntervalSince" || method.text == "addingTimeInterval",
-              stream[index + 2]?.isSymbol("(") == true, let close = stream.closing[index + 2], index > start else { return }
+              stream[index + 2]?.isSymbol("(") == true, let close = stream.closing[index + 2], close < range.upperBound,
+              index > start else { return }
         var receiver = index - 1
         while receiver > start {
             let previous = tokens[receiver - 1]

@@ -36,7 +36,7 @@ struct SwiftStringScanner {
                 guard index < bytes.count else { return nil }
                 if bytes[index] == UInt8(ascii: "(") {
                     constant = false
-                    skipInterpolation(depth: depth)
+                    skipInterpolation(depth: depth, multiline: multiline)
                 } else if let decoded = escape() {
                     value += decoded
                 } else {
@@ -50,11 +50,13 @@ struct SwiftStringScanner {
         return nil
     }
 
-    /// Skips `(…)` after a backslash, counting parentheses and skipping nested strings.
-    private mutating func skipInterpolation(depth: Int) {
+    /// Skips `(…)` after a backslash, counting parentheses and skipping nested strings; in a
+    /// single-line literal it stops at the end of the line, as Swift does.
+    private mutating func skipInterpolation(depth: Int, multiline: Bool) {
         var open = 0
         while index < bytes.count {
             let byte = bytes[index]
+            if !multiline && (byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")) { return }
             if byte == UInt8(ascii: "(") {
                 open += 1
             } else if byte == UInt8(ascii: ")") {

@@ -35,6 +35,11 @@ struct SwiftTokenStream {
         tokens.indices.contains(index) ? tokens[index] : nil
     }
 
+    /// `lower..<upper`, or the empty range at `lower` when `upper` is smaller (no trap on odd input).
+    static func range(_ lower: Int, _ upper: Int) -> Range<Int> {
+        lower..<max(lower, upper)
+    }
+
     /// The index just past the bracketed group opening at `index` (its closer + 1), or `end`
     /// when it is not closed.
     func skipGroup(at index: Int, end: Int) -> Int {

@@ -84,8 +84,9 @@ extension TipKitRecognizer {
     /// The option entries: `Tips.Name(…)`, `Name(…)` or the beta `.name(…)`, as written.
     private mutating func options(in range: Range<Int>) -> [String] {
         var entries = range
-        if stream[entries.lowerBound]?.isWord("return") == true { entries = entries.lowerBound + 1..<entries.upperBound }
-        if stream[entries.lowerBound]?.isSymbol("[") == true, let close = stream.closing[entries.lowerBound] {
+        if !entries.isEmpty, tokens[entries.lowerBound].isWord("return") { entries = entries.lowerBound + 1..<entries.upperBound }
+        if !entries.isEmpty, tokens[entries.lowerBound].isSymbol("["), let close = stream.closing[entries.lowerBound],
+           close < entries.upperBound {
             entries = entries.lowerBound + 1..<close
         }
         var options: [String] = []

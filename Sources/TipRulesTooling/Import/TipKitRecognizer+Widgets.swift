@@ -31,9 +31,9 @@ extension TipKitRecognizer {
             defer { index = max(end, index + 1) }
             if tokens[index].isWord("return") && stream[index + 1]?.isWord("TimelineEntryRelevance") == true { continue }
             guard tokens[index].isWord("let"), let name = stream[index + 1], name.kind == .identifier,
-                  let equals = (index + 2..<end).first(where: { tokens[$0].isSymbol("=") }), equals + 1 < end else { return nil }
+                  let equals = SwiftTokenStream.range(index + 2, end).first(where: { tokens[$0].isSymbol("=") }), equals + 1 < end else { return nil }
             var rewriter = SwiftExpressionRewriter(stream: stream, source: file.source)
-            let value = rewriter.rewrite(equals + 1..<end).split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }
+            let value = rewriter.rewrite(equals + 1..<end).split(separator: "\n").map { $0.drop(while: \.isWhitespace) }
                 .joined(separator: " ")
             switch name.text {
             case "score": score = value
@@ -43,11 +43,5 @@ extension TipKitRecognizer {
         }
         guard let score, let duration else { return nil }
         return (lets, score, duration)
-    }
-}
-
-private extension Substring {
-    func trimmingPrefix(while predicate: (Character) -> Bool) -> Substring {
-        drop(while: predicate)
     }
 }

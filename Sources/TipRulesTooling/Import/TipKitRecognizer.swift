@@ -79,7 +79,7 @@ struct TipKitRecognizer {
             if let keyword = (index..<end).first(where: { tokens[$0].isWord("let") || tokens[$0].isWord("var") }),
                let name = stream[keyword + 1], name.kind == .identifier, stream[keyword + 2]?.isSymbol(":") == true,
                !(keyword..<end).contains(where: { tokens[$0].isSymbol("{") }) {
-                let typeEnd = (keyword + 3..<end).first { tokens[$0].isSymbol("=") } ?? end
+                let typeEnd = SwiftTokenStream.range(keyword + 3, end).first { tokens[$0].isSymbol("=") } ?? end
                 fields.append(ImportedField(name: name.text, type: text(keyword + 3, typeEnd),
                                             span: SourceSpan(start: name.start, end: tokens[max(typeEnd - 1, keyword)].end)))
             }
@@ -103,7 +103,7 @@ struct TipKitRecognizer {
         guard stream[cursor]?.isWord("var") == true, let name = stream[cursor + 1], name.kind == .identifier else { return }
         let end = stream.statementEnd(from: cursor, to: tokens.count)
         let span = SourceSpan(start: tokens[index].start, end: tokens[max(end - 1, cursor)].end)
-        let equals = (cursor + 2..<end).first { tokens[$0].isSymbol("=") }
+        let equals = SwiftTokenStream.range(cursor + 2, end).first { tokens[$0].isSymbol("=") }
         var type = stream[cursor + 2]?.isSymbol(":") == true ? text(cursor + 3, equals ?? end) : nil
         if let written = type, !Self.parameterTypes.contains(written) {
             report(.importParameterType, "@Parameter '\(name.text)' of type '\(written)' cannot be carried over", at: span,
@@ -228,7 +228,7 @@ struct TipKitRecognizer {
 
     /// `makeOnboarding()` → `Onboarding`, `@State var tips = TipGroup(…)` → `Tips`; else `Group` and its position.
     private func groupName(before index: Int) -> String {
-        for back in 1...min(12, index) {
+        for back in stride(from: 1, through: min(12, index), by: 1) {
             let token = tokens[index - back]
             if token.isSymbol("="), index - back >= 1, tokens[index - back - 1].kind == .identifier {
                 return Self.typeName(tokens[index - back - 1].text)
