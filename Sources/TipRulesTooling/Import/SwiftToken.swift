@@ -29,7 +29,7 @@ struct SwiftToken: Sendable {
     /// The value of a string literal without interpolation (escapes decoded); nil otherwise.
     var stringValue: String?
 
-    /// Whether this is the symbol or identifier `text`.
+    /// Whether this is the identifier (or keyword) `word`.
     func isWord(_ word: String) -> Bool { kind == .identifier && text == word }
 
     /// Whether this is the symbol `text`.
