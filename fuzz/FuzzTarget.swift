@@ -9,8 +9,9 @@ private let target: ([UInt8]) -> Void = {
     case "bytecode": return FuzzEntryPoints.bytecode
     case "fixture": return FuzzEntryPoints.fixture
     case "lsp": return FuzzEntryPoints.languageServer
+    case "import": return FuzzEntryPoints.swiftImport
     default:
-        FileHandle.standardError.write(Data("set TIPRULES_FUZZ_TARGET to source, bytecode, fixture or lsp\n".utf8))
+        FileHandle.standardError.write(Data("set TIPRULES_FUZZ_TARGET to source, bytecode, fixture, lsp or import\n".utf8))
         exit(2)
     }
 }()

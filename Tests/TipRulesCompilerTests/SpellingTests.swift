@@ -9,6 +9,8 @@ struct SpellingTests {
         ("paramter", ["parameter", "event", "tip"], "parameter"),
         ("backyardId", ["backyardID", "date"], "backyardID"),
         ("amont", ["amount", "category"], "amount"),
+        ("Count", ["count"], "count"),
+        ("cont", ["count"], "count"),
     ])
     func suggestsTheClosestName(name: String, candidates: [String], expected: String) {
         #expect(Spelling.closest(to: name, in: candidates) == expected)
@@ -19,6 +21,10 @@ struct SpellingTests {
         ("x", ["donations"]),
         ("completelyDifferent", ["isLoggedIn"]),
         ("title", ["title"]),
+        // One letter of a short word replaced: another word, not a typo.
+        ("map", ["max", "min", "sum"]),
+        ("sun", ["sum"]),
+        ("last", ["list"]),
     ])
     func suggestsNothingWhenNothingIsClose(name: String, candidates: [String]) {
         #expect(Spelling.closest(to: name, in: candidates) == nil)

@@ -68,7 +68,8 @@ final class DiagnosticGoldenTests: XCTestCase {
                 if let code = diagnostic["code"]?.stringValue { covered.insert(code) }
             }
         }
-        let missing = DiagnosticCode.allCases.map(\.code)
+        // Import codes (TR08xx) are reported on Swift, in ImportGoldenTests.
+        let missing = DiagnosticCode.allCases.filter { !$0.isImport }.map(\.code)
             .filter { !covered.contains($0) && Self.codesWithoutGoldenCase[$0] == nil }
         XCTAssertEqual(missing, [], "no golden case shows these codes; add a case to \(Self.goldenDirectory.path)")
     }

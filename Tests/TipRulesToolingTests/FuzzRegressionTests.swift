@@ -25,4 +25,5 @@ final class FuzzRegressionTests: XCTestCase {
     func testBytecodeInputs() throws { try replay("bytecode", FuzzEntryPoints.bytecode) }
     func testFixtureInputs() throws { try replay("fixture", FuzzEntryPoints.fixture) }
     func testLanguageServerInputs() throws { try replay("lsp", FuzzEntryPoints.languageServer) }
+    func testImportInputs() throws { try replay("import", FuzzEntryPoints.swiftImport) }
 }

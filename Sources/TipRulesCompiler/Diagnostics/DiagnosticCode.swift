@@ -3,7 +3,7 @@
 ///
 /// Ranges: TR00xx lexical, TR01xx syntax, TR02xx types, TR03xx names and
 /// declarations, TR04xx options and configuration, TR05xx first-beta spellings,
-/// TR06xx limits.
+/// TR06xx limits, TR07xx lint, TR08xx import.
 public enum DiagnosticCode: String, CaseIterable, Sendable {
     // Lexical
     case invalidUTF8 = "TR0001"
@@ -29,6 +29,17 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case nonAssociativeOperator = "TR0111"
     case invalidRuleInput = "TR0112"
     case missingRuleInput = "TR0113"
+
+    // Syntax: TipKit Swift pasted into a .tiprules file
+    case pastedTipStruct = "TR0150"
+    case pastedParameter = "TR0151"
+    case pastedEvent = "TR0152"
+    case pastedConfigurationDot = "TR0153"
+    case pastedGroupMemberCall = "TR0154"
+    case pastedReturn = "TR0155"
+    case pastedClosureParameters = "TR0156"
+    case pastedQualifiedInput = "TR0157"
+    case pastedTipMember = "TR0158"
 
     // Types
     case mismatchedOperands = "TR0201"
@@ -98,6 +109,22 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case groupNeverPresents = "TR0708"
     case customDisplayFrequency = "TR0709"
 
+    // Import: TipKit Swift that `tiprulec import` cannot carry over
+    case importParameterType = "TR0801"
+    case importParameterValue = "TR0802"
+    case importDonationInfo = "TR0803"
+    case importText = "TR0804"
+    case importActions = "TR0805"
+    case importRule = "TR0806"
+    case importConfiguration = "TR0807"
+    case importDuplicate = "TR0808"
+    case importWidgetFunction = "TR0809"
+    case importEventID = "TR0810"
+    case importOption = "TR0811"
+    case importGroupMember = "TR0812"
+    case importNothingFound = "TR0813"
+    case importTooLarge = "TR0814"
+
     /// The severity a diagnostic with this code has unless stated otherwise.
     public var defaultSeverity: Severity {
         switch self {
@@ -107,6 +134,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
              .maxDisplayCountZero, .maxDisplayDurationUnderMinimum, .negativeDuration, .constantRule, .duplicateRule,
              .unusedDeclaration, .tieBreakRead, .groupNeverPresents, .customDisplayFrequency:
             return .warning
+        case _ where isImport:
+            return .warning
         default:
             return .error
         }
@@ -115,6 +144,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     /// Whether this is a lint warning (TR07xx): the program is valid, but does something TipKit
     /// would not do or that is almost certainly a mistake.
     public var isLint: Bool { rawValue.hasPrefix("TR07") }
+
+    /// Whether this is an import diagnostic (TR08xx): something in TipKit Swift that
+    /// `tiprulec import` could not carry over to `.tiprules`.
+    public var isImport: Bool { rawValue.hasPrefix("TR08") }
 
     /// The code as users see it, e.g. `TR0201`.
     public var code: String { rawValue }

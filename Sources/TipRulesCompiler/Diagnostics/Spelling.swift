@@ -11,12 +11,32 @@ public enum Spelling {
             guard scalars.count <= 64 else { continue }
             let distance = editDistance(target, scalars)
             let allowedEdits = max(1, min(target.count, scalars.count) / 4)
-            guard distance <= allowedEdits * 2 else { continue }
+            guard distance <= allowedEdits * 2, !isWeakEvidence(target, scalars) else { continue }
             if let current = best, current.distance <= distance { continue }
             best = (candidate, distance)
         }
         return best?.name
     }
+
+    /// Whether the distance between `name` and `candidate` is the only evidence of a typo, too
+    /// little to suggest anything: `name` is a Swift or TipKit word in its own right (`map`,
+    /// `filter`, `last`: whoever wrote it meant that API, not a neighbour such as `max`), or both
+    /// are words of three letters or fewer that differ in one replaced letter (`sum`, `sun`).
+    /// Case differences, transpositions, insertions and deletions in longer names still count
+    /// (`titel`, `Count`, `cont`, `dayly`).
+    static func isWeakEvidence(_ name: [Unicode.Scalar], _ candidate: [Unicode.Scalar]) -> Bool {
+        if swiftVocabulary.contains(String(String.UnicodeScalarView(name))) { return true }
+        guard name.count == candidate.count, name.count <= 3 else { return false }
+        return zip(name, candidate).filter { $0.properties.lowercaseMapping != $1.properties.lowercaseMapping }.count == 1
+    }
+
+    /// Names of Swift standard library and TipKit API that a pasted rule may use as they are.
+    static let swiftVocabulary: Set<String> = [
+        "map", "compactMap", "flatMap", "filter", "reduce", "sorted", "sort", "first", "last", "min", "max", "count",
+        "contains", "prefix", "suffix", "dropFirst", "dropLast", "isEmpty", "joined", "split", "reversed", "lowercased",
+        "uppercased", "hasPrefix", "hasSuffix", "starts", "allSatisfy", "forEach", "enumerated", "firstIndex", "lastIndex",
+        "description", "rounded", "abs", "donations", "donatedWithin", "largestSubset", "smallestSubset",
+    ]
 
     /// Edit distance (with transpositions, so `titel` is one edit from `title`) in
     /// half-units: a case-only difference costs 1, any other edit 2.

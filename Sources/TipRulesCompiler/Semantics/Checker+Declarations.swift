@@ -215,7 +215,9 @@ extension Checker {
                 report(.betaDisplayFrequency, "'DisplayFrequency' was renamed 'displayFrequency'", at: name.span,
                        notes: [DiagnosticNote("this is the spelling of TipKit's first beta")],
                        fixes: [.replace(name.span, with: "displayFrequency", "replace with 'displayFrequency'")])
-            } else if name.text != "displayFrequency" || entry.leadingDot {
+            } else if name.text == "displayFrequency" && entry.leadingDot {
+                reportPastedConfigurationDot(entry)
+            } else if name.text != "displayFrequency" {
                 let suggestion = Spelling.closest(to: name.text, in: ["displayFrequency"])
                 report(.unknownConfiguration, "unknown configuration '\(name.text)'", at: name.span,
                        notes: [DiagnosticNote("'configure' takes 'displayFrequency(…)'")],

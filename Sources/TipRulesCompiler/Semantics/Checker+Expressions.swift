@@ -60,6 +60,9 @@ extension Checker {
         case .implicitMember(let name, let nameSpan):
             return implicitMember(name, nameSpan: nameSpan, arguments: nil, expecting: expecting, span: span, in: scope)
         case .member(let base, let name, let nameSpan, let optional):
+            if let plain = unqualifiedPastedReference(base, name: name, nameSpan: nameSpan, in: scope) {
+                return check(plain, expecting: expecting, in: scope)
+            }
             return member(base, name: name, nameSpan: nameSpan, optional: optional, call: nil, span: span, in: scope)
         case .call(let callee, let arguments, let closure):
             return call(callee, arguments: arguments, closure: closure, expecting: expecting, span: span, in: scope)

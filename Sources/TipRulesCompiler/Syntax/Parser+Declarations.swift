@@ -10,7 +10,9 @@ extension Parser {
                                               at: .point(current.span.start)))
                 break
             }
-            if let declaration = parseDeclaration() {
+            if let pasted = parsePastedTipKit() {
+                declarations += pasted
+            } else if let declaration = parseDeclaration() {
                 declarations.append(declaration)
             }
         }
@@ -140,7 +142,7 @@ extension Parser {
 
     // MARK: parameter
 
-    private mutating func parseParameter() -> ParameterSyntax? {
+    mutating func parseParameter() -> ParameterSyntax? {
         let keyword = advance()
         guard let name = parseName("a parameter name") else { recoverToNextLine(); return nil }
         guard expect(.colon, "':' and a type after the parameter name",
@@ -245,12 +247,13 @@ extension Parser {
         recoverToNextLine()
     }
 
-    private mutating func parseRule() -> RuleSyntax? {
+    mutating func parseRule() -> RuleSyntax? {
         let keyword = advance()
         var inputs: [ExpressionSyntax] = []
         if consume(.leftParen) != nil {
             trailingClosuresAllowed = false
             while !atEnd && !check(.rightParen) && !check(.leftBrace) && !atDeclarationStart {
+                rewritePastedQualifiedInput()
                 inputs.append(parseExpression())
                 if consume(.comma) == nil { break }
             }
@@ -267,6 +270,8 @@ extension Parser {
             recoverToNextLine()
             return nil
         }
+        rewritePastedClosureParameters()
+        skipPastedReturn()
         let body: ExpressionSyntax
         if check(.rightBrace) {
             report(.expectedExpression, "a rule's body must be an expression of type 'Bool'", at: current.span)
@@ -303,6 +308,7 @@ extension Parser {
         let body = parseBlock("group '\(name.text)'") { parser in
             guard let member = parser.parseName("a tip name") else { return }
             members.append(member)
+            parser.skipPastedInitializerCall(after: member)
             if parser.consume(.comma) == nil && !parser.check(.rightBrace) && !parser.current.startsLine {
                 parser.expect(.comma, "',' between the group's tips")
             }

@@ -10,7 +10,8 @@ public struct Parser {
     /// Words that cannot name a declaration, field or `let`.
     static let reservedWords: Set<String> = ["let", "true", "false", "nil", "Self"]
 
-    let tokens: [Token]
+    /// The tokens; pasted TipKit forms rewrite a few in place (`Parser+PastedTipKit.swift`).
+    var tokens: [Token]
     var index = 0
     var diagnostics: [Diagnostic]
     /// Current recursion depth of expression parsing.
@@ -31,7 +32,7 @@ public struct Parser {
     /// Parses a whole file; the diagnostics include the lexer's.
     public static func parse(_ source: SourceFile) -> (file: FileSyntax, diagnostics: [Diagnostic]) {
         let (tokens, lexical) = Lexer.tokenize(source)
-        var parser = Parser(tokens: tokens.filter { $0.kind != .invalid }, diagnostics: lexical)
+        var parser = Parser(tokens: droppingInvalid(tokens), diagnostics: lexical)
         let file = parser.parseFile()
         return (file, parser.diagnostics)
     }

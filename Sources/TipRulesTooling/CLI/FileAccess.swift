@@ -4,12 +4,12 @@ import TipRulesRuntime
 
 /// The kinds of input a command reads, each with its size limit (see `docs/limits.md`).
 enum InputKind {
-    case source, fixture, bytecode, timeline
+    case source, fixture, bytecode, timeline, swiftSource
 
     /// The most bytes an input of this kind may have.
     var limit: Int {
         switch self {
-        case .source: return Compilation.maximumSourceSize
+        case .source, .swiftSource: return Compilation.maximumSourceSize
         case .fixture, .timeline: return 64 << 20
         case .bytecode: return BytecodeFormat.maximumFileSize
         }
@@ -22,6 +22,7 @@ enum InputKind {
         case .fixture: return "a fixture"
         case .bytecode: return "a .tipc file"
         case .timeline: return "a timeline"
+        case .swiftSource: return "a Swift file"
         }
     }
 }

@@ -18,6 +18,7 @@ public enum TiprulecCommand {
       disasm PROGRAM                              print the bytecode with source lines
       emit-swift FILE [--min-ios 17|18|26] [-o OUT.swift]
                                                   generate TipKit Swift
+      import FILE.swift... [-o OUT.tiprules]     TipKit Swift to .tiprules
       lsp                                         a Language Server Protocol server on stdio
       explain CODE                                explain a diagnostic code
 
@@ -45,8 +46,9 @@ public enum TiprulecCommand {
         case "test": return TestCommand.run(rest, environment: environment)
         case "eval": return EvalCommand.run(rest, environment: environment, currentTime: currentTime)
         case "emit-swift": return EmitSwiftCommand.run(rest, environment: environment)
+        case "import": return ImportCommand.run(rest, environment: environment)
         default:
-            let commands = ["check", "compile", "eval", "simulate", "test", "disasm", "emit-swift", "lsp", "explain"]
+            let commands = ["check", "compile", "eval", "simulate", "test", "disasm", "emit-swift", "import", "lsp", "explain"]
             let hint = Spelling.closest(to: command, in: commands).map { " (did you mean '\($0)'?)" } ?? ""
             return .failure("unknown command '\(command)'\(hint)\n\n" + usage)
         }
@@ -62,6 +64,7 @@ public enum TiprulecCommand {
         case "test": return TestCommand.usage
         case "eval": return EvalCommand.usage
         case "emit-swift": return EmitSwiftCommand.usage
+        case "import": return ImportCommand.usage
         case "lsp": return LanguageServerCommand.usage
         default: return usage
         }

@@ -43,16 +43,16 @@ public enum DiagnosticExplanations {
             "Severity: \(entry.code.defaultSeverity.rawValue)",
             entry.meaning,
             "Erroneous example:",
-            fenced(entry.example),
+            fenced(entry.example, language: entry.code.isImport ? "swift" : "tiprules"),
             entry.fix,
             "Corrected example:",
-            fenced(entry.corrected),
+            fenced(entry.corrected, language: entry.code.isImport ? "swift" : "tiprules"),
         ]
         return parts.map(trimmed).joined(separator: "\n\n")
     }
 
-    private static func fenced(_ source: String) -> String {
-        "```tiprules\n" + trimmed(source) + "\n```"
+    private static func fenced(_ source: String, language: String) -> String {
+        "```\(language)\n" + trimmed(source) + "\n```"
     }
 
     private static func trimmed(_ text: String) -> String {
@@ -103,7 +103,7 @@ public enum DiagnosticExplanations {
     }()
 
     /// Every code's explanation, in code order.
-    static let entries: [Entry] = lexical + syntax + types + declarations + options + beta + limits
+    static let entries: [Entry] = lexical + syntax + pastedEntries + types + declarations + options + beta + limits + importEntries
 
     // MARK: Lexical (TR00xx)
 

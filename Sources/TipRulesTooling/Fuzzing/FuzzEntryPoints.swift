@@ -45,6 +45,13 @@ public enum FuzzEntryPoints {
         _ = server.handle(events)
     }
 
+    /// Bytes as a Swift file → `tiprulec import` (lexer, recognizer, merger, writer) → check
+    /// the imported program.
+    public static func swiftImport(_ bytes: [UInt8]) {
+        let imported = TipKitImporter.run([SourceFile(name: "fuzz.swift", bytes: bytes)])
+        _ = Compilation(source: SourceFile(name: "imported.tiprules", text: imported.text)).diagnostics
+    }
+
     /// A `.tipc` file whose header announces `payload` with its length and checksum.
     public static func sealed(_ payload: [UInt8]) -> [UInt8] {
         var header = BytecodeFormat.magic

@@ -1,0 +1,283 @@
+import TipRulesCompiler
+import TipRulesRuntime
+
+/// Finds the TipKit declarations of one Swift file in its tokens: `@Parameter`s, `Tips.Event`s,
+/// `Codable` DonationInfo structs, `Tip` structs, `TipGroup`s and `Tips.configure`, wherever
+/// they are. One pass over the tokens, each construct read within its matched brackets, no
+/// recursion: arbitrary Swift costs linear time and never fails, it only yields less.
+/// Tips are in `+Tips`, rules in `+Rules`, widget relevance functions in `+Widgets`.
+struct TipKitRecognizer {
+    let stream: SwiftTokenStream
+    var file: ImportedFile
+    /// The enclosing type declarations at the current token: name and closing-brace index.
+    private var scopes: [(name: String, close: Int)] = []
+
+    /// What `source` declares, with a diagnostic for each construct that cannot be carried over.
+    static func recognize(_ source: SourceFile) -> ImportedFile {
+        let (tokens, truncated) = SwiftLexer.tokenize(source.bytes)
+        var recognizer = TipKitRecognizer(stream: SwiftTokenStream(tokens: tokens), file: ImportedFile(source: source))
+        if truncated {
+            let at = tokens.last.map { SourceSpan(start: $0.start, end: $0.end) } ?? .point(0)
+            recognizer.report(.importTooLarge, "the file has more than \(SwiftLexer.maximumTokenCount) tokens; the rest is not read",
+                              at: at, help: "split the file, or import only the files that declare tips")
+        }
+        recognizer.run()
+        return recognizer.file
+    }
+
+    private init(stream: SwiftTokenStream, file: ImportedFile) {
+        self.stream = stream
+        self.file = file
+    }
+
+    var tokens: [SwiftToken] { stream.tokens }
+
+    private mutating func run() {
+        var index = 0
+        while index < tokens.count {
+            while let scope = scopes.last, index > scope.close { scopes.removeLast() }
+            let token = tokens[index]
+            if token.kind == .attribute && token.text == "@Parameter" {
+                parameter(at: index)
+            } else if token.kind == .identifier {
+                switch token.text {
+                case "struct", "enum", "class", "extension", "actor": typeDeclaration(at: index)
+                case "Event": event(at: index)
+                case "configure": configuration(at: index)
+                case "TipGroup": group(at: index)
+                case "TimelineEntryRelevance": widgetFunction(at: index)
+                default: break
+                }
+            }
+            index += 1
+        }
+    }
+
+    // MARK: Types
+
+    /// `struct Name: Tip, … {`, a `Codable` struct, or any other type (kept as a scope).
+    private mutating func typeDeclaration(at index: Int) {
+        guard let name = stream[index + 1], name.kind == .identifier,
+              let open = stream.first(from: index + 2, to: min(tokens.count, index + 64), where: { $0.isSymbol("{") }),
+              let close = stream.closing[open] else { return }
+        let inheritance = tokens[(index + 2)..<open].filter { $0.kind == .identifier }.map(\.text)
+        scopes.append((name.text, close))
+        guard tokens[index].text == "struct" else { return }
+        if inheritance.contains("Tip") {
+            tip(named: name.text, at: SourceSpan(start: tokens[index].start, end: name.end), body: open, close: close)
+        } else if inheritance.contains("Codable") || (inheritance.contains("Encodable") && inheritance.contains("Decodable")) {
+            file.donationInfos[(scopes.map(\.name)).joined(separator: "."), default: []] = storedFields(body: open, close: close)
+        }
+    }
+
+    /// The `let`/`var NAME: Type` stored properties at the top level of a struct body.
+    private func storedFields(body open: Int, close: Int) -> [ImportedField] {
+        var fields: [ImportedField] = []
+        var index = open + 1
+        while index < close {
+            let end = stream.statementEnd(from: index, to: close)
+            if let keyword = (index..<end).first(where: { tokens[$0].isWord("let") || tokens[$0].isWord("var") }),
+               let name = stream[keyword + 1], name.kind == .identifier, stream[keyword + 2]?.isSymbol(":") == true,
+               !(keyword..<end).contains(where: { tokens[$0].isSymbol("{") }) {
+                let typeEnd = SwiftTokenStream.range(keyword + 3, end).first { tokens[$0].isSymbol("=") } ?? end
+                fields.append(ImportedField(name: name.text, type: text(keyword + 3, typeEnd),
+                                            span: SourceSpan(start: name.start, end: tokens[max(typeEnd - 1, keyword)].end)))
+            }
+            index = max(end, index + 1)
+        }
+        return fields
+    }
+
+    // MARK: Parameters and events
+
+    /// `@Parameter[(.transient)] [modifiers] var name[: Type] = value`.
+    private mutating func parameter(at index: Int) {
+        var cursor = index + 1
+        var transient = false
+        if stream[cursor]?.isSymbol("(") == true {
+            let end = stream.skipGroup(at: cursor, end: tokens.count)
+            transient = tokens[cursor..<end].contains { $0.isWord("transient") }
+            cursor = end
+        }
+        while let token = stream[cursor], token.kind == .identifier, !token.isWord("var"), cursor < index + 8 { cursor += 1 }
+        guard stream[cursor]?.isWord("var") == true, let name = stream[cursor + 1], name.kind == .identifier else { return }
+        let end = stream.statementEnd(from: cursor, to: tokens.count)
+        let span = SourceSpan(start: tokens[index].start, end: tokens[max(end - 1, cursor)].end)
+        let equals = SwiftTokenStream.range(cursor + 2, end).first { tokens[$0].isSymbol("=") }
+        var type = stream[cursor + 2]?.isSymbol(":") == true ? text(cursor + 3, equals ?? end) : nil
+        if let written = type, !Self.parameterTypes.contains(written) {
+            report(.importParameterType, "@Parameter '\(name.text)' of type '\(written)' cannot be carried over", at: span,
+                   help: "a .tiprules parameter is a Bool, Int, Double, String or Date; keep this one in Swift")
+            return
+        }
+        guard let equals, let value = constantValue(equals + 1, end) else {
+            report(.importParameterValue, "@Parameter '\(name.text)' has no constant default value", at: span,
+                   help: "give it a literal default (true, 42, 0.5, \"text\", Date(timeIntervalSince1970: …)) in the .tiprules file")
+            return
+        }
+        file.parameters.append(ImportedParameter(name: name.text, type: type ?? value.type, value: value.text,
+                                                 transient: transient, span: span))
+    }
+
+    /// The types a `.tiprules` parameter (and event field) may have.
+    static let parameterTypes: Set<String> = ["Bool", "Int", "Double", "String", "Date"]
+
+    /// A literal default value: its `.tiprules` text and the type it implies.
+    private func constantValue(_ start: Int, _ end: Int) -> (text: String, type: String)? {
+        let value = Array(tokens[min(start, end)..<end])
+        if value.count == 1, let token = value.first {
+            if token.isWord("true") || token.isWord("false") { return (token.text, "Bool") }
+            if token.kind == .number { return (token.text, token.text.contains(".") ? "Double" : "Int") }
+            if token.kind == .string, let string = token.stringValue { return (ValueFormatting.quoted(string), "String") }
+        }
+        if value.count == 2, value[0].isSymbol("-"), value[1].kind == .number {
+            return ("-" + value[1].text, value[1].text.contains(".") ? "Double" : "Int")
+        }
+        if value.count == 6, value[0].isWord("Date"), value[2].isWord("timeIntervalSince1970"), value[4].kind == .number {
+            return ("Date(timeIntervalSince1970: \(value[4].text))", "Date")
+        }
+        return nil
+    }
+
+    /// `static let name = [TipKit.]Tips.Event[<Info>](id: "…"[, donationLimit: Tips.DonationLimit(…)])`.
+    private mutating func event(at index: Int) {
+        guard index >= 4, tokens[index - 1].isSymbol("."), tokens[index - 2].isWord("Tips") else { return }
+        var start = index - 2
+        if start >= 2, tokens[start - 1].isSymbol("."), tokens[start - 2].isWord("TipKit") { start -= 2 }
+        guard start >= 3, tokens[start - 1].isSymbol("="), tokens[start - 2].kind == .identifier,
+              tokens[start - 3].isWord("let") || tokens[start - 3].isWord("var") else { return }
+        let name = tokens[start - 2]
+        var cursor = index + 1
+        var infoType: String?
+        if stream[cursor]?.isSymbol("<") == true,
+           let close = (cursor + 1..<min(tokens.count, cursor + 16)).first(where: { tokens[$0].text.hasPrefix(">") }) {
+            infoType = text(cursor + 1, close)
+            cursor = close + 1
+        }
+        guard stream[cursor]?.isSymbol("(") == true, let close = stream.closing[cursor] else { return }
+        let span = SourceSpan(start: name.start, end: tokens[close].end)
+        var event = ImportedEvent(name: name.text, infoType: infoType, scope: scopes.map(\.name), span: span)
+        if let label = (cursor + 1..<close).first(where: { tokens[$0].isWord("id") && tokens[$0 + 1].isSymbol(":") }),
+           let id = stream[label + 2], id.kind == .string, id.stringValue != name.text {
+            report(.importEventID, "the event '\(name.text)' has the id \(id.text); .tiprules names an event by its property name",
+                   at: SourceSpan(start: id.start, end: id.end),
+                   help: "use the property name as the id (TipKit then keeps its donations under '\(name.text)'), or rename the event")
+        }
+        if let limit = (cursor + 1..<close).first(where: { tokens[$0].isWord("DonationLimit") }),
+           stream[limit + 1]?.isSymbol("(") == true, let limitClose = stream.closing[limit + 1] {
+            event.limit = text(limit + 2, limitClose)
+        }
+        file.events.append(event)
+    }
+
+    // MARK: Configuration, groups, widgets
+
+    /// `[try[?]] Tips.configure([.displayFrequency(.daily), …])`.
+    private mutating func configuration(at index: Int) {
+        guard index >= 2, tokens[index - 1].isSymbol("."), tokens[index - 2].isWord("Tips"),
+              stream[index + 1]?.isSymbol("(") == true, let close = stream.closing[index + 1] else { return }
+        var entries = index + 2..<close
+        if stream[entries.lowerBound]?.isSymbol("[") == true, let end = stream.closing[entries.lowerBound] {
+            entries = entries.lowerBound + 1..<end
+        }
+        for entry in split(entries) where !entry.isEmpty {
+            let span = SourceSpan(start: tokens[entry.lowerBound].start, end: tokens[entry.upperBound - 1].end)
+            let entryText = text(entry.lowerBound, entry.upperBound)
+            let frequency = ["immediate", "hourly", "daily", "weekly", "monthly"].first { entryText == ".displayFrequency(.\($0))" }
+            guard let frequency else {
+                report(.importConfiguration, "the configuration '\(entryText)' is not carried over", at: span,
+                       help: ".tiprules configures only displayFrequency(.immediate | .hourly | .daily | .weekly | .monthly); keep the rest in the app's Tips.configure call")
+                continue
+            }
+            if file.displayFrequency != nil {
+                report(.importDuplicate, "a second display frequency is not carried over", at: span,
+                       help: "configure TipKit once; keep the frequency the app uses")
+            } else {
+                file.displayFrequency = ImportedItem(value: "." + frequency, span: span)
+            }
+        }
+    }
+
+    /// `TipGroup[(.ordered)] { A(); B() }`, named after the function or property that holds it.
+    private mutating func group(at index: Int) {
+        // `-> TipGroup {` and `: TipGroup` name the type, not a group.
+        guard index == 0 || !(tokens[index - 1].isSymbol("->") || tokens[index - 1].isSymbol(":")) else { return }
+        var cursor = index + 1
+        var kind: String?
+        if stream[cursor]?.isSymbol("(") == true, let close = stream.closing[cursor] {
+            let argument = text(cursor + 1, close)
+            kind = argument == ".ordered" || argument == ".firstAvailable" ? argument : nil
+            cursor = close + 1
+        }
+        guard stream[cursor]?.isSymbol("{") == true, let close = stream.closing[cursor] else { return }
+        let span = SourceSpan(start: tokens[index].start, end: tokens[close].end)
+        var members: [ImportedItem<String>] = []
+        for member in split(cursor + 1..<close, atLineStarts: true) where !member.isEmpty {
+            let memberSpan = SourceSpan(start: tokens[member.lowerBound].start, end: tokens[member.upperBound - 1].end)
+            let first = tokens[member.lowerBound]
+            if first.kind == .identifier, member.count == 3 || (member.count > 3 && tokens[member.lowerBound + 1].isSymbol("(")),
+               stream[member.lowerBound + 1]?.isSymbol("(") == true, stream.skipGroup(at: member.lowerBound + 1, end: member.upperBound) == member.upperBound {
+                members.append(ImportedItem(value: first.text, span: memberSpan))
+            } else {
+                report(.importGroupMember, "the group member '\(text(member.lowerBound, member.upperBound))' is not a tip's initializer",
+                       at: memberSpan, help: "write the member as TipName() in the TipGroup, or add the tip by name in the .tiprules group")
+            }
+        }
+        file.groups.append(ImportedGroup(name: groupName(before: index), kind: kind, members: members, span: span))
+    }
+
+    /// `makeOnboarding()` → `Onboarding`, `@State var tips = TipGroup(…)` → `Tips`; else `Group` and its position.
+    private func groupName(before index: Int) -> String {
+        for back in stride(from: 1, through: min(12, index), by: 1) {
+            let token = tokens[index - back]
+            if token.isSymbol("="), index - back >= 1, tokens[index - back - 1].kind == .identifier {
+                return Self.typeName(tokens[index - back - 1].text)
+            }
+            if token.isWord("func"), let name = stream[index - back + 1], name.kind == .identifier {
+                let base = name.text.hasPrefix("make") && name.text.count > 4 ? String(name.text.dropFirst(4)) : name.text
+                return Self.typeName(base)
+            }
+        }
+        return "Group\(file.groups.count + 1)"
+    }
+
+    // MARK: Helpers
+
+    /// Ranges of `range` cut at top-level commas and semicolons (and line starts, when asked).
+    func split(_ range: Range<Int>, atLineStarts: Bool = false) -> [Range<Int>] {
+        var parts: [Range<Int>] = []
+        var start = range.lowerBound
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let token = tokens[index]
+            if token.isSymbol(",") || token.isSymbol(";") {
+                parts.append(start..<index)
+                start = index + 1
+                index += 1
+                continue
+            }
+            if atLineStarts && token.startsLine && index > start && !token.isSymbol(".") {
+                parts.append(start..<index)
+                start = index
+            }
+            index = stream.closing[index] != nil ? stream.skipGroup(at: index, end: range.upperBound) : index + 1
+        }
+        parts.append(start..<range.upperBound)
+        return parts
+    }
+
+    /// The source text from token `start` up to token `end` (exclusive), as written.
+    func text(_ start: Int, _ end: Int) -> String {
+        guard start < end, end <= tokens.count else { return "" }
+        return file.source.text(of: SourceSpan(start: tokens[start].start, end: tokens[end - 1].end))
+    }
+
+    mutating func report(_ code: DiagnosticCode, _ message: String, at span: SourceSpan, help: String) {
+        file.diagnostics.add(code, message, at: span, fixes: [FixIt(help, edits: [])])
+    }
+
+    /// A Swift property or function name as a `.tiprules` type-like name: its first letter upper-cased.
+    static func typeName(_ name: String) -> String {
+        name.prefix(1).uppercased() + name.dropFirst()
+    }
+}

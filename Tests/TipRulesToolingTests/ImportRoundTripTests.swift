@@ -1,0 +1,116 @@
+@testable import TipRulesTooling
+import Foundation
+import TipRulesCompiler
+import TipRulesRuntime
+import XCTest
+
+/// The round trip `import(emit-swift(P))`: for every example and emit-swift test program that
+/// TipKit can express (emit-swift at iOS 26 succeeds), the imported program compiles to the same
+/// bytecode as `P`.
+///
+/// "The same" is compared on the encoded program after three normalisations, each of which a
+/// round trip through Swift cannot keep and none of which changes what the program does:
+/// - source lines (line tables, declaration lines) and the source name are cleared: the
+///   imported file is laid out anew;
+/// - parameters and events are put back in the original's order (and every instruction and
+///   local that indexes them renumbered): emit-swift declares an input inside the one tip that
+///   reads it, or in `SharedTipInputs`, so Swift order is not `.tiprules` order;
+/// - nothing else: constants, tips, rules, options, groups and their order must be equal.
+final class ImportRoundTripTests: XCTestCase {
+    /// Programs that emit-swift refuses at iOS 26 (their rules use what TipKit's `#Rule` cannot
+    /// say: `filter`, donation fields, `now`, …) have no Swift to import. Widgets come back from
+    /// the relevance functions emit-swift writes.
+    static let skipped: [String: String] = [
+        "backyard-beta": "filter on donations", "fitness": "filter on donations", "notes": "allSatisfy, filter, fields",
+        "photos": "allSatisfy, contains(where:)", "podcasts": "donation fields, allSatisfy",
+        "shop": "now, date arithmetic", "travel": "a custom display frequency, now", "names": "Swift keywords as names",
+    ]
+
+    func testImportOfEmittedSwiftCompilesToTheSameProgram() throws {
+        var checked: [String] = []
+        for source in try SwiftEmitterTests.sources(in: SwiftEmitterTests.examplesDirectory)
+            + SwiftEmitterTests.sources(in: SwiftEmitterTests.programsDirectory) {
+            let name = source.deletingPathExtension().lastPathComponent
+            let emitted = TiprulecCommand.run(["emit-swift", source.path, "--min-ios", "26"], environment: CommandEnvironment())
+            guard emitted.status == ExitStatus.success, Self.skipped[name] == nil else {
+                XCTAssertNotNil(Self.skipped[name], "\(name): emit-swift fails, but it is not listed as skipped: \(emitted.standardError)")
+                continue
+            }
+            let imported = TipKitImporter.run([SourceFile(name: name + ".swift", text: emitted.standardOutput)])
+            for file in imported.files {
+                XCTAssertEqual(file.diagnostics.items.map(\.message), [], "\(name): the import left something out")
+            }
+            let original = try compile(String(contentsOf: source, encoding: .utf8), name: name)
+            let roundTripped = try compile(imported.text, name: name)
+            XCTAssertEqual(try Self.normalized(roundTripped, like: original).encoded(),
+                           try Self.normalized(original, like: original).encoded(),
+                           "\(name): the round trip changes the program\n\(imported.text)")
+            checked.append(name)
+        }
+        XCTAssertEqual(checked.sorted(), ["backyard", "cards", "colleagues", "tour", "widgets"])
+    }
+
+    private func compile(_ text: String, name: String) throws -> Program {
+        let compilation = Compilation(source: SourceFile(name: name + ".tiprules", text: text))
+        let errors = compilation.diagnostics.filter { $0.severity == .error }
+        XCTAssertEqual(errors.map(\.message), [], "\(name)")
+        return try generateProgram(XCTUnwrap(compilation.program, name))
+    }
+
+    /// `program` with lines cleared and its parameters and events in `reference`'s order.
+    static func normalized(_ program: Program, like reference: Program) throws -> Program {
+        let parameterOrder = program.parameters.map { reference.parameterIndex(named: $0.name) ?? Int.max }
+        let eventOrder = program.events.map { reference.eventIndex(named: $0.name) ?? Int.max }
+        let renumbered = { (order: [Int], index: Int) in order.indices.contains(index) ? order[index] : index }
+        func block(_ code: CodeBlock) -> CodeBlock {
+            var code = code
+            code.lines = []
+            code.instructions = code.instructions.map { instruction in
+                var instruction = instruction
+                for (position, kind) in instruction.opcode.operands.enumerated() {
+                    if kind == .parameter { instruction.setOperand(position, renumbered(parameterOrder, instruction.operand(position))) }
+                    if kind == .event { instruction.setOperand(position, renumbered(eventOrder, instruction.operand(position))) }
+                }
+                return instruction
+            }
+            code.locals = code.locals.map { type in
+                switch type.base {
+                case .donation(let event): return BytecodeType(.donation(event: renumbered(eventOrder, event)), optional: type.isOptional)
+                case .donations(let event): return BytecodeType(.donations(event: renumbered(eventOrder, event)), optional: type.isOptional)
+                default: return type
+                }
+            }
+            return code
+        }
+        let parameters = zip(program.parameters, parameterOrder).sorted { $0.1 < $1.1 }.map { pair in
+            var parameter = pair.0
+            parameter.line = 0
+            return parameter
+        }
+        let events = zip(program.events, eventOrder).sorted { $0.1 < $1.1 }.map { pair in
+            var event = pair.0
+            event.line = 0
+            return event
+        }
+        let tips = program.tips.map { tip in
+            var tip = tip
+            tip.line = 0
+            tip.rules = tip.rules.map { RuleInfo(line: 0, code: block($0.code)) }
+            return tip
+        }
+        let groups = program.groups.map { group in
+            var group = group
+            group.line = 0
+            return group
+        }
+        let widgets = program.widgets.map { widget in
+            var widget = widget
+            widget.line = 0
+            widget.score = block(widget.score)
+            widget.duration = block(widget.duration)
+            return widget
+        }
+        return try Program(sourceName: "", displayFrequency: program.displayFrequency, constants: program.constants,
+                           parameters: parameters, events: events, tips: tips, groups: groups, widgets: widgets)
+    }
+}
