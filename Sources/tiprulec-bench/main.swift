@@ -51,7 +51,7 @@ struct Random {
 
 func compileProgram(limit: Int) -> Program? {
     let compilation = Compilation(name: "bench.tiprules", bytes: Array(source(limit: limit).utf8))
-    guard let checked = compilation.program else {
+    guard let checked = compilation.optimizedProgram else {
         print("the benchmark program does not check:", compilation.diagnostics.map(\.message))
         return nil
     }

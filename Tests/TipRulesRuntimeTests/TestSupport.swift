@@ -11,7 +11,7 @@ struct CompileFailure: Error, CustomStringConvertible {
 /// Compiles `.tiprules` source through the front end and the code generator.
 func compile(_ source: String, name: String = "test.tiprules") throws -> Program {
     let compilation = Compilation(name: name, bytes: Array(source.utf8))
-    guard let checked = compilation.program else {
+    guard let checked = compilation.optimizedProgram else {
         let messages = compilation.diagnostics.map { "line \(compilation.source.location(of: $0.span.start).line): \($0.message)" }
         throw CompileFailure(description: messages.joined(separator: "\n"))
     }

@@ -12,7 +12,7 @@ final class FixtureEncoderTests: XCTestCase {
         event bought(amount: Double, note: String, when: Date, paid: Bool, count: Int)
         tip T { title: "t" }
         """
-        let program = try generateProgram(try XCTUnwrap(Compilation(name: "t", bytes: Array(source.utf8)).program))
+        let program = try generateProgram(try XCTUnwrap(Compilation(name: "t", bytes: Array(source.utf8)).optimizedProgram))
         var engine = TipEngine(program: program)
         try engine.setParameter("name", .string("Zoë \"q\""))
         try engine.setParameter("since", .date(1_795_251_600.125))

@@ -54,7 +54,7 @@ final class ImportRoundTripTests: XCTestCase {
         let compilation = Compilation(source: SourceFile(name: name + ".tiprules", text: text))
         let errors = compilation.diagnostics.filter { $0.severity == .error }
         XCTAssertEqual(errors.map(\.message), [], "\(name)")
-        return try generateProgram(XCTUnwrap(compilation.program, name))
+        return try generateProgram(XCTUnwrap(compilation.optimizedProgram, name))
     }
 
     /// `program` with lines cleared and its parameters and events in `reference`'s order.

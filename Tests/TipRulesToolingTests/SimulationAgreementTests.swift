@@ -60,7 +60,7 @@ final class SimulationAgreementTests: XCTestCase {
     }
 
     func testEngineEvalAndSimulateAgree() throws {
-        let program = try generateProgram(try XCTUnwrap(Compilation(name: "p", bytes: Array(Self.source.utf8)).program))
+        let program = try generateProgram(try XCTUnwrap(Compilation(name: "p", bytes: Array(Self.source.utf8)).optimizedProgram))
         for seed in 1...15 as ClosedRange<UInt64> {
             let timeline = try TimelineDecoder.decode(try JSONParser().parse(Array(randomTimeline(seed: seed).utf8)), for: program)
             let occurrences = timeline.occurrences

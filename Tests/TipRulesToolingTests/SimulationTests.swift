@@ -21,7 +21,7 @@ final class SimulationTests: XCTestCase {
     private func program(_ name: String) throws -> Program {
         let bytes = try Array(Data(contentsOf: Self.examples.appendingPathComponent("\(name).tiprules")))
         let compilation = Compilation(name: name, bytes: bytes)
-        return try generateProgram(try XCTUnwrap(compilation.program))
+        return try generateProgram(try XCTUnwrap(compilation.optimizedProgram))
     }
 
     func testBackyardLogSaysWhenTheTipAppearsAndWhy() {
@@ -65,7 +65,7 @@ final class SimulationTests: XCTestCase {
             #Rule(Self.$ready) { $0 }
         }
         """
-        let program = try generateProgram(try XCTUnwrap(Compilation(name: "t", bytes: Array(source.utf8)).program))
+        let program = try generateProgram(try XCTUnwrap(Compilation(name: "t", bytes: Array(source.utf8)).optimizedProgram))
         let timeline = try TimelineDecoder.decode(try JSONParser().parse(Array("""
         {"steps": [{"at": "2026-11-21T08:00:00Z", "session": {"onScreen": 5, "answer": "closed"}},
                    {"at": "2026-11-21T09:00:00Z", "setParameters": {"ready": true}},

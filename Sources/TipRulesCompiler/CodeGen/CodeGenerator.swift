@@ -1,7 +1,7 @@
 import TipRulesRuntime
 
-/// Generates the verified bytecode program of a checked program: folds constants in every
-/// expression, emits a code block for every rule, score and duration (with the line table
+/// Generates the verified bytecode program of an optimized program (`Optimizer`, which
+/// `Compilation.optimizedProgram` holds): emits a code block for every rule, score and duration (with the line table
 /// and, for rules, explain-mode notes), and verifies the result. The program records the
 /// source's file name without its directories.
 ///
@@ -14,18 +14,18 @@ public func generateProgram(_ checked: CheckedProgram) throws -> Program {
                 options: tip.options,
                 rules: try tip.rules.map { rule in
                     RuleInfo(line: rule.line,
-                             code: try ExpressionEmitter.block(for: ConstantFolder.fold(rule.body), program: checked,
+                             code: try ExpressionEmitter.block(for: rule.body, program: checked,
                                                                explains: true, pool: &pool))
                 },
                 line: tip.line)
     }
     let widgets = try checked.widgets.map { widget in
-        let lets = widget.lets.map(ConstantFolder.fold)
+        let lets = widget.lets
         return WidgetInfo(
             name: widget.name, line: widget.line,
-            score: try ExpressionEmitter.block(for: ConstantFolder.fold(widget.score), program: checked, lets: lets,
+            score: try ExpressionEmitter.block(for: widget.score, program: checked, lets: lets,
                                                explains: false, pool: &pool),
-            duration: try ExpressionEmitter.block(for: ConstantFolder.fold(widget.duration), program: checked, lets: lets,
+            duration: try ExpressionEmitter.block(for: widget.duration, program: checked, lets: lets,
                                                   explains: false, pool: &pool))
     }
     let groups = checked.groups.map { GroupInfo(name: $0.name, ordered: $0.ordered, members: $0.members, line: $0.line) }

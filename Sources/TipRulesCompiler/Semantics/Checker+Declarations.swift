@@ -131,7 +131,7 @@ extension Checker {
               let coerced = coerce(checked, to: type, acceptingSeconds: type == .duration) else { return nil }
         let folded = ConstantFolder.fold(coerced)
         guard case .constant(let value) = folded.kind, let scalar = value.scalarValue else {
-            if let failing = failingConstantOperation(in: folded) {
+            if let failing = ConstantFolder.failingOperation(in: folded) {
                 report(.constantEvaluationFails, "\(what) cannot be computed: \(failing.reason)", at: failing.span, severity: .error)
                 return nil
             }
@@ -341,10 +341,6 @@ extension Checker {
             report(.ruleNotBool, "a rule's body must be a 'Bool', not '\(spell(body.type))'", at: syntax.body.span,
                    notes: [DiagnosticNote("the rule holds when its body is true")])
             return nil
-        }
-        if let failing = failingConstantOperation(in: ConstantFolder.fold(body)) {
-            report(.constantEvaluationFails, "'\(text(failing.span))' fails with \(failing.reason) every time, so this rule is always false",
-                   at: failing.span, notes: [DiagnosticNote("evaluation reports the error and treats the rule as false")])
         }
         return CheckedRule(line: line(of: syntax.keywordSpan), body: body)
     }

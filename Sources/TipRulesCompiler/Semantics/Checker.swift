@@ -26,17 +26,17 @@ public struct Checker {
         self.source = source
     }
 
-    /// Checks a parsed file. The program is nil when there are errors; the model is there either way.
-    /// With `focus`, only the tip, group or widget holding that offset is checked, for an editor
-    /// request about one place; the program is then incomplete.
+    /// Checks a parsed file. The program holds every declaration that checked: with errors it is
+    /// incomplete, fit for the optimizer's diagnostics but not for code generation; the model is
+    /// there either way. With `focus`, only the tip, group or widget holding that offset is
+    /// checked, for an editor request about one place; the program is then incomplete too.
     public static func check(_ file: FileSyntax, source: SourceFile, focus: Int? = nil)
-        -> (program: CheckedProgram?, diagnostics: [Diagnostic], model: SemanticModel) {
+        -> (program: CheckedProgram, diagnostics: [Diagnostic], model: SemanticModel) {
         var checker = Checker(source: source)
         checker.focus = focus
         let program = checker.checkFile(file)
-        let hasErrors = checker.diagnostics.contains { $0.severity == .error }
         checker.model.eventNames = checker.eventNames
-        return (hasErrors ? nil : program, checker.diagnostics, checker.model)
+        return (program, checker.diagnostics, checker.model)
     }
 
     func line(of span: SourceSpan) -> Int { source.location(of: span.start).line }
@@ -118,32 +118,4 @@ struct Scope {
     var locals: [String: (index: Int, type: ValueType, declaration: SourceSpan)] = [:]
     /// `let` names whose value had an error; uses of them are not reported again.
     var unusable: Set<String> = []
-}
-
-extension Checker {
-    /// An integer operation on constants that the folder left alone because it fails
-    /// (overflow, division by zero, a `Double` out of `Int`'s range), with why.
-    func failingConstantOperation(in expression: CheckedExpression) -> (reason: String, span: SourceSpan)? {
-        switch expression.kind {
-        case .binary(let operation, let left, let right) where left.isConstant && right.isConstant:
-            switch operation {
-            case .divideInt, .remainderInt:
-                return (right.kind == .constant(.int(0)) ? "a division by zero" : "an integer overflow", expression.span)
-            case .addInt, .subtractInt, .multiplyInt:
-                return ("an integer overflow", expression.span)
-            default:
-                break
-            }
-        case .unary(.negateInt, let operand) where operand.isConstant:
-            return ("an integer overflow", expression.span)
-        case .convert(.doubleToInt, let operand) where operand.isConstant:
-            return ("a 'Double' that does not fit 'Int'", expression.span)
-        default:
-            break
-        }
-        for child in expression.children {
-            if let found = failingConstantOperation(in: child) { return found }
-        }
-        return nil
-    }
 }

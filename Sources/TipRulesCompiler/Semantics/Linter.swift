@@ -2,20 +2,24 @@ import TipRulesRuntime
 
 /// Warnings for programs that check but do something TipKit would not do, or that is almost
 /// certainly a mistake (TR07xx). It runs on a program without errors, reads the syntax for
-/// spans and the checked program for meaning, and never changes what is compiled.
+/// spans, the checked program for what it reads, and the optimized program for what it
+/// computes (a rule that folds to a constant), and never changes what is compiled.
 struct Linter {
     let syntax: FileSyntax
     let program: CheckedProgram
+    /// `program` after the optimizer: the same declarations, folded expressions.
+    let optimized: CheckedProgram
     private var diagnostics: [Diagnostic] = []
 
-    init(syntax: FileSyntax, program: CheckedProgram) {
+    init(syntax: FileSyntax, program: CheckedProgram, optimized: CheckedProgram) {
         self.syntax = syntax
         self.program = program
+        self.optimized = optimized
     }
 
     /// Every lint warning of the program.
-    static func lint(_ syntax: FileSyntax, _ program: CheckedProgram) -> [Diagnostic] {
-        var linter = Linter(syntax: syntax, program: program)
+    static func lint(_ syntax: FileSyntax, _ program: CheckedProgram, optimized: CheckedProgram) -> [Diagnostic] {
+        var linter = Linter(syntax: syntax, program: program, optimized: optimized)
         linter.run()
         return linter.diagnostics
     }
@@ -27,14 +31,14 @@ struct Linter {
     private mutating func run() {
         let tips = tipSyntaxes
         guard tips.count == program.tips.count else { return }
-        for (written, tip) in zip(tips, program.tips) {
+        for (written, tip) in zip(tips, optimized.tips) {
             lintOptions(written, tip)
             lintRules(written, tip)
         }
         lintUnused()
         lintGroups()
         lintDisplayFrequency()
-        for expression in allExpressions { lintExpression(expression) }
+        for expression in expressions(of: optimized) { lintExpression(expression) }
     }
 
     // MARK: Options
@@ -75,7 +79,7 @@ struct Linter {
                 continue
             }
             seen[text] = rule
-            guard case .constant(let value) = ConstantFolder.fold(checked.body).kind, case .bool(let result) = value else { continue }
+            guard case .constant(let value) = checked.body.kind, case .bool(let result) = value else { continue }
             if result {
                 diagnostics.append(Diagnostic(.constantRule, "this rule is always true: it has no effect",
                                               at: rule.keywordSpan,
@@ -89,7 +93,7 @@ struct Linter {
 
     // MARK: Declarations
 
-    private var allExpressions: [CheckedExpression] {
+    private func expressions(of program: CheckedProgram) -> [CheckedExpression] {
         program.tips.flatMap { $0.rules.map(\.body) } + program.widgets.flatMap { $0.lets + [$0.score, $0.duration] }
     }
 
@@ -105,7 +109,7 @@ struct Linter {
                 if let index = program.events.firstIndex(where: { $0.name == name }) { events.insert(index) }
             }
         }
-        var pending = allExpressions
+        var pending = expressions(of: program)
         while let expression = pending.popLast() {
             switch expression.kind {
             case .parameter(let index): parameters.insert(index)
@@ -158,8 +162,8 @@ struct Linter {
 
     /// Whether a tip has a rule whose value is the constant `false`.
     private func neverAvailable(_ tip: Int) -> Bool {
-        program.tips[tip].rules.contains { rule in
-            if case .constant(.bool(false)) = ConstantFolder.fold(rule.body).kind { return true }
+        optimized.tips[tip].rules.contains { rule in
+            if case .constant(.bool(false)) = rule.body.kind { return true }
             return false
         }
     }
@@ -195,7 +199,7 @@ struct Linter {
             pending += expression.children
             switch expression.kind {
             case .donatedWithin(_, let range):
-                guard case .constant(.duration(let seconds)) = ConstantFolder.fold(range).kind, seconds < 0 else { continue }
+                guard case .constant(.duration(let seconds)) = range.kind, seconds < 0 else { continue }
                 diagnostics.append(Diagnostic(.negativeDuration, "'donatedWithin' with a negative duration is always empty",
                                               at: range.span,
                                               notes: [DiagnosticNote("it keeps donations with now - range <= date <= now; a negative range leaves none")]))

@@ -3,9 +3,11 @@ import TipRulesCompiler
 /// Reads and checks one `.tiprules` file for the commands that need a checked program
 /// (`compile`, `emit-swift`).
 enum CheckedSourceLoader {
-    /// A checked program and the rendered text of its warnings ("" when there are none).
+    /// A checked program, as written and optimized, and the rendered text of its warnings
+    /// ("" when there are none).
     struct Checked {
         var program: CheckedProgram
+        var optimizedProgram: CheckedProgram
         var diagnosticsText: String
     }
 
@@ -23,9 +25,9 @@ enum CheckedSourceLoader {
         let diagnosticsText = compilation.diagnostics.isEmpty ? ""
             : CheckCommand.renderText([(compilation.source, compilation.diagnostics)], environment: environment)
         let warningsFail = warningsAsErrors && compilation.diagnostics.contains { $0.severity == .warning }
-        guard let program = compilation.program, !warningsFail else {
+        guard let program = compilation.program, let optimized = compilation.optimizedProgram, !warningsFail else {
             return .failure(CommandResultError(CommandResult(status: ExitStatus.programErrors, standardError: diagnosticsText)))
         }
-        return .success(Checked(program: program, diagnosticsText: diagnosticsText))
+        return .success(Checked(program: program, optimizedProgram: optimized, diagnosticsText: diagnosticsText))
     }
 }

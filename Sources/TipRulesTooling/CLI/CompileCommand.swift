@@ -29,7 +29,7 @@ enum CompileCommand {
         let diagnosticsText: String
         switch CheckedSourceLoader.load(path, environment: environment,
                                         warningsAsErrors: parsed.flags.contains("--warnings-as-errors")) {
-        case .success(let loaded): (checked, diagnosticsText) = (loaded.program, loaded.diagnosticsText)
+        case .success(let loaded): (checked, diagnosticsText) = (loaded.optimizedProgram, loaded.diagnosticsText)
         case .failure(let failure): return failure.result
         }
         let program: Program

@@ -25,7 +25,7 @@ enum ProgramLoader {
                 return .success(Loaded(program: try Program(bytes: bytes), source: nil))
             }
             let compilation = Compilation(name: path, bytes: bytes)
-            guard let checked = compilation.program else {
+            guard let checked = compilation.optimizedProgram else {
                 let diagnostics = CheckCommand.renderText([(compilation.source, compilation.diagnostics)], environment: environment)
                 return .failure(CommandResultError(CommandResult(status: ExitStatus.programErrors, standardError: diagnostics)))
             }

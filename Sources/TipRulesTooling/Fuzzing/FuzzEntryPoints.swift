@@ -8,7 +8,7 @@ public enum FuzzEntryPoints {
     /// Source text → check → compile → encode, decode and verify → evaluate at a fixed instant.
     public static func source(_ bytes: [UInt8]) {
         let compilation = Compilation(name: "fuzz.tiprules", bytes: bytes)
-        guard let checked = compilation.program, let program = try? generateProgram(checked) else { return }
+        guard let checked = compilation.optimizedProgram, let program = try? generateProgram(checked) else { return }
         _ = evaluate(program, store: EventStore(program: program), now: fixedNow)
         if let decoded = try? Program(bytes: program.encoded()) {
             _ = evaluate(decoded, store: EventStore(program: decoded), now: fixedNow)
@@ -94,7 +94,7 @@ public enum FuzzEntryPoints {
         }
         """
         let compilation = Compilation(name: "backyard.tiprules", bytes: Array(source.utf8))
-        return compilation.program.flatMap { try? generateProgram($0) }
+        return compilation.optimizedProgram.flatMap { try? generateProgram($0) }
     }()
 
     /// A value of `type` for a made-up donation.

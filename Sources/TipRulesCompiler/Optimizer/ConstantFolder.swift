@@ -198,3 +198,31 @@ extension Constant {
         }
     }
 }
+
+extension ConstantFolder {
+    /// An integer operation on constants that the folder left alone because it fails
+    /// (overflow, division by zero, a `Double` out of `Int`'s range), with why.
+    public static func failingOperation(in expression: CheckedExpression) -> (reason: String, span: SourceSpan)? {
+        switch expression.kind {
+        case .binary(let operation, let left, let right) where left.isConstant && right.isConstant:
+            switch operation {
+            case .divideInt, .remainderInt:
+                return (right.kind == .constant(.int(0)) ? "a division by zero" : "an integer overflow", expression.span)
+            case .addInt, .subtractInt, .multiplyInt:
+                return ("an integer overflow", expression.span)
+            default:
+                break
+            }
+        case .unary(.negateInt, let operand) where operand.isConstant:
+            return ("an integer overflow", expression.span)
+        case .convert(.doubleToInt, let operand) where operand.isConstant:
+            return ("a 'Double' that does not fit 'Int'", expression.span)
+        default:
+            break
+        }
+        for child in expression.children {
+            if let found = failingOperation(in: child) { return found }
+        }
+        return nil
+    }
+}
