@@ -345,7 +345,7 @@ final class LanguageServerTests: XCTestCase {
         let tipBody = complete("\n\n}", offset: 1)
         XCTAssertTrue(tipBody.contains("title") && tipBody.contains("#Rule") && tipBody.contains("options"), "\(tipBody)")
         let topLevel = labels(result("textDocument/completion", at(.object(["line": 12, "character": 0]))))
-        XCTAssertEqual(Set(topLevel), ["parameter", "event", "tip", "group", "widget", "configure"])
+        XCTAssertEqual(Set(topLevel), ["parameter", "event", "tip", "group", "widget", "configure", "transient"])
     }
 
     func testCompletionAfterBackslashInsertsTheDot() throws {

@@ -29,6 +29,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case nonAssociativeOperator = "TR0111"
     case invalidRuleInput = "TR0112"
     case missingRuleInput = "TR0113"
+    case transientWithoutParameter = "TR0140"
 
     // Types
     case mismatchedOperands = "TR0201"

@@ -87,17 +87,20 @@ extension Checker {
         let fallback = Self.zero(of: type ?? .bool)
         guard let type else {
             unusableNames.insert(syntax.name.text)
-            return ParameterInfo(name: syntax.name.text, type: .bool, defaultValue: fallback, line: line)
+            return ParameterInfo(name: syntax.name.text, type: .bool, defaultValue: fallback, line: line,
+                                 isTransient: syntax.isTransient)
         }
         guard let defaultSyntax = syntax.defaultValue else {
             let literal = Self.literalSpelling(of: fallback)
             report(.nonConstantDefault, "parameter '\(syntax.name.text)' needs a default value", at: syntax.span,
                    notes: [DiagnosticNote("the default is the value rules see until the app sets one")],
                    fixes: [FixIt("add a default value", edits: [TextEdit(span: .point(syntax.type.span.end), newText: " = \(literal)")])])
-            return ParameterInfo(name: syntax.name.text, type: type, defaultValue: fallback, line: line)
+            return ParameterInfo(name: syntax.name.text, type: type, defaultValue: fallback, line: line,
+                                 isTransient: syntax.isTransient)
         }
         let value = constant(defaultSyntax, of: type.valueType, what: "a parameter's default value")
-        return ParameterInfo(name: syntax.name.text, type: type, defaultValue: value ?? fallback, line: line)
+        return ParameterInfo(name: syntax.name.text, type: type, defaultValue: value ?? fallback, line: line,
+                             isTransient: syntax.isTransient)
     }
 
     static func zero(of kind: ScalarKind) -> ScalarValue {

@@ -55,12 +55,14 @@ public struct CallEntrySyntax: Hashable, Sendable {
     public var span: SourceSpan
 }
 
-/// `parameter NAME: TYPE = DEFAULT`.
+/// `[transient] parameter NAME: TYPE = DEFAULT`.
 public struct ParameterSyntax: Hashable, Sendable {
     public var name: NameSyntax
     public var type: NameSyntax
     public var defaultValue: ExpressionSyntax?
     public var span: SourceSpan
+    /// `transient parameter …`: reset to its default on each app launch, never persisted.
+    public var isTransient = false
 }
 
 /// `event NAME(FIELD: TYPE, …) limit(…)`.

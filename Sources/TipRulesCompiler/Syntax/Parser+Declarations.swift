@@ -34,6 +34,7 @@ extension Parser {
         switch token.text {
         case "configure": return .configure(parseConfigure())
         case "parameter": return parseParameter().map(DeclarationSyntax.parameter)
+        case "transient": return parseTransientParameter().map(DeclarationSyntax.parameter)
         case "event": return parseEvent().map(DeclarationSyntax.event)
         case "tip": return parseTip().map(DeclarationSyntax.tip)
         case "group": return parseGroup().map(DeclarationSyntax.group)
@@ -139,6 +140,24 @@ extension Parser {
     }
 
     // MARK: parameter
+
+    /// `transient parameter …`; `transient` before anything else is reported with a fix-it.
+    private mutating func parseTransientParameter() -> ParameterSyntax? {
+        let modifier = advance()
+        guard check(.identifier), current.text == "parameter" else {
+            report(.transientWithoutParameter, "'transient' applies only to a parameter, found \(describe(current))",
+                   at: current.span,
+                   notes: [DiagnosticNote("write 'transient parameter NAME: TYPE = DEFAULT'")],
+                   fixes: [.replace(SourceSpan(start: modifier.span.start, end: current.span.start), with: "",
+                                   "remove 'transient'")])
+            recoverToNextLine()
+            return nil
+        }
+        guard var parameter = parseParameter() else { return nil }
+        parameter.isTransient = true
+        parameter.span = modifier.span.union(parameter.span)
+        return parameter
+    }
 
     private mutating func parseParameter() -> ParameterSyntax? {
         let keyword = advance()

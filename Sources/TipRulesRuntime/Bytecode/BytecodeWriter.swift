@@ -50,6 +50,7 @@ enum BytecodeWriter {
             writer.byte(parameter.type.rawValue)
             writeValue(parameter.defaultValue, to: &writer)
             writer.unsigned(parameter.line)
+            writer.byte(parameter.isTransient ? BytecodeFormat.transientParameterFlag : 0)
         }
     }
 

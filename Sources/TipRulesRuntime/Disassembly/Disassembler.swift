@@ -20,7 +20,7 @@ private struct Disassembler {
         }
         lines.append("parameters:")
         for (index, parameter) in program.parameters.enumerated() {
-            lines.append("  \(index)  \(parameter.name): \(parameter.type) = \(ValueFormatting.describe(parameter.defaultValue))"
+            lines.append("  \(index)  \(parameter.isTransient ? "transient " : "")\(parameter.name): \(parameter.type) = \(ValueFormatting.describe(parameter.defaultValue))"
                          + "  ; line \(parameter.line)")
         }
         lines.append("events:")

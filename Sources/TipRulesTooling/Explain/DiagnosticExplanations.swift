@@ -624,6 +624,21 @@ public enum DiagnosticExplanations {
                   #Rule(Self.$isLoggedIn) { $0 }
               }
               """#),
+        Entry(.transientWithoutParameter, "'transient' without 'parameter'",
+              meaning: #"""
+              `transient` is a modifier of a parameter declaration, as TipKit's
+              `@Parameter(.transient)`: the value is not persisted and returns to its
+              default on each app launch. It must be followed by `parameter`.
+              """#,
+              example: #"""
+              transient event appOpened
+              """#,
+              fix: #"""
+              Write `transient parameter NAME: TYPE = DEFAULT`, or remove `transient`.
+              """#,
+              corrected: #"""
+              transient parameter hasSeenIntro: Bool = false
+              """#),
     ]
 
     // MARK: Types (TR02xx)

@@ -163,7 +163,8 @@ public struct SwiftEmitter {
 
     private func parameterDeclaration(_ index: Int) -> String {
         let parameter = program.parameters[index]
-        return "@Parameter static var \(parameter.name): \(SwiftSpelling.type(parameter.type)) = \(SwiftSpelling.scalar(parameter.defaultValue))"
+        let attribute = parameter.isTransient ? "@Parameter(.transient)" : "@Parameter"
+        return "\(attribute) static var \(parameter.name): \(SwiftSpelling.type(parameter.type)) = \(SwiftSpelling.scalar(parameter.defaultValue))"
     }
 
     private func eventDeclaration(_ index: Int) -> String {
