@@ -273,6 +273,19 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(hover["range"]?["start"], position(of: "$isLoggedIn)", in: Self.program))
     }
 
+    func testHoverOnATransientParameterAndItsKeywords() throws {
+        initialize()
+        let program = "transient parameter intro: Bool = true\ntip A {\n    title: \"a\"\n    #Rule(Self.$intro) { $0 }\n}\n"
+        open(program)
+        func hover(_ needle: String, offset: Int) -> String {
+            result("textDocument/hover", at(position(of: needle, in: program, offset: offset)))["contents"]?["value"]?
+                .stringValue ?? ""
+        }
+        XCTAssertTrue(hover("intro)", offset: 1).contains("transient parameter intro: Bool = true"))
+        XCTAssertTrue(hover("transient", offset: 1).contains("@Parameter(.transient)"))
+        XCTAssertTrue(hover("parameter", offset: 1).contains("Declares a parameter"))
+    }
+
     func testHoverOnEventsMembersFieldsAndKeywords() throws {
         initialize()
         open(Self.program)

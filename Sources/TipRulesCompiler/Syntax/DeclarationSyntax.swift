@@ -55,14 +55,17 @@ public struct CallEntrySyntax: Hashable, Sendable {
     public var span: SourceSpan
 }
 
-/// `[transient] parameter NAME: TYPE = DEFAULT`.
+/// `[transient] parameter NAME: TYPE = DEFAULT`; `span` starts at `parameter`.
 public struct ParameterSyntax: Hashable, Sendable {
     public var name: NameSyntax
     public var type: NameSyntax
     public var defaultValue: ExpressionSyntax?
     public var span: SourceSpan
-    /// `transient parameter …`: reset to its default on each app launch, never persisted.
-    public var isTransient = false
+    /// The `transient` modifier, if written: reset to its default on each app launch, never persisted.
+    public var transientSpan: SourceSpan?
+
+    /// Whether the parameter is declared `transient parameter …`.
+    public var isTransient: Bool { transientSpan != nil }
 }
 
 /// `event NAME(FIELD: TYPE, …) limit(…)`.

@@ -154,8 +154,7 @@ extension Parser {
             return nil
         }
         guard var parameter = parseParameter() else { return nil }
-        parameter.isTransient = true
-        parameter.span = modifier.span.union(parameter.span)
+        parameter.transientSpan = modifier.span
         return parameter
     }
 
