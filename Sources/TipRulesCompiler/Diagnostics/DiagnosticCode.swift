@@ -30,6 +30,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case invalidRuleInput = "TR0112"
     case missingRuleInput = "TR0113"
     case transientWithoutParameter = "TR0140"
+    case unknownSuggestEntry = "TR0141"
+    case incompleteSuggestion = "TR0142"
 
     // Types
     case mismatchedOperands = "TR0201"

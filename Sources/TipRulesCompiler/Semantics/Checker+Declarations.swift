@@ -564,6 +564,44 @@ extension Checker {
         return WidgetSymbol(name: syntax.name.text, lets: lets,
                             score: score ?? CheckedExpression(.constant(.double(0)), type: .double, span: zero),
                             duration: duration ?? CheckedExpression(.constant(.duration(0)), type: .duration, span: zero),
-                            line: line(of: syntax.name.span))
+                            line: line(of: syntax.name.span),
+                            suggestions: syntax.suggestions.compactMap { checkSuggestion($0, in: scope) })
+    }
+
+    /// `suggest { from: DATE  to: DATE }`: both entries, once each, of type `Date`; the relevance's
+    /// lets are in scope.
+    private mutating func checkSuggestion(_ syntax: SuggestSyntax, in scope: Scope) -> CheckedSuggestion? {
+        var values: [String: CheckedExpression] = [:]
+        var seen: [String: SourceSpan] = [:]
+        var complete = true
+        for entry in syntax.entries {
+            var name = entry.name.text
+            if name != "from" && name != "to" {
+                let suggestion = Spelling.closest(to: name, in: ["from", "to"])
+                report(.unknownSuggestEntry, "unknown suggestion entry '\(name)'", at: entry.name.span,
+                       notes: [DiagnosticNote("a suggestion has 'from:' and 'to:', two dates")],
+                       fixes: suggestion.map { [.replace(entry.name.span, with: $0, "replace with '\($0)'")] } ?? [])
+                guard let suggestion else { complete = false; continue }
+                name = suggestion
+            }
+            if let previous = seen[name] {
+                report(.duplicateTipProperty, "'\(name)' is given twice", at: entry.name.span,
+                       notes: [DiagnosticNote("first given here", at: previous)])
+                continue
+            }
+            seen[name] = entry.name.span
+            guard let value = check(entry.value, expecting: .date, in: scope),
+                  let coerced = coerce(value, to: .date, acceptingSeconds: false) else { complete = false; continue }
+            values[name] = coerced
+        }
+        let missing = ["from", "to"].filter { seen[$0] == nil }
+        if !missing.isEmpty {
+            report(.incompleteSuggestion, "the suggestion has no " + missing.map { "'\($0):'" }.joined(separator: " and no "),
+                   at: syntax.keywordSpan,
+                   notes: [DiagnosticNote("a suggestion is a window of two dates: 'suggest { from: DATE  to: DATE }'")])
+            return nil
+        }
+        guard complete, let from = values["from"], let to = values["to"] else { return nil }
+        return CheckedSuggestion(from: from, to: to, line: line(of: syntax.keywordSpan))
     }
 }

@@ -120,4 +120,13 @@ public struct WidgetSyntax: Hashable, Sendable {
     /// `score:`, `duration:` and unknown entries, in order.
     public var entries: [LabeledSyntax<ExpressionSyntax>]
     public var span: SourceSpan
+    /// The `suggest { from: …  to: … }` blocks after the relevance, in order.
+    public var suggestions: [SuggestSyntax] = []
+}
+
+/// `suggest { from: DATE  to: DATE }` in a widget (`from:`, `to:` and unknown entries, in order).
+public struct SuggestSyntax: Hashable, Sendable {
+    public var keywordSpan: SourceSpan
+    public var entries: [LabeledSyntax<ExpressionSyntax>]
+    public var span: SourceSpan
 }

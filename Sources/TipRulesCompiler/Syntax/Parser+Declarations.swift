@@ -335,6 +335,10 @@ extension Parser {
         guard let name = parseName("a widget name") else { recover { $0.kind == .leftBrace }; skipTokenOrGroup(); return nil }
         var widget = WidgetSyntax(name: name, relevanceSpan: nil, lets: [], entries: [], span: keyword.span)
         let body = parseBlock("widget '\(name.text)'") { parser in
+            if parser.checkWord("suggest") {
+                widget.suggestions.append(parser.parseSuggest())
+                return
+            }
             guard parser.checkWord("relevance") else {
                 parser.report(.expectedToken, "expected 'relevance { … }', found \(parser.describe(parser.current))",
                               at: parser.current.span,
@@ -348,6 +352,25 @@ extension Parser {
         }
         widget.span = keyword.span.union(body ?? name.span)
         return widget
+    }
+
+    /// `suggest { from: EXPR  to: EXPR }`; the checker checks the entries.
+    private mutating func parseSuggest() -> SuggestSyntax {
+        let keyword = advance()
+        var suggest = SuggestSyntax(keywordSpan: keyword.span, entries: [], span: keyword.span)
+        let body = parseBlock("the suggestion") { parser in
+            guard parser.check(.identifier) && parser.peek().kind == .colon else {
+                parser.report(.expectedToken, "expected 'from:' or 'to:', found \(parser.describe(parser.current))",
+                              at: parser.current.span)
+                parser.recoverToNextLine()
+                return
+            }
+            let name = NameSyntax(parser.current.text, span: parser.advance().span)
+            parser.advance()
+            suggest.entries.append(LabeledSyntax(name: name, value: parser.parseExpression()))
+        }
+        suggest.span = keyword.span.union(body ?? keyword.span)
+        return suggest
     }
 
     private mutating func parseRelevanceEntry(into widget: inout WidgetSyntax) {

@@ -20,7 +20,7 @@ enum BytecodeReader {
         reader.part = "group table"
         let groups = try readArray(&reader) { try readGroup(&$0) }
         reader.part = "widget table"
-        let widgets = try readArray(&reader) { try readWidget(&$0) }
+        let widgets = try readArray(&reader) { try readWidget(&$0, version: version) }
 
         var contents = ProgramContents(sourceName: sourceName, displayFrequency: displayFrequency,
                                        constants: constants, parameters: parameters, events: events,
@@ -153,15 +153,24 @@ enum BytecodeReader {
         return GroupInfo(name: name, ordered: ordered, members: members, line: try reader.unsigned())
     }
 
-    private static func readWidget(_ reader: inout ByteReader) throws -> WidgetInfo {
+    /// A widget entry; from version 2 on it ends with its `suggest` windows.
+    private static func readWidget(_ reader: inout ByteReader, version: Int) throws -> WidgetInfo {
         let name = try reader.string()
         let line = try reader.unsigned()
         reader.part = "widget '\(name)' score"
         let score = try readCode(&reader)
         reader.part = "widget '\(name)' duration"
         let duration = try readCode(&reader)
+        var suggestions: [SuggestionInfo] = []
+        if version >= 2 {
+            reader.part = "widget '\(name)' suggestions"
+            suggestions = try readArray(&reader) { reader in
+                let line = try reader.unsigned()
+                return SuggestionInfo(from: try readCode(&reader), to: try readCode(&reader), line: line)
+            }
+        }
         reader.part = "widget table"
-        return WidgetInfo(name: name, line: line, score: score, duration: duration)
+        return WidgetInfo(name: name, line: line, score: score, duration: duration, suggestions: suggestions)
     }
 
     /// Locals, code and line table; the debug part comes later, in the debug section.
@@ -214,6 +223,10 @@ enum BytecodeReader {
         for widget in contents.widgets.indices {
             try readDebug(&reader, into: &contents.widgets[widget].score)
             try readDebug(&reader, into: &contents.widgets[widget].duration)
+            for suggestion in contents.widgets[widget].suggestions.indices {
+                try readDebug(&reader, into: &contents.widgets[widget].suggestions[suggestion].from)
+                try readDebug(&reader, into: &contents.widgets[widget].suggestions[suggestion].to)
+            }
         }
     }
 

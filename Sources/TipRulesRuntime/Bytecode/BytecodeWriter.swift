@@ -118,6 +118,12 @@ enum BytecodeWriter {
             writer.unsigned(widget.line)
             writeCode(widget.score, to: &writer)
             writeCode(widget.duration, to: &writer)
+            writer.unsigned(widget.suggestions.count)
+            for suggestion in widget.suggestions {
+                writer.unsigned(suggestion.line)
+                writeCode(suggestion.from, to: &writer)
+                writeCode(suggestion.to, to: &writer)
+            }
         }
     }
 

@@ -49,6 +49,12 @@ private struct Disassembler {
             lines += code(widget.score)
             lines.append("  duration:")
             lines += code(widget.duration)
+            for suggestion in widget.suggestions {
+                lines.append("  suggest from:  ; line \(suggestion.line)")
+                lines += code(suggestion.from)
+                lines.append("  suggest to:")
+                lines += code(suggestion.to)
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }
