@@ -239,9 +239,7 @@ public struct SwiftEmitter {
     /// duration (seconds) from the same parameters and donations, at the current time.
     private func relevanceFunction(_ widget: WidgetSymbol, owners: [SwiftExpressionRenderer.Input: Int],
                                    problems: inout [SwiftEmissionProblem]) -> [String] {
-        let reference = { self.reference($0, fromTip: nil, owners: owners, projected: false) }
-        var renderer = SwiftExpressionRenderer(program: program, line: widget.line, mode: .relevance(reference: reference))
-        var body = widget.lets.enumerated().map { "let value\($0.offset) = \(renderer.render($0.element))" }
+        var (renderer, body) = widgetLets(widget, owners: owners)
         body.append("let score: Double = \(renderer.render(widget.score))")
         body.append("let duration: TimeInterval = \(renderer.render(widget.duration))")
         body.append("return TimelineEntryRelevance(score: Float(score), duration: duration)")
@@ -254,9 +252,7 @@ public struct SwiftEmitter {
     /// relevant shortcut per `suggest` window, with an `INDateRelevanceProvider(start:end:)` (iOS 14+).
     private func relevantShortcutsFunction(_ widget: WidgetSymbol, owners: [SwiftExpressionRenderer.Input: Int],
                                            problems: inout [SwiftEmissionProblem]) -> [String] {
-        let reference = { self.reference($0, fromTip: nil, owners: owners, projected: false) }
-        var renderer = SwiftExpressionRenderer(program: program, line: widget.line, mode: .relevance(reference: reference))
-        var body = widget.lets.enumerated().map { "let value\($0.offset) = \(renderer.render($0.element))" }
+        var (renderer, body) = widgetLets(widget, owners: owners)
         body.append("let windows: [(start: Date, end: Date)] = [")
         body += widget.suggestions.map { "    (\(renderer.render($0.from)), \(renderer.render($0.to)))," }
         body += ["]",
@@ -270,6 +266,15 @@ public struct SwiftEmitter {
                 "/// to `INRelevantShortcutStore.default.setRelevantShortcuts(_:)`.",
                 "func \(functionName(widget, "RelevantShortcuts"))(for shortcut: INShortcut) -> [INRelevantShortcut] {"]
             + body.map { "    " + $0 } + ["}", ""]
+    }
+
+    /// A renderer for a widget's expressions and its lets as `let value0 = …`, `let value1 = …`.
+    private func widgetLets(_ widget: WidgetSymbol,
+                            owners: [SwiftExpressionRenderer.Input: Int]) -> (SwiftExpressionRenderer, [String]) {
+        let reference = { self.reference($0, fromTip: nil, owners: owners, projected: false) }
+        var renderer = SwiftExpressionRenderer(program: program, line: widget.line, mode: .relevance(reference: reference))
+        let lets = widget.lets.enumerated().map { "let value\($0.offset) = \(renderer.render($0.element))" }
+        return (renderer, lets)
     }
 
     /// `cardWidget` + `suffix`: the widget's name with a lowercase first letter.
