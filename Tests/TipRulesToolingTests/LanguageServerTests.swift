@@ -286,6 +286,20 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertTrue(hover("parameter", offset: 1).contains("Declares a parameter"))
     }
 
+    func testHoverInAWidgetSuggestion() throws {
+        initialize()
+        let program = "event left\nwidget W {\n    relevance {\n        let last = left.donations.last\n        score: 1\n    }\n"
+            + "    suggest {\n        from: last?.date ?? now\n        to: now\n    }\n}\n"
+        open(program)
+        func hover(_ needle: String, offset: Int) -> String {
+            result("textDocument/hover", at(position(of: needle, in: program, offset: offset)))["contents"]?["value"]?
+                .stringValue ?? ""
+        }
+        XCTAssertTrue(hover("suggest", offset: 1).contains("INDateRelevanceProvider"))
+        XCTAssertTrue(hover("from:", offset: 1).contains("from: Date"))
+        XCTAssertTrue(hover("last?.date", offset: 1).contains("let last"))
+    }
+
     func testHoverOnEventsMembersFieldsAndKeywords() throws {
         initialize()
         open(Self.program)

@@ -96,6 +96,9 @@ enum LanguageReference {
         ReferenceEntry(name: "relevance", signature: "relevance { let NAME = EXPR  score: EXPR  duration: EXPR }",
                        documentation: "The widget's relevance at now: `score:` (required) and `duration:`, after any `let` lines.",
                        kind: .keyword),
+        ReferenceEntry(name: "suggest", signature: "suggest { from: Date  to: Date }",
+                       documentation: "A Widget Suggestions window (`INDateRelevanceProvider(start:end:)`): the widget is suggested while `from <= now <= to`. The relevance's `let`s are in scope.",
+                       kind: .keyword),
         ReferenceEntry(name: "limit", signature: "limit(maximumCount: Int, maximumAge: Duration)",
                        documentation: "Which donations of the event rules see: at most the `maximumCount` most recent (TipKit's default is 1000), none older than `maximumAge`. Either may be left out.",
                        kind: .keyword),
@@ -116,6 +119,11 @@ enum LanguageReference {
                        kind: .property),
         ReferenceEntry(name: "duration", signature: "duration: Duration",
                        documentation: "How long the relevance holds: a duration or a number of seconds; 0 when left out.", kind: .property),
+    ]
+
+    static let suggestEntries = [
+        ReferenceEntry(name: "from", signature: "from: Date", documentation: "When the suggestion window starts.", kind: .property),
+        ReferenceEntry(name: "to", signature: "to: Date", documentation: "When the suggestion window ends (not before `from`).", kind: .property),
     ]
 
     static let options = [

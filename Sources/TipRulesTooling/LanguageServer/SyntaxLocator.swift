@@ -145,6 +145,10 @@ struct SyntaxLocator {
             scope.locals.append(local)
         }
         return firstMatch(widget.entries) { labeled($0, entries: LanguageReference.relevanceEntries, scope: scope) }
+            ?? firstMatch(widget.suggestions) { suggestion in
+                blockKeyword("suggest", at: suggestion.keywordSpan.start)
+                    ?? firstMatch(suggestion.entries) { labeled($0, entries: LanguageReference.suggestEntries, scope: scope) }
+            }
     }
 
     /// `name: value` in a tip or a relevance block.
