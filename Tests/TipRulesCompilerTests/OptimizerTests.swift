@@ -41,4 +41,20 @@ final class OptimizerTests: XCTestCase {
         XCTAssertEqual(failing.count, 1)
         XCTAssertEqual(failing.first?.message, "'1 / 0' fails with a division by zero every time, so this rule is always false")
     }
+
+    func testAParameterReadOnlyInASuggestionWindowIsUsed() {
+        let source = """
+        parameter leftAt: Date = Date(timeIntervalSince1970: 0)
+        widget Commute {
+            relevance {
+                score: 1
+            }
+            suggest { from: leftAt  to: leftAt + .minutes(30) * 3 }
+        }
+        """
+        let compilation = Compilation(name: "t.tiprules", bytes: Array(source.utf8))
+        XCTAssertEqual(compilation.diagnostics.map(\.message), [])
+        XCTAssertEqual(compilation.optimizedProgram?.widgets.first?.suggestions.first.map { $0.to.children.last?.kind },
+                       .constant(.duration(5400)))
+    }
 }

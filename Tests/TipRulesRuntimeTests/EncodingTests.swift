@@ -83,7 +83,7 @@ final class EncodingTests: XCTestCase {
         var version = bytes
         version[4] = 3
         XCTAssertEqual(errorDescription { try Program(bytes: version) },
-                       "unsupported format version 3 (this tiprulec reads version 1)")
+                       "unsupported format version 3 (this tiprulec reads versions 1 to 2)")
         var flags = bytes
         flags[6] = 1
         XCTAssertEqual(errorDescription { try Program(bytes: flags) }, "malformed bytecode at byte 6: unknown flags in header")

@@ -13,10 +13,6 @@ final class ImportGoldenTests: XCTestCase {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("ImportGolden", isDirectory: true)
 
-    /// Cases whose output uses syntax another branch adds (`transient parameter`): their text is
-    /// checked, their compilation is not, until that branch is merged.
-    static let pendingSyntax: Set<String> = ["transient_parameter"]
-
     /// Each case: its name and its Swift files, named relative to `ImportGolden/`.
     static func cases() throws -> [(name: String, files: [(name: String, url: URL)])] {
         let entries = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: [.isDirectoryKey])
@@ -52,7 +48,6 @@ final class ImportGoldenTests: XCTestCase {
             XCTAssertEqual(imported.text, try String(contentsOf: programURL, encoding: .utf8), "\(golden.name): the program differs")
             let expected = (try? String(contentsOf: diagnosticsURL, encoding: .utf8)) ?? ""
             XCTAssertEqual(diagnostics, expected, "\(golden.name): the diagnostics differ")
-            guard !Self.pendingSyntax.contains(golden.name) else { continue }
             let errors = Compilation(source: SourceFile(name: golden.name + ".tiprules", text: imported.text)).diagnostics
                 .filter { $0.severity == .error }
             XCTAssertEqual(errors.map(\.message), [], "\(golden.name): the imported program has errors")

@@ -258,6 +258,33 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(hover["range"]?["start"], position(of: "$isLoggedIn)", in: Self.program))
     }
 
+    func testHoverOnATransientParameterAndItsKeywords() throws {
+        initialize()
+        let program = "transient parameter intro: Bool = true\ntip A {\n    title: \"a\"\n    #Rule(Self.$intro) { $0 }\n}\n"
+        open(program)
+        func hover(_ needle: String, offset: Int) -> String { hoverValue(of: needle, in: program, offset: offset) }
+        XCTAssertTrue(hover("intro)", offset: 1).contains("transient parameter intro: Bool = true"))
+        XCTAssertTrue(hover("transient", offset: 1).contains("@Parameter(.transient)"))
+        XCTAssertTrue(hover("parameter", offset: 1).contains("Declares a parameter"))
+    }
+
+    /// The hover text at `offset` characters into `needle` in the open `program`.
+    private func hoverValue(of needle: String, in program: String, offset: Int) -> String {
+        result("textDocument/hover", at(position(of: needle, in: program, offset: offset)))["contents"]?["value"]?
+            .stringValue ?? ""
+    }
+
+    func testHoverInAWidgetSuggestion() throws {
+        initialize()
+        let program = "event left\nwidget W {\n    relevance {\n        let last = left.donations.last\n        score: 1\n    }\n"
+            + "    suggest {\n        from: last?.date ?? now\n        to: now\n    }\n}\n"
+        open(program)
+        func hover(_ needle: String, offset: Int) -> String { hoverValue(of: needle, in: program, offset: offset) }
+        XCTAssertTrue(hover("suggest", offset: 1).contains("INDateRelevanceProvider"))
+        XCTAssertTrue(hover("from:", offset: 1).contains("from: Date"))
+        XCTAssertTrue(hover("last?.date", offset: 1).contains("let last"))
+    }
+
     func testHoverOnEventsMembersFieldsAndKeywords() throws {
         initialize()
         open(Self.program)
@@ -330,7 +357,7 @@ final class LanguageServerTests: XCTestCase {
         let tipBody = complete("\n\n}", offset: 1)
         XCTAssertTrue(tipBody.contains("title") && tipBody.contains("#Rule") && tipBody.contains("options"), "\(tipBody)")
         let topLevel = labels(result("textDocument/completion", at(.object(["line": 12, "character": 0]))))
-        XCTAssertEqual(Set(topLevel), ["parameter", "event", "tip", "group", "widget", "configure"])
+        XCTAssertEqual(Set(topLevel), ["parameter", "event", "tip", "group", "widget", "configure", "transient"])
     }
 
     func testCompletionAfterBackslashInsertsTheDot() throws {

@@ -125,7 +125,7 @@ final class SimulationTests: XCTestCase {
         XCTAssertEqual(error(#"{"steps": [{"at": 0, "session": {"answer": "maybe"}}]}"#),
                        "steps[0].session.answer: expected one of closed, performedAction, ignored, found \"maybe\"")
         XCTAssertEqual(error(#"{"steps": [{"at": 0, "observe": true, "session": {}}]}"#),
-                       "steps[0]: a step has exactly one of donate, setParameters, session, observe")
+                       "steps[0]: a step has exactly one of donate, setParameters, session, launch, observe")
         XCTAssertEqual(error(#"{"steps": [{"at": 0, "every": "1y", "observe": true}]}"#),
                        "steps[0].every: expected a duration up to 100 years: seconds, or a string such as \"30m\", \"2h\", \"1d\"")
         XCTAssertEqual(error(#"{"steps": [{"at": 0, "times": 100000, "observe": true}, {"at": 0, "observe": true}]}"#),

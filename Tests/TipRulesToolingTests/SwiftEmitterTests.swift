@@ -177,7 +177,7 @@ final class SwiftEmitterTests: XCTestCase {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         let standIn = Self.goldenDirectory.appendingPathComponent("StandIn")
-        for module in ["SwiftUI", "TipKit", "WidgetKit"] {
+        for module in ["SwiftUI", "TipKit", "WidgetKit", "Intents"] {
             let (status, output) = try runCompiler(compiler, [
                 "-emit-module", "-module-name", module, "-I", work.path,
                 standIn.appendingPathComponent(module + ".swift").path,

@@ -21,12 +21,15 @@ public func generateProgram(_ checked: CheckedProgram) throws -> Program {
     }
     let widgets = try checked.widgets.map { widget in
         let lets = widget.lets
+        func block(_ expression: CheckedExpression) throws -> CodeBlock {
+            try ExpressionEmitter.block(for: expression, program: checked, lets: lets,
+                                        explains: false, pool: &pool)
+        }
         return WidgetInfo(
-            name: widget.name, line: widget.line,
-            score: try ExpressionEmitter.block(for: widget.score, program: checked, lets: lets,
-                                               explains: false, pool: &pool),
-            duration: try ExpressionEmitter.block(for: widget.duration, program: checked, lets: lets,
-                                                  explains: false, pool: &pool))
+            name: widget.name, line: widget.line, score: try block(widget.score), duration: try block(widget.duration),
+            suggestions: try widget.suggestions.map {
+                SuggestionInfo(from: try block($0.from), to: try block($0.to), line: $0.line)
+            })
     }
     let groups = checked.groups.map { GroupInfo(name: $0.name, ordered: $0.ordered, members: $0.members, line: $0.line) }
     // The file name without its directories, so the bytes do not depend on where the source was.

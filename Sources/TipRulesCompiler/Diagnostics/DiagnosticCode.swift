@@ -29,6 +29,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case nonAssociativeOperator = "TR0111"
     case invalidRuleInput = "TR0112"
     case missingRuleInput = "TR0113"
+    case transientWithoutParameter = "TR0140"
+    case unknownSuggestEntry = "TR0141"
+    case incompleteSuggestion = "TR0142"
 
     // Syntax: TipKit Swift pasted into a .tiprules file
     case pastedTipStruct = "TR0150"

@@ -1,5 +1,5 @@
 /// The optimizer stage, between the checker and the code generator: folds the constants of
-/// every rule, widget `let`, score and duration once (`ConstantFolder`), and warns about a
+/// every rule, widget `let`, score, duration and suggestion window once (`ConstantFolder`), and warns about a
 /// rule holding a constant operation that fails every time. The linter and the code
 /// generator read its output; tools that show the program as written (emit-swift, the
 /// language server) read the checker's.
@@ -26,10 +26,16 @@ public enum Optimizer {
                 }
             }
         }
-        for widget in optimized.widgets.indices {
-            optimized.widgets[widget].lets = optimized.widgets[widget].lets.map(ConstantFolder.fold)
-            optimized.widgets[widget].score = ConstantFolder.fold(optimized.widgets[widget].score)
-            optimized.widgets[widget].duration = ConstantFolder.fold(optimized.widgets[widget].duration)
+        for index in optimized.widgets.indices {
+            var widget = optimized.widgets[index]
+            widget.lets = widget.lets.map(ConstantFolder.fold)
+            widget.score = ConstantFolder.fold(widget.score)
+            widget.duration = ConstantFolder.fold(widget.duration)
+            for window in widget.suggestions.indices {
+                widget.suggestions[window].from = ConstantFolder.fold(widget.suggestions[window].from)
+                widget.suggestions[window].to = ConstantFolder.fold(widget.suggestions[window].to)
+            }
+            optimized.widgets[index] = widget
         }
         return Output(program: optimized, diagnostics: diagnostics)
     }

@@ -65,4 +65,13 @@ public struct WidgetSymbol: Hashable, Sendable {
     /// A `Duration` expression (a constant 0 when not written).
     public var duration: CheckedExpression
     public var line: Int
+    /// The `suggest { from: to: }` windows, in order.
+    public var suggestions: [CheckedSuggestion] = []
+}
+
+/// A widget's `suggest { from: DATE  to: DATE }`: two `Date` expressions over the relevance's lets.
+public struct CheckedSuggestion: Hashable, Sendable {
+    public var from: CheckedExpression
+    public var to: CheckedExpression
+    public var line: Int
 }

@@ -90,17 +90,20 @@ extension Checker {
         let fallback = Self.zero(of: type ?? .bool)
         guard let type else {
             unusableNames.insert(syntax.name.text)
-            return ParameterInfo(name: syntax.name.text, type: .bool, defaultValue: fallback, line: line)
+            return ParameterInfo(name: syntax.name.text, type: .bool, defaultValue: fallback, line: line,
+                                 isTransient: syntax.isTransient)
         }
         guard let defaultSyntax = syntax.defaultValue else {
             let literal = Self.literalSpelling(of: fallback)
             report(.nonConstantDefault, "parameter '\(syntax.name.text)' needs a default value", at: syntax.span,
                    notes: [DiagnosticNote("the default is the value rules see until the app sets one")],
                    fixes: [FixIt("add a default value", edits: [TextEdit(span: .point(syntax.type.span.end), newText: " = \(literal)")])])
-            return ParameterInfo(name: syntax.name.text, type: type, defaultValue: fallback, line: line)
+            return ParameterInfo(name: syntax.name.text, type: type, defaultValue: fallback, line: line,
+                                 isTransient: syntax.isTransient)
         }
         let value = constant(defaultSyntax, of: type.valueType, what: "a parameter's default value")
-        return ParameterInfo(name: syntax.name.text, type: type, defaultValue: value ?? fallback, line: line)
+        return ParameterInfo(name: syntax.name.text, type: type, defaultValue: value ?? fallback, line: line,
+                             isTransient: syntax.isTransient)
     }
 
     static func zero(of kind: ScalarKind) -> ScalarValue {
@@ -538,21 +541,9 @@ extension Checker {
         var duration: CheckedExpression?
         var seen: [String: SourceSpan] = [:]
         for entry in syntax.entries {
-            var name = entry.name.text
-            if name != "score" && name != "duration" {
-                let suggestion = Spelling.closest(to: name, in: ["score", "duration"])
-                report(.unknownRelevanceEntry, "unknown relevance entry '\(name)'", at: entry.name.span,
-                       notes: [DiagnosticNote("relevance has 'score:' and 'duration:'")],
-                       fixes: suggestion.map { [.replace(entry.name.span, with: $0, "replace with '\($0)'")] } ?? [])
-                guard let suggestion else { continue }
-                name = suggestion
-            }
-            if let previous = seen[name] {
-                report(.duplicateTipProperty, "'\(name)' is given twice", at: entry.name.span,
-                       notes: [DiagnosticNote("first given here", at: previous)])
-                continue
-            }
-            seen[name] = entry.name.span
+            guard let name = entryName(entry.name, among: ["score", "duration"], seen: &seen,
+                                       unknown: (.unknownRelevanceEntry, "relevance entry", "relevance has 'score:' and 'duration:'"))
+            else { continue }
             let expected: ValueType = name == "score" ? .double : .duration
             guard let value = check(entry.value, expecting: expected, in: scope),
                   let coerced = coerce(value, to: expected, acceptingSeconds: true) else { continue }
@@ -566,6 +557,55 @@ extension Checker {
         return WidgetSymbol(name: syntax.name.text, lets: lets,
                             score: score ?? CheckedExpression(.constant(.double(0)), type: .double, span: zero),
                             duration: duration ?? CheckedExpression(.constant(.duration(0)), type: .duration, span: zero),
-                            line: line(of: syntax.name.span))
+                            line: line(of: syntax.name.span),
+                            suggestions: syntax.suggestions.compactMap { checkSuggestion($0, in: scope) })
+    }
+
+    /// The name of a `name: value` entry of a block that allows `names`: an unknown name is
+    /// reported (with a fix-it to the closest allowed one, which is then used), and a name given
+    /// again is reported and gives nil.
+    private mutating func entryName(_ name: NameSyntax, among names: [String], seen: inout [String: SourceSpan],
+                                    unknown: (code: DiagnosticCode, what: String, note: String)) -> String? {
+        var resolved = name.text
+        if !names.contains(resolved) {
+            let suggestion = Spelling.closest(to: resolved, in: names)
+            report(unknown.code, "unknown \(unknown.what) '\(resolved)'", at: name.span,
+                   notes: [DiagnosticNote(unknown.note)],
+                   fixes: suggestion.map { [.replace(name.span, with: $0, "replace with '\($0)'")] } ?? [])
+            guard let suggestion else { return nil }
+            resolved = suggestion
+        }
+        if let previous = seen[resolved] {
+            report(.duplicateTipProperty, "'\(resolved)' is given twice", at: name.span,
+                   notes: [DiagnosticNote("first given here", at: previous)])
+            return nil
+        }
+        seen[resolved] = name.span
+        return resolved
+    }
+
+    /// `suggest { from: DATE  to: DATE }`: both entries, once each, of type `Date`; the relevance's
+    /// lets are in scope.
+    private mutating func checkSuggestion(_ syntax: SuggestSyntax, in scope: Scope) -> CheckedSuggestion? {
+        var values: [String: CheckedExpression] = [:]
+        var seen: [String: SourceSpan] = [:]
+        var complete = true
+        for entry in syntax.entries {
+            guard let name = entryName(entry.name, among: ["from", "to"], seen: &seen,
+                                       unknown: (.unknownSuggestEntry, "suggestion entry", "a suggestion has 'from:' and 'to:', two dates"))
+            else { complete = false; continue }
+            guard let value = check(entry.value, expecting: .date, in: scope),
+                  let coerced = coerce(value, to: .date, acceptingSeconds: false) else { complete = false; continue }
+            values[name] = coerced
+        }
+        let missing = ["from", "to"].filter { seen[$0] == nil }
+        if !missing.isEmpty {
+            report(.incompleteSuggestion, "the suggestion has no " + missing.map { "'\($0):'" }.joined(separator: " and no "),
+                   at: syntax.keywordSpan,
+                   notes: [DiagnosticNote("a suggestion is a window of two dates: 'suggest { from: DATE  to: DATE }'")])
+            return nil
+        }
+        guard complete, let from = values["from"], let to = values["to"] else { return nil }
+        return CheckedSuggestion(from: from, to: to, line: line(of: syntax.keywordSpan))
     }
 }

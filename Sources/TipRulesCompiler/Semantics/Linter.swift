@@ -94,7 +94,8 @@ struct Linter {
     // MARK: Declarations
 
     private func expressions(of program: CheckedProgram) -> [CheckedExpression] {
-        program.tips.flatMap { $0.rules.map(\.body) } + program.widgets.flatMap { $0.lets + [$0.score, $0.duration] }
+        program.tips.flatMap { $0.rules.map(\.body) }
+            + program.widgets.flatMap { $0.lets + [$0.score, $0.duration] + $0.suggestions.flatMap { [$0.from, $0.to] } }
     }
 
     private mutating func lintUnused() {

@@ -55,12 +55,17 @@ public struct CallEntrySyntax: Hashable, Sendable {
     public var span: SourceSpan
 }
 
-/// `parameter NAME: TYPE = DEFAULT`.
+/// `[transient] parameter NAME: TYPE = DEFAULT`; `span` starts at `parameter`.
 public struct ParameterSyntax: Hashable, Sendable {
     public var name: NameSyntax
     public var type: NameSyntax
     public var defaultValue: ExpressionSyntax?
     public var span: SourceSpan
+    /// The `transient` modifier, if written: reset to its default on each app launch, never persisted.
+    public var transientSpan: SourceSpan?
+
+    /// Whether the parameter is declared `transient parameter …`.
+    public var isTransient: Bool { transientSpan != nil }
 }
 
 /// `event NAME(FIELD: TYPE, …) limit(…)`.
@@ -113,6 +118,15 @@ public struct WidgetSyntax: Hashable, Sendable {
     /// `let NAME = EXPR` lines, in order.
     public var lets: [LabeledSyntax<ExpressionSyntax>]
     /// `score:`, `duration:` and unknown entries, in order.
+    public var entries: [LabeledSyntax<ExpressionSyntax>]
+    public var span: SourceSpan
+    /// The `suggest { from: …  to: … }` blocks after the relevance, in order.
+    public var suggestions: [SuggestSyntax] = []
+}
+
+/// `suggest { from: DATE  to: DATE }` in a widget (`from:`, `to:` and unknown entries, in order).
+public struct SuggestSyntax: Hashable, Sendable {
+    public var keywordSpan: SourceSpan
     public var entries: [LabeledSyntax<ExpressionSyntax>]
     public var span: SourceSpan
 }

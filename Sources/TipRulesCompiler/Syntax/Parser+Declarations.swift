@@ -36,6 +36,7 @@ extension Parser {
         switch token.text {
         case "configure": return .configure(parseConfigure())
         case "parameter": return parseParameter().map(DeclarationSyntax.parameter)
+        case "transient": return parseTransientParameter().map(DeclarationSyntax.parameter)
         case "event": return parseEvent().map(DeclarationSyntax.event)
         case "tip": return parseTip().map(DeclarationSyntax.tip)
         case "group": return parseGroup().map(DeclarationSyntax.group)
@@ -141,6 +142,23 @@ extension Parser {
     }
 
     // MARK: parameter
+
+    /// `transient parameter …`; `transient` before anything else is reported with a fix-it.
+    private mutating func parseTransientParameter() -> ParameterSyntax? {
+        let modifier = advance()
+        guard check(.identifier), current.text == "parameter" else {
+            report(.transientWithoutParameter, "'transient' applies only to a parameter, found \(describe(current))",
+                   at: current.span,
+                   notes: [DiagnosticNote("write 'transient parameter NAME: TYPE = DEFAULT'")],
+                   fixes: [.replace(SourceSpan(start: modifier.span.start, end: current.span.start), with: "",
+                                   "remove 'transient'")])
+            recoverToNextLine()
+            return nil
+        }
+        guard var parameter = parseParameter() else { return nil }
+        parameter.transientSpan = modifier.span
+        return parameter
+    }
 
     mutating func parseParameter() -> ParameterSyntax? {
         let keyword = advance()
@@ -323,6 +341,10 @@ extension Parser {
         guard let name = parseName("a widget name") else { recover { $0.kind == .leftBrace }; skipTokenOrGroup(); return nil }
         var widget = WidgetSyntax(name: name, relevanceSpan: nil, lets: [], entries: [], span: keyword.span)
         let body = parseBlock("widget '\(name.text)'") { parser in
+            if parser.checkWord("suggest") {
+                widget.suggestions.append(parser.parseSuggest())
+                return
+            }
             guard parser.checkWord("relevance") else {
                 parser.report(.expectedToken, "expected 'relevance { … }', found \(parser.describe(parser.current))",
                               at: parser.current.span,
@@ -336,6 +358,25 @@ extension Parser {
         }
         widget.span = keyword.span.union(body ?? name.span)
         return widget
+    }
+
+    /// `suggest { from: EXPR  to: EXPR }`; the checker checks the entries.
+    private mutating func parseSuggest() -> SuggestSyntax {
+        let keyword = advance()
+        var suggest = SuggestSyntax(keywordSpan: keyword.span, entries: [], span: keyword.span)
+        let body = parseBlock("the suggestion") { parser in
+            guard parser.check(.identifier) && parser.peek().kind == .colon else {
+                parser.report(.expectedToken, "expected 'from:' or 'to:', found \(parser.describe(parser.current))",
+                              at: parser.current.span)
+                parser.recoverToNextLine()
+                return
+            }
+            let name = NameSyntax(parser.current.text, span: parser.advance().span)
+            parser.advance()
+            suggest.entries.append(LabeledSyntax(name: name, value: parser.parseExpression()))
+        }
+        suggest.span = keyword.span.union(body ?? keyword.span)
+        return suggest
     }
 
     private mutating func parseRelevanceEntry(into widget: inout WidgetSyntax) {

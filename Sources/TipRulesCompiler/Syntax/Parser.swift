@@ -6,7 +6,7 @@ public struct Parser {
     /// Expressions nest at most this deep (parentheses, operators, member chains).
     public static let maximumNesting = 256
     /// The words that start a top-level declaration.
-    static let declarationKeywords: Set<String> = ["configure", "parameter", "event", "tip", "group", "widget"]
+    static let declarationKeywords: Set<String> = ["configure", "parameter", "transient", "event", "tip", "group", "widget"]
     /// Words that cannot name a declaration, field or `let`.
     static let reservedWords: Set<String> = ["let", "true", "false", "nil", "Self"]
 

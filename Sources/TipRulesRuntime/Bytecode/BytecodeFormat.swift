@@ -2,8 +2,12 @@
 public enum BytecodeFormat {
     /// The first four bytes of every file: "TIPC".
     public static let magic: [UInt8] = [0x54, 0x49, 0x50, 0x43]
-    /// The format version this runtime writes and reads.
-    public static let version = 1
+    /// The format version this runtime writes.
+    public static let version = 2
+    /// The format versions this runtime reads: version 1 has no parameter flags byte.
+    public static let readableVersions: ClosedRange<Int> = 1...2
+    /// Parameter flag bit: a `transient parameter` (version 2 on).
+    public static let transientParameterFlag: UInt8 = 1
     /// Magic (4), version (2), flags (2), payload length (4), payload CRC-32 (4).
     public static let headerSize = 16
     /// Byte offset of the payload's CRC-32 in the header.

@@ -3,7 +3,8 @@
 /// (counts, lengths, instruction boundaries); the verifier checks the meaning.
 enum BytecodeReader {
     static func decode(_ bytes: [UInt8]) throws -> ProgramContents {
-        var reader = try payloadReader(bytes)
+        let (payload, version) = try payloadReader(bytes)
+        var reader = payload
         reader.part = "source name"
         let sourceName = try reader.string()
         reader.part = "configuration"
@@ -11,7 +12,7 @@ enum BytecodeReader {
         reader.part = "constant pool"
         let constants = try readArray(&reader) { try readValue(&$0) }
         reader.part = "parameter table"
-        let parameters = try readArray(&reader) { try readParameter(&$0) }
+        let parameters = try readArray(&reader) { try readParameter(&$0, version: version) }
         reader.part = "event table"
         let events = try readArray(&reader) { try readEvent(&$0) }
         reader.part = "tip table"
@@ -19,7 +20,7 @@ enum BytecodeReader {
         reader.part = "group table"
         let groups = try readArray(&reader) { try readGroup(&$0) }
         reader.part = "widget table"
-        let widgets = try readArray(&reader) { try readWidget(&$0) }
+        let widgets = try readArray(&reader) { try readWidget(&$0, version: version) }
 
         var contents = ProgramContents(sourceName: sourceName, displayFrequency: displayFrequency,
                                        constants: constants, parameters: parameters, events: events,
@@ -30,14 +31,14 @@ enum BytecodeReader {
     }
 
     /// Checks the header and returns a reader positioned at the start of the payload.
-    private static func payloadReader(_ bytes: [UInt8]) throws -> ByteReader {
+    private static func payloadReader(_ bytes: [UInt8]) throws -> (ByteReader, version: Int) {
         let magic = BytecodeFormat.magic
         guard bytes.count >= magic.count, Array(bytes[0..<magic.count]) == magic else {
             throw BytecodeError.badMagic
         }
         var header = ByteReader(bytes: bytes, offset: magic.count, part: "header")
         let version = Int(try header.fixed(UInt16.self))
-        guard version == BytecodeFormat.version else { throw BytecodeError.unsupportedVersion(version) }
+        guard BytecodeFormat.readableVersions.contains(version) else { throw BytecodeError.unsupportedVersion(version) }
         let flagsOffset = header.offset
         guard try header.fixed(UInt16.self) == 0 else { throw header.malformed("unknown flags", at: flagsOffset) }
         let length = Int(try header.fixed(UInt32.self))
@@ -52,7 +53,7 @@ enum BytecodeReader {
         guard bytes.count - start == length else { throw BytecodeError.trailingBytes(at: start + length) }
         let actual = CRC32.checksum(bytes[start...])
         guard actual == expected else { throw BytecodeError.checksumMismatch(expected: expected, actual: actual) }
-        return ByteReader(bytes: bytes, offset: start, part: "payload")
+        return (ByteReader(bytes: bytes, offset: start, part: "payload"), version)
     }
 
     private static func readArray<Element>(_ reader: inout ByteReader,
@@ -85,11 +86,20 @@ enum BytecodeReader {
         }
     }
 
-    private static func readParameter(_ reader: inout ByteReader) throws -> ParameterInfo {
+    /// A parameter entry; from version 2 on it ends with a flags byte (bit 0: transient).
+    private static func readParameter(_ reader: inout ByteReader, version: Int) throws -> ParameterInfo {
         let name = try reader.string()
         let type = try readKind(&reader)
         let value = try readValue(&reader)
-        return ParameterInfo(name: name, type: type, defaultValue: value, line: try reader.unsigned())
+        let line = try reader.unsigned()
+        guard version >= 2 else { return ParameterInfo(name: name, type: type, defaultValue: value, line: line) }
+        let flagsOffset = reader.offset
+        let flags = try reader.byte()
+        guard flags & ~BytecodeFormat.transientParameterFlag == 0 else {
+            throw reader.malformed("unknown parameter flags \(flags)", at: flagsOffset)
+        }
+        return ParameterInfo(name: name, type: type, defaultValue: value, line: line,
+                             isTransient: flags & BytecodeFormat.transientParameterFlag != 0)
     }
 
     private static func readEvent(_ reader: inout ByteReader) throws -> EventInfo {
@@ -143,15 +153,24 @@ enum BytecodeReader {
         return GroupInfo(name: name, ordered: ordered, members: members, line: try reader.unsigned())
     }
 
-    private static func readWidget(_ reader: inout ByteReader) throws -> WidgetInfo {
+    /// A widget entry; from version 2 on it ends with its `suggest` windows.
+    private static func readWidget(_ reader: inout ByteReader, version: Int) throws -> WidgetInfo {
         let name = try reader.string()
         let line = try reader.unsigned()
         reader.part = "widget '\(name)' score"
         let score = try readCode(&reader)
         reader.part = "widget '\(name)' duration"
         let duration = try readCode(&reader)
+        var suggestions: [SuggestionInfo] = []
+        if version >= 2 {
+            reader.part = "widget '\(name)' suggestions"
+            suggestions = try readArray(&reader) { reader in
+                let line = try reader.unsigned()
+                return SuggestionInfo(from: try readCode(&reader), to: try readCode(&reader), line: line)
+            }
+        }
         reader.part = "widget table"
-        return WidgetInfo(name: name, line: line, score: score, duration: duration)
+        return WidgetInfo(name: name, line: line, score: score, duration: duration, suggestions: suggestions)
     }
 
     /// Locals, code and line table; the debug part comes later, in the debug section.
@@ -204,6 +223,10 @@ enum BytecodeReader {
         for widget in contents.widgets.indices {
             try readDebug(&reader, into: &contents.widgets[widget].score)
             try readDebug(&reader, into: &contents.widgets[widget].duration)
+            for suggestion in contents.widgets[widget].suggestions.indices {
+                try readDebug(&reader, into: &contents.widgets[widget].suggestions[suggestion].from)
+                try readDebug(&reader, into: &contents.widgets[widget].suggestions[suggestion].to)
+            }
         }
     }
 

@@ -50,6 +50,7 @@ enum BytecodeWriter {
             writer.byte(parameter.type.rawValue)
             writeValue(parameter.defaultValue, to: &writer)
             writer.unsigned(parameter.line)
+            writer.byte(parameter.isTransient ? BytecodeFormat.transientParameterFlag : 0)
         }
     }
 
@@ -117,6 +118,12 @@ enum BytecodeWriter {
             writer.unsigned(widget.line)
             writeCode(widget.score, to: &writer)
             writeCode(widget.duration, to: &writer)
+            writer.unsigned(widget.suggestions.count)
+            for suggestion in widget.suggestions {
+                writer.unsigned(suggestion.line)
+                writeCode(suggestion.from, to: &writer)
+                writeCode(suggestion.to, to: &writer)
+            }
         }
     }
 

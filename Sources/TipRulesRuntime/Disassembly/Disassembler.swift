@@ -20,7 +20,7 @@ private struct Disassembler {
         }
         lines.append("parameters:")
         for (index, parameter) in program.parameters.enumerated() {
-            lines.append("  \(index)  \(parameter.name): \(parameter.type) = \(ValueFormatting.describe(parameter.defaultValue))"
+            lines.append("  \(index)  \(parameter.isTransient ? "transient " : "")\(parameter.name): \(parameter.type) = \(ValueFormatting.describe(parameter.defaultValue))"
                          + "  ; line \(parameter.line)")
         }
         lines.append("events:")
@@ -49,6 +49,12 @@ private struct Disassembler {
             lines += code(widget.score)
             lines.append("  duration:")
             lines += code(widget.duration)
+            for suggestion in widget.suggestions {
+                lines.append("  suggest from:  ; line \(suggestion.line)")
+                lines += code(suggestion.from)
+                lines.append("  suggest to:")
+                lines += code(suggestion.to)
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }

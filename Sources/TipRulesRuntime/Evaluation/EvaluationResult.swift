@@ -107,12 +107,16 @@ public struct WidgetResult: Hashable, Sendable {
     public var relevant: Bool
     /// The evaluation error that made the widget irrelevant (score and duration 0), if any.
     public var error: String?
+    /// For a widget that declares `suggest { from: to: }` windows: whether it is suggested now.
+    public var suggestion: WidgetSuggestion?
 
-    public init(id: String, score: Double, duration: Double, relevant: Bool, error: String? = nil) {
+    public init(id: String, score: Double, duration: Double, relevant: Bool, error: String? = nil,
+                suggestion: WidgetSuggestion? = nil) {
         self.id = id
         self.score = score
         self.duration = duration
         self.relevant = relevant
         self.error = error
+        self.suggestion = suggestion
     }
 }

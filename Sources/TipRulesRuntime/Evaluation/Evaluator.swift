@@ -7,7 +7,7 @@
 /// ```
 public struct Evaluator {
     public let program: Program
-    private var machine: Machine
+    var machine: Machine
 
     public init(program: Program) {
         self.program = program
@@ -81,7 +81,8 @@ public struct Evaluator {
             return WidgetResult(id: widget.name, score: 0, duration: 0, relevant: false,
                                 error: errors.joined(separator: "; "))
         }
-        return WidgetResult(id: widget.name, score: scoreValue, duration: durationValue, relevant: scoreValue > 0)
+        return WidgetResult(id: widget.name, score: scoreValue, duration: durationValue, relevant: scoreValue > 0,
+                            suggestion: suggestion(of: widget, in: context))
     }
 
     /// A score or duration, or why it is not a usable value: evaluation failed, or it is NaN,

@@ -22,7 +22,7 @@ public enum BytecodeError: Error, Hashable, Sendable, CustomStringConvertible {
         case .badMagic:
             return "not a tiprulec bytecode file (bad magic)"
         case .unsupportedVersion(let version):
-            return "unsupported format version \(version) (this tiprulec reads version \(BytecodeFormat.version))"
+            return "unsupported format version \(version) (this tiprulec reads versions \(BytecodeFormat.readableVersions.lowerBound) to \(BytecodeFormat.readableVersions.upperBound))"
         case .checksumMismatch(let expected, let actual):
             return "checksum mismatch (header says \(hex(expected)), payload has \(hex(actual)))"
         case .truncated(let offset, let part):

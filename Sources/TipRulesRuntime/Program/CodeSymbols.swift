@@ -55,11 +55,27 @@ public struct WidgetInfo: Hashable, Sendable {
     public var line: Int
     public var score: CodeBlock
     public var duration: CodeBlock
+    /// The `suggest { from: to: }` windows (Widget Suggestions), in order.
+    public var suggestions: [SuggestionInfo]
 
-    public init(name: String, line: Int, score: CodeBlock, duration: CodeBlock) {
+    public init(name: String, line: Int, score: CodeBlock, duration: CodeBlock, suggestions: [SuggestionInfo] = []) {
         self.name = name
         self.line = line
         self.score = score
         self.duration = duration
+        self.suggestions = suggestions
+    }
+}
+
+/// A widget's `suggest { from: DATE  to: DATE }` block: two `Date` code blocks.
+public struct SuggestionInfo: Hashable, Sendable {
+    public var from: CodeBlock
+    public var to: CodeBlock
+    public var line: Int
+
+    public init(from: CodeBlock, to: CodeBlock, line: Int) {
+        self.from = from
+        self.to = to
+        self.line = line
     }
 }

@@ -22,6 +22,10 @@ struct ProgramContents: Hashable, Sendable {
         for widget in widgets {
             blocks.append(("widget '\(widget.name)' score", widget.score))
             blocks.append(("widget '\(widget.name)' duration", widget.duration))
+            for (index, suggestion) in widget.suggestions.enumerated() {
+                blocks.append(("widget '\(widget.name)' suggestion \(index + 1) from", suggestion.from))
+                blocks.append(("widget '\(widget.name)' suggestion \(index + 1) to", suggestion.to))
+            }
         }
         return blocks
     }

@@ -37,18 +37,21 @@ public enum ScalarValue: Hashable, Sendable {
     }
 }
 
-/// A declared parameter: `parameter NAME: TYPE = DEFAULT`.
+/// A declared parameter: `[transient] parameter NAME: TYPE = DEFAULT`.
 public struct ParameterInfo: Hashable, Sendable {
     public var name: String
     public var type: ScalarKind
     public var defaultValue: ScalarValue
     public var line: Int
+    /// `transient parameter`: not persisted, and reset to its default on each app launch.
+    public var isTransient: Bool
 
-    public init(name: String, type: ScalarKind, defaultValue: ScalarValue, line: Int) {
+    public init(name: String, type: ScalarKind, defaultValue: ScalarValue, line: Int, isTransient: Bool = false) {
         self.name = name
         self.type = type
         self.defaultValue = defaultValue
         self.line = line
+        self.isTransient = isTransient
     }
 }
 

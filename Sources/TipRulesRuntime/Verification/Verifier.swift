@@ -25,6 +25,12 @@ enum Verifier {
             try verify(widget.score, result: .double, in: contents, limits: &limits, name: "widget '\(widget.name)' score")
             try verify(widget.duration, result: .duration, in: contents, limits: &limits,
                        name: "widget '\(widget.name)' duration")
+            for (index, suggestion) in widget.suggestions.enumerated() {
+                for (end, code) in [("from", suggestion.from), ("to", suggestion.to)] {
+                    try verify(code, result: .date, in: contents, limits: &limits,
+                               name: "widget '\(widget.name)' suggestion \(index + 1) \(end)")
+                }
+            }
         }
         return limits
     }

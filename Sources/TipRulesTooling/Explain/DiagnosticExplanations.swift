@@ -624,6 +624,83 @@ public enum DiagnosticExplanations {
                   #Rule(Self.$isLoggedIn) { $0 }
               }
               """#),
+        Entry(.transientWithoutParameter, "'transient' without 'parameter'",
+              meaning: #"""
+              `transient` is a modifier of a parameter declaration, as TipKit's
+              `@Parameter(.transient)`: the value is not persisted and returns to its
+              default on each app launch. It must be followed by `parameter`.
+              """#,
+              example: #"""
+              transient event appOpened
+              """#,
+              fix: #"""
+              Write `transient parameter NAME: TYPE = DEFAULT`, or remove `transient`.
+              """#,
+              corrected: #"""
+              transient parameter hasSeenIntro: Bool = false
+              """#),
+        Entry(.unknownSuggestEntry, "unknown suggestion entry",
+              meaning: #"""
+              A widget's `suggest { … }` block (Widget Suggestions, the
+              `INDateRelevanceProvider(start:end:)` window) has two entries, `from:` and
+              `to:`, both dates.
+              """#,
+              example: #"""
+              event leftHome
+
+              widget Transit {
+                  relevance { score: 1 }
+                  suggest {
+                      form: now
+                      to: now + .hours(1)
+                  }
+              }
+              """#,
+              fix: #"""
+              Write `from:` for the start of the window and `to:` for its end (the
+              fix-it renames an entry whose name is close).
+              """#,
+              corrected: #"""
+              event leftHome
+
+              widget Transit {
+                  relevance { score: 1 }
+                  suggest {
+                      from: now
+                      to: now + .hours(1)
+                  }
+              }
+              """#),
+        Entry(.incompleteSuggestion, "suggestion without 'from:' or 'to:'",
+              meaning: #"""
+              A widget's `suggest { … }` block is a window of two dates: it needs both
+              `from:` and `to:`. The widget is suggested while `from <= now <= to`.
+              """#,
+              example: #"""
+              event leftHome
+
+              widget Transit {
+                  relevance { score: 1 }
+                  suggest {
+                      from: now
+                  }
+              }
+              """#,
+              fix: #"""
+              Add the missing entry, for example the end of the window as the start plus
+              a duration.
+              """#,
+              corrected: #"""
+              event leftHome
+
+              widget Transit {
+                  relevance { score: 1 }
+                  suggest {
+                      from: now
+                      to: now + .minutes(90)
+                  }
+              }
+              """#),
     ]
 
     // MARK: Types (TR02xx)

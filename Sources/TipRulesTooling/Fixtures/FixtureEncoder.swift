@@ -3,7 +3,8 @@ import TipRulesRuntime
 /// Writes an event store as a fixture (`fixtures.md`), so a saved engine state is a fixture
 /// that `eval` and `FixtureDecoder` read back to the same store.
 public enum FixtureEncoder {
-    /// The fixture of `store`, with `now` if given: every parameter, every event's donations
+    /// The fixture of `store`, with `now` if given: every parameter except transient ones (they
+    /// are not persisted, so a loaded state has their defaults), every event's donations
     /// (oldest first), the tips whose state is not the initial one, the last display date and
     /// the testing overrides that are set. Dates are RFC 3339 when that is exact, else seconds.
     public static func encode(_ store: EventStore, now: Double? = nil) -> JSONValue {
@@ -11,7 +12,8 @@ public enum FixtureEncoder {
         var fixture = JSONObject()
         if let now { fixture["now"] = date(now) }
         fixture["parameters"] = .object(JSONObject(program.parameters.indices.compactMap { index in
-            store.parameter(index).map { (program.parameters[index].name, value($0)) }
+            guard !program.parameters[index].isTransient else { return nil }
+            return store.parameter(index).map { (program.parameters[index].name, value($0)) }
         }))
         fixture["donations"] = .object(JSONObject(program.events.indices.compactMap { event in
             let donations = store.donations(event: event)

@@ -34,6 +34,7 @@ struct ImportMerger {
             files[index].groups.forEach { add($0, to: \.groups, name: $0.name, kind: "group", span: $0.span, file: index) }
             files[index].widgets.forEach { add($0, to: \.widgets, name: $0.name, kind: "widget", span: $0.span, file: index) }
         }
+        for index in files.indices { files[index].suggestions.forEach { attach($0, file: index) } }
         for index in program.events.indices { resolveFields(of: index) }
         for index in program.tips.indices { program.tips[index].rules = program.tips[index].rules.filter { inputsExist($0) } }
         for index in program.groups.indices { program.groups[index].members = program.groups[index].members.filter { memberExists($0) } }
@@ -103,6 +104,16 @@ struct ImportMerger {
         report(.importGroupMember, "the group member '\(member.value)' is no imported tip", in: file, at: member.span,
                help: "import the file that declares the tip")
         return false
+    }
+
+    /// Adds suggestion windows to the widget they name, or reports that there is none.
+    private mutating func attach(_ suggestions: ImportedSuggestions, file: Int) {
+        guard let widget = program.widgets.firstIndex(where: { $0.name == suggestions.widget }) else {
+            report(.importWidgetFunction, "suggestions for widget '\(suggestions.widget)', whose relevance function is not imported, are not carried over",
+                   in: file, at: suggestions.span, help: "import the file with its relevance function too")
+            return
+        }
+        program.widgets[widget].suggestions += suggestions.windows
     }
 
     private mutating func report(_ code: DiagnosticCode, _ message: String, in file: Int, at span: SourceSpan, help: String) {

@@ -12,6 +12,8 @@ struct ImportedFile {
     var tips: [ImportedTip] = []
     var groups: [ImportedGroup] = []
     var widgets: [ImportedWidget] = []
+    /// Suggestion windows, joined to their widgets when the files are merged.
+    var suggestions: [ImportedSuggestions] = []
     var diagnostics = DiagnosticList()
 
     init(source: SourceFile) {
@@ -108,5 +110,14 @@ struct ImportedWidget {
     var lets: [(String, String)]
     var score: String
     var duration: String
+    /// `suggest { from: …  to: … }` windows, as `.tiprules` text.
+    var suggestions: [(from: String, to: String)] = []
+    var span: SourceSpan
+}
+
+/// The suggestion windows of the function emit-swift writes for a widget's `suggest` blocks.
+struct ImportedSuggestions {
+    var widget: String
+    var windows: [(from: String, to: String)]
     var span: SourceSpan
 }

@@ -124,25 +124,51 @@ struct SwiftExpressionRewriter {
         }
     }
 
-    /// `a.timeIntervalSince(b)` → `(a - b)`, `a.addingTimeInterval(b)` → `(a + b)`, `a` the postfix chain before the dot.
+    /// `a.timeIntervalSince(b)` → `(a - b)`, `a.addingTimeInterval(b)` → `(a + b)`, `a` the postfix
+    /// chain before the dot (`x.date`, `x?.date`, `f(y)`, `x.map { … }`, `( … )`).
     private mutating func rewriteDateArithmetic(at index: Int, in range: Range<Int>) {
         let start = range.lowerBound
         guard tokens[index].isSymbol("."), let method = stream[index + 1],
               method.text == "timeIntervalSince" || method.text == "addingTimeInterval",
               stream[index + 2]?.isSymbol("(") == true, let close = stream.closing[index + 2], close < range.upperBound,
               index > start else { return }
-        var receiver = index - 1
-        while receiver > start {
-            let previous = tokens[receiver - 1]
-            let token = tokens[receiver]
-            if previous.isSymbol(".") || token.isSymbol(".") || (token.isSymbol("(") && previous.kind == .identifier) {
-                receiver -= 1
-            } else {
-                break
-            }
-        }
+        let receiver = receiverStart(endingAt: index - 1, from: start)
         prefixes[receiver, default: ""] += "("
         replace(index...index + 2, with: method.text == "timeIntervalSince" ? " - " : " + ")
         replacements[close] = ")"
+    }
+
+    /// The first token of the postfix chain (names, `.member`, `?`, `!`, calls, subscripts,
+    /// trailing closures, a parenthesized expression) that ends at `end`, not before `start`.
+    private func receiverStart(endingAt end: Int, from start: Int) -> Int {
+        var last = end
+        while last >= start {
+            let token = tokens[last]
+            if token.isSymbol(")") || token.isSymbol("]") || token.isSymbol("}") {
+                guard let open = opener(of: last, from: start) else { return last }
+                guard open > start, isChainEnd(tokens[open - 1]) else { return open }
+                last = open - 1
+            } else if token.isSymbol("?") || token.isSymbol("!") {
+                last -= 1
+            } else if token.kind == .identifier {
+                guard last - 1 > start, tokens[last - 1].isSymbol(".") else { return last }
+                last -= 2
+            } else {
+                return last + 1
+            }
+        }
+        return start
+    }
+
+    /// Whether a bracket after `token` is a call, subscript or trailing closure on it.
+    private func isChainEnd(_ token: SwiftToken) -> Bool {
+        token.kind == .identifier || token.isSymbol(")") || token.isSymbol("]") || token.isSymbol("}")
+            || token.isSymbol("?") || token.isSymbol("!")
+    }
+
+    /// The opening bracket of the closer at `close`, searched back to `start` (at most 4,096
+    /// tokens, so a long expression costs linear time).
+    private func opener(of close: Int, from start: Int) -> Int? {
+        stride(from: close - 1, through: max(start, close - 4096), by: -1).first { stream.closing[$0] == close }
     }
 }

@@ -5,7 +5,8 @@ import TipRulesRuntime
 /// `Codable` DonationInfo structs, `Tip` structs, `TipGroup`s and `Tips.configure`, wherever
 /// they are. One pass over the tokens, each construct read within its matched brackets, no
 /// recursion: arbitrary Swift costs linear time and never fails, it only yields less.
-/// Tips are in `+Tips`, rules in `+Rules`, widget relevance functions in `+Widgets`.
+/// Tips are in `+Tips`, rules in `+Rules`, widget relevance functions in `+Widgets`, widget
+/// suggestion functions in `+Suggestions`.
 struct TipKitRecognizer {
     let stream: SwiftTokenStream
     var file: ImportedFile
@@ -46,6 +47,7 @@ struct TipKitRecognizer {
                 case "configure": configuration(at: index)
                 case "TipGroup": group(at: index)
                 case "TimelineEntryRelevance": widgetFunction(at: index)
+                case "INRelevantShortcut": suggestionFunction(at: index)
                 default: break
                 }
             }

@@ -35,7 +35,9 @@ enum TiprulesWriter {
     private static func widget(_ widget: ImportedWidget) -> String {
         let lines = ["widget \(widget.name) {", "    relevance {"]
             + widget.lets.map { "        let \($0.0) = \($0.1)" }
-            + ["        score: \(widget.score)", "        duration: \(widget.duration)", "    }", "}"]
+            + ["        score: \(widget.score)", "        duration: \(widget.duration)", "    }"]
+            + widget.suggestions.flatMap { ["    suggest {", "        from: \($0.from)", "        to: \($0.to)", "    }"] }
+            + ["}"]
         return lines.joined(separator: "\n") + "\n"
     }
 

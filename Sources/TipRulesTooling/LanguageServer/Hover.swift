@@ -65,7 +65,7 @@ struct Describer {
     func signature(of declaration: SymbolIndex.Declaration) -> String {
         switch declaration {
         case .parameter(let syntax):
-            return "parameter \(syntax.name.text): \(syntax.type.text)" + (syntax.defaultValue.map { " = " + text(of: $0.span) } ?? "")
+            return (syntax.isTransient ? "transient " : "") + "parameter \(syntax.name.text): \(syntax.type.text)" + (syntax.defaultValue.map { " = " + text(of: $0.span) } ?? "")
         case .event(_, let syntax):
             let fields = syntax.fields.isEmpty ? "" : "(" + syntax.fields.map { "\($0.name.text): \($0.value.text)" }.joined(separator: ", ") + ")"
             return "event \(syntax.name.text)\(fields)" + (syntax.limitSpan.map { " " + text(of: $0) } ?? "")

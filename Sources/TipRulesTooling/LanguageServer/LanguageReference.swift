@@ -73,6 +73,9 @@ enum LanguageReference {
         ReferenceEntry(name: "parameter", signature: "parameter NAME: TYPE = DEFAULT",
                        documentation: "Declares a parameter, a value the app sets (TipKit's `@Parameter`). TYPE is `Bool`, `Int`, `Double`, `String` or `Date`; rules see the default until the app sets a value.",
                        kind: .keyword),
+        ReferenceEntry(name: "transient", signature: "transient parameter NAME: TYPE = DEFAULT",
+                       documentation: "Declares a transient parameter (TipKit's `@Parameter(.transient)`): its value is not persisted and returns to its default on each app launch.",
+                       kind: .keyword),
         ReferenceEntry(name: "event", signature: "event NAME(FIELD: TYPE, …) limit(maximumCount: N, maximumAge: DURATION)",
                        documentation: "Declares an event the app donates (TipKit's `Tips.Event`). Every donation has `date: Date` and the declared fields; rules see the 1000 most recent donations unless `limit(…)` says otherwise.",
                        kind: .keyword),
@@ -100,6 +103,9 @@ enum LanguageReference {
         ReferenceEntry(name: "relevance", signature: "relevance { let NAME = EXPR  score: EXPR  duration: EXPR }",
                        documentation: "The widget's relevance at now: `score:` (required) and `duration:`, after any `let` lines.",
                        kind: .keyword),
+        ReferenceEntry(name: "suggest", signature: "suggest { from: Date  to: Date }",
+                       documentation: "A Widget Suggestions window (`INDateRelevanceProvider(start:end:)`): the widget is suggested while `from <= now <= to`. The relevance's `let`s are in scope.",
+                       kind: .keyword),
         ReferenceEntry(name: "limit", signature: "limit(maximumCount: Int, maximumAge: Duration)",
                        documentation: "Which donations of the event rules see: at most the `maximumCount` most recent (TipKit's default is 1000), none older than `maximumAge`. Either may be left out.",
                        kind: .keyword),
@@ -120,6 +126,11 @@ enum LanguageReference {
                        kind: .property),
         ReferenceEntry(name: "duration", signature: "duration: Duration",
                        documentation: "How long the relevance holds: a duration or a number of seconds; 0 when left out.", kind: .property),
+    ]
+
+    static let suggestEntries = [
+        ReferenceEntry(name: "from", signature: "from: Date", documentation: "When the suggestion window starts.", kind: .property),
+        ReferenceEntry(name: "to", signature: "to: Date", documentation: "When the suggestion window ends (not before `from`).", kind: .property),
     ]
 
     static let options = Builtins.members(of: .option).map(ReferenceEntry.init)

@@ -89,7 +89,8 @@ struct SyntaxLocator {
             return declarationKeyword("configure", at: syntax.keywordSpan.start)
                 ?? firstMatch(syntax.entries) { callEntry($0, entries: LanguageReference.configuration, scope: scope) }
         case .parameter(let syntax):
-            return declarationKeyword("parameter", at: syntax.span.start)
+            return syntax.transientSpan.flatMap { declarationKeyword("transient", at: $0.start) }
+                ?? declarationKeyword("parameter", at: syntax.span.start)
                 ?? name(syntax.name, .declarationName(.parameter(syntax)))
                 ?? name(syntax.type, .typeName(syntax.type))
                 ?? syntax.defaultValue.flatMap { expression($0, in: ExpressionScope()) }
@@ -147,6 +148,10 @@ struct SyntaxLocator {
             scope.locals.append(local)
         }
         return firstMatch(widget.entries) { labeled($0, entries: LanguageReference.relevanceEntries, scope: scope) }
+            ?? firstMatch(widget.suggestions) { suggestion in
+                blockKeyword("suggest", at: suggestion.keywordSpan.start)
+                    ?? firstMatch(suggestion.entries) { labeled($0, entries: LanguageReference.suggestEntries, scope: scope) }
+            }
     }
 
     /// `name: value` in a tip or a relevance block.

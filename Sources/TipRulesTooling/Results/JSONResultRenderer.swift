@@ -49,6 +49,14 @@ public enum JSONResultRenderer {
         object["duration"] = number(widget.duration)
         object["relevant"] = .bool(widget.relevant)
         if let error = widget.error { object["error"] = .string(error) }
+        if let suggestion = widget.suggestion {
+            object["suggested"] = .bool(suggestion.suggested)
+            if let window = suggestion.window {
+                object["suggestedFrom"] = date(window.lowerBound)
+                object["suggestedTo"] = date(window.upperBound)
+            }
+            if !suggestion.errors.isEmpty { object["suggestionErrors"] = .array(suggestion.errors.map(JSONValue.string)) }
+        }
         return .object(object)
     }
 

@@ -28,9 +28,20 @@ public struct TextResultRenderer {
                 + "duration \(ValueFormatting.duration(widget.duration)), "
             line += widget.relevant ? "relevant" : "not relevant"
             if let error = widget.error { line += " (error: \(error))" }
+            if let suggestion = widget.suggestion { line += "; " + describe(suggestion) }
             lines.append(line)
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "suggested from … to …" or "not suggested: no suggestion window holds now", with errors.
+    private func describe(_ suggestion: WidgetSuggestion) -> String {
+        var text = "not suggested: no suggestion window holds now"
+        if let window = suggestion.window {
+            text = "suggested from \(RFC3339.format(window.lowerBound) ?? String(window.lowerBound))"
+                + " to \(RFC3339.format(window.upperBound) ?? String(window.upperBound))"
+        }
+        return text + suggestion.errors.map { " (error: \($0))" }.joined()
     }
 
     private func render(_ tip: TipResult) -> [String] {

@@ -13,6 +13,11 @@ public enum SimulationJSONRenderer {
             object["time"] = .string(clock.label(entry.at))
             object["action"] = action(entry.action, program: program)
             if case .session = entry.action { object["shown"] = .array(entry.shown.map(JSONValue.string)) }
+            if case .launch = entry.action {
+                object["resets"] = .object(JSONObject(entry.resets.map {
+                    ($0.parameter, .string(ValueFormatting.describe($0.defaultValue)))
+                }))
+            }
             object["changes"] = .array((entry.changesBefore + entry.changesAfter).map(change))
             object["widgets"] = .array(entry.widgets.map(JSONResultRenderer.widget))
             return .object(object)
@@ -33,6 +38,8 @@ public enum SimulationJSONRenderer {
             }))]
         case .session(let onScreen, let answer):
             return ["session": ["onScreen": .number(onScreen), "answer": .string(answer.rawValue)]]
+        case .launch:
+            return ["launch": .bool(true)]
         case .observe:
             return ["observe": .bool(true)]
         }

@@ -60,6 +60,9 @@ public struct SimulationTextRenderer {
             case .ignored: answered = "the person ignores it"
             }
             return "the app shows \(entry.shown.joined(separator: ", ")) for \(ValueFormatting.duration(onScreen)); " + answered
+        case .launch:
+            let resets = entry.resets.map { "\($0.parameter) resets to \(ValueFormatting.describe($0.defaultValue))" }
+            return "the app launches" + (resets.isEmpty ? "" : ": " + resets.joined(separator: ", "))
         case .observe:
             return nil
         }

@@ -9,6 +9,8 @@ public struct SimulationEntry: Sendable {
     public var changesBefore: [StatusChange]
     /// For a session: the tips the app showed, in declaration order.
     public var shown: [String]
+    /// For a launch: the transient parameters it returned to their defaults.
+    public var resets: [ParameterReset]
     /// Status changes the step itself caused.
     public var changesAfter: [StatusChange]
     /// Every widget's relevance after the step.
@@ -32,16 +34,17 @@ public enum Simulator {
         var entries: [SimulationEntry] = []
         for (at, step) in timeline.occurrences {
             let before = engine.statusChanges(at: at)
-            let shown = try apply(step.action, at: at, to: &engine)
+            let outcome = try apply(step.action, at: at, to: &engine)
             let after = engine.statusChanges(at: at)
-            entries.append(SimulationEntry(at: at, action: step.action, changesBefore: before, shown: shown,
-                                           changesAfter: after, widgets: engine.evaluate(at: at).widgets))
+            entries.append(SimulationEntry(at: at, action: step.action, changesBefore: before, shown: outcome.shown,
+                                           resets: outcome.resets, changesAfter: after, widgets: engine.evaluate(at: at).widgets))
         }
         return SimulationLog(timeline: timeline, entries: entries, finalStore: engine.store)
     }
 
-    /// Applies one action; returns the tips a session showed.
-    private static func apply(_ action: TimelineAction, at date: Double, to engine: inout TipEngine) throws -> [String] {
+    /// Applies one action; returns the tips a session showed and the parameters a launch reset.
+    private static func apply(_ action: TimelineAction, at date: Double,
+                              to engine: inout TipEngine) throws -> (shown: [String], resets: [ParameterReset]) {
         switch action {
         case .donate(let event, let fields):
             try engine.donate(event: event, fields: fields, at: date)
@@ -57,10 +60,12 @@ public enum Simulator {
                 case .ignored: break
                 }
             }
-            return shown
+            return (shown, [])
+        case .launch:
+            return ([], engine.appLaunched())
         case .observe:
             break
         }
-        return []
+        return ([], [])
     }
 }

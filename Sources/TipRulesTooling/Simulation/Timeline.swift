@@ -50,6 +50,8 @@ public enum TimelineAction: Sendable {
     /// The app asks which tips to show; each shown tip stays on screen `onScreen` seconds and
     /// the person answers.
     case session(onScreen: Double, answer: TimelineAnswer)
+    /// The app launches: transient parameters return to their defaults.
+    case launch
     /// Only look: the log records status changes and widget relevance at this instant.
     case observe
 }

@@ -4,7 +4,7 @@ import TipRulesRuntime
 /// messages.
 public enum TimelineDecoder {
     private static let topLevelKeys = ["start", "state", "steps"]
-    private static let actionKeys = ["donate", "setParameters", "session", "observe"]
+    private static let actionKeys = ["donate", "setParameters", "session", "launch", "observe"]
     private static let stepKeys = ["at", "every", "times", "fields"] + actionKeys
     /// At most this many step occurrences in all, so a timeline cannot make the simulator run forever.
     public static let maximumOccurrences = 100_000
@@ -94,6 +94,8 @@ public enum TimelineDecoder {
                 throw FixtureError(path: "\(path).session.answer", "expected one of \(answers), found \"\(written)\"")
             }
             return .session(onScreen: onScreen, answer: answer)
+        case "launch":
+            return .launch
         default:
             return .observe
         }

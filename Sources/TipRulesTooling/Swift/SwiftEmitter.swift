@@ -64,6 +64,9 @@ public struct SwiftEmitter {
         lines += groupFactories()
         for widget in program.widgets {
             lines += relevanceFunction(widget, owners: owners, problems: &problems)
+            if !widget.suggestions.isEmpty {
+                lines += relevantShortcutsFunction(widget, owners: owners, problems: &problems)
+            }
         }
         return SwiftEmission(swift: lines.joined(separator: "\n") + "\n", problems: Self.byLine(problems))
     }
@@ -132,6 +135,7 @@ public struct SwiftEmitter {
          "import SwiftUI",
          "import TipKit"]
             + (program.widgets.isEmpty ? [] : ["import WidgetKit"])
+            + (program.widgets.contains { !$0.suggestions.isEmpty } ? ["import Intents"] : [])
             + [""]
     }
 
@@ -163,7 +167,8 @@ public struct SwiftEmitter {
 
     private func parameterDeclaration(_ index: Int) -> String {
         let parameter = program.parameters[index]
-        return "@Parameter static var \(parameter.name): \(SwiftSpelling.type(parameter.type)) = \(SwiftSpelling.scalar(parameter.defaultValue))"
+        let attribute = parameter.isTransient ? "@Parameter(.transient)" : "@Parameter"
+        return "\(attribute) static var \(parameter.name): \(SwiftSpelling.type(parameter.type)) = \(SwiftSpelling.scalar(parameter.defaultValue))"
     }
 
     private func eventDeclaration(_ index: Int) -> String {
@@ -234,15 +239,46 @@ public struct SwiftEmitter {
     /// duration (seconds) from the same parameters and donations, at the current time.
     private func relevanceFunction(_ widget: WidgetSymbol, owners: [SwiftExpressionRenderer.Input: Int],
                                    problems: inout [SwiftEmissionProblem]) -> [String] {
-        let reference = { self.reference($0, fromTip: nil, owners: owners, projected: false) }
-        var renderer = SwiftExpressionRenderer(program: program, line: widget.line, mode: .relevance(reference: reference))
-        var body = widget.lets.enumerated().map { "let value\($0.offset) = \(renderer.render($0.element))" }
+        var (renderer, body) = widgetLets(widget, owners: owners)
         body.append("let score: Double = \(renderer.render(widget.score))")
         body.append("let duration: TimeInterval = \(renderer.render(widget.duration))")
         body.append("return TimelineEntryRelevance(score: Float(score), duration: duration)")
         problems += renderer.problems
-        let name = (widget.name.first.map { String($0).lowercased() } ?? "") + widget.name.dropFirst() + "Relevance"
         return ["/// The Smart Stack relevance of `\(widget.name)` now, from the same parameters and donations.",
-                "func \(name)() -> TimelineEntryRelevance {"] + body.map { "    " + $0 } + ["}", ""]
+                "func \(functionName(widget, "Relevance"))() -> TimelineEntryRelevance {"] + body.map { "    " + $0 } + ["}", ""]
+    }
+
+    /// `func nextDepartureRelevantShortcuts(for shortcut: INShortcut) -> [INRelevantShortcut]`: one
+    /// relevant shortcut per `suggest` window, with an `INDateRelevanceProvider(start:end:)` (iOS 14+).
+    private func relevantShortcutsFunction(_ widget: WidgetSymbol, owners: [SwiftExpressionRenderer.Input: Int],
+                                           problems: inout [SwiftEmissionProblem]) -> [String] {
+        var (renderer, body) = widgetLets(widget, owners: owners)
+        body.append("let windows: [(start: Date, end: Date)] = [")
+        body += widget.suggestions.map { "    (\(renderer.render($0.from)), \(renderer.render($0.to)))," }
+        body += ["]",
+                 "return windows.map { window in",
+                 "    let relevant = INRelevantShortcut(shortcut: shortcut)",
+                 "    relevant.relevanceProviders = [INDateRelevanceProvider(start: window.start, end: window.end)]",
+                 "    return relevant",
+                 "}"]
+        problems += renderer.problems
+        return ["/// The Widget Suggestions of `\(widget.name)`: `shortcut` relevant in each `suggest` window. Pass them",
+                "/// to `INRelevantShortcutStore.default.setRelevantShortcuts(_:)`.",
+                "func \(functionName(widget, "RelevantShortcuts"))(for shortcut: INShortcut) -> [INRelevantShortcut] {"]
+            + body.map { "    " + $0 } + ["}", ""]
+    }
+
+    /// A renderer for a widget's expressions and its lets as `let value0 = …`, `let value1 = …`.
+    private func widgetLets(_ widget: WidgetSymbol,
+                            owners: [SwiftExpressionRenderer.Input: Int]) -> (SwiftExpressionRenderer, [String]) {
+        let reference = { self.reference($0, fromTip: nil, owners: owners, projected: false) }
+        var renderer = SwiftExpressionRenderer(program: program, line: widget.line, mode: .relevance(reference: reference))
+        let lets = widget.lets.enumerated().map { "let value\($0.offset) = \(renderer.render($0.element))" }
+        return (renderer, lets)
+    }
+
+    /// `cardWidget` + `suffix`: the widget's name with a lowercase first letter.
+    private func functionName(_ widget: WidgetSymbol, _ suffix: String) -> String {
+        (widget.name.first.map { String($0).lowercased() } ?? "") + widget.name.dropFirst() + suffix
     }
 }

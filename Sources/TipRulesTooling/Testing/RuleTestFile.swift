@@ -81,7 +81,7 @@ struct RuleExpectation {
     private static let allowed: [String: [String]] = [
         "tip": ["status", "reason", "pendingReason", "display", "rule", "result", "firstDisplaysAt"],
         "group": ["currentTip"],
-        "widget": ["score", "duration", "relevant", "tolerance"],
+        "widget": ["score", "duration", "relevant", "suggested", "tolerance"],
     ]
 
     static func decode(_ json: JSONValue, at path: String) throws(FixtureError) -> RuleExpectation {

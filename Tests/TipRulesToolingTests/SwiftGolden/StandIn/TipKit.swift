@@ -44,7 +44,7 @@ public struct Rule {
 @propertyWrapper
 public struct Parameter<Value> {
     public var wrappedValue: Value
-    public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
+    public init(wrappedValue: Value, _ options: Tips.ParameterOption...) { self.wrappedValue = wrappedValue }
     public var projectedValue: Tips.Parameter<Value> { Tips.Parameter() }
 }
 
@@ -63,6 +63,12 @@ extension Array where Element: DonationRecord {
 public enum Tips {
     /// A parameter's projection, a rule input.
     public struct Parameter<Value>: RuleInput {}
+
+    /// A stand-in for `Tips.ParameterOption` (`@Parameter(.transient)`).
+    public struct ParameterOption: Sendable {
+        /// The value is not persisted: it returns to its default on each app launch.
+        public static let transient = ParameterOption()
+    }
 
     /// The donation info of an event without fields.
     public struct EmptyDonation: Codable, Sendable {}

@@ -1,0 +1,24 @@
+/// Widget Suggestions: a widget's `suggest` windows at an instant.
+extension Evaluator {
+    /// Nil for a widget without `suggest`; otherwise the first window that holds `now`. A window
+    /// that fails to evaluate or whose `from` is after its `to` is an error of that window only.
+    mutating func suggestion(of widget: WidgetInfo, in context: EvaluationContext) -> WidgetSuggestion? {
+        guard !widget.suggestions.isEmpty else { return nil }
+        var errors: [String] = []
+        var active: ClosedRange<Double>?
+        for suggestion in widget.suggestions {
+            switch (machine.run(suggestion.from, in: context), machine.run(suggestion.to, in: context)) {
+            case (.success(let fromBits), .success(let toBits)):
+                let from = SlotEncoding.double(fromBits), to = SlotEncoding.double(toBits)
+                guard from <= to else {
+                    errors.append("the suggestion at line \(suggestion.line) ends before it starts")
+                    continue
+                }
+                if active == nil && (from...to).contains(context.now) { active = from...to }
+            case (.failure(let failure), _), (_, .failure(let failure)):
+                errors.append("the suggestion at line \(suggestion.line): \(failure)")
+            }
+        }
+        return WidgetSuggestion(suggested: active != nil, window: active, errors: errors)
+    }
+}
