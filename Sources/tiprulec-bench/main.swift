@@ -1,5 +1,6 @@
 // tiprulec-bench: how fast the VM evaluates rules against a large store, and how fast a
-// `.tipc` loads. Run with `swift run -c release tiprulec-bench [donations]`.
+// `.tipc` loads. Run with `swift run -c release tiprulec-bench [donations]`; the language
+// server's editor timings with `swift run -c release tiprulec-bench lsp [lines]`.
 // Standard library only: ContinuousClock for timing, no Foundation.
 import TipRulesCompiler
 import TipRulesRuntime
@@ -132,6 +133,10 @@ func run(donations: Int, limit: Int) throws {
 }
 
 func main() throws {
+    if CommandLine.arguments.dropFirst().first == "lsp" {
+        LanguageServerBenchmark.main(arguments: Array(CommandLine.arguments.dropFirst(2)))
+        return
+    }
     let donations = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
     guard let program = compileProgram(limit: 1000) else { return }
     let bytes = program.encoded()

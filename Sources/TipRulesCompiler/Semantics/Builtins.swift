@@ -109,6 +109,17 @@ public enum Builtins {
         all.filter { $0.receiver == receiver }
     }
 
+    /// The seconds of each built-in of `receiver` that is a duration, by name (the first of a
+    /// name wins). A loop, not `Dictionary(_:uniquingKeysWith:)` over a `compactMap`: Swift 6.3's
+    /// optimizer crashes on that form in release builds.
+    static func seconds(of receiver: BuiltinReceiver) -> [String: Double] {
+        var seconds: [String: Double] = [:]
+        for builtin in members(of: receiver) {
+            if let value = builtin.seconds, seconds[builtin.name] == nil { seconds[builtin.name] = value }
+        }
+        return seconds
+    }
+
     /// The string member lowered to `operation`.
     static func member(for operation: StringOperation) -> (builtin: Builtin, opcode: Opcode)? {
         for builtin in all {

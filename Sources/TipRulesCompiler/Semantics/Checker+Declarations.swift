@@ -3,9 +3,7 @@ import TipRulesRuntime
 /// Declarations: the namespace, parameters, events, configuration, tips, groups and widgets.
 extension Checker {
     /// The display frequencies by name with their seconds, from the built-ins table.
-    static let displayFrequencies = Dictionary(Builtins.members(of: .displayFrequency).compactMap { builtin in
-        builtin.seconds.map { (builtin.name, $0) }
-    }, uniquingKeysWith: { first, _ in first })
+    static let displayFrequencies = Builtins.seconds(of: .displayFrequency)
     static let scalarTypes: [String: ScalarKind] = ["Bool": .bool, "Int": .int, "Double": .double, "String": .string, "Date": .date]
 
     mutating func checkFile(_ file: FileSyntax) -> CheckedProgram {

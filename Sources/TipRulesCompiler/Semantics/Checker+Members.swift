@@ -4,8 +4,7 @@ import TipRulesRuntime
 /// durations (`.days(5)`), conversions (`Double(x)`) and the first beta's spellings.
 extension Checker {
     /// The durations by name (`hours`, `hour` …) with their seconds, from the built-ins table.
-    static let durationUnits = Dictionary(Builtins.members(of: .implicit).compactMap { builtin in builtin.seconds.map { (builtin.name, $0) } },
-                                          uniquingKeysWith: { first, _ in first })
+    static let durationUnits = Builtins.seconds(of: .implicit)
     static let collectionMembers = Builtins.members(of: .donations).map(\.name)
     static let stringMembers = Builtins.members(of: .string).map(\.name)
 
