@@ -4,6 +4,7 @@ extension TipEngine {
     /// parameters, donations and tip states stay. Returns the parameters whose value changed.
     @discardableResult
     public mutating func appLaunched() -> [ParameterReset] {
+        defer { notifyObservers() }
         var resets: [ParameterReset] = []
         for (index, parameter) in program.parameters.enumerated() where parameter.isTransient {
             guard let value = store.parameter(index), value != parameter.defaultValue else { continue }

@@ -17,6 +17,7 @@ extension TipEngine {
 
     /// Donates an event by index with its fields in declared order.
     public mutating func donate(event: Int, fields: [ScalarValue], at date: Double) throws {
+        defer { notifyObservers(at: date) }
         do { try store.donate(event: event, date: date, fields: fields) } catch let error as StoreError {
             throw EngineError.store(error)
         }
@@ -26,6 +27,7 @@ extension TipEngine {
     public mutating func deleteDonations(event name: String) throws {
         guard let event = program.eventIndex(named: name) else { throw EngineError.noSuchEvent(name) }
         store.deleteDonations(event: event)
+        notifyObservers()
     }
 
     /// Deletes, for every event, the donations no rule can see at `now` or later (past the
@@ -34,6 +36,7 @@ extension TipEngine {
     /// or later.
     @discardableResult
     public mutating func pruneDonations(at now: Double) -> Int {
-        program.events.indices.reduce(0) { total, event in total + store.pruneDonations(event: event, now: now) }
+        defer { notifyObservers(at: now) }
+        return program.events.indices.reduce(0) { total, event in total + store.pruneDonations(event: event, now: now) }
     }
 }

@@ -11,6 +11,7 @@ extension TipEngine {
 
     /// `recordDisplay(tip:at:duration:)` by tip index.
     public mutating func recordDisplay(tip index: Int, at date: Double, duration: Double = 0) throws {
+        defer { notifyObservers(at: date) }
         guard program.tips.indices.contains(index) else { throw EngineError.noSuchTip("#\(index)") }
         guard duration.isFinite, duration >= 0 else { throw EngineError.invalidDuration(duration) }
         var state = store.tipState(index)
@@ -41,6 +42,7 @@ extension TipEngine {
 
     /// `invalidate(tip:reason:)` by tip index.
     public mutating func invalidate(tip index: Int, reason: InvalidationReason) throws {
+        defer { notifyObservers() }
         guard program.tips.indices.contains(index) else { throw EngineError.noSuchTip("#\(index)") }
         var state = store.tipState(index)
         guard state.invalidation == nil else { return }
@@ -51,6 +53,7 @@ extension TipEngine {
     /// Makes a tip eligible again, as if it had never been displayed: its invalidation, display
     /// count and displayed time are cleared (TipKit's `resetEligibility()`).
     public mutating func resetEligibility(tip name: String) throws {
+        defer { notifyObservers() }
         store.setTipState(try tipIndex(name), TipState())
     }
 }

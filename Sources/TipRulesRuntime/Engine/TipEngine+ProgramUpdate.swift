@@ -7,6 +7,7 @@ extension TipEngine {
     /// display limit does not bring back an invalidated tip. Returns what could not be carried.
     @discardableResult
     public mutating func update(to newProgram: Program) -> [CarryOverProblem] {
+        defer { notifyObservers() }
         let old = store
         var new = EventStore(program: newProgram)
         var problems: [CarryOverProblem] = []

@@ -19,6 +19,12 @@ public struct TipEngine {
     /// Each tip's status, pending reason and display at the last `statusChanges(at:)`; nil
     /// before the first.
     var observed: [(status: TipStatus, pendingReason: PendingReason?, display: Bool)]?
+    /// The callbacks of `observeStatusChanges(_:)`.
+    let observers = StatusObservers()
+    /// The latest instant the engine was told of (an operation's date, `advance(to:)`,
+    /// `statusChanges(at:)`): where observers are told what changed after an operation that
+    /// carries no date. Nil until the first.
+    public internal(set) var clock: Double?
 
     /// The program the engine runs.
     public var program: Program { store.program }
@@ -73,6 +79,7 @@ public struct TipEngine {
 
     /// Sets a parameter by index; the value must have its declared type.
     public mutating func setParameter(_ index: Int, _ value: ScalarValue) throws {
+        defer { notifyObservers() }
         do { try store.setParameter(index, value) } catch let error as StoreError { throw EngineError.store(error) }
     }
 

@@ -106,7 +106,7 @@ struct TipKitRecognizer {
         let end = stream.statementEnd(from: cursor, to: tokens.count)
         let span = SourceSpan(start: tokens[index].start, end: tokens[max(end - 1, cursor)].end)
         let equals = SwiftTokenStream.range(cursor + 2, end).first { tokens[$0].isSymbol("=") }
-        var type = stream[cursor + 2]?.isSymbol(":") == true ? text(cursor + 3, equals ?? end) : nil
+        let type = stream[cursor + 2]?.isSymbol(":") == true ? text(cursor + 3, equals ?? end) : nil
         if let written = type, !Self.parameterTypes.contains(written) {
             report(.importParameterType, "@Parameter '\(name.text)' of type '\(written)' cannot be carried over", at: span,
                    help: "a .tiprules parameter is a Bool, Int, Double, String or Date; keep this one in Swift")

@@ -1,0 +1,85 @@
+import TipRulesCompiler
+@testable import TipRulesRuntime
+import XCTest
+
+/// Status observers (`TipEngine.observeStatusChanges(_:)`): called after every operation that
+/// changes a tip, with exactly the changes `statusChanges(at:)` reports.
+final class EngineObservationTests: XCTestCase {
+    private let day = 86_400.0
+    private let start = 1_000_000.0
+    private let source = """
+    configure { displayFrequency(.daily) }
+    parameter isLoggedIn: Bool = false
+    event opened
+    tip Favorite {
+        title: "f"
+        #Rule(Self.$isLoggedIn) { $0 == true }
+        options { Tips.MaxDisplayCount(1) }
+    }
+    tip Later {
+        title: "l"
+        #Rule(Self.opened) { $0.donations.count >= 1 }
+    }
+    """
+
+    /// Every change an observer saw, as "tip: old → new".
+    private final class Log {
+        var lines: [String] = []
+        func record(_ change: StatusChange) {
+            let reason = change.result.pendingReason.map { " (\($0))" } ?? ""
+            lines.append("\(change.tip): \(change.oldStatus.map { "\($0)" } ?? "none") → \(change.newStatus)\(reason)"
+                         + (change.newDisplay ? ", displays" : ""))
+        }
+    }
+
+    func testObserversSeeEachOperationsChanges() throws {
+        var engine = TipEngine(program: try compile(source))
+        let log = Log()
+        let observation = engine.observeStatusChanges(log.record)
+        try engine.setParameter("isLoggedIn", .bool(true))
+        XCTAssertEqual(log.lines, [], "no instant is known before the first dated operation")
+        engine.advance(to: start)
+        XCTAssertEqual(log.lines, ["Favorite: none → available, displays", "Later: none → pending (rules)"])
+        log.lines = []
+        try engine.recordDisplay(tip: "Favorite", at: start, duration: 5)
+        XCTAssertEqual(log.lines, ["Favorite: available → invalidated"])
+        log.lines = []
+        try engine.donate(event: "opened", at: start + 60)
+        XCTAssertEqual(log.lines, ["Later: pending → pending (displayFrequency)"], "held back by the daily frequency")
+        log.lines = []
+        engine.advance(to: start + day)
+        XCTAssertEqual(log.lines, ["Later: pending → available, displays"])
+        log.lines = []
+        try engine.close(tip: "Later")
+        XCTAssertEqual(log.lines, ["Later: available → invalidated"])
+        observation.cancel()
+        log.lines = []
+        try engine.resetEligibility(tip: "Later")
+        XCTAssertEqual(log.lines, [])
+    }
+
+    func testObserversAndAskingShareOneStreamOfChanges() throws {
+        var engine = TipEngine(program: try compile(source))
+        let first = Log(), second = Log()
+        _ = engine.observeStatusChanges(first.record)
+        _ = engine.observeStatusChanges(second.record)
+        let asked = engine.statusChanges(at: start)
+        XCTAssertEqual(asked.count, 2)
+        XCTAssertEqual(first.lines.count, 2)
+        XCTAssertEqual(first.lines, second.lines)
+        try engine.setParameter("isLoggedIn", .bool(true))
+        XCTAssertEqual(first.lines.last, "Favorite: pending → available, displays")
+        XCTAssertEqual(engine.statusChanges(at: start), [], "a change is reported once")
+    }
+
+    func testAFailedOperationReportsNothing() throws {
+        var engine = TipEngine(program: try compile(source))
+        let log = Log()
+        _ = engine.observeStatusChanges(log.record)
+        engine.advance(to: start)
+        log.lines = []
+        XCTAssertThrowsError(try engine.setParameter("isLoggedIn", .int(1)))
+        XCTAssertThrowsError(try engine.donate(event: "missing", at: start))
+        XCTAssertEqual(log.lines, [])
+    }
+}
