@@ -47,7 +47,7 @@ final class ImportRoundTripTests: XCTestCase {
                            "\(name): the round trip changes the program\n\(imported.text)")
             checked.append(name)
         }
-        XCTAssertEqual(checked.sorted(), ["backyard", "cards", "colleagues", "commute", "tour", "widgets"])
+        XCTAssertEqual(checked.sorted(), ["backyard", "backyard-v2", "cards", "colleagues", "commute", "tour", "widgets"])
     }
 
     private func compile(_ text: String, name: String) throws -> Program {

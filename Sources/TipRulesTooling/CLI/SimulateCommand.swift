@@ -1,22 +1,25 @@
 import TipRulesRuntime
 
-/// `tiprulec simulate PROGRAM --timeline T.json [--format text|json|svg]`.
+/// `tiprulec simulate PROGRAM --timeline T.json [--format text|json|svg] [--state S.json] [--save-state OUT.json]`.
 enum SimulateCommand {
     static let usage = """
     usage: tiprulec simulate PROGRAM --timeline TIMELINE.json [--format text|json|svg]
+                             [--state STATE.json] [--save-state OUT.json]
 
     Runs a person's timeline (a starting state and time-stamped donations, parameter
     changes and app sessions; see docs/simulate.md) through the engine an app uses,
     and prints when each tip becomes available, displays, is held back or
     invalidated, and why. text: the log, then each widget's relevance as a chart;
     json: every step with its changes, and the final state as a fixture; svg: each
-    widget's relevance over the timeline. Exit status: 0 simulated, 1 the program
-    has errors, 2 usage or malformed input.
+    widget's relevance over the timeline. --state starts from a saved state (a
+    fixture) instead of the timeline's own; --save-state writes the final state as
+    a fixture (atomically), which `eval`, `migrate` and a later `--state` read.
+    Exit status: 0 simulated, 1 the program has errors, 2 usage or malformed input.
     """
 
     static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
         let parsed: ParsedArguments
-        switch ParsedArguments.parse(arguments, valueOptions: ["--timeline", "--format"], flags: []) {
+        switch ParsedArguments.parse(arguments, valueOptions: ["--timeline", "--format", "--state", "--save-state"], flags: []) {
         case .success(let value): parsed = value
         case .failure(let error): return .failure(error.message + "\n" + usage)
         }
@@ -37,9 +40,17 @@ enum SimulateCommand {
         case .success(let value): loaded = value
         }
         let log: SimulationLog
-        switch simulate(timelinePath, program: loaded.program) {
+        switch simulate(timelinePath, program: loaded.program, startingFrom: parsed.options["--state"]) {
         case .success(let value): log = value
         case .failure(let error): return .failure(error.message)
+        }
+        if let output = parsed.options["--save-state"] {
+            guard !output.isEmpty, ![path, timelinePath, parsed.options["--state"]].contains(output) else {
+                return .failure("--save-state needs a file that is not an input, e.g. --save-state state.json")
+            }
+            let now = log.entries.last?.at
+            let state = JSONWriter.string(from: FixtureEncoder.encode(log.finalStore, now: now), style: .pretty) + "\n"
+            if let error = AtomicFileWriter.write(Array(state.utf8), to: output) { return .failure(error.message) }
         }
         switch format {
         case "json":
@@ -51,15 +62,25 @@ enum SimulateCommand {
         }
     }
 
-    /// Reads the timeline at `path` and runs it; errors name the file.
-    static func simulate(_ path: String, program: Program) -> Result<SimulationLog, CommandError> {
+    /// Reads the timeline at `path` and runs it, from the saved state at `statePath` when one is
+    /// given; errors name the file.
+    static func simulate(_ path: String, program: Program, startingFrom statePath: String? = nil) -> Result<SimulationLog, CommandError> {
         let json: JSONValue
         switch JSONFile.read(path) {
         case .success(let value): json = value
         case .failure(let error): return .failure(error)
         }
         do {
-            let timeline = try TimelineDecoder.decode(json, for: program)
+            var timeline = try TimelineDecoder.decode(json, for: program)
+            if let statePath {
+                switch FileAccess.read(statePath, as: .fixture, environment: CommandEnvironment()) {
+                case .success(let bytes):
+                    do { timeline.state = try FixtureDecoder.decode(bytes, for: program) } catch {
+                        return .failure(CommandError("\(statePath): \(error)"))
+                    }
+                case .failure(let error): return .failure(error)
+                }
+            }
             if let first = timeline.occurrences.first { try timeline.state.validate(at: first.at) }
             return .success(try Simulator.run(timeline, program: program))
         } catch {

@@ -12,8 +12,10 @@ public enum TiprulecCommand {
       compile FILE [-o OUT.tipc]                  check, then write bytecode
       eval PROGRAM --fixture F.json [--now DATE] [--format text|json]
                                                   evaluate every tip, group and widget
-      simulate PROGRAM --timeline T.json [--format text|json|svg]
+      simulate PROGRAM --timeline T.json [--format text|json|svg] [--state S.json] [--save-state OUT.json]
                                                   run a person's timeline through the engine
+      migrate STATE.json --from OLD --to NEW [-o OUT.json]
+                                                  carry a saved state over to updated rules
       test FILE... [--format text|json|junit]     run rule test files (cases and expectations)
       disasm PROGRAM                              print the bytecode with source lines
       emit-swift FILE [--min-ios 17|18|26] [-o OUT.swift]
@@ -43,6 +45,7 @@ public enum TiprulecCommand {
         case "compile": return CompileCommand.run(rest, environment: environment)
         case "disasm": return DisasmCommand.run(rest, environment: environment)
         case "simulate": return SimulateCommand.run(rest, environment: environment)
+        case "migrate": return MigrateCommand.run(rest, environment: environment)
         case "test": return TestCommand.run(rest, environment: environment)
         case "eval": return EvalCommand.run(rest, environment: environment, currentTime: currentTime)
         case "emit-swift": return EmitSwiftCommand.run(rest, environment: environment)
@@ -61,6 +64,7 @@ public enum TiprulecCommand {
         case "compile": return CompileCommand.usage
         case "disasm": return DisasmCommand.usage
         case "simulate": return SimulateCommand.usage
+        case "migrate": return MigrateCommand.usage
         case "test": return TestCommand.usage
         case "eval": return EvalCommand.usage
         case "emit-swift": return EmitSwiftCommand.usage
