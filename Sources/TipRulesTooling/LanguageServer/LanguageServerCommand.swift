@@ -3,28 +3,37 @@ import Foundation
 /// `tiprulec lsp`: a `LanguageServer` on standard input and output, with LSP framing.
 public enum LanguageServerCommand {
     static let usage = """
-    usage: tiprulec lsp [--stdio]
+    usage: tiprulec lsp [--stdio] [--docs-url BASE]
 
     Runs a Language Server Protocol server on standard input and output until the
-    client sends 'exit'. See docs/editors.md for editor set-up.
+    client sends 'exit'. Each diagnostic links its explanation at BASE#TRxxxx
+    (default: \(LanguageServer.defaultDocsURL)). See docs/editors.md for editor set-up.
     """
 
     /// Serves until `exit` (status 0 after `shutdown`, 1 otherwise) or the end of
     /// standard input (1). `--help` prints the usage; `--stdio`, which some clients
-    /// add, is accepted; any other argument is a usage error (2).
+    /// add, is accepted; `--docs-url BASE` sets where diagnostics link their explanations;
+    /// any other argument is a usage error (2).
     public static func runOnStandardStreams(_ arguments: [String]) -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") {
             FileHandle.standardOutput.write(Data((usage + "\n").utf8))
             return ExitStatus.success
         }
-        if let unknown = arguments.first(where: { $0 != "--stdio" }) {
-            FileHandle.standardError.write(Data("error: unknown argument '\(unknown)'\n\n\(usage)\n".utf8))
+        let parsed: ParsedArguments
+        switch ParsedArguments.parse(arguments, valueOptions: ["--docs-url"], flags: ["--stdio"]) {
+        case .success(let value) where value.positionals.isEmpty: parsed = value
+        case .success(let value):
+            FileHandle.standardError.write(Data("error: unknown argument '\(value.positionals[0])'\n\n\(usage)\n".utf8))
+            return ExitStatus.badInput
+        case .failure(let error):
+            FileHandle.standardError.write(Data("error: \(error.message)\n\n\(usage)\n".utf8))
             return ExitStatus.badInput
         }
+        let docsURL = parsed.options["--docs-url"] ?? LanguageServer.defaultDocsURL
         // A client that goes away must end the server through a failed write, not SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         let input = FileHandle.standardInput.fileDescriptor
-        return serve(read: { readChunk(from: input) }, write: { bytes in
+        return serve(docsURL: docsURL, read: { readChunk(from: input) }, write: { bytes in
             do {
                 try FileHandle.standardOutput.write(contentsOf: bytes)
                 return true
@@ -37,9 +46,10 @@ public enum LanguageServerCommand {
     /// Reads chunks with `read` until it returns none (end of input), hands what the frames
     /// hold to a server and writes each message it returns as a frame with `write`, which
     /// returns false when the output is gone. Returns the exit status.
-    static func serve(read: () -> [UInt8]?, write: ([UInt8]) -> Bool) -> Int32 {
+    static func serve(docsURL: String = LanguageServer.defaultDocsURL,
+                      read: () -> [UInt8]?, write: ([UInt8]) -> Bool) -> Int32 {
         var reader = MessageFrameReader()
-        var server = LanguageServer()
+        var server = LanguageServer(docsURL: docsURL)
         while let chunk = read() {
             reader.append(chunk)
             var events: [FrameEvent] = []

@@ -1,0 +1,112 @@
+import TipRulesTooling
+import XCTest
+
+/// `tiprulec lsp` as a separate process: code actions, fix-alls and diagnostic links, as an
+/// editor sees them.
+final class LanguageServerEditingProcessTests: XCTestCase {
+    private let uri = "file:///work/fix.tiprules"
+    private let source = CheckFixCommandTests.fixable
+
+    private func codeActions(_ server: LanguageServerProcess, at needle: String, only: [String]? = nil) -> [JSONValue] {
+        let position = LSPText.position(of: needle, in: source)
+        var context: JSONObject = ["diagnostics": []]
+        if let only { context["only"] = .array(only.map(JSONValue.string)) }
+        return server.result("textDocument/codeAction", .object([
+            "textDocument": .object(["uri": .string(uri)]), "range": .object(["start": position, "end": position]),
+            "context": .object(context),
+        ])).arrayValue ?? []
+    }
+
+    /// Sends the `changes` edits of `edit` as one didChange; the diagnostics published then.
+    private func apply(_ edit: JSONValue?, to server: LanguageServerProcess) -> [JSONValue]? {
+        let edits = edit?["changes"]?[uri]?.arrayValue ?? []
+        server.notify("textDocument/didChange", .object([
+            "textDocument": .object(["uri": .string(uri), "version": 2]),
+            "contentChanges": .array(edits.reversed().map { .object(["range": $0["range"] ?? .null, "text": $0["newText"] ?? .null]) }),
+        ]))
+        return server.diagnostics(for: uri)
+    }
+
+    func testCodeActionsAreAdvertised() throws {
+        let server = try LanguageServerProcess()
+        let capabilities = server.initialize()
+        XCTAssertEqual(capabilities["codeActionProvider"]?["codeActionKinds"], ["quickfix", "source.fixAll.tiprules"])
+        XCTAssertEqual(server.shutdownAndExit(), 0)
+    }
+
+    func testAQuickFixRemovesItsDiagnostic() throws {
+        let server = try LanguageServerProcess()
+        server.initialize()
+        XCTAssertEqual(server.open(uri, source)?.count, 3)
+        let quickFix = try XCTUnwrap(codeActions(server, at: "MaxDisplayCont").first)
+        XCTAssertEqual(quickFix["isPreferred"], true)
+        XCTAssertEqual(apply(quickFix["edit"], to: server)?.compactMap { $0["code"]?.stringValue }, ["TR0211", "TR0211"])
+        XCTAssertEqual(server.shutdownAndExit(), 0)
+    }
+
+    func testFixAllOfOneCodeLeavesTheOthers() throws {
+        let server = try LanguageServerProcess()
+        server.initialize()
+        server.open(uri, source)
+        let action = codeActions(server, at: "cont >= 4").first { $0["title"] == "Fix all TR0211 in this file" }
+        XCTAssertEqual(apply(action?["edit"], to: server)?.compactMap { $0["code"]?.stringValue }, ["TR0401"])
+        XCTAssertEqual(server.shutdownAndExit(), 0)
+    }
+
+    func testSourceFixAllGivesACleanDocument() throws {
+        let server = try LanguageServerProcess()
+        server.initialize()
+        server.open(uri, source)
+        let actions = codeActions(server, at: "title", only: ["source.fixAll"])
+        XCTAssertEqual(actions.map { $0["title"]?.stringValue ?? "" }, ["Fix all"])
+        XCTAssertEqual(apply(actions.first?["edit"], to: server)?.count, 0)
+        XCTAssertEqual(server.shutdownAndExit(), 0)
+    }
+
+    func testDocsURLFlagSetsTheCodeDescription() throws {
+        let server = try LanguageServerProcess(arguments: ["--docs-url", "https://docs.example/diagnostics.html"])
+        server.initialize()
+        let diagnostics = try XCTUnwrap(server.open(uri, source))
+        XCTAssertEqual(diagnostics.first?["codeDescription"]?["href"], "https://docs.example/diagnostics.html#TR0211")
+        XCTAssertEqual(server.shutdownAndExit(), 0)
+    }
+
+    func testMalformedCodeActionParamsAreInvalidParams() throws {
+        let server = try LanguageServerProcess()
+        server.initialize()
+        server.open(uri, source)
+        let reply = server.request("textDocument/codeAction", .object(["textDocument": .object(["uri": .string(uri)]), "range": "x"]))
+        XCTAssertEqual(reply?["error"]?["code"], -32602)
+        XCTAssertEqual(codeActions(server, at: "cont >= 3").count, 3, "the server goes on")
+        XCTAssertEqual(server.shutdownAndExit(), 0)
+    }
+
+    func testCodeActionForAnUnopenedDocumentIsAnError() throws {
+        let server = try LanguageServerProcess()
+        server.initialize()
+        let reply = server.request("textDocument/codeAction", .object([
+            "textDocument": .object(["uri": "file:///never.tiprules"]),
+            "range": .object(["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]]),
+            "context": .object(["diagnostics": []]),
+        ]))
+        XCTAssertEqual(reply?["error"]?["code"], -32602)
+        XCTAssertEqual(server.shutdownAndExit(), 0)
+    }
+
+    func testFixAllOnAHugeDocument() throws {
+        let server = try LanguageServerProcess()
+        server.initialize()
+        let repeated = (0..<400).map { "    #Rule(Self.opened) { $0.donations.cont >= \($0) }" }.joined(separator: "\n")
+        let huge = "event opened(screen: String)\ntip T {\n    title: \"t\"\n\(repeated)\n}\n"
+        XCTAssertEqual(server.open(uri, huge)?.count, 400)
+        let position = LSPText.position(of: "cont", in: huge)
+        let actions = server.result("textDocument/codeAction", .object([
+            "textDocument": .object(["uri": .string(uri)]), "range": .object(["start": position, "end": position]),
+            "context": .object(["diagnostics": []]),
+        ])).arrayValue ?? []
+        let fixAll = actions.first { $0["kind"] == "source.fixAll.tiprules" }
+        XCTAssertEqual(fixAll?["edit"]?["changes"]?[uri]?.arrayValue?.count, 400)
+        XCTAssertEqual(apply(fixAll?["edit"], to: server)?.count, 0)
+        XCTAssertEqual(server.shutdownAndExit(), 0)
+    }
+}
