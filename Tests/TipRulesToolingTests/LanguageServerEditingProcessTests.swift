@@ -109,4 +109,54 @@ final class LanguageServerEditingProcessTests: XCTestCase {
         XCTAssertEqual(apply(fixAll?["edit"], to: server)?.count, 0)
         XCTAssertEqual(server.shutdownAndExit(), 0)
     }
+
+    func testTwentyChangesInOneWriteArePublishedOnce() throws {
+        let server = try LanguageServerProcess()
+        server.initialize()
+        XCTAssertEqual(server.open(uri, "")?.count, 0)
+        var bytes: [UInt8] = []
+        for version in 2...21 {
+            let position: JSONValue = ["line": 0, "character": 0]
+            let body = Array(JSONWriter.string(from: .object(["jsonrpc": "2.0", "method": "textDocument/didChange", "params": .object([
+                "textDocument": .object(["uri": .string(uri), "version": .integer(version)]),
+                "contentChanges": .array([.object(["range": .object(["start": position, "end": position]),
+                                                   "text": .string("parameter p\(version): Bool = false\n")])]),
+            ])])).utf8)
+            bytes += Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+        }
+        server.sendRaw(bytes)
+        let published = server.take { $0["method"] == "textDocument/publishDiagnostics" }
+        XCTAssertEqual(published?["params"]?["version"], 21)
+        XCTAssertEqual(published?["params"]?["diagnostics"]?.arrayValue?.count, 20)
+        XCTAssertNotNil(server.request("shutdown"))
+        XCTAssertFalse(server.pending.contains { $0["method"] == "textDocument/publishDiagnostics" }, "one publish only")
+        server.notify("exit")
+        XCTAssertEqual(server.waitForExit(), 0)
+    }
+
+    func testACancelledRequestAfterQueuedChangesIsStillCancelled() throws {
+        let server = try LanguageServerProcess()
+        server.initialize()
+        server.open(uri, source)
+        var bytes: [UInt8] = []
+        let messages: [JSONValue] = [
+            ["jsonrpc": "2.0", "method": "textDocument/didChange", "params": .object([
+                "textDocument": .object(["uri": .string(uri), "version": 2]),
+                "contentChanges": .array([.object(["text": .string(source + "\n")])])])],
+            ["jsonrpc": "2.0", "method": "textDocument/didChange", "params": .object([
+                "textDocument": .object(["uri": .string(uri), "version": 3]),
+                "contentChanges": .array([.object(["text": .string(source)])])])],
+            ["jsonrpc": "2.0", "id": 500, "method": "textDocument/hover", "params": LSPText.at(uri, ["line": 0, "character": 12])],
+            ["jsonrpc": "2.0", "method": "$/cancelRequest", "params": ["id": 500]],
+        ]
+        for message in messages {
+            let body = Array(JSONWriter.string(from: message).utf8)
+            bytes += Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+        }
+        server.sendRaw(bytes)
+        XCTAssertEqual(server.diagnostics(for: uri)?.count, 3)
+        XCTAssertEqual(server.response(to: 500)?["error"]?["code"], -32800)
+        XCTAssertEqual(server.shutdownAndExit(), 0)
+    }
 }
+

@@ -115,4 +115,47 @@ final class LanguageServerEditingTests: XCTestCase {
             XCTAssertTrue(text.contains("<a id=\"\(code.code)\"></a>"), "docs/diagnostics.md has no anchor for \(code.code)")
         }
     }
+
+    // MARK: Coalescing
+
+    private func changeFrame(version: Int, at line: Int, insert text: String) -> FrameEvent {
+        let position: JSONValue = .object(["line": .integer(line), "character": 0])
+        let message: JSONValue = .object(["jsonrpc": "2.0", "method": "textDocument/didChange", "params": .object([
+            "textDocument": .object(["uri": .string(uri), "version": .integer(version)]),
+            "contentChanges": .array([.object(["range": .object(["start": position, "end": position]), "text": .string(text)])]),
+        ])])
+        return .message(Array(JSONWriter.string(from: message).utf8))
+    }
+
+    func testQueuedChangesArePublishedOnceAtTheLatestVersion() {
+        start("")
+        let events = (1...20).map { changeFrame(version: $0 + 7, at: 0, insert: "parameter p\($0): Bool = false\n") }
+        let published = server.handle(events)
+        XCTAssertEqual(published.count, 1)
+        XCTAssertEqual(published.first?["params"]?["version"], 27)
+        XCTAssertEqual(published.first?["params"]?["diagnostics"]?.arrayValue?.count, 20, "every change applied")
+        let hover = result("textDocument/hover", LSPText.at(uri, .object(["line": 0, "character": 11])))
+        XCTAssertTrue(hover["contents"]?["value"]?.stringValue?.contains("p20") == true, "\(hover)")
+    }
+
+    func testARefusedChangeInARunLeavesTheOthersApplied() {
+        start("")
+        var events = [changeFrame(version: 8, at: 0, insert: "parameter a: Bool = false\n")]
+        events.append(.message(Array(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":9},"contentChanges":[{"range":"bad","text":"x"}]}}"#.utf8)))
+        events.append(changeFrame(version: 10, at: 0, insert: "parameter b: Bool = false\n"))
+        let replies = server.handle(events)
+        XCTAssertEqual(replies.compactMap { $0["method"]?.stringValue },
+                       ["textDocument/publishDiagnostics", "window/logMessage", "textDocument/publishDiagnostics"])
+        XCTAssertEqual(replies.last?["params"]?["diagnostics"]?.arrayValue?.count, 2)
+    }
+
+    func testChangesToTwoDocumentsAreNotMerged() {
+        start("")
+        let other = JSONValue.object(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": .object(["textDocument": .object([
+            "uri": "file:///other.tiprules", "languageId": "tiprules", "version": 1, "text": ""])])])
+        let events = [changeFrame(version: 8, at: 0, insert: "\n"), .message(Array(JSONWriter.string(from: other).utf8)),
+                      changeFrame(version: 9, at: 0, insert: "\n"), changeFrame(version: 10, at: 0, insert: "\n")]
+        XCTAssertEqual(server.handle(events).compactMap { $0["params"]?["version"]?.intValue }, [8, 1, 10])
+    }
 }
+

@@ -52,10 +52,30 @@ public struct LanguageServer {
             return params?["id"].flatMap(JSONRPCID.init)
         })
         var outgoing: [JSONValue] = []
-        for message in messages {
-            outgoing += handle(message, cancelled: cancelled)
+        var index = 0
+        while index < messages.count {
+            let run = ChangeCoalescing.runLength(from: index, in: messages)
+            if run > 1, let published = coalescedChange(messages[index..<(index + run)]) {
+                outgoing.append(published)
+            } else {
+                for message in messages[index..<(index + run)] { outgoing += handle(message, cancelled: cancelled) }
+            }
+            index += run
         }
         return outgoing
+    }
+
+    /// Applies a run of `didChange` for one document as one change and publishes once; nil
+    /// (nothing applied) when the merged change is refused, so that each is handled on its own
+    /// and the valid ones still apply.
+    private mutating func coalescedChange(_ run: ArraySlice<Result<JSONRPCMessage, JSONRPCMessage.Failure>>) -> JSONValue? {
+        guard exitStatus == nil, state == .running else { return nil }
+        let params = run.map { message -> JSONValue? in
+            guard case .success(.notification(_, let params)) = message else { return nil }
+            return params
+        }
+        guard let merged = ChangeCoalescing.merged(params), let document = try? documents.change(merged) else { return nil }
+        return PublishedDiagnostics.notification(for: document, encoding: documents.encoding, docsURL: docsURL)
     }
 
     private mutating func handle(_ message: Result<JSONRPCMessage, JSONRPCMessage.Failure>, cancelled: Set<JSONRPCID>) -> [JSONValue] {

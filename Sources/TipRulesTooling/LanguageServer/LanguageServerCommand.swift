@@ -33,7 +33,8 @@ public enum LanguageServerCommand {
         // A client that goes away must end the server through a failed write, not SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         let input = FileHandle.standardInput.fileDescriptor
-        return serve(docsURL: docsURL, read: { readChunk(from: input) }, write: { bytes in
+        return serve(docsURL: docsURL, read: { readChunk(from: input) }, readAvailable: { readChunk(from: input, ifReady: true) },
+                     write: { bytes in
             do {
                 try FileHandle.standardOutput.write(contentsOf: bytes)
                 return true
@@ -46,12 +47,19 @@ public enum LanguageServerCommand {
     /// Reads chunks with `read` until it returns none (end of input), hands what the frames
     /// hold to a server and writes each message it returns as a frame with `write`, which
     /// returns false when the output is gone. Returns the exit status.
+    /// `readAvailable` returns what can be read without waiting (nil when nothing can): the
+    /// server takes every message already sent before it answers, so that queued changes are
+    /// analysed once (see `ChangeCoalescing`).
     static func serve(docsURL: String = LanguageServer.defaultDocsURL,
-                      read: () -> [UInt8]?, write: ([UInt8]) -> Bool) -> Int32 {
+                      read: () -> [UInt8]?, readAvailable: () -> [UInt8]? = { nil }, write: ([UInt8]) -> Bool) -> Int32 {
         var reader = MessageFrameReader()
         var server = LanguageServer(docsURL: docsURL)
         while let chunk = read() {
             reader.append(chunk)
+            for _ in 0..<maximumChunksPerTurn {
+                guard let more = readAvailable() else { break }
+                reader.append(more)
+            }
             var events: [FrameEvent] = []
             while let event = reader.next() { events.append(event) }
             for message in server.handle(events) {
@@ -64,8 +72,17 @@ public enum LanguageServerCommand {
         return server.exitStatus ?? ExitStatus.programErrors
     }
 
-    /// One blocking read of up to 64 KiB; nil at the end of input or on an error.
-    private static func readChunk(from descriptor: Int32) -> [UInt8]? {
+    /// The most further chunks (64 KiB each) read before answering, so that a client that
+    /// never stops sending still gets answers.
+    static let maximumChunksPerTurn = 256
+
+    /// One read of up to 64 KiB; nil at the end of input or on an error. With `ifReady`, nil
+    /// also when nothing can be read without waiting.
+    private static func readChunk(from descriptor: Int32, ifReady: Bool = false) -> [UInt8]? {
+        if ifReady {
+            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&request, 1, 0) > 0, request.revents & Int16(POLLIN) != 0 else { return nil }
+        }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
