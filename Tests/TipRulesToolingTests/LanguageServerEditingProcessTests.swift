@@ -158,5 +158,28 @@ final class LanguageServerEditingProcessTests: XCTestCase {
         XCTAssertEqual(server.response(to: 500)?["error"]?["code"], -32800)
         XCTAssertEqual(server.shutdownAndExit(), 0)
     }
+
+    func testFormattingEndToEnd() throws {
+        let server = try LanguageServerProcess()
+        let capabilities = server.initialize()
+        XCTAssertEqual(capabilities["documentFormattingProvider"], true)
+        XCTAssertEqual(capabilities["documentRangeFormattingProvider"], true)
+        server.open(uri, FormatCommandTests.messy)
+        let edits = server.result("textDocument/formatting", .object(["textDocument": .object(["uri": .string(uri)]), "options": [:]]))
+        XCTAssertEqual(edits.arrayValue?.count, 12)
+        let range = server.result("textDocument/rangeFormatting", .object([
+            "textDocument": .object(["uri": .string(uri)]), "options": [:],
+            "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 5]]]))
+        XCTAssertEqual(range.arrayValue?.first?["newText"], "parameter a: Bool = false\n")
+        XCTAssertEqual(server.shutdownAndExit(), 0)
+    }
+
+    func testFormattingAnUnopenedDocumentIsAnError() throws {
+        let server = try LanguageServerProcess()
+        server.initialize()
+        let reply = server.request("textDocument/formatting", .object(["textDocument": .object(["uri": "file:///never.tiprules"])]))
+        XCTAssertEqual(reply?["error"]?["code"], -32602)
+        XCTAssertEqual(server.shutdownAndExit(), 0)
+    }
 }
 

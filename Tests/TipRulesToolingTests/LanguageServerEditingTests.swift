@@ -157,5 +157,32 @@ final class LanguageServerEditingTests: XCTestCase {
                       changeFrame(version: 9, at: 0, insert: "\n"), changeFrame(version: 10, at: 0, insert: "\n")]
         XCTAssertEqual(server.handle(events).compactMap { $0["params"]?["version"]?.intValue }, [8, 1, 10])
     }
+
+    // MARK: Formatting
+
+    func testFormattingEditsOnlyTheLinesThatChange() {
+        start(FormatCommandTests.messy)
+        let edits = result("textDocument/formatting", .object([
+            "textDocument": .object(["uri": .string(uri)]), "options": ["tabSize": 4, "insertSpaces": true]])).arrayValue ?? []
+        XCTAssertEqual(edits.count, 12)
+        let changes = edits.reversed().map { JSONValue.object(["range": $0["range"] ?? .null, "text": $0["newText"] ?? .null]) }
+        _ = notify("textDocument/didChange", .object([
+            "textDocument": .object(["uri": .string(uri), "version": 8]), "contentChanges": .array(changes)]))
+        let again = result("textDocument/formatting", .object(["textDocument": .object(["uri": .string(uri)]), "options": [:]]))
+        XCTAssertEqual(again, [], "formatted")
+    }
+
+    func testRangeFormattingKeepsTheEditsOfItsLines() {
+        start(FormatCommandTests.messy)
+        let edits = result("textDocument/rangeFormatting", .object([
+            "textDocument": .object(["uri": .string(uri)]), "options": [:],
+            "range": ["start": ["line": 10, "character": 0], "end": ["line": 11, "character": 2]]])).arrayValue ?? []
+        XCTAssertEqual(edits.map { $0["newText"]?.stringValue ?? "" }, ["        $0 == true\n", "            && true\n"])
+    }
+
+    func testASyntaxErrorGetsNoFormattingEdits() {
+        start("tip T {\n  title: \"t\"\n")
+        XCTAssertEqual(result("textDocument/formatting", .object(["textDocument": .object(["uri": .string(uri)]), "options": [:]])), [])
+    }
 }
 

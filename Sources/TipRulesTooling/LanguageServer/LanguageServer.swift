@@ -145,6 +145,7 @@ public struct LanguageServer {
         case "textDocument/semanticTokens/full", "textDocument/semanticTokens/range": return try SemanticTokens.tokens(params, in: documents)
         case "textDocument/signatureHelp": return try SignatureHelp.help(params, in: documents)
         case "textDocument/inlayHint": return try InlayHints.hints(params, in: documents)
+        case "textDocument/formatting", "textDocument/rangeFormatting": return try DocumentFormatting.edits(params, in: documents)
         case "textDocument/codeAction": return try CodeActions.actions(params, in: documents, client: client, docsURL: docsURL)
         default:
             throw JSONRPCError(.methodNotFound, "unknown method '\(method)'")
@@ -169,6 +170,8 @@ public struct LanguageServer {
             "semanticTokensProvider": .object(["legend": SemanticTokens.legend, "full": true, "range": true]),
             "signatureHelpProvider": .object(["triggerCharacters": ["(", ","]]),
             "inlayHintProvider": true,
+            "documentFormattingProvider": true,
+            "documentRangeFormattingProvider": true,
             "codeActionProvider": .object(["codeActionKinds": ["quickfix", .string(CodeActions.fixAllKind)]]),
         ]
         return .object(["capabilities": .object(capabilities),
