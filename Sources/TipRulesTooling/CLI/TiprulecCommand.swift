@@ -10,6 +10,7 @@ public enum TiprulecCommand {
       check FILE... [--format text|json|sarif]     parse and type-check; print diagnostics
       check --stdin [--stdin-filename NAME]       the same for a buffer on standard input
       compile FILE [-o OUT.tipc]                  check, then write bytecode
+      fmt FILE... [--check] | --stdin             lay out sources in the canonical layout
       eval PROGRAM --fixture F.json [--now DATE] [--format text|json]
                                                   evaluate every tip, group and widget
       simulate PROGRAM --timeline T.json [--format text|json|svg] [--state S.json] [--save-state OUT.json]
@@ -50,8 +51,9 @@ public enum TiprulecCommand {
         case "eval": return EvalCommand.run(rest, environment: environment, currentTime: currentTime)
         case "emit-swift": return EmitSwiftCommand.run(rest, environment: environment)
         case "import": return ImportCommand.run(rest, environment: environment)
+        case "fmt": return FormatCommand.run(rest, environment: environment)
         default:
-            let commands = ["check", "compile", "eval", "simulate", "test", "disasm", "emit-swift", "import", "lsp", "explain"]
+            let commands = ["check", "compile", "eval", "simulate", "test", "disasm", "emit-swift", "import", "lsp", "explain", "fmt"]
             let hint = Spelling.closest(to: command, in: commands).map { " (did you mean '\($0)'?)" } ?? ""
             return .failure("unknown command '\(command)'\(hint)\n\n" + usage)
         }
@@ -69,6 +71,7 @@ public enum TiprulecCommand {
         case "eval": return EvalCommand.usage
         case "emit-swift": return EmitSwiftCommand.usage
         case "import": return ImportCommand.usage
+        case "fmt": return FormatCommand.usage
         case "lsp": return LanguageServerCommand.usage
         default: return usage
         }

@@ -13,10 +13,19 @@ public struct LanguageServer {
 
     private var state = State.uninitialized
     private var documents = DocumentStore()
+    private var client = ClientSupport()
+    /// Where `codeDescription.href` links point: docs/diagnostics.md, published.
+    private let docsURL: String
     /// The process's exit status once `exit` has arrived.
     public private(set) var exitStatus: Int32?
 
-    public init() {}
+    /// Where the diagnostics' explanations are published unless `tiprulec lsp --docs-url` says otherwise.
+    public static let defaultDocsURL = "https://github.com/tiprulec/tiprulec/blob/main/docs/diagnostics.md"
+
+    /// A server whose diagnostics link their explanations at `docsURL` (followed by `#TRxxxx`).
+    public init(docsURL: String = LanguageServer.defaultDocsURL) {
+        self.docsURL = docsURL
+    }
 
     /// Handles one message body; returns the messages to send, in order.
     public mutating func handle(_ body: [UInt8]) -> [JSONValue] {
@@ -43,10 +52,30 @@ public struct LanguageServer {
             return params?["id"].flatMap(JSONRPCID.init)
         })
         var outgoing: [JSONValue] = []
-        for message in messages {
-            outgoing += handle(message, cancelled: cancelled)
+        var index = 0
+        while index < messages.count {
+            let run = ChangeCoalescing.runLength(from: index, in: messages)
+            if run > 1, let published = coalescedChange(messages[index..<(index + run)]) {
+                outgoing.append(published)
+            } else {
+                for message in messages[index..<(index + run)] { outgoing += handle(message, cancelled: cancelled) }
+            }
+            index += run
         }
         return outgoing
+    }
+
+    /// Applies a run of `didChange` for one document as one change and publishes once; nil
+    /// (nothing applied) when the merged change is refused, so that each is handled on its own
+    /// and the valid ones still apply.
+    private mutating func coalescedChange(_ run: ArraySlice<Result<JSONRPCMessage, JSONRPCMessage.Failure>>) -> JSONValue? {
+        guard exitStatus == nil, state == .running else { return nil }
+        let params = run.map { message -> JSONValue? in
+            guard case .success(.notification(_, let params)) = message else { return nil }
+            return params
+        }
+        guard let merged = ChangeCoalescing.merged(params), let document = try? documents.change(merged) else { return nil }
+        return PublishedDiagnostics.notification(for: document, encoding: documents.encoding, docsURL: docsURL)
     }
 
     private mutating func handle(_ message: Result<JSONRPCMessage, JSONRPCMessage.Failure>, cancelled: Set<JSONRPCID>) -> [JSONValue] {
@@ -116,6 +145,8 @@ public struct LanguageServer {
         case "textDocument/semanticTokens/full", "textDocument/semanticTokens/range": return try SemanticTokens.tokens(params, in: documents)
         case "textDocument/signatureHelp": return try SignatureHelp.help(params, in: documents)
         case "textDocument/inlayHint": return try InlayHints.hints(params, in: documents)
+        case "textDocument/formatting", "textDocument/rangeFormatting": return try DocumentFormatting.edits(params, in: documents)
+        case "textDocument/codeAction": return try CodeActions.actions(params, in: documents, client: client, docsURL: docsURL)
         default:
             throw JSONRPCError(.methodNotFound, "unknown method '\(method)'")
         }
@@ -124,6 +155,7 @@ public struct LanguageServer {
     private mutating func initialize(_ params: JSONValue?) -> JSONValue {
         let offered = params?["capabilities"]?["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue)
         documents.encoding = PositionEncoding.negotiate(offered: offered)
+        client = ClientSupport(params?["capabilities"])
         state = .running
         let capabilities: JSONObject = [
             "positionEncoding": .string(documents.encoding.rawValue),
@@ -138,6 +170,9 @@ public struct LanguageServer {
             "semanticTokensProvider": .object(["legend": SemanticTokens.legend, "full": true, "range": true]),
             "signatureHelpProvider": .object(["triggerCharacters": ["(", ","]]),
             "inlayHintProvider": true,
+            "documentFormattingProvider": true,
+            "documentRangeFormattingProvider": true,
+            "codeActionProvider": .object(["codeActionKinds": ["quickfix", .string(CodeActions.fixAllKind)]]),
         ]
         return .object(["capabilities": .object(capabilities),
                         "serverInfo": .object(["name": "tiprulec", "version": .string(Version.current)])])
@@ -153,9 +188,9 @@ public struct LanguageServer {
         guard state == .running else { return [] }
         switch method {
         case "textDocument/didOpen":
-            return [PublishedDiagnostics.notification(for: try documents.open(params), encoding: documents.encoding)]
+            return [PublishedDiagnostics.notification(for: try documents.open(params), encoding: documents.encoding, docsURL: docsURL)]
         case "textDocument/didChange":
-            return [PublishedDiagnostics.notification(for: try documents.change(params), encoding: documents.encoding)]
+            return [PublishedDiagnostics.notification(for: try documents.change(params), encoding: documents.encoding, docsURL: docsURL)]
         case "textDocument/didClose":
             return [PublishedDiagnostics.cleared(uri: try documents.close(params))]
         default:

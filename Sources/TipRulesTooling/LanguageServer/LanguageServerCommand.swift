@@ -3,28 +3,38 @@ import Foundation
 /// `tiprulec lsp`: a `LanguageServer` on standard input and output, with LSP framing.
 public enum LanguageServerCommand {
     static let usage = """
-    usage: tiprulec lsp [--stdio]
+    usage: tiprulec lsp [--stdio] [--docs-url BASE]
 
     Runs a Language Server Protocol server on standard input and output until the
-    client sends 'exit'. See docs/editors.md for editor set-up.
+    client sends 'exit'. Each diagnostic links its explanation at BASE#TRxxxx
+    (default: \(LanguageServer.defaultDocsURL)). See docs/editors.md for editor set-up.
     """
 
     /// Serves until `exit` (status 0 after `shutdown`, 1 otherwise) or the end of
     /// standard input (1). `--help` prints the usage; `--stdio`, which some clients
-    /// add, is accepted; any other argument is a usage error (2).
+    /// add, is accepted; `--docs-url BASE` sets where diagnostics link their explanations;
+    /// any other argument is a usage error (2).
     public static func runOnStandardStreams(_ arguments: [String]) -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") {
             FileHandle.standardOutput.write(Data((usage + "\n").utf8))
             return ExitStatus.success
         }
-        if let unknown = arguments.first(where: { $0 != "--stdio" }) {
-            FileHandle.standardError.write(Data("error: unknown argument '\(unknown)'\n\n\(usage)\n".utf8))
+        let parsed: ParsedArguments
+        switch ParsedArguments.parse(arguments, valueOptions: ["--docs-url"], flags: ["--stdio"]) {
+        case .success(let value) where value.positionals.isEmpty: parsed = value
+        case .success(let value):
+            FileHandle.standardError.write(Data("error: unknown argument '\(value.positionals[0])'\n\n\(usage)\n".utf8))
+            return ExitStatus.badInput
+        case .failure(let error):
+            FileHandle.standardError.write(Data("error: \(error.message)\n\n\(usage)\n".utf8))
             return ExitStatus.badInput
         }
+        let docsURL = parsed.options["--docs-url"] ?? LanguageServer.defaultDocsURL
         // A client that goes away must end the server through a failed write, not SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         let input = FileHandle.standardInput.fileDescriptor
-        return serve(read: { readChunk(from: input) }, write: { bytes in
+        return serve(docsURL: docsURL, read: { readChunk(from: input) }, readAvailable: { readChunk(from: input, ifReady: true) },
+                     write: { bytes in
             do {
                 try FileHandle.standardOutput.write(contentsOf: bytes)
                 return true
@@ -37,11 +47,19 @@ public enum LanguageServerCommand {
     /// Reads chunks with `read` until it returns none (end of input), hands what the frames
     /// hold to a server and writes each message it returns as a frame with `write`, which
     /// returns false when the output is gone. Returns the exit status.
-    static func serve(read: () -> [UInt8]?, write: ([UInt8]) -> Bool) -> Int32 {
+    /// `readAvailable` returns what can be read without waiting (nil when nothing can): the
+    /// server takes every message already sent before it answers, so that queued changes are
+    /// analysed once (see `ChangeCoalescing`).
+    static func serve(docsURL: String = LanguageServer.defaultDocsURL,
+                      read: () -> [UInt8]?, readAvailable: () -> [UInt8]? = { nil }, write: ([UInt8]) -> Bool) -> Int32 {
         var reader = MessageFrameReader()
-        var server = LanguageServer()
+        var server = LanguageServer(docsURL: docsURL)
         while let chunk = read() {
             reader.append(chunk)
+            for _ in 0..<maximumChunksPerTurn {
+                guard let more = readAvailable() else { break }
+                reader.append(more)
+            }
             var events: [FrameEvent] = []
             while let event = reader.next() { events.append(event) }
             for message in server.handle(events) {
@@ -54,8 +72,17 @@ public enum LanguageServerCommand {
         return server.exitStatus ?? ExitStatus.programErrors
     }
 
-    /// One blocking read of up to 64 KiB; nil at the end of input or on an error.
-    private static func readChunk(from descriptor: Int32) -> [UInt8]? {
+    /// The most further chunks (64 KiB each) read before answering, so that a client that
+    /// never stops sending still gets answers.
+    static let maximumChunksPerTurn = 256
+
+    /// One read of up to 64 KiB; nil at the end of input or on an error. With `ifReady`, nil
+    /// also when nothing can be read without waiting.
+    private static func readChunk(from descriptor: Int32, ifReady: Bool = false) -> [UInt8]? {
+        if ifReady {
+            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&request, 1, 0) > 0, request.revents & Int16(POLLIN) != 0 else { return nil }
+        }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }

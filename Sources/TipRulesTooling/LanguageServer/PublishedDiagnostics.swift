@@ -2,13 +2,16 @@ import TipRulesCompiler
 
 /// `textDocument/publishDiagnostics`: the compiler's diagnostics of a document as LSP
 /// diagnostics. Notes that point somewhere become related information; the others are
-/// added to the message. First-beta spellings are tagged deprecated.
+/// added to the message. First-beta spellings are tagged deprecated. Each links its code's
+/// explanation (`codeDescription.href`): `docsURL` followed by `#TRxxxx`, an anchor of
+/// docs/diagnostics.md.
 enum PublishedDiagnostics {
+
     /// The notification for the current version of `document`.
-    static func notification(for document: OpenDocument, encoding: PositionEncoding) -> JSONValue {
+    static func notification(for document: OpenDocument, encoding: PositionEncoding, docsURL: String) -> JSONValue {
         var params: JSONObject = ["uri": .string(document.uri)]
         if let version = document.version { params["version"] = .integer(version) }
-        params["diagnostics"] = .array(document.analysis.compilation.diagnostics.map { diagnostic($0, in: document, encoding: encoding) })
+        params["diagnostics"] = .array(document.analysis.compilation.diagnostics.map { diagnostic($0, in: document, encoding: encoding, docsURL: docsURL) })
         return JSONRPC.notification(method: "textDocument/publishDiagnostics", params: .object(params))
     }
 
@@ -17,7 +20,8 @@ enum PublishedDiagnostics {
         JSONRPC.notification(method: "textDocument/publishDiagnostics", params: .object(["uri": .string(uri), "diagnostics": []]))
     }
 
-    private static func diagnostic(_ diagnostic: Diagnostic, in document: OpenDocument, encoding: PositionEncoding) -> JSONValue {
+    /// One compiler diagnostic as an LSP `Diagnostic`.
+    static func diagnostic(_ diagnostic: Diagnostic, in document: OpenDocument, encoding: PositionEncoding, docsURL: String) -> JSONValue {
         let severity: Int
         switch diagnostic.severity {
         case .error: severity = 1
@@ -29,6 +33,7 @@ enum PublishedDiagnostics {
             "range": document.text.range(of: diagnostic.span, encoding: encoding),
             "severity": .integer(severity),
             "code": .string(diagnostic.code.code),
+            "codeDescription": .object(["href": .string(docsURL + "#" + diagnostic.code.code)]),
             "source": "tiprulec",
             "message": .string(diagnostic.message + unplaced.joined()),
         ]

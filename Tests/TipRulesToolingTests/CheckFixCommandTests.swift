@@ -1,0 +1,106 @@
+import Foundation
+import XCTest
+@testable import TipRulesTooling
+import TipRulesCompiler
+
+/// `tiprulec check --fix` and the `FixApplier` it shares with the language server.
+final class CheckFixCommandTests: XCTestCase {
+    private var folder: URL!
+
+    /// Two misspelled members (TR0211) and a misspelled option (TR0401), each with one fix.
+    static let fixable = """
+    parameter isLoggedIn: Bool = false
+    event opened(screen: String)
+
+    tip WelcomeTip {
+        title: "Welcome"
+        #Rule(Self.$isLoggedIn) { $0 == true }
+        #Rule(Self.opened) { $0.donations.cont >= 3 }
+        #Rule(Self.opened) { $0.donations.cont >= 4 }
+        options {
+            Tips.MaxDisplayCont(5)
+        }
+    }
+    """
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tiprulec-fix-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func write(_ name: String, _ text: String) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    private func run(_ arguments: [String], stdin: String = "") -> CommandResult {
+        TiprulecCommand.run(arguments, environment: CommandEnvironment(readStandardInput: { _ in Array(stdin.utf8) }),
+                            currentTime: { 1_795_251_600 })
+    }
+
+    func testFixRewritesTheFileAndSaysWhatItFixed() throws {
+        let path = try write("a.tiprules", Self.fixable)
+        let result = run(["check", "--fix", path])
+        XCTAssertEqual(result.status, ExitStatus.success, result.standardError)
+        XCTAssertEqual(result.standardError, "fixed 3 problems in \(path) (TR0211 ×2, TR0401)\n")
+        let fixed = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertEqual(fixed, Self.fixable.replacingOccurrences(of: ".cont ", with: ".count ")
+            .replacingOccurrences(of: "MaxDisplayCont(", with: "MaxDisplayCount("))
+        XCTAssertEqual(run(["check", path]).status, ExitStatus.success)
+    }
+
+    func testOnlyFixesTheListedCodesAndReportsTheRest() throws {
+        let path = try write("a.tiprules", Self.fixable)
+        let result = run(["check", "--fix", "--only", "tr0401", path])
+        XCTAssertEqual(result.status, ExitStatus.programErrors)
+        XCTAssertTrue(result.standardError.hasPrefix("fixed 1 problem in \(path) (TR0401)\n"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("error[TR0211]"), result.standardError)
+        XCTAssertTrue(try String(contentsOfFile: path, encoding: .utf8).contains("MaxDisplayCount(5)"))
+    }
+
+    func testStdinFixWritesTheFixedTextToStandardOutput() {
+        let result = run(["check", "--stdin", "--fix"], stdin: Self.fixable)
+        XCTAssertEqual(result.status, ExitStatus.success)
+        XCTAssertTrue(result.standardOutput.contains("$0.donations.count >= 4"), result.standardOutput)
+        XCTAssertFalse(result.standardOutput.contains("error"))
+    }
+
+    func testUsageErrors() throws {
+        let path = try write("a.tiprules", Self.fixable)
+        XCTAssertEqual(run(["check", "--fix", "--only", "TR9999", path]).standardError, "error: --only: unknown diagnostic code 'TR9999'\n")
+        XCTAssertEqual(run(["check", "--only", "TR0211", path]).status, ExitStatus.badInput)
+        XCTAssertEqual(run(["check", "--stdin", "--fix", "--format", "json"], stdin: Self.fixable).status, ExitStatus.badInput)
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), Self.fixable, "nothing is written on a usage error")
+    }
+
+    func testLintFixesOnlyWhenAskedForAndAnUnchangedFileIsNotWritten() throws {
+        let path = try write("clean.tiprules", "parameter a: Bool = false\n")
+        // An atomic rewrite renames a new file over the old one: the file number would change.
+        let before = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+        let unfixed = run(["check", "--fix", path])
+        XCTAssertEqual(unfixed.status, ExitStatus.success)
+        XCTAssertTrue(unfixed.standardError.hasPrefix("\(path):1:11: warning[TR0706]"), unfixed.standardError)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int, before)
+        XCTAssertEqual(run(["check", "--fix", "--only", "TR0706", path]).standardError, "fixed 1 problem in \(path) (TR0706)\n")
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "\n")
+    }
+
+    func testOverlappingFixesAreSkippedAndReported() {
+        let span = SourceSpan(start: 2, end: 5)
+        let first = Diagnostic(.unknownOption, "a", at: span, fixes: [.replace(span, with: "x", "x")])
+        let second = Diagnostic(.unknownOption, "b", at: SourceSpan(start: 3, end: 4),
+                                fixes: [.replace(SourceSpan(start: 3, end: 6), with: "y", "y")])
+        let outside = Diagnostic(.unknownOption, "c", at: span, fixes: [.replace(SourceSpan(start: 8, end: 99), with: "z", "z")])
+        let alternatives = Diagnostic(.unknownOption, "d", at: span,
+                                      fixes: [.replace(.point(0), with: "1", "1"), .replace(.point(0), with: "2", "2")])
+        let plan = FixApplier.plan([second, first, outside, alternatives], size: 10)
+        XCTAssertEqual(plan.fixed.map(\.diagnostic.message), ["a"])
+        XCTAssertEqual(plan.skipped.map(\.message).sorted(), ["b", "c"])
+        XCTAssertEqual(FixApplier.apply(plan.edits, to: Array("0123456789".utf8)), Array("01x56789".utf8))
+    }
+}

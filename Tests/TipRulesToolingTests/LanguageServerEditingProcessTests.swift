@@ -1,0 +1,185 @@
+import TipRulesTooling
+import XCTest
+
+/// `tiprulec lsp` as a separate process: code actions, fix-alls and diagnostic links, as an
+/// editor sees them.
+final class LanguageServerEditingProcessTests: XCTestCase {
+    private let uri = "file:///work/fix.tiprules"
+    private let source = CheckFixCommandTests.fixable
+
+    private func codeActions(_ server: LanguageServerProcess, at needle: String, only: [String]? = nil) -> [JSONValue] {
+        let position = LSPText.position(of: needle, in: source)
+        var context: JSONObject = ["diagnostics": []]
+        if let only { context["only"] = .array(only.map(JSONValue.string)) }
+        return server.result("textDocument/codeAction", .object([
+            "textDocument": .object(["uri": .string(uri)]), "range": .object(["start": position, "end": position]),
+            "context": .object(context),
+        ])).arrayValue ?? []
+    }
+
+    /// Sends the `changes` edits of `edit` as one didChange; the diagnostics published then.
+    private func apply(_ edit: JSONValue?, to server: LanguageServerProcess) -> [JSONValue]? {
+        let edits = edit?["changes"]?[uri]?.arrayValue ?? []
+        server.notify("textDocument/didChange", .object([
+            "textDocument": .object(["uri": .string(uri), "version": 2]),
+            "contentChanges": .array(edits.reversed().map { .object(["range": $0["range"] ?? .null, "text": $0["newText"] ?? .null]) }),
+        ]))
+        return server.diagnostics(for: uri)
+    }
+
+    func testCodeActionsAreAdvertised() throws {
+        let server = try LanguageServerProcess()
+        let capabilities = server.initialize()
+        XCTAssertEqual(capabilities["codeActionProvider"]?["codeActionKinds"], ["quickfix", "source.fixAll.tiprules"])
+        XCTAssertEqual(server.shutdownAndExit(), 0)
+    }
+
+    func testAQuickFixRemovesItsDiagnostic() throws {
+        let server = try LanguageServerProcess()
+        server.initialize()
+        XCTAssertEqual(server.open(uri, source)?.count, 3)
+        let quickFix = try XCTUnwrap(codeActions(server, at: "MaxDisplayCont").first)
+        XCTAssertEqual(quickFix["isPreferred"], true)
+        XCTAssertEqual(apply(quickFix["edit"], to: server)?.compactMap { $0["code"]?.stringValue }, ["TR0211", "TR0211"])
+        XCTAssertEqual(server.shutdownAndExit(), 0)
+    }
+
+    func testFixAllOfOneCodeLeavesTheOthers() throws {
+        let server = try LanguageServerProcess()
+        server.initialize()
+        server.open(uri, source)
+        let action = codeActions(server, at: "cont >= 4").first { $0["title"] == "Fix all TR0211 in this file" }
+        XCTAssertEqual(apply(action?["edit"], to: server)?.compactMap { $0["code"]?.stringValue }, ["TR0401"])
+        XCTAssertEqual(server.shutdownAndExit(), 0)
+    }
+
+    func testSourceFixAllGivesACleanDocument() throws {
+        let server = try LanguageServerProcess()
+        server.initialize()
+        server.open(uri, source)
+        let actions = codeActions(server, at: "title", only: ["source.fixAll"])
+        XCTAssertEqual(actions.map { $0["title"]?.stringValue ?? "" }, ["Fix all"])
+        XCTAssertEqual(apply(actions.first?["edit"], to: server)?.count, 0)
+        XCTAssertEqual(server.shutdownAndExit(), 0)
+    }
+
+    func testDocsURLFlagSetsTheCodeDescription() throws {
+        let server = try LanguageServerProcess(arguments: ["--docs-url", "https://docs.example/diagnostics.html"])
+        server.initialize()
+        let diagnostics = try XCTUnwrap(server.open(uri, source))
+        XCTAssertEqual(diagnostics.first?["codeDescription"]?["href"], "https://docs.example/diagnostics.html#TR0211")
+        XCTAssertEqual(server.shutdownAndExit(), 0)
+    }
+
+    func testMalformedCodeActionParamsAreInvalidParams() throws {
+        let server = try LanguageServerProcess()
+        server.initialize()
+        server.open(uri, source)
+        let reply = server.request("textDocument/codeAction", .object(["textDocument": .object(["uri": .string(uri)]), "range": "x"]))
+        XCTAssertEqual(reply?["error"]?["code"], -32602)
+        XCTAssertEqual(codeActions(server, at: "cont >= 3").count, 3, "the server goes on")
+        XCTAssertEqual(server.shutdownAndExit(), 0)
+    }
+
+    func testCodeActionForAnUnopenedDocumentIsAnError() throws {
+        let server = try LanguageServerProcess()
+        server.initialize()
+        let reply = server.request("textDocument/codeAction", .object([
+            "textDocument": .object(["uri": "file:///never.tiprules"]),
+            "range": .object(["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]]),
+            "context": .object(["diagnostics": []]),
+        ]))
+        XCTAssertEqual(reply?["error"]?["code"], -32602)
+        XCTAssertEqual(server.shutdownAndExit(), 0)
+    }
+
+    func testFixAllOnAHugeDocument() throws {
+        let server = try LanguageServerProcess()
+        server.initialize()
+        let repeated = (0..<400).map { "    #Rule(Self.opened) { $0.donations.cont >= \($0) }" }.joined(separator: "\n")
+        let huge = "event opened(screen: String)\ntip T {\n    title: \"t\"\n\(repeated)\n}\n"
+        XCTAssertEqual(server.open(uri, huge)?.count, 400)
+        let position = LSPText.position(of: "cont", in: huge)
+        let actions = server.result("textDocument/codeAction", .object([
+            "textDocument": .object(["uri": .string(uri)]), "range": .object(["start": position, "end": position]),
+            "context": .object(["diagnostics": []]),
+        ])).arrayValue ?? []
+        let fixAll = actions.first { $0["kind"] == "source.fixAll.tiprules" }
+        XCTAssertEqual(fixAll?["edit"]?["changes"]?[uri]?.arrayValue?.count, 400)
+        XCTAssertEqual(apply(fixAll?["edit"], to: server)?.count, 0)
+        XCTAssertEqual(server.shutdownAndExit(), 0)
+    }
+
+    func testTwentyChangesInOneWriteArePublishedOnce() throws {
+        let server = try LanguageServerProcess()
+        server.initialize()
+        XCTAssertEqual(server.open(uri, "")?.count, 0)
+        var bytes: [UInt8] = []
+        for version in 2...21 {
+            let position: JSONValue = ["line": 0, "character": 0]
+            let body = Array(JSONWriter.string(from: .object(["jsonrpc": "2.0", "method": "textDocument/didChange", "params": .object([
+                "textDocument": .object(["uri": .string(uri), "version": .integer(version)]),
+                "contentChanges": .array([.object(["range": .object(["start": position, "end": position]),
+                                                   "text": .string("parameter p\(version): Bool = false\n")])]),
+            ])])).utf8)
+            bytes += Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+        }
+        server.sendRaw(bytes)
+        let published = server.take { $0["method"] == "textDocument/publishDiagnostics" }
+        XCTAssertEqual(published?["params"]?["version"], 21)
+        XCTAssertEqual(published?["params"]?["diagnostics"]?.arrayValue?.count, 20)
+        XCTAssertNotNil(server.request("shutdown"))
+        XCTAssertFalse(server.pending.contains { $0["method"] == "textDocument/publishDiagnostics" }, "one publish only")
+        server.notify("exit")
+        XCTAssertEqual(server.waitForExit(), 0)
+    }
+
+    func testACancelledRequestAfterQueuedChangesIsStillCancelled() throws {
+        let server = try LanguageServerProcess()
+        server.initialize()
+        server.open(uri, source)
+        var bytes: [UInt8] = []
+        let messages: [JSONValue] = [
+            ["jsonrpc": "2.0", "method": "textDocument/didChange", "params": .object([
+                "textDocument": .object(["uri": .string(uri), "version": 2]),
+                "contentChanges": .array([.object(["text": .string(source + "\n")])])])],
+            ["jsonrpc": "2.0", "method": "textDocument/didChange", "params": .object([
+                "textDocument": .object(["uri": .string(uri), "version": 3]),
+                "contentChanges": .array([.object(["text": .string(source)])])])],
+            ["jsonrpc": "2.0", "id": 500, "method": "textDocument/hover", "params": LSPText.at(uri, ["line": 0, "character": 12])],
+            ["jsonrpc": "2.0", "method": "$/cancelRequest", "params": ["id": 500]],
+        ]
+        for message in messages {
+            let body = Array(JSONWriter.string(from: message).utf8)
+            bytes += Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+        }
+        server.sendRaw(bytes)
+        XCTAssertEqual(server.diagnostics(for: uri)?.count, 3)
+        XCTAssertEqual(server.response(to: 500)?["error"]?["code"], -32800)
+        XCTAssertEqual(server.shutdownAndExit(), 0)
+    }
+
+    func testFormattingEndToEnd() throws {
+        let server = try LanguageServerProcess()
+        let capabilities = server.initialize()
+        XCTAssertEqual(capabilities["documentFormattingProvider"], true)
+        XCTAssertEqual(capabilities["documentRangeFormattingProvider"], true)
+        server.open(uri, FormatCommandTests.messy)
+        let edits = server.result("textDocument/formatting", .object(["textDocument": .object(["uri": .string(uri)]), "options": [:]]))
+        XCTAssertEqual(edits.arrayValue?.count, 12)
+        let range = server.result("textDocument/rangeFormatting", .object([
+            "textDocument": .object(["uri": .string(uri)]), "options": [:],
+            "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 5]]]))
+        XCTAssertEqual(range.arrayValue?.first?["newText"], "parameter a: Bool = false\n")
+        XCTAssertEqual(server.shutdownAndExit(), 0)
+    }
+
+    func testFormattingAnUnopenedDocumentIsAnError() throws {
+        let server = try LanguageServerProcess()
+        server.initialize()
+        let reply = server.request("textDocument/formatting", .object(["textDocument": .object(["uri": "file:///never.tiprules"])]))
+        XCTAssertEqual(reply?["error"]?["code"], -32602)
+        XCTAssertEqual(server.shutdownAndExit(), 0)
+    }
+}
+

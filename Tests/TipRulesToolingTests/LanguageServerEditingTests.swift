@@ -1,0 +1,188 @@
+import Foundation
+import XCTest
+@testable import TipRulesTooling
+import TipRulesCompiler
+
+/// In-process tests of the editing requests: code actions and diagnostic links.
+final class LanguageServerEditingTests: XCTestCase {
+    private let uri = "file:///work/fix.tiprules"
+    private var server = LanguageServer(docsURL: "https://example.test/diagnostics.md")
+    private var nextID = 0
+
+    private func result(_ method: String, _ params: JSONValue, file: StaticString = #filePath, line: UInt = #line) -> JSONValue {
+        nextID += 1
+        let replies = server.handle(.object(["jsonrpc": "2.0", "id": .integer(nextID), "method": .string(method), "params": params]))
+        XCTAssertEqual(replies.count, 1, file: file, line: line)
+        XCTAssertNil(replies.first?["error"], "\(replies)", file: file, line: line)
+        return replies.first?["result"] ?? .null
+    }
+
+    private func notify(_ method: String, _ params: JSONValue) -> [JSONValue] {
+        server.handle(.object(["jsonrpc": "2.0", "method": .string(method), "params": params]))
+    }
+
+    /// Initializes with `capabilities`, opens `text`; the published diagnostics.
+    @discardableResult
+    private func start(_ text: String = CheckFixCommandTests.fixable, capabilities: JSONValue = .object([:])) -> [JSONValue] {
+        _ = result("initialize", .object(["processId": .null, "capabilities": capabilities]))
+        let published = notify("textDocument/didOpen", .object(["textDocument": .object([
+            "uri": .string(uri), "languageId": "tiprules", "version": 7, "text": .string(text)])]))
+        return published.first?["params"]?["diagnostics"]?.arrayValue ?? []
+    }
+
+    private func codeActions(at needle: String, in text: String = CheckFixCommandTests.fixable, only: [String]? = nil) -> [JSONValue] {
+        let position = LSPText.position(of: needle, in: text)
+        var context: JSONObject = ["diagnostics": []]
+        if let only { context["only"] = .array(only.map(JSONValue.string)) }
+        return result("textDocument/codeAction", .object([
+            "textDocument": .object(["uri": .string(uri)]),
+            "range": .object(["start": position, "end": position]),
+            "context": .object(context),
+        ])).arrayValue ?? []
+    }
+
+    /// Applies the `changes` edits of `edit` to the open document; the diagnostics published then.
+    private func apply(_ edit: JSONValue?) -> [JSONValue] {
+        let edits = edit?["changes"]?[uri]?.arrayValue ?? []
+        let changes = edits.reversed().map { JSONValue.object(["range": $0["range"] ?? .null, "text": $0["newText"] ?? .null]) }
+        let published = notify("textDocument/didChange", .object([
+            "textDocument": .object(["uri": .string(uri), "version": 8]), "contentChanges": .array(changes)]))
+        return published.first?["params"]?["diagnostics"]?.arrayValue ?? []
+    }
+
+    func testQuickFixFixAllOfTheCodeAndFixAll() {
+        XCTAssertEqual(start().count, 3)
+        let actions = codeActions(at: "cont >= 3")
+        XCTAssertEqual(actions.map { $0["title"]?.stringValue ?? "" }, ["replace with 'count'", "Fix all TR0211 in this file", "Fix all"])
+        XCTAssertEqual(actions.map { $0["kind"]?.stringValue ?? "" }, ["quickfix", "quickfix", "source.fixAll.tiprules"])
+        XCTAssertEqual(actions[0]["isPreferred"], true)
+        XCTAssertEqual(actions[0]["diagnostics"]?.arrayValue?.first?["code"], "TR0211")
+        XCTAssertEqual(actions[1]["edit"]?["changes"]?[uri]?.arrayValue?.count, 2)
+        XCTAssertEqual(apply(actions[2]["edit"]), [])
+    }
+
+    func testOnlyOneFixableDiagnosticOffersNoFixAllOfItsCode() {
+        start()
+        let titles = codeActions(at: "MaxDisplayCont").map { $0["title"]?.stringValue ?? "" }
+        XCTAssertEqual(titles, ["replace with 'MaxDisplayCount'", "Fix all"])
+    }
+
+    func testOnlyFiltersByKind() {
+        start()
+        XCTAssertEqual(codeActions(at: "cont >= 3", only: ["source.fixAll"]).map { $0["title"]?.stringValue ?? "" }, ["Fix all"])
+        XCTAssertEqual(codeActions(at: "cont >= 3", only: ["refactor"]), [])
+    }
+
+    func testDocumentChangesCarryTheVersionWhenTheClientSupportsThem() {
+        start(capabilities: ["workspace": ["workspaceEdit": ["documentChanges": true]]])
+        let edit = codeActions(at: "cont >= 3").first?["edit"]
+        XCTAssertNil(edit?["changes"])
+        XCTAssertEqual(edit?["documentChanges"]?.arrayValue?.first?["textDocument"]?["version"], 7)
+        XCTAssertEqual(edit?["documentChanges"]?.arrayValue?.first?["edits"]?.arrayValue?.first?["newText"], "count")
+    }
+
+    func testALintFixIsOfferedButNotInFixAll() {
+        let text = "parameter a: Bool = false\n"
+        start(text)
+        let titles = codeActions(at: "a:", in: text).map { $0["title"]?.stringValue ?? "" }
+        XCTAssertEqual(titles.count, 1)
+        XCTAssertFalse(titles.contains("Fix all"))
+    }
+
+    func testCodeActionNeedsAnOpenDocumentAndARange() {
+        start()
+        nextID += 1
+        let missing = server.handle(.object(["jsonrpc": "2.0", "id": 99, "method": "textDocument/codeAction",
+                                             "params": ["textDocument": ["uri": "file:///nowhere"]]]))
+        XCTAssertEqual(missing.first?["error"]?["code"], -32602)
+        let noRange = server.handle(.object(["jsonrpc": "2.0", "id": 100, "method": "textDocument/codeAction",
+                                             "params": .object(["textDocument": .object(["uri": .string(uri)])])]))
+        XCTAssertEqual(noRange.first?["error"]?["code"], -32602)
+    }
+
+    func testDiagnosticsLinkTheirExplanation() {
+        let diagnostics = start()
+        XCTAssertEqual(diagnostics.first?["codeDescription"]?["href"], "https://example.test/diagnostics.md#TR0211")
+        XCTAssertTrue(diagnostics.first?["message"]?.stringValue?.contains("did you mean 'count'?") == true)
+    }
+
+    /// Every code's link lands on an anchor of docs/diagnostics.md.
+    func testEveryCodeHasAnAnchorInTheDiagnosticsDocument() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/diagnostics.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        for code in DiagnosticCode.allCases {
+            XCTAssertTrue(text.contains("<a id=\"\(code.code)\"></a>"), "docs/diagnostics.md has no anchor for \(code.code)")
+        }
+    }
+
+    // MARK: Coalescing
+
+    private func changeFrame(version: Int, at line: Int, insert text: String) -> FrameEvent {
+        let position: JSONValue = .object(["line": .integer(line), "character": 0])
+        let message: JSONValue = .object(["jsonrpc": "2.0", "method": "textDocument/didChange", "params": .object([
+            "textDocument": .object(["uri": .string(uri), "version": .integer(version)]),
+            "contentChanges": .array([.object(["range": .object(["start": position, "end": position]), "text": .string(text)])]),
+        ])])
+        return .message(Array(JSONWriter.string(from: message).utf8))
+    }
+
+    func testQueuedChangesArePublishedOnceAtTheLatestVersion() {
+        start("")
+        let events = (1...20).map { changeFrame(version: $0 + 7, at: 0, insert: "parameter p\($0): Bool = false\n") }
+        let published = server.handle(events)
+        XCTAssertEqual(published.count, 1)
+        XCTAssertEqual(published.first?["params"]?["version"], 27)
+        XCTAssertEqual(published.first?["params"]?["diagnostics"]?.arrayValue?.count, 20, "every change applied")
+        let hover = result("textDocument/hover", LSPText.at(uri, .object(["line": 0, "character": 11])))
+        XCTAssertTrue(hover["contents"]?["value"]?.stringValue?.contains("p20") == true, "\(hover)")
+    }
+
+    func testARefusedChangeInARunLeavesTheOthersApplied() {
+        start("")
+        var events = [changeFrame(version: 8, at: 0, insert: "parameter a: Bool = false\n")]
+        events.append(.message(Array(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":9},"contentChanges":[{"range":"bad","text":"x"}]}}"#.utf8)))
+        events.append(changeFrame(version: 10, at: 0, insert: "parameter b: Bool = false\n"))
+        let replies = server.handle(events)
+        XCTAssertEqual(replies.compactMap { $0["method"]?.stringValue },
+                       ["textDocument/publishDiagnostics", "window/logMessage", "textDocument/publishDiagnostics"])
+        XCTAssertEqual(replies.last?["params"]?["diagnostics"]?.arrayValue?.count, 2)
+    }
+
+    func testChangesToTwoDocumentsAreNotMerged() {
+        start("")
+        let other = JSONValue.object(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": .object(["textDocument": .object([
+            "uri": "file:///other.tiprules", "languageId": "tiprules", "version": 1, "text": ""])])])
+        let events = [changeFrame(version: 8, at: 0, insert: "\n"), .message(Array(JSONWriter.string(from: other).utf8)),
+                      changeFrame(version: 9, at: 0, insert: "\n"), changeFrame(version: 10, at: 0, insert: "\n")]
+        XCTAssertEqual(server.handle(events).compactMap { $0["params"]?["version"]?.intValue }, [8, 1, 10])
+    }
+
+    // MARK: Formatting
+
+    func testFormattingEditsOnlyTheLinesThatChange() {
+        start(FormatCommandTests.messy)
+        let edits = result("textDocument/formatting", .object([
+            "textDocument": .object(["uri": .string(uri)]), "options": ["tabSize": 4, "insertSpaces": true]])).arrayValue ?? []
+        XCTAssertEqual(edits.count, 12)
+        let changes = edits.reversed().map { JSONValue.object(["range": $0["range"] ?? .null, "text": $0["newText"] ?? .null]) }
+        _ = notify("textDocument/didChange", .object([
+            "textDocument": .object(["uri": .string(uri), "version": 8]), "contentChanges": .array(changes)]))
+        let again = result("textDocument/formatting", .object(["textDocument": .object(["uri": .string(uri)]), "options": [:]]))
+        XCTAssertEqual(again, [], "formatted")
+    }
+
+    func testRangeFormattingKeepsTheEditsOfItsLines() {
+        start(FormatCommandTests.messy)
+        let edits = result("textDocument/rangeFormatting", .object([
+            "textDocument": .object(["uri": .string(uri)]), "options": [:],
+            "range": ["start": ["line": 10, "character": 0], "end": ["line": 11, "character": 2]]])).arrayValue ?? []
+        XCTAssertEqual(edits.map { $0["newText"]?.stringValue ?? "" }, ["        $0 == true\n", "            && true\n"])
+    }
+
+    func testASyntaxErrorGetsNoFormattingEdits() {
+        start("tip T {\n  title: \"t\"\n")
+        XCTAssertEqual(result("textDocument/formatting", .object(["textDocument": .object(["uri": .string(uri)]), "options": [:]])), [])
+    }
+}
+
