@@ -130,50 +130,16 @@ public enum SourceFormatter {
         return ranges
     }
 
-    /// The lines that start inside a block comment or a token (comments are not tokens: they
-    /// are found in the gaps between tokens, where `/*` nests and `//` runs to the line end).
+    /// The lines that start inside a block comment or a token.
     private static func blockCommentContinuations(_ bytes: [UInt8], tokens: [Token], lines: [Range<Int>]) -> Set<Int> {
-        var inside: [Range<Int>] = tokens.filter { $0.span.end > $0.span.start }.map { $0.span.start..<$0.span.end }
-        var gapStart = 0
-        for token in tokens + [Token(kind: .endOfFile, span: .point(bytes.count), text: "")] {
-            inside += comments(in: bytes, from: gapStart, to: min(max(token.span.start, gapStart), bytes.count))
-            gapStart = max(gapStart, token.span.end)
-        }
+        let inside = tokens.filter { $0.span.end > $0.span.start }.map { $0.span.start..<$0.span.end }
+            + SourceComments.comments(in: bytes, tokens: tokens).map(\.range)
         var result = Set<Int>()
         for (number, line) in lines.enumerated() where number > 0 {
             let lineStart = line.lowerBound
             if inside.contains(where: { $0.lowerBound < lineStart && lineStart < $0.upperBound }) { result.insert(number) }
         }
         return result
-    }
-
-    private static func comments(in bytes: [UInt8], from start: Int, to end: Int) -> [Range<Int>] {
-        var found: [Range<Int>] = []
-        var index = start
-        while index + 1 < end {
-            if bytes[index] == UInt8(ascii: "/") && bytes[index + 1] == UInt8(ascii: "/") {
-                while index < end && bytes[index] != UInt8(ascii: "\n") { index += 1 }
-            } else if bytes[index] == UInt8(ascii: "/") && bytes[index + 1] == UInt8(ascii: "*") {
-                let commentStart = index
-                var depth = 0
-                while index + 1 < end {
-                    if bytes[index] == UInt8(ascii: "/") && bytes[index + 1] == UInt8(ascii: "*") {
-                        depth += 1
-                        index += 2
-                    } else if bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/") {
-                        depth -= 1
-                        index += 2
-                        if depth == 0 { break }
-                    } else {
-                        index += 1
-                    }
-                }
-                found.append(commentStart..<max(index, commentStart + 2))
-            } else {
-                index += 1
-            }
-        }
-        return found
     }
 
     private static func trimmed(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {

@@ -19,6 +19,8 @@ enum Completion {
         let detail: String?
         let documentation: String?
         var insertText: String
+        /// Whether `insertText` is an LSP snippet.
+        var isSnippet = false
 
         init(_ entry: ReferenceEntry, insertText: String? = nil) {
             label = entry.name
@@ -35,6 +37,15 @@ enum Completion {
             self.documentation = documentation
             insertText = label
         }
+
+        init(_ snippet: DeclarationSnippets.Snippet) {
+            label = snippet.label
+            kind = .snippet
+            detail = snippet.keyword
+            documentation = "```tiprules\n" + snippet.body.replacingOccurrences(of: "\\$", with: "$") + "\n```"
+            insertText = snippet.body
+            isSnippet = true
+        }
     }
 
     /// The block or parenthesis around the cursor, when no construct holds it.
@@ -42,8 +53,9 @@ enum Completion {
         case file, tip, options, configure, widget, relevance, group, ruleInputs, limit, expression
     }
 
-    /// The `CompletionItem`s for `offset` in `document`.
-    static func items(at offset: Int, in document: OpenDocument, encoding: PositionEncoding) -> [JSONValue] {
+    /// The `CompletionItem`s for `offset` in `document`; with `snippets`, declaration snippets too.
+    static func items(at offset: Int, in document: OpenDocument, encoding: PositionEncoding,
+                      snippets: Bool = false) -> [JSONValue] {
         let bytes = document.text.bytes
         let cursor = min(max(offset, 0), bytes.count)
         // Right after `\`, complete `\.field` by inserting the dot too.
@@ -60,10 +72,14 @@ enum Completion {
         var candidates: [Candidate]
         if token.kind == .hashIdentifier {
             candidates = block(before: tokenIndex, in: tokens) == .tip ? LanguageReference.blockKeywords.filter { $0.name == "#Rule" }.map { Candidate($0) } : []
+            if snippets && !candidates.isEmpty { candidates += DeclarationSnippets.tip.filter { $0.keyword == "#Rule" }.map(Candidate.init) }
         } else if let location = SyntaxLocator.locate(placeholderStart + 1, in: analysis.compilation.syntax, model: analysis.model) {
             candidates = context.candidates(for: location)
         } else {
-            candidates = context.candidates(in: block(before: tokenIndex, in: tokens))
+            let around = block(before: tokenIndex, in: tokens)
+            candidates = context.candidates(in: around)
+            if snippets && around == .file { candidates += DeclarationSnippets.file.map(Candidate.init) }
+            if snippets && around == .tip { candidates += DeclarationSnippets.tip.map(Candidate.init) }
         }
         if afterBackslash {
             for index in candidates.indices { candidates[index].insertText = "." + candidates[index].insertText }
@@ -77,6 +93,7 @@ enum Completion {
                 item["documentation"] = .object(["kind": "markdown", "value": .string(documentation)])
             }
             item["textEdit"] = .object(["range": range, "newText": .string(candidate.insertText)])
+            if candidate.isSnippet { item["insertTextFormat"] = 2 }
             return .object(item)
         }
     }

@@ -3,7 +3,7 @@ import TipRulesCompiler
 /// LSP `CompletionItemKind`s the server uses.
 enum CompletionItemKind: Int {
     case method = 2, function = 3, field = 5, variable = 6, `class` = 7, module = 9, property = 10
-    case keyword = 14, enumMember = 20, `struct` = 22, event = 23
+    case keyword = 14, snippet = 15, enumMember = 20, `struct` = 22, event = 23
 }
 
 /// One built-in word of the language: how it is written, what it means, and for

@@ -131,7 +131,8 @@ public struct LanguageServer {
         case "textDocument/completion":
             let (document, offset) = try documents.documentAndOffset(params)
             return .object(["isIncomplete": false,
-                            "items": .array(Completion.items(at: offset, in: document, encoding: documents.encoding))])
+                            "items": .array(Completion.items(at: offset, in: document, encoding: documents.encoding,
+                                                                     snippets: client.snippets))])
         case "textDocument/documentSymbol":
             return DocumentSymbols.symbols(of: try documents.document(params), encoding: documents.encoding)
         case "textDocument/definition":
@@ -146,6 +147,7 @@ public struct LanguageServer {
         case "textDocument/signatureHelp": return try SignatureHelp.help(params, in: documents)
         case "textDocument/inlayHint": return try InlayHints.hints(params, in: documents)
         case "textDocument/formatting", "textDocument/rangeFormatting": return try DocumentFormatting.edits(params, in: documents)
+        case "textDocument/foldingRange": return try FoldingRanges.ranges(params, in: documents)
         case "textDocument/codeAction": return try CodeActions.actions(params, in: documents, client: client, docsURL: docsURL)
         default:
             throw JSONRPCError(.methodNotFound, "unknown method '\(method)'")
@@ -172,6 +174,7 @@ public struct LanguageServer {
             "inlayHintProvider": true,
             "documentFormattingProvider": true,
             "documentRangeFormattingProvider": true,
+            "foldingRangeProvider": true,
             "codeActionProvider": .object(["codeActionKinds": ["quickfix", .string(CodeActions.fixAllKind)]]),
         ]
         return .object(["capabilities": .object(capabilities),
