@@ -4,9 +4,7 @@ import XCTest
 import TipRulesCompiler
 
 /// `tiprulec check --fix` and the `FixApplier` it shares with the language server.
-final class CheckFixCommandTests: XCTestCase {
-    private var folder: URL!
-
+final class CheckFixCommandTests: CommandTestCase {
     /// Two misspelled members (TR0211) and a misspelled option (TR0401), each with one fix.
     static let fixable = """
     parameter isLoggedIn: Bool = false
@@ -22,26 +20,6 @@ final class CheckFixCommandTests: XCTestCase {
         }
     }
     """
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tiprulec-fix-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    private func write(_ name: String, _ text: String) throws -> String {
-        let url = folder.appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        return url.path
-    }
-
-    private func run(_ arguments: [String], stdin: String = "") -> CommandResult {
-        TiprulecCommand.run(arguments, environment: CommandEnvironment(readStandardInput: { _ in Array(stdin.utf8) }),
-                            currentTime: { 1_795_251_600 })
-    }
 
     func testFixRewritesTheFileAndSaysWhatItFixed() throws {
         let path = try write("a.tiprules", Self.fixable)

@@ -3,29 +3,7 @@ import XCTest
 @testable import TipRulesTooling
 
 /// The commands end to end, in-process: exit statuses, output streams and files.
-final class CommandLineTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tiprulec-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    private func write(_ name: String, _ text: String) throws -> String {
-        let url = folder.appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        return url.path
-    }
-
-    private func run(_ arguments: [String], stdin: String = "") -> CommandResult {
-        TiprulecCommand.run(arguments, environment: CommandEnvironment(readStandardInput: { _ in Array(stdin.utf8) }),
-                            currentTime: { 1_795_251_600 })
-    }
-
+final class CommandLineTests: CommandTestCase {
     private let validProgram = """
     parameter isLoggedIn: Bool = false
     event opened(screen: String)

@@ -4,33 +4,13 @@ import XCTest
 import TipRulesCompiler
 
 /// `tiprulec fmt` and `SourceFormatter`: the layout, idempotence and unchanged programs.
-final class FormatCommandTests: XCTestCase {
-    private var folder: URL!
+final class FormatCommandTests: CommandTestCase {
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static let messy = "parameter a: Bool = false   \n\n\n\nevent opened(screen: String)\ntip T {\n  title: \"t\"  // hi\n      /* block\n   keeps */\n"
         + " #Rule(Self.$a) {\n$0 == true\n   && true\n}\n   }\n\n\n"
     static let tidy = "parameter a: Bool = false\n\nevent opened(screen: String)\ntip T {\n    title: \"t\"  // hi\n    /* block\n   keeps */\n"
         + "    #Rule(Self.$a) {\n        $0 == true\n            && true\n    }\n}\n"
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tiprulec-fmt-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    private func write(_ name: String, _ text: String) throws -> String {
-        let url = folder.appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        return url.path
-    }
-
-    private func run(_ arguments: [String], stdin: String = "") -> CommandResult {
-        TiprulecCommand.run(arguments, environment: CommandEnvironment(readStandardInput: { _ in Array(stdin.utf8) }))
-    }
 
     func testLayout() {
         XCTAssertEqual(run(["fmt", "--stdin"], stdin: Self.messy), CommandResult(standardOutput: Self.tidy))

@@ -4,25 +4,10 @@ import XCTest
 
 /// `tiprulec migrate` and `simulate --save-state / --state`: a saved state carried over to
 /// updated rules from the command line.
-final class MigrateCommandTests: XCTestCase {
+final class MigrateCommandTests: CommandTestCase {
     private let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tiprulec-migrate-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
     private func example(_ name: String) -> String { examples.appendingPathComponent(name).path }
-
-    private func run(_ arguments: [String]) -> CommandResult {
-        TiprulecCommand.run(arguments, environment: CommandEnvironment())
-    }
 
     func testASimulatedStateMigratesToTheNewRulesWithAReport() throws {
         let saved = folder.appendingPathComponent("state.json").path
