@@ -95,4 +95,17 @@ final class LanguageServerOutlineProcessTests: XCTestCase {
         let errors = TiprulecCommand.run(["check", "--stdin"], environment: CommandEnvironment(readStandardInput: { _ in Array(source.utf8) }))
         XCTAssertEqual(errors.status, 0, source + "\n" + errors.standardOutput + errors.standardError)
     }
+
+    func testDiagnosticsLinkTheLocalExplanationsByDefaultAndNoneTurnsThemOff() throws {
+        let broken = "tip T { title: 1 }"
+        let server = try LanguageServerProcess()
+        server.initialize()
+        let href = try XCTUnwrap(server.open(uri, broken)?.first?["codeDescription"]?["href"]?.stringValue)
+        XCTAssertTrue(href.hasPrefix("file://") && href.contains("docs/diagnostics.md#TR"), href)
+        XCTAssertEqual(server.shutdownAndExit(), 0)
+        let plain = try LanguageServerProcess(arguments: ["--docs-url", "none"])
+        plain.initialize()
+        XCTAssertNil(plain.open(uri, broken)?.first?["codeDescription"])
+        XCTAssertEqual(plain.shutdownAndExit(), 0)
+    }
 }

@@ -10,7 +10,7 @@ enum CodeActions {
 
     /// The actions for `params` (`CodeActionParams`), filtered by `context.only`.
     static func actions(_ params: JSONValue?, in documents: DocumentStore, client: ClientSupport,
-                        docsURL: String) throws(JSONRPCError) -> JSONValue {
+                        docsURL: String?) throws(JSONRPCError) -> JSONValue {
         let document = try documents.document(params)
         let range = try document.text.byteRange(of: params?["range"], encoding: documents.encoding)
         let diagnostics = document.analysis.compilation.diagnostics
@@ -45,7 +45,7 @@ enum CodeActions {
         let document: OpenDocument
         let encoding: PositionEncoding
         let client: ClientSupport
-        let docsURL: String
+        let docsURL: String?
 
         func action(_ title: String, kind: String, edits: [TextEdit], diagnostics: [Diagnostic], preferred: Bool) -> JSONValue {
             let lspEdits: [JSONValue] = edits.map { edit in

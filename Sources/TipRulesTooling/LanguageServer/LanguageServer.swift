@@ -1,3 +1,4 @@
+import Foundation
 /// A Language Server Protocol (3.17) server for `.tiprules` files that knows nothing of
 /// processes or streams: give it each message the client sent, send what it returns.
 ///
@@ -15,15 +16,22 @@ public struct LanguageServer {
     private var documents = DocumentStore()
     private var client = ClientSupport()
     /// Where `codeDescription.href` links point: docs/diagnostics.md, published.
-    private let docsURL: String
+    private let docsURL: String?
     /// The process's exit status once `exit` has arrived.
     public private(set) var exitStatus: Int32?
 
-    /// Where the diagnostics' explanations are published unless `tiprulec lsp --docs-url` says otherwise.
-    public static let defaultDocsURL = "https://github.com/tiprulec/tiprulec/blob/main/docs/diagnostics.md"
+    /// Where the diagnostics' explanations are unless `tiprulec lsp --docs-url` says otherwise:
+    /// docs/diagnostics.md of the source tree `tiprulec` was built from, as a `file://` link,
+    /// when that file is there; else none (the project publishes no web address of its own).
+    public static let defaultDocsURL: String? = {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/diagnostics.md")
+        return FileManager.default.fileExists(atPath: docs.path) ? docs.absoluteString : nil
+    }()
 
-    /// A server whose diagnostics link their explanations at `docsURL` (followed by `#TRxxxx`).
-    public init(docsURL: String = LanguageServer.defaultDocsURL) {
+    /// A server whose diagnostics link their explanations at `docsURL` (followed by
+    /// `#TRxxxx`); with nil, diagnostics carry no link.
+    public init(docsURL: String? = LanguageServer.defaultDocsURL) {
         self.docsURL = docsURL
     }
 

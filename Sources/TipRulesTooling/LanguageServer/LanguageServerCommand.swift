@@ -3,11 +3,12 @@ import Foundation
 /// `tiprulec lsp`: a `LanguageServer` on standard input and output, with LSP framing.
 public enum LanguageServerCommand {
     static let usage = """
-    usage: tiprulec lsp [--stdio] [--docs-url BASE]
+    usage: tiprulec lsp [--stdio] [--docs-url BASE|none]
 
     Runs a Language Server Protocol server on standard input and output until the
     client sends 'exit'. Each diagnostic links its explanation at BASE#TRxxxx
-    (default: \(LanguageServer.defaultDocsURL)). See docs/editors.md for editor set-up.
+    (default: docs/diagnostics.md of the source tree tiprulec was built from, as a
+    file:// link, when it is there; `none`: no links). See docs/editors.md for editor set-up.
     """
 
     /// Serves until `exit` (status 0 after `shutdown`, 1 otherwise) or the end of
@@ -29,7 +30,7 @@ public enum LanguageServerCommand {
             FileHandle.standardError.write(Data("error: \(error.message)\n\n\(usage)\n".utf8))
             return ExitStatus.badInput
         }
-        let docsURL = parsed.options["--docs-url"] ?? LanguageServer.defaultDocsURL
+        let docsURL = parsed.options["--docs-url"].map { $0 == "none" ? nil : $0 } ?? LanguageServer.defaultDocsURL
         // A client that goes away must end the server through a failed write, not SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         let input = FileHandle.standardInput.fileDescriptor
@@ -50,7 +51,7 @@ public enum LanguageServerCommand {
     /// `readAvailable` returns what can be read without waiting (nil when nothing can): the
     /// server takes every message already sent before it answers, so that queued changes are
     /// analysed once (see `ChangeCoalescing`).
-    static func serve(docsURL: String = LanguageServer.defaultDocsURL,
+    static func serve(docsURL: String? = LanguageServer.defaultDocsURL,
                       read: () -> [UInt8]?, readAvailable: () -> [UInt8]? = { nil }, write: ([UInt8]) -> Bool) -> Int32 {
         var reader = MessageFrameReader()
         var server = LanguageServer(docsURL: docsURL)

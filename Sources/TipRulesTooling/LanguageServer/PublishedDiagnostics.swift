@@ -4,11 +4,11 @@ import TipRulesCompiler
 /// diagnostics. Notes that point somewhere become related information; the others are
 /// added to the message. First-beta spellings are tagged deprecated. Each links its code's
 /// explanation (`codeDescription.href`): `docsURL` followed by `#TRxxxx`, an anchor of
-/// docs/diagnostics.md.
+/// docs/diagnostics.md; without a `docsURL`, no link.
 enum PublishedDiagnostics {
 
     /// The notification for the current version of `document`.
-    static func notification(for document: OpenDocument, encoding: PositionEncoding, docsURL: String) -> JSONValue {
+    static func notification(for document: OpenDocument, encoding: PositionEncoding, docsURL: String?) -> JSONValue {
         var params: JSONObject = ["uri": .string(document.uri)]
         if let version = document.version { params["version"] = .integer(version) }
         params["diagnostics"] = .array(document.analysis.compilation.diagnostics.map { diagnostic($0, in: document, encoding: encoding, docsURL: docsURL) })
@@ -21,7 +21,7 @@ enum PublishedDiagnostics {
     }
 
     /// One compiler diagnostic as an LSP `Diagnostic`.
-    static func diagnostic(_ diagnostic: Diagnostic, in document: OpenDocument, encoding: PositionEncoding, docsURL: String) -> JSONValue {
+    static func diagnostic(_ diagnostic: Diagnostic, in document: OpenDocument, encoding: PositionEncoding, docsURL: String?) -> JSONValue {
         let severity: Int
         switch diagnostic.severity {
         case .error: severity = 1
@@ -33,10 +33,10 @@ enum PublishedDiagnostics {
             "range": document.text.range(of: diagnostic.span, encoding: encoding),
             "severity": .integer(severity),
             "code": .string(diagnostic.code.code),
-            "codeDescription": .object(["href": .string(docsURL + "#" + diagnostic.code.code)]),
             "source": "tiprulec",
             "message": .string(diagnostic.message + unplaced.joined()),
         ]
+        if let docsURL { object["codeDescription"] = .object(["href": .string(docsURL + "#" + diagnostic.code.code)]) }
         let related: [JSONValue] = diagnostic.notes.compactMap { note in
             note.span.map { span in
                 .object(["location": .object(["uri": .string(document.uri), "range": document.text.range(of: span, encoding: encoding)]),
