@@ -82,4 +82,19 @@ final class EngineObservationTests: XCTestCase {
         XCTAssertThrowsError(try engine.donate(event: "missing", at: start))
         XCTAssertEqual(log.lines, [])
     }
+
+    func testObserversStayThroughARulesUpdate() throws {
+        var engine = TipEngine(program: try compile(source))
+        let log = Log()
+        _ = engine.observeStatusChanges(log.record)
+        engine.advance(to: start)
+        log.lines = []
+        let problems = engine.update(to: try compile(source.replacingOccurrences(of: "tip Later", with: "tip Sooner")))
+        XCTAssertEqual(problems.map(\.description), ["tip 'Later' is gone; its display state is dropped"])
+        XCTAssertEqual(log.lines, ["Favorite: none → pending (rules)", "Sooner: none → pending (rules)"],
+                       "observation starts again under the new rules, at the engine's clock")
+        log.lines = []
+        try engine.donate(event: "opened", at: start + 60)
+        XCTAssertEqual(log.lines, ["Sooner: pending → available, displays"])
+    }
 }

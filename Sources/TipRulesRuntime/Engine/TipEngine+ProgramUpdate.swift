@@ -35,7 +35,10 @@ extension TipEngine {
         }
         new.lastDisplayDate = old.lastDisplayDate
         new.testing = old.testing
-        self = TipEngine(store: new)
+        // Observers and the clock stay; observation starts again (every tip is reported).
+        store = new
+        evaluator = Evaluator(program: newProgram)
+        observed = nil
         return problems
     }
 
