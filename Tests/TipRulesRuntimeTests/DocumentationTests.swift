@@ -44,7 +44,7 @@ final class DocumentationTests: XCTestCase {
         store.lastDisplayDate = now - 8 * 3600
         store.testing = TestingOverrides(hideTips: ["ShareTip"])
         var evaluator = Evaluator(program: program)
-        return evaluator.evaluate(store, now: now)
+        return evaluator.evaluate(store, now: now, explaining: true)
     }
 
     func testRuntimeGuideExample() throws {

@@ -226,4 +226,42 @@ final class SemanticsTests: XCTestCase {
         XCTAssertEqual(low.map(\.result), [false, true, true])
         XCTAssertEqual(low[0].explanation, ["p is 100, needs > 100"])
     }
+
+    /// Explanations are opt-in: the fast path decides the same and says nothing.
+    func testExplanationsAreBuiltOnlyWhenAsked() throws {
+        let program = try compile("""
+        parameter isLoggedIn: Bool = false
+        event visit(placeID: Int)
+        tip A {
+            title: "a"
+            #Rule(Self.$isLoggedIn) { $0 == true }
+            #Rule(Self.visit) { $0.donations.count >= 2 }
+        }
+        tip B {
+            title: "b"
+            #Rule(Self.visit) { $0.donations.isEmpty }
+        }
+        group Flow(.ordered) { A, B }
+        """)
+        let store = EventStore(program: program)
+        let now = date("2026-11-21T09:00:00Z")
+        var evaluator = Evaluator(program: program)
+        let fast = evaluator.evaluate(store, now: now)
+        let explained = evaluator.evaluate(store, now: now, explaining: true)
+        XCTAssertEqual(fast.tips.map(\.status), explained.tips.map(\.status))
+        XCTAssertEqual(fast.tips.map(\.display), explained.tips.map(\.display))
+        XCTAssertEqual(fast.groups.map(\.currentTip), explained.groups.map(\.currentTip))
+        XCTAssertEqual(fast.tips.map { $0.rules.map(\.result) }, explained.tips.map { $0.rules.map(\.result) })
+        XCTAssertEqual(fast.tips.flatMap { $0.rules.flatMap(\.explanation) }, [])
+        XCTAssertEqual(fast.tips.map(\.displayExplanation), ["", ""])
+        XCTAssertEqual(fast.groups.map(\.explanation), [""])
+        XCTAssertEqual(explained.tips[0].rules.map(\.explanation),
+                       [["isLoggedIn is false, needs == true"], ["visit donations: count 0, needs >= 2"]])
+        XCTAssertEqual(explained.tips.map(\.displayExplanation), ["pending: the rules at lines 5, 6 are false", "available"])
+        XCTAssertEqual(explained.groups[0].explanation.hasPrefix("presents no tip: it waits for A"), true)
+        XCTAssertEqual(TipRulesRuntime.evaluate(program, store: store, now: now), explained)
+        XCTAssertEqual(evaluator.evaluateRule(tip: 0, rule: 0, store: store, now: now, explaining: true)?.explanation,
+                       ["isLoggedIn is false, needs == true"])
+        XCTAssertEqual(evaluator.evaluateRule(tip: 0, rule: 0, store: store, now: now)?.explanation, [])
+    }
 }

@@ -79,4 +79,35 @@ final class StoreTests: XCTestCase {
         for offset in 1...3 { try twin.donate(event: 0, date: now - Double(offset), fields: [.int(offset)]) }
         XCTAssertEqual(evaluate(program, store: twin, now: now).tips[0].rules[0].result, true)
     }
+
+    func testABatchLandsWhereOneByOneDonationsWould() throws {
+        let program = try program()
+        var random: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(random >> 33) % bound
+        }
+        for _ in 0..<50 {
+            var oneByOne = EventStore(program: program)
+            var batched = EventStore(program: program)
+            for _ in 0..<next(4) {
+                let batch = (0..<next(30)).map { index in
+                    Donation(date: Double(next(20)), fields: [.string("l\(index)"), .date(Double(next(5)))])
+                }
+                for donation in batch { try oneByOne.donate(event: 2, date: donation.date, fields: donation.fields) }
+                try batched.donate(event: 2, contentsOf: batch)
+                XCTAssertEqual(batched.donations(event: 2), oneByOne.donations(event: 2))
+            }
+        }
+    }
+
+    func testABatchWithOneBadDonationRecordsNone() throws {
+        var store = EventStore(program: try program())
+        let good = Donation(date: 1, fields: [.string("a"), .date(1)])
+        let bad = Donation(date: .infinity, fields: [.string("b"), .date(1)])
+        XCTAssertThrowsError(try store.donate(event: 2, contentsOf: [good, bad]))
+        XCTAssertThrowsError(try store.donate(event: 2, contentsOf: [good, Donation(date: 2, fields: [.int(1)])]))
+        XCTAssertThrowsError(try store.donate(event: 9, contentsOf: [good]))
+        XCTAssertEqual(store.donationCount(event: 2), 0)
+    }
 }

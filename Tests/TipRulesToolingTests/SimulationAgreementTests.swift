@@ -82,7 +82,7 @@ final class SimulationAgreementTests: XCTestCase {
                 XCTAssertEqual(evaluated.tips.map { statuses[$0.id]?.1 }, evaluated.tips.map(\.display), context)
                 XCTAssertEqual(evaluated.widgets, entry.widgets, context)
                 var engine = TipEngine(store: saved)
-                XCTAssertEqual(engine.evaluate(at: entry.at), evaluated, context)
+                XCTAssertEqual(engine.evaluate(at: entry.at, explaining: true), evaluated, context)
             }
         }
     }

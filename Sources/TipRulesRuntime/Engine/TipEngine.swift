@@ -42,9 +42,10 @@ public struct TipEngine {
 
     // MARK: - Questions
 
-    /// Every tip, group and widget at `now` (seconds since 1970).
-    public mutating func evaluate(at now: Double) -> EvaluationResult {
-        evaluator.evaluate(store, now: now)
+    /// Every tip, group and widget at `now` (seconds since 1970); with `explaining`, why each
+    /// stands as it does (see `Evaluator`).
+    public mutating func evaluate(at now: Double, explaining: Bool = false) -> EvaluationResult {
+        evaluator.evaluate(store, now: now, explaining: explaining)
     }
 
     /// One tip's status, with the reason, at `now`.
@@ -55,7 +56,7 @@ public struct TipEngine {
     /// One tip's status, with the reason, at `now`; the index must name a tip.
     public mutating func status(ofTip index: Int, at now: Double) throws -> TipResult {
         guard program.tips.indices.contains(index) else { throw EngineError.noSuchTip("#\(index)") }
-        return evaluate(at: now).tips[index]
+        return evaluate(at: now, explaining: true).tips[index]
     }
 
     /// The ids of the tips that display at `now`, in declaration order.

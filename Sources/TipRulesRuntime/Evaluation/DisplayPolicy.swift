@@ -4,10 +4,13 @@
 /// A tip's status and display are its own: they never depend on the groups it belongs to. Each
 /// group then picks, from its own members only, the tip it presents. Decisions the contract
 /// leaves open are listed in `docs/runtime.md` ("Status, display and groups").
+///
+/// Without `explaining`, it decides and says nothing: every explanation text is empty.
 struct DisplayPolicy {
     let program: Program
     let store: EventStore
     let now: Double
+    let explaining: Bool
 
     /// TipKit keeps a tip view on screen at least this long before `MaxDisplayDuration` can
     /// invalidate it.
@@ -30,7 +33,8 @@ struct DisplayPolicy {
 
     func decide(rules: [[RuleResult]]) -> (tips: [TipResult], groups: [GroupResult]) {
         let standings = program.tips.indices.map { standing(of: $0, rules: rules[$0]) }
-        let explanations = program.tips.indices.map { explain(standings[$0], rules: rules[$0]) }
+        let explanations = explaining ? program.tips.indices.map { explain(standings[$0], rules: rules[$0]) }
+                                      : Array(repeating: "", count: program.tips.count)
         let choices = program.groups.map { group in
             choose(in: group, standings: standings) { member in
                 // A blocking member's first false rule says what it waits for.
@@ -40,7 +44,7 @@ struct DisplayPolicy {
             }
         }
         var groupExplanations = Array(repeating: [String](), count: program.tips.count)
-        for (group, choice) in zip(program.groups, choices) {
+        for (group, choice) in zip(program.groups, choices) where explaining {
             // A tip that displays on its own but that this group does not present: say why.
             for member in Set(group.members) where choice.current != member && standings[member].displays {
                 groupExplanations[member].append(choice.note(for: member))
@@ -182,17 +186,17 @@ struct DisplayPolicy {
     /// `.firstAvailable`: the first member, in declared order, that displays. `.ordered`: the
     /// first member that is not invalidated, and only if it displays.
     private func choose(in group: GroupInfo, standings: [Standing], why: (Int) -> String) -> Choice {
-        let names = program.tips.map(\.id)
+        let names = explaining ? program.tips.map(\.id) : []
         var choice = Choice(group: group.name, current: nil, explanation: "", members: group.members, names: names)
         if group.ordered {
             guard let next = group.members.first(where: { standings[$0].status != .invalidated }) else {
-                choice.explanation = "presents no tip: every member is invalidated"
+                if explaining { choice.explanation = "presents no tip: every member is invalidated" }
                 return choice
             }
             if standings[next].displays {
                 choice.current = next
-                choice.explanation = "presents \(names[next])"
-            } else {
+                if explaining { choice.explanation = "presents \(names[next])" }
+            } else if explaining {
                 let reason = why(next)
                 choice.blocker = (next, names[next], reason)
                 choice.explanation = "presents no tip: it waits for \(names[next]), which is \(reason)"
@@ -201,8 +205,8 @@ struct DisplayPolicy {
         }
         if let first = group.members.first(where: { standings[$0].displays }) {
             choice.current = first
-            choice.explanation = "presents \(names[first])"
-        } else {
+            if explaining { choice.explanation = "presents \(names[first])" }
+        } else if explaining {
             let reasons = group.members.map { "\(names[$0]) is \(why($0))" }
             choice.explanation = "presents no tip: no member is available (" + reasons.joined(separator: "; ") + ")"
         }

@@ -1,78 +1,110 @@
 /// Evaluates a program against event stores. Keep one per program and reuse it: it holds
-/// the virtual machine's buffers, so repeated evaluations allocate little.
+/// the virtual machine's buffers and each code block made ready to run, so repeated
+/// evaluations allocate little.
+///
+/// Explanations are opt-in: by default a false rule is just false (the fast path records
+/// nothing), and `explaining: true` says why, in the rule's `explanation` and the tips' and
+/// groups' explanation texts.
 ///
 /// ```swift
 /// var evaluator = Evaluator(program: program)
 /// let result = evaluator.evaluate(store, now: now)
+/// let why = evaluator.evaluate(store, now: now, explaining: true)
 /// ```
 public struct Evaluator {
     public let program: Program
     var machine: Machine
+    /// Each tip's rules, ready to run.
+    let rules: [[ExecutableCode]]
+    /// Each widget's score, duration and suggestion windows, ready to run.
+    let widgets: [ExecutableWidget]
 
     public init(program: Program) {
+        self.init(program: program, fusingScans: true)
+    }
+
+    /// `fusingScans: false` runs every closure loop instruction by instruction (see `ScanPlan`).
+    init(program: Program, fusingScans: Bool) {
         self.program = program
         machine = Machine(program: program)
+        rules = program.tips.map { tip in
+            tip.rules.map { ExecutableCode($0.code, constants: program.constants, fusing: fusingScans) }
+        }
+        widgets = program.widgets.map { ExecutableWidget($0, constants: program.constants, fusing: fusingScans) }
     }
 
     /// Every tip's status and display decision, every group's current tip and every widget's
-    /// relevance at `now` (seconds since 1970).
-    public mutating func evaluate(_ store: EventStore, now: Double) -> EvaluationResult {
-        guard let context = prepare(store, now: now) else { return mismatchResult(store, now: now) }
-        let rules = program.tips.map { tip in
-            tip.rules.indices.map { evaluate(tip.rules[$0], index: $0, in: context) }
+    /// relevance at `now` (seconds since 1970); with `explaining`, why each false rule is false
+    /// and why each tip and group stands as it does.
+    public mutating func evaluate(_ store: EventStore, now: Double, explaining: Bool = false) -> EvaluationResult {
+        guard prepare(store, now: now) else { return mismatchResult(store, now: now, explaining: explaining) }
+        defer { machine.finish() }
+        let results = program.tips.indices.map { tip in
+            program.tips[tip].rules.indices.map { evaluate(tip: tip, rule: $0, explaining: explaining) }
         }
-        let decisions = DisplayPolicy(program: program, store: store, now: now).decide(rules: rules)
-        let widgets = program.widgets.map { evaluate($0, in: context) }
-        return EvaluationResult(now: now, tips: decisions.tips, groups: decisions.groups, widgets: widgets)
+        let decisions = DisplayPolicy(program: program, store: store, now: now, explaining: explaining)
+            .decide(rules: results)
+        let widgetResults = program.widgets.indices.map { evaluateWidget($0) }
+        return EvaluationResult(now: now, tips: decisions.tips, groups: decisions.groups, widgets: widgetResults)
     }
 
     /// One rule of one tip at `now`; nil if there is no such rule.
-    public mutating func evaluateRule(tip: Int, rule: Int, store: EventStore, now: Double) -> RuleResult? {
-        guard program.tips.indices.contains(tip), program.tips[tip].rules.indices.contains(rule) else { return nil }
-        let info = program.tips[tip].rules[rule]
-        guard let context = prepare(store, now: now) else {
-            return RuleResult(index: rule, line: info.line, result: false, error: Self.mismatch)
+    public mutating func evaluateRule(tip: Int, rule: Int, store: EventStore, now: Double,
+                                      explaining: Bool = false) -> RuleResult? {
+        guard rules.indices.contains(tip), rules[tip].indices.contains(rule) else { return nil }
+        guard prepare(store, now: now) else {
+            return RuleResult(index: rule, line: program.tips[tip].rules[rule].line, result: false, error: Self.mismatch)
         }
-        return evaluate(info, index: rule, in: context)
+        defer { machine.finish() }
+        return evaluate(tip: tip, rule: rule, explaining: explaining)
     }
 
     /// One widget's relevance at `now`; nil if there is no such widget.
     public mutating func evaluateWidget(_ widget: Int, store: EventStore, now: Double) -> WidgetResult? {
-        guard program.widgets.indices.contains(widget) else { return nil }
-        guard let context = prepare(store, now: now) else {
+        guard widgets.indices.contains(widget) else { return nil }
+        guard prepare(store, now: now) else {
             return WidgetResult(id: program.widgets[widget].name, score: 0, duration: 0, relevant: false, error: Self.mismatch)
         }
-        return evaluate(program.widgets[widget], in: context)
+        defer { machine.finish() }
+        return evaluateWidget(widget)
     }
 
     private static let mismatch = "the store was made for a program with other parameters or events"
 
-    /// The evaluation context, or nil when the store's program has other parameter or event types.
-    private mutating func prepare(_ store: EventStore, now: Double) -> EvaluationContext? {
-        guard store.program === program || StoreSchema(store.program) == StoreSchema(program) else { return nil }
-        return machine.prepare(store, now: now)
+    /// Prepares the machine for `store` at `now` (one work budget for the call); false when the
+    /// store's program has other parameter or event types. Every rule, score and duration the
+    /// call evaluates shares the instant: parameter slots once, each event's visible rows once.
+    private mutating func prepare(_ store: EventStore, now: Double) -> Bool {
+        guard store.program === program || StoreSchema(store.program) == StoreSchema(program) else { return false }
+        machine.prepare(store, now: now)
+        return true
     }
 
-    /// The fast run; a false rule runs again in the explain mode to say why.
-    private mutating func evaluate(_ rule: RuleInfo, index: Int, in context: EvaluationContext) -> RuleResult {
-        switch machine.run(rule.code, in: context) {
+    /// The fast run; with `explaining`, a false rule runs again in the explain mode to say why.
+    private mutating func evaluate(tip: Int, rule: Int, explaining: Bool) -> RuleResult {
+        let code = rules[tip][rule]
+        let line = program.tips[tip].rules[rule].line
+        switch machine.run(code) {
         case .success(let value) where value != 0:
-            return RuleResult(index: index, line: rule.line, result: true)
+            return RuleResult(index: rule, line: line, result: true)
+        case .success where !explaining:
+            return RuleResult(index: rule, line: line, result: false)
         case .success:
-            let notes = Dictionary(rule.code.notes.map { ($0.instruction, $0) }, uniquingKeysWith: { first, _ in first })
-            _ = machine.run(rule.code, in: context, explaining: notes)
-            let explanation = Explanation.phrases(for: rule.code, observations: machine.observations, notes: notes)
-            return RuleResult(index: index, line: rule.line, result: false, explanation: explanation)
+            let notes = Dictionary(code.code.notes.map { ($0.instruction, $0) }, uniquingKeysWith: { first, _ in first })
+            _ = machine.run(code, explaining: notes)
+            let explanation = Explanation.phrases(for: code.code, observations: machine.observations, notes: notes)
+            return RuleResult(index: rule, line: line, result: false, explanation: explanation)
         case .failure(let failure):
-            return RuleResult(index: index, line: rule.line, result: false, error: failure.description)
+            return RuleResult(index: rule, line: line, result: false, error: failure.description)
         }
     }
 
     /// A widget whose score or duration fails, or is negative or not finite, is not relevant at
     /// all: score and duration 0, with the error.
-    private mutating func evaluate(_ widget: WidgetInfo, in context: EvaluationContext) -> WidgetResult {
-        let score = number(widget.score, "score", in: context)
-        let duration = number(widget.duration, "duration", in: context)
+    private mutating func evaluateWidget(_ index: Int) -> WidgetResult {
+        let widget = program.widgets[index]
+        let score = number(widgets[index].score, "score")
+        let duration = number(widgets[index].duration, "duration")
         guard case .success(let scoreValue) = score, case .success(let durationValue) = duration else {
             let errors = [score, duration].compactMap { result -> String? in
                 if case .failure(let message) = result { return message.text }
@@ -82,14 +114,13 @@ public struct Evaluator {
                                 error: errors.joined(separator: "; "))
         }
         return WidgetResult(id: widget.name, score: scoreValue, duration: durationValue, relevant: scoreValue > 0,
-                            suggestion: suggestion(of: widget, in: context))
+                            suggestion: suggestion(of: index))
     }
 
     /// A score or duration, or why it is not a usable value: evaluation failed, or it is NaN,
     /// an infinity or negative (WidgetKit takes neither a negative score nor a negative duration).
-    private mutating func number(_ code: CodeBlock, _ what: String,
-                                 in context: EvaluationContext) -> Result<Double, WidgetValueError> {
-        switch machine.run(code, in: context) {
+    private mutating func number(_ code: ExecutableCode, _ what: String) -> Result<Double, WidgetValueError> {
+        switch machine.run(code) {
         case .success(let bits):
             let value = SlotEncoding.double(bits)
             guard value.isFinite else {
@@ -104,11 +135,12 @@ public struct Evaluator {
     }
 
     /// Every rule false and every widget irrelevant, with the reason, when the store does not fit.
-    private func mismatchResult(_ store: EventStore, now: Double) -> EvaluationResult {
+    private func mismatchResult(_ store: EventStore, now: Double, explaining: Bool) -> EvaluationResult {
         let rules = program.tips.map { tip in
             tip.rules.enumerated().map { RuleResult(index: $0, line: $1.line, result: false, error: Self.mismatch) }
         }
-        let decisions = DisplayPolicy(program: program, store: store, now: now).decide(rules: rules)
+        let decisions = DisplayPolicy(program: program, store: store, now: now, explaining: explaining)
+            .decide(rules: rules)
         let widgets = program.widgets.map {
             WidgetResult(id: $0.name, score: 0, duration: 0, relevant: false, error: Self.mismatch)
         }
@@ -116,11 +148,11 @@ public struct Evaluator {
     }
 }
 
-/// Evaluates every tip, group and widget of `program` against `store` at `now`.
-/// For repeated evaluations, keep an `Evaluator` instead.
-public func evaluate(_ program: Program, store: EventStore, now: Double) -> EvaluationResult {
+/// Evaluates every tip, group and widget of `program` against `store` at `now`, saying why
+/// (`explaining`) unless told not to. For repeated evaluations, keep an `Evaluator` instead.
+public func evaluate(_ program: Program, store: EventStore, now: Double, explaining: Bool = true) -> EvaluationResult {
     var evaluator = Evaluator(program: program)
-    return evaluator.evaluate(store, now: now)
+    return evaluator.evaluate(store, now: now, explaining: explaining)
 }
 
 /// Why a widget's score or duration is not a usable value.

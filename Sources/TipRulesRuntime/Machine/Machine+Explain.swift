@@ -23,22 +23,22 @@ extension Machine {
     /// Records a comparison whose operands are at stack positions `left` and `right` (for
     /// optional comparisons, the value slots, with the presence flags above them).
     mutating func observeComparison(_ at: Int, _ result: Bool, _ instruction: Instruction, _ left: Int,
-                                    _ right: Int, _ context: EvaluationContext, _ notes: [Int: ComparisonNote]?) {
+                                    _ right: Int, _ notes: [Int: ComparisonNote]?) {
         guard notes?[at] != nil else { return }
         let optional = instruction.opcode.comparesOptionals
         func text(_ position: Int) -> String {
-            optional && stack[position + 1] == 0 ? "nil" : describe(stack[position], instruction.opcode.comparedType, context)
+            optional && stack[position + 1] == 0 ? "nil" : describe(stack[position], instruction.opcode.comparedType)
         }
         observations.append(Observation(instruction: at, result: result, left: text(left), right: text(right)))
     }
 
     /// A value for people, by its type.
-    private func describe(_ slot: UInt64, _ type: BytecodeType.Base, _ context: EvaluationContext) -> String {
+    private func describe(_ slot: UInt64, _ type: BytecodeType.Base) -> String {
         switch type {
         case .bool: return SlotEncoding.bool(slot) ? "true" : "false"
         case .int: return String(SlotEncoding.int(slot))
         case .double: return SlotEncoding.double(slot).description
-        case .string: return ValueFormatting.quoted(string(slot, context))
+        case .string: return ValueFormatting.quoted(string(slot))
         case .date: return ValueFormatting.date(SlotEncoding.double(slot))
         default: return ValueFormatting.duration(SlotEncoding.double(slot))
         }

@@ -36,6 +36,10 @@ struct Machine {
     /// The row arena: the rows of filtered collections and subsets.
     var rows: [Int] = []
     var groups = GroupTable()
+    /// Scratch for a fused scan: each term's constant as an interned index of the event's strings.
+    var scanStringIndices: [Int] = []
+    /// The instant being evaluated: now, parameters, donations and their visible rows.
+    var context: EvaluationContext
     /// What the explain mode recorded during the last run (see `Machine+Explain.swift`).
     var observations: [Observation] = []
     /// The work done since the last `prepare`: one budget for a whole evaluation.
@@ -57,37 +61,39 @@ struct Machine {
             [true] + event.fields.map { [.double, .date, .duration].contains($0.type) }
         }
         self.strings = strings
+        context = EvaluationContext(events: program.events)
         stack = Array(repeating: 0, count: max(1, program.limits.stackSlots))
         locals = Array(repeating: 0, count: 2 * program.limits.locals)
         loops.reserveCapacity(program.limits.loopDepth)
     }
 
-    /// Takes the parameter values and visible donations of `store` at `now`.
-    mutating func prepare(_ store: EventStore, now: Double) -> EvaluationContext {
+    /// Takes the parameter values and donations of `store` at `now`. Allocates nothing once the
+    /// buffers have grown; visible rows are found when a rule first reads an event.
+    mutating func prepare(_ store: EventStore, now: Double) {
         strings.removeSubrange(constantStringCount...)
         workUsed = 0
         liveStringBytes = 0
-        var parameters: [UInt64] = []
-        parameters.reserveCapacity(program.parameters.count)
+        context.begin(now: now, donations: store.donations)
         for (index, parameter) in program.parameters.enumerated() {
             let value = store.parameter(index) ?? parameter.defaultValue
-            parameters.append(SlotEncoding.bits(value) { text in
+            context.parameters.append(SlotEncoding.bits(value) { text in
                 strings.append(text)
                 return strings.count - 1
             })
         }
-        let visible = program.events.indices.map { event in
-            store.donations[event].visibleRows(now: now, maximumCount: program.events[event].maximumCount,
-                                               maximumAge: program.events[event].maximumAge)
-        }
-        return EvaluationContext(now: now, parameters: parameters, visible: visible,
-                                 donations: store.donations, stringBase: strings.count)
+        context.stringBase = strings.count
     }
 
-    /// Runs `code` to its result slot. With `notes` (the explain mode), records an
-    /// `Observation` for every noted comparison it executes.
-    mutating func run(_ code: CodeBlock, in context: EvaluationContext,
+    /// Ends the instant `prepare` began: the machine holds nothing of the store afterwards.
+    mutating func finish() {
+        context.end()
+    }
+
+    /// Runs `executable` to its result slot at the prepared instant. With `notes` (the explain
+    /// mode), records an `Observation` for every noted comparison it executes.
+    mutating func run(_ executable: ExecutableCode,
                       explaining notes: [Int: ComparisonNote]? = nil) -> Result<UInt64, EvaluationFailure> {
+        let code = executable.code
         truncateStrings(to: context.stringBase)
         slices.removeAll(keepingCapacity: true)
         rows.removeAll(keepingCapacity: true)
@@ -239,21 +245,21 @@ struct Machine {
 
             case .concat:
                 sp -= 1
-                let left = string(stack[sp - 1], context)
-                let right = string(stack[sp], context)
+                let left = string(stack[sp - 1])
+                let right = string(stack[sp])
                 let length = left.utf8.count + right.utf8.count
                 guard length <= Self.maximumStringLength else { return failure(.stringTooLong, at) }
                 if overBudget(StringCost.copying(length)) { return failure(.tooMuchWork, at) }
                 guard let slot = newString(left + right) else { return failure(.tooMuchMemory, at) }
                 stack[sp - 1] = slot
             case .stringCount:
-                let text = string(stack[sp - 1], context)
+                let text = string(stack[sp - 1])
                 if overBudget(StringCost.scanning(text.utf8.count)) { return failure(.tooMuchWork, at) }
                 stack[sp - 1] = SlotEncoding.bits(text.count)
             case .stringIsEmpty:
-                stack[sp - 1] = SlotEncoding.bits(string(stack[sp - 1], context).isEmpty)
+                stack[sp - 1] = SlotEncoding.bits(string(stack[sp - 1]).isEmpty)
             case .lowercased:
-                let text = string(stack[sp - 1], context)
+                let text = string(stack[sp - 1])
                 if overBudget(StringCost.scanning(text.utf8.count)) { return failure(.tooMuchWork, at) }
                 let lowered = text.lowercased()
                 guard lowered.utf8.count <= Self.maximumStringLength else { return failure(.stringTooLong, at) }
@@ -261,8 +267,8 @@ struct Machine {
                 stack[sp - 1] = slot
             case .hasPrefix, .hasSuffix, .stringContains:
                 sp -= 1
-                let text = string(stack[sp - 1], context)
-                let part = string(stack[sp], context)
+                let text = string(stack[sp - 1])
+                let part = string(stack[sp])
                 let cost = instruction.opcode == .stringContains
                     ? StringCost.copying(text.utf8.count + part.utf8.count)
                     : StringCost.scanning(text.utf8.count + part.utf8.count)
@@ -278,40 +284,40 @@ struct Machine {
             case .compareBool, .compareInt:
                 sp -= 1
                 let result = comparison(a).compare(int(sp - 1), int(sp))
-                if explaining { observeComparison(at, result, instruction, sp - 1, sp, context, notes) }
+                if explaining { observeComparison(at, result, instruction, sp - 1, sp, notes) }
                 stack[sp - 1] = SlotEncoding.bits(result)
             case .compareDouble, .compareDate, .compareDuration:
                 sp -= 1
                 let result = comparison(a).compare(double(sp - 1), double(sp))
-                if explaining { observeComparison(at, result, instruction, sp - 1, sp, context, notes) }
+                if explaining { observeComparison(at, result, instruction, sp - 1, sp, notes) }
                 stack[sp - 1] = SlotEncoding.bits(result)
             case .compareString:
                 sp -= 1
-                let left = string(stack[sp - 1], context)
-                let right = string(stack[sp], context)
+                let left = string(stack[sp - 1])
+                let right = string(stack[sp])
                 if overBudget(StringCost.scanning(left.utf8.count + right.utf8.count)) { return failure(.tooMuchWork, at) }
                 let result = comparison(a).compare(left, right)
-                if explaining { observeComparison(at, result, instruction, sp - 1, sp, context, notes) }
+                if explaining { observeComparison(at, result, instruction, sp - 1, sp, notes) }
                 stack[sp - 1] = SlotEncoding.bits(result)
             case .compareOptionalBool, .compareOptionalInt, .compareOptionalDouble,
                  .compareOptionalString, .compareOptionalDate, .compareOptionalDuration:
                 // [left value, left flag, right value, right flag] → [result]
                 sp -= 3
                 if instruction.opcode == .compareOptionalString,
-                   overBudget(StringCost.scanning(string(stack[sp - 1], context).utf8.count
-                                                  + string(stack[sp + 1], context).utf8.count)) {
+                   overBudget(StringCost.scanning(string(stack[sp - 1]).utf8.count
+                                                  + string(stack[sp + 1]).utf8.count)) {
                     return failure(.tooMuchWork, at)
                 }
                 let leftPresent = stack[sp] != 0
                 let rightPresent = stack[sp + 2] != 0
                 let equal = leftPresent == rightPresent
-                    && (!leftPresent || payloadsEqual(stack[sp - 1], stack[sp + 1], instruction.opcode, context))
+                    && (!leftPresent || payloadsEqual(stack[sp - 1], stack[sp + 1], instruction.opcode))
                 let result = comparison(a) == .equal ? equal : !equal
-                if explaining { observeComparison(at, result, instruction, sp - 1, sp + 1, context, notes) }
+                if explaining { observeComparison(at, result, instruction, sp - 1, sp + 1, notes) }
                 stack[sp - 1] = SlotEncoding.bits(result)
 
             case .donations:
-                let visible = context.visible[a]
+                let visible = context.visibleRows(a)
                 stack[sp] = newSlice(DonationSlice(isRange: true, lower: visible.lowerBound, upper: visible.upperBound))
                 sp += 1
             case .within:
@@ -367,6 +373,19 @@ struct Machine {
 
             case .loopFilter, .loopAny, .loopAll:
                 sp -= 1
+                if let scan = executable.scan(at: at) {
+                    let source = slices[Int(stack[sp])]
+                    switch runScan(scan, over: source, event: a, explaining: explaining, work: &work) {
+                    case .value(let result):
+                        stack[sp] = result
+                        sp += 1
+                        pc = scan.resume
+                        if explaining { observeScan(scan, result: result, sourceIsEmpty: source.count == 0, notes) }
+                        continue
+                    case .failure(let kind):
+                        return failure(kind, at)
+                    }
+                }
                 if let result = beginLoop(instruction, over: slices[Int(stack[sp])], body: pc) {
                     stack[sp] = result
                     sp += 1
@@ -399,7 +418,7 @@ struct Machine {
 
     /// The string a string slot names.
     @inline(__always)
-    func string(_ slot: UInt64, _ context: EvaluationContext) -> String {
+    func string(_ slot: UInt64) -> String {
         let (table, index) = StringSlot.decode(slot)
         return table == 0 ? strings[index] : context.donations[table - 1].strings[index]
     }
@@ -427,9 +446,9 @@ struct Machine {
     }
 
     /// Whether two present optional values are equal, by the comparison's type.
-    private func payloadsEqual(_ left: UInt64, _ right: UInt64, _ opcode: Opcode, _ context: EvaluationContext) -> Bool {
+    private func payloadsEqual(_ left: UInt64, _ right: UInt64, _ opcode: Opcode) -> Bool {
         switch opcode {
-        case .compareOptionalString: return string(left, context) == string(right, context)
+        case .compareOptionalString: return string(left) == string(right)
         case .compareOptionalDouble, .compareOptionalDate, .compareOptionalDuration:
             return SlotEncoding.double(left) == SlotEncoding.double(right)
         default: return left == right

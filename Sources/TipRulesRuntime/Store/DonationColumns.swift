@@ -6,6 +6,9 @@
 struct DonationColumns: Sendable {
     private(set) var columns: [[UInt64]]
     private(set) var strings: [String] = []
+    /// The UTF-8 length of each interned string, so a scan charges string work without
+    /// touching the strings.
+    private(set) var stringLengths: [Int] = []
     private var stringIndices: [String: Int] = [:]
 
     init(fieldCount: Int) {
@@ -28,6 +31,39 @@ struct DonationColumns: Sendable {
         for (index, field) in fields.enumerated() {
             let bits = SlotEncoding.bits(field) { intern($0) }
             columns[index + 1].insert(bits, at: position)
+        }
+    }
+
+    /// Inserts checked donations in one pass: the batch is sorted by date (stably) and merged
+    /// behind the donations not newer than each; appended when it is all newer (the usual case).
+    mutating func insert(contentsOf batch: [Donation]) {
+        let order = batch.indices.sorted { batch[$0].date < batch[$1].date || (batch[$0].date == batch[$1].date && $0 < $1) }
+        guard let first = order.first else { return }
+        if count == 0 || date(count - 1) <= batch[first].date {
+            for index in order { append(batch[index]) }
+            return
+        }
+        let old = self
+        columns = columns.map { column in
+            var merged: [UInt64] = []
+            merged.reserveCapacity(column.count + batch.count)
+            return merged
+        }
+        var row = 0
+        for index in order {
+            while row < old.count && old.date(row) <= batch[index].date {
+                for column in columns.indices { columns[column].append(old.columns[column][row]) }
+                row += 1
+            }
+            append(batch[index])
+        }
+        for column in columns.indices { columns[column].append(contentsOf: old.columns[column][row...]) }
+    }
+
+    private mutating func append(_ donation: Donation) {
+        columns[0].append(SlotEncoding.bits(donation.date))
+        for (index, field) in donation.fields.enumerated() {
+            columns[index + 1].append(SlotEncoding.bits(field) { intern($0) })
         }
     }
 
@@ -69,9 +105,13 @@ struct DonationColumns: Sendable {
         }
     }
 
+    /// The interned index of `text`, if some donation holds it.
+    func internedIndex(of text: String) -> Int? { stringIndices[text] }
+
     private mutating func intern(_ text: String) -> Int {
         if let index = stringIndices[text] { return index }
         strings.append(text)
+        stringLengths.append(text.utf8.count)
         stringIndices[text] = strings.count - 1
         return strings.count - 1
     }

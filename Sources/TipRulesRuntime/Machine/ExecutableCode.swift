@@ -1,0 +1,40 @@
+/// A verified code block ready to run: the block, and the closure loops the machine runs as
+/// fused native scans instead of instruction by instruction (see `ScanPlan`). The evaluator
+/// makes one per block when it is created, so the planning is paid once per program.
+struct ExecutableCode {
+    let code: CodeBlock
+    /// The fused loops, by their loop instruction; few per block, so a linear search.
+    private let scans: [ScanPlan]
+
+    /// `fusing: false` runs every loop instruction by instruction (tests compare the two).
+    init(_ code: CodeBlock, constants: [ScalarValue], fusing: Bool = true) {
+        self.code = code
+        scans = fusing ? ScanPlan.plans(for: code, constants: constants) : []
+    }
+
+    /// Whether any loop of the block is fused.
+    var hasScans: Bool { !scans.isEmpty }
+
+    /// The plan of the loop instruction at `index`, if that loop is fused.
+    @inline(__always)
+    func scan(at index: Int) -> ScanPlan? {
+        for plan in scans where plan.loop == index { return plan }
+        return nil
+    }
+}
+
+/// A widget's code blocks, ready to run.
+struct ExecutableWidget {
+    let score: ExecutableCode
+    let duration: ExecutableCode
+    let suggestions: [(from: ExecutableCode, to: ExecutableCode)]
+
+    init(_ widget: WidgetInfo, constants: [ScalarValue], fusing: Bool) {
+        score = ExecutableCode(widget.score, constants: constants, fusing: fusing)
+        duration = ExecutableCode(widget.duration, constants: constants, fusing: fusing)
+        suggestions = widget.suggestions.map {
+            (ExecutableCode($0.from, constants: constants, fusing: fusing),
+             ExecutableCode($0.to, constants: constants, fusing: fusing))
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import TipRulesCompiler
+@testable import TipRulesRuntime
+import XCTest
+
+/// Fused scans (`ScanPlan`) restate the loop instructions: over random predicates, loop kinds
+/// and stores, the fused and the instruction-by-instruction runs give the same results, errors
+/// and explanations.
+final class ScanFusionTests: XCTestCase {
+    private let now = date("2026-11-21T09:00:00Z")
+    private let header = """
+    event purchase(amount: Double, count: Int, category: String, gift: Bool, at: Date)
+
+    """
+
+    /// A deterministic pseudo-random sequence (xorshift64*).
+    private struct Random {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state ^= state >> 12
+            state ^= state << 25
+            state ^= state >> 27
+            return Int((state &* 0x2545_F491_4F6C_DD1D) % UInt64(bound))
+        }
+        mutating func pick<T>(_ items: [T]) -> T { items[next(items.count)] }
+    }
+
+    private let categories = ["grocery", "diner", "travel", "Grocery", "cafe\u{301}", "café", ""]
+
+    private func term(_ random: inout Random) -> String {
+        let operators = ["==", "!=", "<", "<=", ">", ">="]
+        let op = random.pick(operators)
+        let term: String
+        switch random.next(5) {
+        case 0: term = "$0.amount \(op) \(random.next(100)).5"
+        case 1: term = "$0.count \(op) \(random.next(10))"
+        case 2: term = "$0.category \(op) \"\(random.pick(categories))\""
+        case 3: term = "$0.gift \(random.pick(["==", "!="])) \(random.pick(["true", "false"]))"
+        default: term = "\(random.next(10)) \(op) $0.count"
+        }
+        return term
+    }
+
+    private func predicate(_ random: inout Random) -> String {
+        let joins = random.next(3)
+        var text = term(&random)
+        for _ in 0..<joins { text += " \(random.pick(["&&", "||"])) " + term(&random) }
+        return text
+    }
+
+    private func rule(_ random: inout Random) -> String {
+        let source = random.pick(["$0.donations", "$0.donations.donatedWithin(.days(3))"])
+        let body = predicate(&random)
+        switch random.next(6) {
+        case 0: return "\(source).filter { \(body) }.count \(random.pick([">=", ">", "<", "<=", "==", "!="])) \(random.next(12) - 1)"
+        case 1: return "\(source).contains(where: { \(body) })"
+        case 2: return "\(source).allSatisfy { \(body) }"
+        case 3: return "\(source).filter { \(body) }.isEmpty"
+        case 4: return "(\(source).filter { \(body) }.max(of: \\.amount) ?? 0) > 50"
+        default: return "!(\(source).filter { \(body) }.count > \(random.next(5)))"
+        }
+    }
+
+    private func store(for program: Program, _ random: inout Random) throws -> EventStore {
+        var store = EventStore(program: program)
+        for index in 0..<random.next(60) {
+            try store.donate(event: 0, date: now - Double(index) * 7_200 - Double(random.next(3_600)), fields: [
+                .double(Double(random.next(200)) / 2), .int(random.next(10)), .string(random.pick(categories)),
+                .bool(random.next(2) == 0), .date(now - Double(random.next(1_000_000))),
+            ])
+        }
+        return store
+    }
+
+    func testFusedAndInterpretedRunsAgree() throws {
+        var random = Random(state: 0x5EED_1234_ABCD_0001)
+        var fused = 0
+        for round in 0..<150 {
+            let rules = (0..<3).map { _ in "    #Rule(Self.purchase) { \(rule(&random)) }" }
+            let source = header + "tip T {\n    title: \"t\"\n" + rules.joined(separator: "\n") + "\n}\n"
+            let program = try compile(source)
+            var fast = Evaluator(program: program)
+            var slow = Evaluator(program: program, fusingScans: false)
+            fused += fast.rules[0].filter(\.hasScans).count
+            for _ in 0..<3 {
+                let store = try store(for: program, &random)
+                XCTAssertEqual(fast.evaluate(store, now: now, explaining: true), slow.evaluate(store, now: now, explaining: true),
+                               "round \(round):\n\(source)")
+                XCTAssertEqual(fast.evaluate(store, now: now), slow.evaluate(store, now: now), "round \(round):\n\(source)")
+            }
+        }
+        XCTAssertGreaterThan(fused, 300, "most random loops are fusable shapes")
+    }
+
+    func testCountStopsOnceTheComparisonIsDecidedButExplainsTheWholeCount() throws {
+        let program = try compile(header + """
+        tip T {
+            title: "t"
+            #Rule(Self.purchase) { !($0.donations.filter { $0.count >= 0 }.count > 2) }
+        }
+        """)
+        var store = EventStore(program: program)
+        for hour in 0..<40 {
+            try store.donate(event: 0, date: now - Double(hour) * 3_600,
+                             fields: [.double(1), .int(1), .string("a"), .bool(true), .date(now)])
+        }
+        var evaluator = Evaluator(program: program)
+        XCTAssertTrue(evaluator.rules[0][0].hasScans)
+        XCTAssertEqual(evaluator.evaluateRule(tip: 0, rule: 0, store: store, now: now)?.result, false)
+        let explained = try XCTUnwrap(evaluator.evaluateRule(tip: 0, rule: 0, store: store, now: now, explaining: true))
+        XCTAssertEqual(explained.explanation, ["purchase donations, filtered by { $0.count >= 0 }: count 40, needs <= 2"])
+    }
+
+    func testAScanChargesTheWorkBudget() throws {
+        let program = try compile("""
+        event purchase(amount: Double, count: Int, category: String, gift: Bool, at: Date) limit(maximumCount: 1000000)
+        tip T {
+            title: "t"
+            #Rule(Self.purchase) { $0.donations.filter { $0.category == "x" }.count > 1 }
+        }
+        """)
+        var store = EventStore(program: program)
+        let long = String(repeating: "y", count: 64)
+        try store.donate(event: 0, contentsOf: (0..<40_000).map {
+            Donation(date: now - Double($0), fields: [.double(1), .int(1), .string(long), .bool(true), .date(now)])
+        })
+        var fast = Evaluator(program: program)
+        var slow = Evaluator(program: program, fusingScans: false)
+        XCTAssertTrue(fast.rules[0][0].hasScans)
+        let fused = try XCTUnwrap(fast.evaluateRule(tip: 0, rule: 0, store: store, now: now))
+        XCTAssertEqual(fused, slow.evaluateRule(tip: 0, rule: 0, store: store, now: now))
+        XCTAssertEqual(fused.error?.contains("used up its work budget"), true, String(describing: fused))
+    }
+}
