@@ -4,7 +4,8 @@
 /// visible rows are found (two binary searches) the first time a rule of the instant reads them.
 struct EvaluationContext {
     var now: Double = 0
-    var parameters: [UInt64] = []
+    /// Each parameter's slot, written in place by `Machine.prepare`.
+    var parameters: [UInt64]
     /// For each event, its donations by column.
     var donations: [DonationColumns] = []
     /// The size of the VM's string table once the constants and string parameters are in it.
@@ -17,7 +18,8 @@ struct EvaluationContext {
     private var instant = 0
     private let limits: [(maximumCount: Int, maximumAge: Double?)]
 
-    init(events: [EventInfo]) {
+    init(parameterCount: Int, events: [EventInfo]) {
+        parameters = Array(repeating: 0, count: parameterCount)
         limits = events.map { ($0.maximumCount, $0.maximumAge) }
         visible = Array(repeating: 0..<0, count: events.count)
         visibleInstant = Array(repeating: 0, count: events.count)
@@ -34,7 +36,6 @@ struct EvaluationContext {
         self.now = now
         self.donations = donations
         instant &+= 1
-        parameters.removeAll(keepingCapacity: true)
     }
 
     /// The rows of `event` a rule sees at now.

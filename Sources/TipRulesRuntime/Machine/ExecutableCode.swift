@@ -1,7 +1,8 @@
 /// A verified code block ready to run: the block, and the closure loops the machine runs as
 /// fused native scans instead of instruction by instruction (see `ScanPlan`). The evaluator
-/// makes one per block when it is created, so the planning is paid once per program.
-struct ExecutableCode {
+/// makes one per block when it is created, so the planning is paid once per program. A class,
+/// so that running a block retains one reference instead of copying the block's arrays.
+final class ExecutableCode {
     let code: CodeBlock
     /// The fused loops, by their loop instruction; few per block, so a linear search.
     private let scans: [ScanPlan]

@@ -61,7 +61,7 @@ struct Machine {
             [true] + event.fields.map { [.double, .date, .duration].contains($0.type) }
         }
         self.strings = strings
-        context = EvaluationContext(events: program.events)
+        context = EvaluationContext(parameterCount: program.parameters.count, events: program.events)
         stack = Array(repeating: 0, count: max(1, program.limits.stackSlots))
         locals = Array(repeating: 0, count: 2 * program.limits.locals)
         loops.reserveCapacity(program.limits.loopDepth)
@@ -70,16 +70,16 @@ struct Machine {
     /// Takes the parameter values and donations of `store` at `now`. Allocates nothing once the
     /// buffers have grown; visible rows are found when a rule first reads an event.
     mutating func prepare(_ store: EventStore, now: Double) {
-        strings.removeSubrange(constantStringCount...)
+        if strings.count > constantStringCount { strings.removeSubrange(constantStringCount...) }
         workUsed = 0
         liveStringBytes = 0
         context.begin(now: now, donations: store.donations)
-        for (index, parameter) in program.parameters.enumerated() {
-            let value = store.parameter(index) ?? parameter.defaultValue
-            context.parameters.append(SlotEncoding.bits(value) { text in
+        // The evaluator checked that the store has the program's parameters.
+        for (index, value) in store.parameterValues.enumerated() {
+            context.parameters[index] = SlotEncoding.bits(value) { text in
                 strings.append(text)
                 return strings.count - 1
-            })
+            }
         }
         context.stringBase = strings.count
     }
@@ -93,13 +93,12 @@ struct Machine {
     /// mode), records an `Observation` for every noted comparison it executes.
     mutating func run(_ executable: ExecutableCode,
                       explaining notes: [Int: ComparisonNote]? = nil) -> Result<UInt64, EvaluationFailure> {
-        let code = executable.code
         truncateStrings(to: context.stringBase)
-        slices.removeAll(keepingCapacity: true)
-        rows.removeAll(keepingCapacity: true)
-        loops.removeAll(keepingCapacity: true)
-        observations.removeAll(keepingCapacity: true)
-        let instructions = code.instructions
+        if !slices.isEmpty { slices.removeAll(keepingCapacity: true) }
+        if !rows.isEmpty { rows.removeAll(keepingCapacity: true) }
+        if !loops.isEmpty { loops.removeAll(keepingCapacity: true) }
+        if !observations.isEmpty { observations.removeAll(keepingCapacity: true) }
+        let instructions = executable.code.instructions
         let explaining = notes != nil
         var pc = 0
         var sp = 0
@@ -107,11 +106,7 @@ struct Machine {
         defer { workUsed = work }
 
         func failure(_ kind: EvaluationFailure.Kind, _ at: Int) -> Result<UInt64, EvaluationFailure> {
-            .failure(EvaluationFailure(kind: kind, line: code.line(at: at)))
-        }
-        func overBudget(_ steps: Int) -> Bool {
-            work += steps
-            return work > Self.workBudget
+            .failure(EvaluationFailure(kind: kind, line: executable.code.line(at: at)))
         }
 
         while pc < instructions.count {
@@ -249,18 +244,18 @@ struct Machine {
                 let right = string(stack[sp])
                 let length = left.utf8.count + right.utf8.count
                 guard length <= Self.maximumStringLength else { return failure(.stringTooLong, at) }
-                if overBudget(StringCost.copying(length)) { return failure(.tooMuchWork, at) }
+                if Self.charge(&work, StringCost.copying(length)) { return failure(.tooMuchWork, at) }
                 guard let slot = newString(left + right) else { return failure(.tooMuchMemory, at) }
                 stack[sp - 1] = slot
             case .stringCount:
                 let text = string(stack[sp - 1])
-                if overBudget(StringCost.scanning(text.utf8.count)) { return failure(.tooMuchWork, at) }
+                if Self.charge(&work, StringCost.scanning(text.utf8.count)) { return failure(.tooMuchWork, at) }
                 stack[sp - 1] = SlotEncoding.bits(text.count)
             case .stringIsEmpty:
                 stack[sp - 1] = SlotEncoding.bits(string(stack[sp - 1]).isEmpty)
             case .lowercased:
                 let text = string(stack[sp - 1])
-                if overBudget(StringCost.scanning(text.utf8.count)) { return failure(.tooMuchWork, at) }
+                if Self.charge(&work, StringCost.scanning(text.utf8.count)) { return failure(.tooMuchWork, at) }
                 let lowered = text.lowercased()
                 guard lowered.utf8.count <= Self.maximumStringLength else { return failure(.stringTooLong, at) }
                 guard let slot = newString(lowered) else { return failure(.tooMuchMemory, at) }
@@ -272,7 +267,7 @@ struct Machine {
                 let cost = instruction.opcode == .stringContains
                     ? StringCost.copying(text.utf8.count + part.utf8.count)
                     : StringCost.scanning(text.utf8.count + part.utf8.count)
-                if overBudget(cost) { return failure(.tooMuchWork, at) }
+                if Self.charge(&work, cost) { return failure(.tooMuchWork, at) }
                 let result: Bool
                 switch instruction.opcode {
                 case .hasPrefix: result = text.hasPrefix(part)
@@ -295,7 +290,7 @@ struct Machine {
                 sp -= 1
                 let left = string(stack[sp - 1])
                 let right = string(stack[sp])
-                if overBudget(StringCost.scanning(left.utf8.count + right.utf8.count)) { return failure(.tooMuchWork, at) }
+                if Self.charge(&work, StringCost.scanning(left.utf8.count + right.utf8.count)) { return failure(.tooMuchWork, at) }
                 let result = comparison(a).compare(left, right)
                 if explaining { observeComparison(at, result, instruction, sp - 1, sp, notes) }
                 stack[sp - 1] = SlotEncoding.bits(result)
@@ -304,7 +299,7 @@ struct Machine {
                 // [left value, left flag, right value, right flag] → [result]
                 sp -= 3
                 if instruction.opcode == .compareOptionalString,
-                   overBudget(StringCost.scanning(string(stack[sp - 1]).utf8.count
+                   Self.charge(&work, StringCost.scanning(string(stack[sp - 1]).utf8.count
                                                   + string(stack[sp + 1]).utf8.count)) {
                     return failure(.tooMuchWork, at)
                 }
@@ -328,7 +323,7 @@ struct Machine {
             case .largestSubset, .smallestSubset:
                 let field = Int(instruction.b)
                 let slice = slices[Int(stack[sp - 1])]
-                if overBudget(slice.count) { return failure(.tooMuchWork, at) }
+                if Self.charge(&work, slice.count) { return failure(.tooMuchWork, at) }
                 let subset = self.subset(slice, column: context.donations[a].columns[field], floating: floatingColumns[a][field],
                                          largest: instruction.opcode == .largestSubset)
                 stack[sp - 1] = newSlice(subset)
@@ -355,7 +350,7 @@ struct Machine {
                 let slice = slices[Int(stack[sp - 1])]
                 let strings = instruction.opcode == .minString || instruction.opcode == .maxString
                     ? context.donations[a].strings : nil
-                if overBudget(aggregateCost(slice, column: context.donations[a].columns[Int(instruction.b)], strings: strings)) {
+                if Self.charge(&work, aggregateCost(slice, column: context.donations[a].columns[Int(instruction.b)], strings: strings)) {
                     return failure(.tooMuchWork, at)
                 }
                 switch aggregate(instruction.opcode, slice, column: context.donations[a].columns[Int(instruction.b)],
@@ -393,7 +388,7 @@ struct Machine {
                 }
             case .loopNext:
                 sp -= 1
-                if overBudget(1) { return failure(.tooMuchWork, at) }
+                if Self.charge(&work, 1) { return failure(.tooMuchWork, at) }
                 switch nextIteration(passed: stack[sp] != 0) {
                 case .repeatBody(let body):
                     pc = body
@@ -405,6 +400,13 @@ struct Machine {
             if explaining { observeValue(at, instruction, pc: pc, sp: sp, notes) }
         }
         return failure(.invalidProgram, instructions.count - 1)
+    }
+
+    /// Adds `steps` to the work done; true when that exceeds the budget.
+    @inline(__always)
+    static func charge(_ work: inout Int, _ steps: Int) -> Bool {
+        work += steps
+        return work > workBudget
     }
 
     // MARK: Slots
