@@ -29,6 +29,38 @@ final class DocumentationTests: XCTestCase {
         }
     }
 
+    /// The stack column of the instruction table is the opcode table's `effects`, path by path.
+    func testInstructionTableStackEffectsAreTheOpcodeTables() throws {
+        let rows = try document("bytecode.md").split(separator: "\n").filter { $0.hasPrefix("| ") }
+        var checked = 0
+        for row in rows {
+            let cells = row.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count > 4, let number = UInt8(cells[1]), let opcode = Opcode(rawValue: number),
+                  cells[2] == "`\(opcode.mnemonic)`" else { continue }
+            XCTAssertEqual(Self.effects(documented: cells[4]), opcode.info.effects, "\(opcode.mnemonic): \(cells[4])")
+            checked += 1
+        }
+        XCTAssertEqual(checked, Opcode.allCases.count)
+    }
+
+    /// "Bool → Bool / →": each path's values before and after; a path without a left side pops
+    /// what the first does; "(body)" pushes nothing; an empty cell is one path that changes nothing.
+    private static func effects(documented column: String) -> Set<StackEffect> {
+        func values(_ side: Substring) -> Int {
+            side.split(separator: " ").filter { $0 != "(body)" }.count
+        }
+        var effects: Set<StackEffect> = []
+        var firstPops: Int?
+        for path in column.components(separatedBy: " / ") {
+            let sides = path.split(separator: "→", omittingEmptySubsequences: false)
+            let pops = sides.count == 2 && !sides[0].trimmingCharacters(in: .whitespaces).isEmpty
+                ? values(sides[0]) : (firstPops ?? 0)
+            firstPops = firstPops ?? pops
+            effects.insert(StackEffect(pops, sides.count == 2 ? values(sides[1]) : 0))
+        }
+        return effects
+    }
+
     /// The example of docs/runtime.md, as written there.
     func showTips(tipcBytes: [UInt8], now: Double) throws -> EvaluationResult? {
         let program = try Program(bytes: tipcBytes)

@@ -34,13 +34,10 @@ struct EvaluationFailure: Error, Hashable, CustomStringConvertible {
 
     /// The Swift spelling of an overflowing `Int` operation.
     private static func operation(_ opcode: Opcode) -> String {
-        switch opcode {
-        case .addInt: return "+"
-        case .subInt, .negInt: return "-"
-        case .mulInt: return "*"
-        case .divInt: return "/"
-        case .remInt: return "%"
-        default: return "sum(of:)"
-        }
+        spellings[opcode] ?? opcode.mnemonic
     }
+
+    private static let spellings: [Opcode: String] = [
+        .addInt: "+", .subInt: "-", .negInt: "-", .mulInt: "*", .divInt: "/", .remInt: "%", .sumInt: "sum(of:)",
+    ]
 }

@@ -58,8 +58,8 @@ extension Machine {
 
     /// `min(of:)`, `max(of:)` and `sum(of:)` over `column`; `eventStrings` resolves a string column.
     /// `min`/`max` keep the first of equal values, as `Sequence.min(by:)`/`max(by:)` do.
-    func aggregate(_ opcode: Opcode, _ slice: DonationSlice, column: [UInt64], eventStrings: [String]) -> AggregateResult {
-        switch opcode {
+    func aggregate(_ aggregation: Aggregation, _ slice: DonationSlice, column: [UInt64], eventStrings: [String]) -> AggregateResult {
+        switch aggregation {
         case .sumInt:
             var total = 0
             var overflowed = false
@@ -81,12 +81,10 @@ extension Machine {
             return .optional(extreme(slice, column) { SlotEncoding.double($0) < SlotEncoding.double($1) })
         case .maxDouble:
             return .optional(extreme(slice, column) { SlotEncoding.double($1) < SlotEncoding.double($0) })
-        default:
-            let isMinimum = opcode == .minString
-            return .optional(extreme(slice, column) { candidate, best in
-                isMinimum ? eventStrings[Int(candidate)] < eventStrings[Int(best)]
-                          : eventStrings[Int(best)] < eventStrings[Int(candidate)]
-            })
+        case .minString:
+            return .optional(extreme(slice, column) { eventStrings[Int($0)] < eventStrings[Int($1)] })
+        case .maxString:
+            return .optional(extreme(slice, column) { eventStrings[Int($1)] < eventStrings[Int($0)] })
         }
     }
 

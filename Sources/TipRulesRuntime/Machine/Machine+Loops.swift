@@ -1,6 +1,6 @@
 /// One running closure loop (`filter`, `contains(where:)`, `allSatisfy`).
 struct LoopFrame {
-    var opcode: Opcode
+    var kind: LoopKind
     /// The local that holds the current element.
     var local: Int
     /// The first instruction of the body.
@@ -14,6 +14,16 @@ struct LoopFrame {
     /// iteration adds is dead at its end.
     var stringMark: Int
     var sliceMark: Int
+}
+
+/// Which closure a loop runs.
+enum LoopKind {
+    case filter, any, all
+
+    /// The kind of a loop instruction (`loopFilter`, `loopAny`, `loopAll`).
+    init(_ opcode: Opcode) {
+        self = opcode == .loopFilter ? .filter : opcode == .loopAny ? .any : .all
+    }
 }
 
 /// What `loopNext` does next.
@@ -32,14 +42,15 @@ extension Machine {
     /// Starts a loop over `source`. Returns the loop's result when `source` is empty (the body is
     /// then skipped), else nil.
     mutating func beginLoop(_ instruction: Instruction, over source: DonationSlice, body: Int) -> UInt64? {
+        let kind = LoopKind(instruction.opcode)
         guard source.count > 0 else {
-            switch instruction.opcode {
-            case .loopFilter: return newSlice(.empty)
-            case .loopAny: return 0
-            default: return 1
+            switch kind {
+            case .filter: return newSlice(.empty)
+            case .any: return 0
+            case .all: return 1
             }
         }
-        let frame = LoopFrame(opcode: instruction.opcode, local: Int(instruction.b), body: body, source: source,
+        let frame = LoopFrame(kind: kind, local: Int(instruction.b), body: body, source: source,
                               position: 0, resultStart: rows.count, resultEnd: rows.count,
                               stringMark: strings.count, sliceMark: slices.count)
         locals[2 * frame.local] = UInt64(source.row(0, arena: rows))
@@ -53,18 +64,18 @@ extension Machine {
         truncateStrings(to: frame.stringMark)
         if slices.count > frame.sliceMark { slices.removeSubrange(frame.sliceMark...) }
         if rows.count > frame.resultEnd { rows.removeSubrange(frame.resultEnd...) }
-        switch frame.opcode {
-        case .loopAny where passed:
+        switch frame.kind {
+        case .any where passed:
             loops.removeLast()
             return .finished(1)
-        case .loopAll where !passed:
+        case .all where !passed:
             loops.removeLast()
             return .finished(0)
-        case .loopFilter where passed:
+        case .filter where passed:
             let row = frame.source.row(frame.position, arena: rows)
             rows.append(row)
             frame.resultEnd += 1
-        default:
+        case .filter, .any, .all:
             break
         }
         frame.position += 1
@@ -74,10 +85,10 @@ extension Machine {
             return .repeatBody(frame.body)
         }
         loops.removeLast()
-        switch frame.opcode {
-        case .loopFilter: return .finished(newSlice(DonationSlice(isRange: false, lower: frame.resultStart, upper: frame.resultEnd)))
-        case .loopAny: return .finished(0)
-        default: return .finished(1)
+        switch frame.kind {
+        case .filter: return .finished(newSlice(DonationSlice(isRange: false, lower: frame.resultStart, upper: frame.resultEnd)))
+        case .any: return .finished(0)
+        case .all: return .finished(1)
         }
     }
 }

@@ -183,21 +183,28 @@ struct Machine {
                 if explaining { observe(at, result, present ? "not nil" : "nil", "", notes) }
                 stack[sp - 1] = SlotEncoding.bits(result)
 
-            case .addInt, .subInt, .mulInt, .divInt, .remInt:
+            case .addInt:
                 sp -= 1
-                let left = int(sp - 1)
-                let right = int(sp)
-                let operation = instruction.opcode
-                if (operation == .divInt || operation == .remInt) && right == 0 { return failure(.divisionByZero, at) }
-                let (value, overflow): (Int, Bool)
-                switch operation {
-                case .addInt: (value, overflow) = left.addingReportingOverflow(right)
-                case .subInt: (value, overflow) = left.subtractingReportingOverflow(right)
-                case .mulInt: (value, overflow) = left.multipliedReportingOverflow(by: right)
-                case .divInt: (value, overflow) = left.dividedReportingOverflow(by: right)
-                default: (value, overflow) = left.remainderReportingOverflow(dividingBy: right)
-                }
-                if overflow { return failure(.overflow(operation), at) }
+                let (value, overflow) = int(sp - 1).addingReportingOverflow(int(sp))
+                if overflow { return failure(.overflow(.addInt), at) }
+                stack[sp - 1] = SlotEncoding.bits(value)
+            case .subInt:
+                sp -= 1
+                let (value, overflow) = int(sp - 1).subtractingReportingOverflow(int(sp))
+                if overflow { return failure(.overflow(.subInt), at) }
+                stack[sp - 1] = SlotEncoding.bits(value)
+            case .mulInt:
+                sp -= 1
+                let (value, overflow) = int(sp - 1).multipliedReportingOverflow(by: int(sp))
+                if overflow { return failure(.overflow(.mulInt), at) }
+                stack[sp - 1] = SlotEncoding.bits(value)
+            case .divInt, .remInt:
+                sp -= 1
+                let (left, right) = (int(sp - 1), int(sp))
+                if right == 0 { return failure(.divisionByZero, at) }
+                let (value, overflow) = instruction.opcode == .divInt
+                    ? left.dividedReportingOverflow(by: right) : left.remainderReportingOverflow(dividingBy: right)
+                if overflow { return failure(.overflow(instruction.opcode), at) }
                 stack[sp - 1] = SlotEncoding.bits(value)
             case .negInt:
                 let (value, overflow) = 0.subtractingReportingOverflow(int(sp - 1))
@@ -268,12 +275,8 @@ struct Machine {
                     ? StringCost.copying(text.utf8.count + part.utf8.count)
                     : StringCost.scanning(text.utf8.count + part.utf8.count)
                 if Self.charge(&work, cost) { return failure(.tooMuchWork, at) }
-                let result: Bool
-                switch instruction.opcode {
-                case .hasPrefix: result = text.hasPrefix(part)
-                case .hasSuffix: result = text.hasSuffix(part)
-                default: result = StringSearch.contains(text, part)
-                }
+                let result = instruction.opcode == .stringContains ? StringSearch.contains(text, part)
+                    : instruction.opcode == .hasPrefix ? text.hasPrefix(part) : text.hasSuffix(part)
                 stack[sp - 1] = SlotEncoding.bits(result)
 
             case .compareBool, .compareInt:
@@ -347,19 +350,18 @@ struct Machine {
                 stack[sp - 1] = StringSlot.event(a, context.donations[a].columns[Int(instruction.b)][Int(stack[sp - 1])])
 
             case .minInt, .maxInt, .sumInt, .minDouble, .maxDouble, .sumDouble, .minString, .maxString:
+                guard let aggregation = instruction.opcode.info.aggregation else { return failure(.invalidProgram, at) }
                 let slice = slices[Int(stack[sp - 1])]
-                let strings = instruction.opcode == .minString || instruction.opcode == .maxString
-                    ? context.donations[a].strings : nil
-                if Self.charge(&work, aggregateCost(slice, column: context.donations[a].columns[Int(instruction.b)], strings: strings)) {
+                let column = context.donations[a].columns[Int(instruction.b)]
+                let eventStrings = context.donations[a].strings
+                if Self.charge(&work, aggregateCost(slice, column: column, strings: aggregation.readsStrings ? eventStrings : nil)) {
                     return failure(.tooMuchWork, at)
                 }
-                switch aggregate(instruction.opcode, slice, column: context.donations[a].columns[Int(instruction.b)],
-                                 eventStrings: context.donations[a].strings) {
+                switch aggregate(aggregation, slice, column: column, eventStrings: eventStrings) {
                 case .value(let value):
                     stack[sp - 1] = value
                 case .optional(let value):
-                    let isString = instruction.opcode == .minString || instruction.opcode == .maxString
-                    stack[sp - 1] = value.map { isString ? StringSlot.event(a, $0) : $0 } ?? 0
+                    stack[sp - 1] = value.map { aggregation.readsStrings ? StringSlot.event(a, $0) : $0 } ?? 0
                     stack[sp] = value == nil ? 0 : 1
                     sp += 1
                 case .overflow:
@@ -449,11 +451,10 @@ struct Machine {
 
     /// Whether two present optional values are equal, by the comparison's type.
     private func payloadsEqual(_ left: UInt64, _ right: UInt64, _ opcode: Opcode) -> Bool {
-        switch opcode {
-        case .compareOptionalString: return string(left) == string(right)
-        case .compareOptionalDouble, .compareOptionalDate, .compareOptionalDuration:
-            return SlotEncoding.double(left) == SlotEncoding.double(right)
-        default: return left == right
+        switch opcode.comparedType {
+        case .string: return string(left) == string(right)
+        case .double, .date, .duration: return SlotEncoding.double(left) == SlotEncoding.double(right)
+        case .bool, .int, .donation, .donations: return left == right
         }
     }
 }

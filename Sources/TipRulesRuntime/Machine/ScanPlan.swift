@@ -65,12 +65,12 @@ struct ScanPlan {
             terms.append(term)
             position += 1
         }
-        switch begin.opcode {
-        case .loopAny:
+        switch LoopKind(begin.opcode) {
+        case .any:
             return ScanPlan(loop: loop, loopNext: next, kind: .any, terms: terms, resume: next + 1)
-        case .loopAll:
+        case .all:
             return ScanPlan(loop: loop, loopNext: next, kind: .all, terms: terms, resume: next + 1)
-        default:
+        case .filter:
             guard !noted.contains(next) else { return nil }
             guard next + 1 < instructions.count, instructions[next + 1].opcode == .count else {
                 return ScanPlan(loop: loop, loopNext: next, kind: .filter, terms: terms, resume: next + 1)

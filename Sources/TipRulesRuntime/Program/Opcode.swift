@@ -19,87 +19,60 @@ public enum OperandKind: Hashable, Sendable {
 }
 
 /// The instruction set. Every instruction is typed: the verifier knows the operand
-/// types of each one, so the virtual machine never inspects a value's type.
-/// `docs/bytecode.md` has the table of operands and stack effects.
+/// types of each one, so the virtual machine never inspects a value's type. Raw values are
+/// the opcode bytes of the file format, written out so that none moves by accident.
+/// `info` is the instruction table (operands, stack effects, what the explain mode reads);
+/// `docs/bytecode.md` prints the same table, and a test holds the two together.
 public enum Opcode: UInt8, CaseIterable, Hashable, Sendable {
     // Values and locals.
-    case const = 0, nilOf, param, now, load, loadOptional, store, storeOptional, wrap
+    case const = 0, nilOf = 1, param = 2, now = 3, load = 4, loadOptional = 5, store = 6, storeOptional = 7
+    case wrap = 8
     // Control.
-    case jump, jumpIfFalse, jumpIfFalseOrPop, jumpIfTrueOrPop, jumpIfNil, jumpIfNonNil, jumpIfNonNilKeep, ret
+    case jump = 9, jumpIfFalse = 10, jumpIfFalseOrPop = 11, jumpIfTrueOrPop = 12, jumpIfNil = 13
+    case jumpIfNonNil = 14, jumpIfNonNilKeep = 15, ret = 16
     // Bool and optionals.
-    case not, isNil, isNonNil
+    case not = 17, isNil = 18, isNonNil = 19
     // Int.
-    case addInt, subInt, mulInt, divInt, remInt, negInt
+    case addInt = 20, subInt = 21, mulInt = 22, divInt = 23, remInt = 24, negInt = 25
     // Double.
-    case addDouble, subDouble, mulDouble, divDouble, negDouble
+    case addDouble = 26, subDouble = 27, mulDouble = 28, divDouble = 29, negDouble = 30
     // Dates and durations.
-    case addDateDuration, subDateDuration, subDates, addDurations, subDurations, mulDuration, divDuration, negDuration
+    case addDateDuration = 31, subDateDuration = 32, subDates = 33, addDurations = 34, subDurations = 35
+    case mulDuration = 36, divDuration = 37, negDuration = 38
     // Conversions.
-    case intToDouble, doubleToInt, intToDuration, doubleToDuration
+    case intToDouble = 39, doubleToInt = 40, intToDuration = 41, doubleToDuration = 42
     // Strings.
-    case concat, stringCount, stringIsEmpty, lowercased, hasPrefix, hasSuffix, stringContains
+    case concat = 43, stringCount = 44, stringIsEmpty = 45, lowercased = 46, hasPrefix = 47, hasSuffix = 48
+    case stringContains = 49
     // Comparisons.
-    case compareBool, compareInt, compareDouble, compareString, compareDate, compareDuration
-    case compareOptionalBool, compareOptionalInt, compareOptionalDouble
-    case compareOptionalString, compareOptionalDate, compareOptionalDuration
+    case compareBool = 50, compareInt = 51, compareDouble = 52, compareString = 53, compareDate = 54
+    case compareDuration = 55
+    case compareOptionalBool = 56, compareOptionalInt = 57, compareOptionalDouble = 58
+    case compareOptionalString = 59, compareOptionalDate = 60, compareOptionalDuration = 61
     // Donations.
-    case donations, within, largestSubset, smallestSubset, count, isEmpty, first, last, field, fieldString
+    case donations = 62, within = 63, largestSubset = 64, smallestSubset = 65, count = 66, isEmpty = 67
+    case first = 68, last = 69, field = 70, fieldString = 71
     // Aggregates.
-    case minInt, maxInt, sumInt, minDouble, maxDouble, sumDouble, minString, maxString
+    case minInt = 72, maxInt = 73, sumInt = 74, minDouble = 75, maxDouble = 76, sumDouble = 77, minString = 78
+    case maxString = 79
     // Closure loops.
-    case loopFilter, loopAny, loopAll, loopNext
+    case loopFilter = 80, loopAny = 81, loopAll = 82, loopNext = 83
 
     /// The operands, in encoding order.
-    public var operands: [OperandKind] {
-        switch self {
-        case .const: return [.constant]
-        case .nilOf: return [.type]
-        case .param: return [.parameter]
-        case .load, .loadOptional, .store, .storeOptional: return [.local]
-        case .jump, .jumpIfFalse, .jumpIfFalseOrPop, .jumpIfTrueOrPop, .jumpIfNonNil, .jumpIfNonNilKeep:
-            return [.target]
-        case .jumpIfNil: return [.target, .type]
-        case .compareBool, .compareInt, .compareDouble, .compareString, .compareDate, .compareDuration,
-             .compareOptionalBool, .compareOptionalInt, .compareOptionalDouble,
-             .compareOptionalString, .compareOptionalDate, .compareOptionalDuration:
-            return [.comparison]
-        case .donations, .within: return [.event]
-        case .largestSubset, .smallestSubset, .field, .fieldString,
-             .minInt, .maxInt, .sumInt, .minDouble, .maxDouble, .sumDouble, .minString, .maxString:
-            return [.event, .field]
-        case .loopFilter, .loopAny, .loopAll: return [.event, .local, .target]
-        default: return []
-        }
-    }
+    public var operands: [OperandKind] { info.operands }
 
     /// Whether control never falls through to the next instruction.
     public var isTerminal: Bool { self == .jump || self == .ret }
 
     /// Whether this is a comparison the explain mode records (the six-way and optional
     /// comparisons, `isNil`, `isNonNil`).
-    public var isComparison: Bool {
-        switch self {
-        case .compareBool, .compareInt, .compareDouble, .compareString, .compareDate, .compareDuration,
-             .compareOptionalBool, .compareOptionalInt, .compareOptionalDouble,
-             .compareOptionalString, .compareOptionalDate, .compareOptionalDuration, .isNil, .isNonNil:
-            return true
-        default:
-            return false
-        }
-    }
+    public var isComparison: Bool { info.explain == .comparison }
 
     /// Whether the explain mode may record the truth value this instruction leaves on the stack
     /// (a `Bool` parameter, a string test, a collection's `isEmpty`, `contains(where:)` and
     /// `allSatisfy`, whose value a loop instruction gives for an empty collection and `loopNext`
     /// otherwise).
-    public var producesExplainedValue: Bool {
-        switch self {
-        case .param, .stringIsEmpty, .hasPrefix, .hasSuffix, .stringContains, .isEmpty, .loopAny, .loopAll, .loopNext:
-            return true
-        default:
-            return false
-        }
-    }
+    public var producesExplainedValue: Bool { info.explain == .truthValue }
 
     /// The assembler mnemonic: the case name.
     public var mnemonic: String { String(describing: self) }

@@ -54,8 +54,18 @@ struct CodeVerifier {
                 state = falling
             }
             current = nil
+            let opcode = instructions[index].opcode
+            let effects = opcode.info.effects
+            guard effects.contains(where: { $0.pops <= state.stack.count }) else {
+                throw VerificationProblem(at: index, "stack underflow: \(opcode.mnemonic) takes \(effects.map(\.pops).min() ?? 0) values, the stack holds \(state.stack.count)")
+            }
             var step = Step(verifier: self, index: index, state: state, regions: regions)
             try step.run(instructions[index], loopEntries: &loopEntries)
+            // Every path out of the instruction has one of the table's stack effects.
+            for (_, successor) in step.successors
+            where !effects.contains(where: { $0.pushes - $0.pops == successor.stack.count - state.stack.count }) {
+                throw VerificationProblem(at: index, "\(opcode.mnemonic) leaves the stack outside its stack effects \(effects.map(\.description).sorted())")
+            }
             maximumDepth = max(maximumDepth, step.maximumDepth)
             guard maximumDepth <= BytecodeFormat.maximumStackSlots else {
                 throw VerificationProblem(at: index, "the stack grows beyond \(BytecodeFormat.maximumStackSlots) slots")
