@@ -30,10 +30,16 @@ public struct SimulationLog: Sendable {
     public var timeline: Timeline
     public var entries: [SimulationEntry]
     /// One evaluation per checkpoint instant given to `Simulator.run`, in the order given.
-    public var checkpoints: [EvaluationResult]
+    public var checkpoints: [SimulationCheckpoint]
     /// The engine's state after the last step; saved as a fixture it evaluates, with `eval`,
     /// to what the simulation decided.
     public var finalStore: EventStore
+}
+
+/// The engine's decisions at a checkpoint instant, under the program in effect then.
+public struct SimulationCheckpoint: Sendable {
+    public var program: Program
+    public var result: EvaluationResult
 }
 
 /// Runs a timeline through `TipEngine`, the same engine an app uses.
@@ -46,11 +52,11 @@ public enum Simulator {
         var evaluator = Evaluator(program: program)
         var entries: [SimulationEntry] = []
         var pending = checkpoints.indices.sorted { checkpoints[$0] < checkpoints[$1] }[...]
-        var results = [EvaluationResult?](repeating: nil, count: checkpoints.count)
+        var results = [SimulationCheckpoint?](repeating: nil, count: checkpoints.count)
         func evaluateCheckpoints(before instant: Double?) {
             while let next = pending.first, instant.map({ checkpoints[next] < $0 }) ?? true {
                 engine.advance(to: checkpoints[next])
-                results[next] = engine.evaluate(at: checkpoints[next])
+                results[next] = SimulationCheckpoint(program: engine.program, result: engine.evaluate(at: checkpoints[next]))
                 pending.removeFirst()
             }
         }
