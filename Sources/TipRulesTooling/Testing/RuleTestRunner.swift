@@ -95,12 +95,8 @@ enum RuleTestRunner {
         }
         let atCheckpoints = zip(testCase.checkpoints, log.checkpoints).flatMap { checkpoint, snapshot in
             failures(of: checkpoint.expectations, RuleExpectationCheck(program: snapshot.program, result: snapshot.result,
-                                                                       firstDisplays: firstDisplays(until: checkpoint.at)))
-                .map { failure in
-                    var failure = failure
-                    failure.checkpoint = checkpoint
-                    return failure
-                }
+                                                                       firstDisplays: firstDisplays(until: checkpoint.at)),
+                     at: checkpoint)
         }
         let final = log.finalStore.program
         let check = RuleExpectationCheck(program: final, result: evaluate(final, store: log.finalStore, now: last.at),
@@ -108,8 +104,14 @@ enum RuleTestRunner {
         return atCheckpoints + failures(of: testCase.expectations, check)
     }
 
-    private static func failures(of expectations: [RuleExpectation], _ check: RuleExpectationCheck) -> [RuleTestFailure] {
-        expectations.flatMap { check.failures(of: $0) }
+    /// The expectations that `check` finds failing, said of `checkpoint` when there is one.
+    private static func failures(of expectations: [RuleExpectation], _ check: RuleExpectationCheck,
+                                 at checkpoint: RuleCheckpoint? = nil) -> [RuleTestFailure] {
+        expectations.flatMap { check.failures(of: $0) }.map { failure in
+            var failure = failure
+            failure.checkpoint = checkpoint
+            return failure
+        }
     }
 
     /// An inline value, or the JSON of the file a string names (relative to the test file).
@@ -120,5 +122,4 @@ enum RuleTestRunner {
         case .failure(let error): throw error
         }
     }
-
 }
