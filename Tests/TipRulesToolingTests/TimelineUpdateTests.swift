@@ -115,6 +115,17 @@ final class TimelineUpdateTests: CommandTestCase {
         XCTAssertEqual(result.standardOutput, "")
     }
 
+    func testAnUpdateToBytecodeIsLoadedAndVerified() throws {
+        try FileManager.default.copyItem(at: Self.examples.appendingPathComponent("backyard-v2.tiprules"),
+                                         to: folder.appendingPathComponent("v2.tiprules"))
+        let compiled = run(["compile", folder.appendingPathComponent("v2.tiprules").path, "-o", folder.appendingPathComponent("v2.tipc").path])
+        XCTAssertEqual(compiled.status, 0, compiled.standardError)
+        let result = try simulate(#"{"steps": [{"at": 0, "update": "v2.tipc"}, {"at": 60, "donate": "sharedBackyard"}]}"#)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardOutput.contains("day 1 00:00 the rules update to v2.tipc\n"), result.standardOutput)
+        XCTAssertTrue(result.standardOutput.contains("day 1 00:01 donate sharedBackyard\n"), result.standardOutput)
+    }
+
     func testUnusableUpdateStepsAreInputErrors() throws {
         let missing = try simulate(#"{"steps": [{"at": 0, "update": "nowhere.tiprules"}]}"#)
         XCTAssertEqual(missing.status, 2)
