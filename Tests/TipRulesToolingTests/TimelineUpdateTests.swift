@@ -103,6 +103,32 @@ final class TimelineUpdateTests: CommandTestCase {
             "steps[0].setParameters.isLoggedIn: no such parameter (in the program of the update at steps[1])"), failing.standardError)
     }
 
+    func testUpdatesRunInTimeOrderWhateverTheOrderTheyAreWritten() throws {
+        let steps = """
+        {"at": "2026-11-22T00:00:00Z", "update": "backyard.tiprules"},
+        {"at": "2026-11-21T00:00:00Z", "update": "backyard-v2.tiprules"},
+        {"at": "2026-11-21T12:00:00Z", "donate": "sharedBackyard"}
+        """
+        let ok = try simulate(#"{"steps": ["# + steps + "]}")
+        XCTAssertEqual(ok.status, 0, ok.standardError)
+        XCTAssertEqual(ok.standardOutput.split(separator: "\n").filter { $0.contains("update") }, [
+            "day 1 00:00 the rules update to backyard-v2.tiprules",
+            "day 2 00:00 the rules update to backyard.tiprules",
+        ])
+        let failing = run(["simulate", folder.appendingPathComponent("backyard.tiprules").path, "--timeline", try write(
+            "late.timeline.json", #"{"steps": ["# + steps + #", {"at": "2026-11-22T12:00:00Z", "donate": "sharedBackyard"}]}"#)])
+        XCTAssertEqual(failing.status, 2)
+        XCTAssertTrue(failing.standardError.hasSuffix("steps[3].donate: no such event (in the program of the update at steps[0])\n"),
+                      failing.standardError)
+    }
+
+    func testATimelineHasAtMostAHundredUpdates() throws {
+        let updates = (0...100).map { #"{"at": \#($0), "update": "backyard-v2.tiprules"}"# }.joined(separator: ", ")
+        let result = try simulate(#"{"steps": ["# + updates + "]}")
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.standardError.hasSuffix("steps[100].update: a timeline has at most 100 updates\n"), result.standardError)
+    }
+
     func testAnUpdateThatDoesNotCompileNamesTheStepAndPrintsTheDiagnostics() throws {
         let result = try simulate("""
         {"steps": [{"at": "2026-11-20T08:00:00Z", "observe": true},

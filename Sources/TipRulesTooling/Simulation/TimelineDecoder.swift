@@ -8,6 +8,8 @@ public enum TimelineDecoder {
     private static let stepKeys = ["at", "every", "times", "fields"] + actionKeys
     /// At most this many step occurrences in all, so a timeline cannot make the simulator run forever.
     public static let maximumOccurrences = 100_000
+    /// At most this many `update` steps, each a program to load.
+    public static let maximumUpdates = 100
 
     /// Loads the program an `update` step names (the path as written); errors are said of the step.
     public typealias ProgramSource = (String) throws(FixtureError) -> Program
@@ -36,6 +38,9 @@ public enum TimelineDecoder {
                 throw FixtureError(path: "\(path).times", "the timeline repeats steps more than \(maximumOccurrences) times in all")
             }
             if timing.action == "update" {
+                guard epochs.updates.count < maximumUpdates else {
+                    throw FixtureError(path: "\(path).update", "a timeline has at most \(maximumUpdates) updates")
+                }
                 epochs.add(at: timing.at, order: index, update: try decodeUpdate(stepMembers, timing, load: load, at: path))
             }
             timings.append((stepMembers, timing))

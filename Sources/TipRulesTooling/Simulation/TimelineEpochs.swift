@@ -12,9 +12,10 @@ struct TimelineEpochs {
         self.initial = initial
     }
 
+    /// Adds an update step; `updates` stays in the order they run.
     mutating func add(at: Double, order: Int, update: TimelineUpdate) {
-        updates.append((at, order, update))
-        updates.sort { ($0.at, $0.order) < ($1.at, $1.order) }
+        let position = epochOf(at, order: order)
+        updates.insert((at, order, update), at: position)
     }
 
     /// The program of epoch `epoch` (0: the timeline's own, n: the n-th update's).
@@ -32,7 +33,7 @@ struct TimelineEpochs {
     /// many occurrences it has.
     func runs(at: Double, every: Double, times: Int, order: Int) -> [(epoch: Int, first: Int, count: Int)] {
         var runs: [(epoch: Int, first: Int, count: Int)] = []
-        var epoch = 0
+        var epoch = epochOf(at, order: order)
         for occurrence in 0..<times {
             let instant = at + Double(occurrence) * every
             while epoch < updates.count, (updates[epoch].at, updates[epoch].order) < (instant, order) { epoch += 1 }
@@ -43,5 +44,15 @@ struct TimelineEpochs {
             }
         }
         return runs
+    }
+
+    /// How many updates run before an occurrence at `instant` of the step at `order` (binary search).
+    private func epochOf(_ instant: Double, order: Int) -> Int {
+        var low = 0, high = updates.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if (updates[middle].at, updates[middle].order) < (instant, order) { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

@@ -21,11 +21,16 @@ final class TimelineProgramLoader {
         self.init(directory: URL(fileURLWithPath: path).deletingLastPathComponent(), environment: environment)
     }
 
+    /// The programs loaded so far, by path as written: a file named twice is read once.
+    private var loaded: [String: Program] = [:]
+
     /// The program at `path` (relative to the timeline's folder).
     func load(_ path: String) throws(FixtureError) -> Program {
+        if let program = loaded[path] { return program }
         switch ProgramLoader.load(directory.appendingPathComponent(path).path, environment: environment) {
-        case .success(let loaded):
-            return loaded.program
+        case .success(let result):
+            loaded[path] = result.program
+            return result.program
         case .failure(let failure) where failure.result.status == ExitStatus.programErrors:
             diagnostics = failure.result.standardError
             throw FixtureError(path: "", "\(path) has errors")
