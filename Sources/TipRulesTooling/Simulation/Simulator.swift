@@ -77,11 +77,12 @@ public enum Simulator {
                              finalStore: engine.store)
     }
 
-    /// The values behind the true rules of the tips that became available.
+    /// The values behind the true rules of the tips that became available (not of a tip's first
+    /// report, at the start or after an update: nothing changed).
     private static func heldComparisons(for changes: [StatusChange], engine: TipEngine, evaluator: inout Evaluator,
                                         at date: Double) -> [String: [Int: [HeldComparison]]] {
         var held: [String: [Int: [HeldComparison]]] = [:]
-        for change in changes where change.newStatus == .available && change.oldStatus != .available {
+        for change in changes where change.newStatus == .available && ![nil, .available].contains(change.oldStatus) {
             guard let tip = engine.program.tipIndex(named: change.tip) else { continue }
             for rule in change.result.rules where rule.result {
                 held[change.tip, default: [:]][rule.index] =
