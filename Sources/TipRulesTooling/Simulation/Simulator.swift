@@ -45,8 +45,8 @@ public struct SimulationCheckpoint: Sendable {
 /// Runs a timeline through `TipEngine`, the same engine an app uses.
 public enum Simulator {
     /// Runs `timeline` over `program`; fails only if the engine refuses a step. At each of
-    /// `checkpoints` (instants), the engine is advanced to it and evaluated, after every step at
-    /// or before that instant.
+    /// `checkpoints` (instants), the engine is advanced to it and evaluated, with explanations,
+    /// after every step at or before that instant.
     public static func run(_ timeline: Timeline, program: Program, checkpoints: [Double] = []) throws -> SimulationLog {
         var engine = TipEngine(store: try timeline.state.makeStore(for: program))
         var evaluator = Evaluator(program: program)
@@ -56,7 +56,7 @@ public enum Simulator {
         func evaluateCheckpoints(before instant: Double?) {
             while let next = pending.first, instant.map({ checkpoints[next] < $0 }) ?? true {
                 engine.advance(to: checkpoints[next])
-                results[next] = SimulationCheckpoint(program: engine.program, result: engine.evaluate(at: checkpoints[next]))
+                results[next] = SimulationCheckpoint(program: engine.program, result: engine.evaluate(at: checkpoints[next], explaining: true))
                 pending.removeFirst()
             }
         }
