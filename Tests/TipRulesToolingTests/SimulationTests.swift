@@ -35,7 +35,8 @@ final class SimulationTests: XCTestCase {
             "day 2 09:00 donate enteredBackyardDetailView(backyardID: 7)",
             "day 2 09:05 the app opens: no tip to show",
             "day 3 09:00 donate enteredBackyardDetailView(backyardID: 7)",
-            "day 3 09:00 FavoriteBackyardTip becomes available: the rules at lines 16, 18 are now true",
+            "day 3 09:00 FavoriteBackyardTip becomes available: the rules at lines 16, 18 are now true "
+                + "(isLoggedIn is true; enteredBackyardDetailView donations within 5 days, largest group by backyardID: count is 3, needs >= 3)",
             "day 3 09:05 the app shows FavoriteBackyardTip for 20 seconds; the person ignores it",
             "day 4 09:05 the app shows FavoriteBackyardTip for 20 seconds; the person ignores it",
             "day 5 09:05 the app shows FavoriteBackyardTip for 20 seconds; the person ignores it",
@@ -72,7 +73,7 @@ final class SimulationTests: XCTestCase {
                    {"at": "2026-11-22T08:00:00Z", "observe": true}]}
         """.utf8)), for: program)
         let log = try Simulator.run(timeline, program: program)
-        XCTAssertEqual(SimulationTextRenderer(program: program).render(log).split(separator: "\n").map(String.init), [
+        XCTAssertEqual(SimulationTextRenderer().render(log).split(separator: "\n").map(String.init), [
             "day 1 08:00 A is available",
             "day 1 08:00 B is pending: the rule at line 6 is false (ready is false)",
             "day 1 08:00 the app shows A for 5 seconds; the person closes it",
@@ -125,7 +126,7 @@ final class SimulationTests: XCTestCase {
         XCTAssertEqual(error(#"{"steps": [{"at": 0, "session": {"answer": "maybe"}}]}"#),
                        "steps[0].session.answer: expected one of closed, performedAction, ignored, found \"maybe\"")
         XCTAssertEqual(error(#"{"steps": [{"at": 0, "observe": true, "session": {}}]}"#),
-                       "steps[0]: a step has exactly one of donate, setParameters, session, launch, observe")
+                       "steps[0]: a step has exactly one of donate, setParameters, session, launch, observe, update")
         XCTAssertEqual(error(#"{"steps": [{"at": 0, "every": "1y", "observe": true}]}"#),
                        "steps[0].every: expected a duration up to 100 years: seconds, or a string such as \"30m\", \"2h\", \"1d\"")
         XCTAssertEqual(error(#"{"steps": [{"at": 0, "times": 100000, "observe": true}, {"at": 0, "observe": true}]}"#),

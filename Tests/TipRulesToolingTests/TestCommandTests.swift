@@ -15,7 +15,8 @@ final class TestCommandTests: XCTestCase {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tiprulec-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        for name in ["backyard.tiprules", "backyard.logged-out.json", "backyard.first-week.timeline.json"] {
+        for name in ["backyard.tiprules", "backyard.logged-out.json", "backyard.first-week.timeline.json",
+                     "backyard-v2.tiprules", "backyard.rules-update.timeline.json"] {
             try FileManager.default.copyItem(at: Self.examples.appendingPathComponent(name), to: directory.appendingPathComponent(name))
         }
         let file = directory.appendingPathComponent("t.tests.json")
@@ -40,7 +41,7 @@ final class TestCommandTests: XCTestCase {
         let files = ["backyard", "colleagues", "cards"].map { Self.examples.appendingPathComponent("\($0).tests.json").path }
         let result = TiprulecCommand.run(["test"] + files, environment: CommandEnvironment())
         XCTAssertEqual(result.status, 0, result.standardOutput + result.standardError)
-        XCTAssertTrue(result.standardOutput.hasSuffix("8 passed, 0 failed\n"), result.standardOutput)
+        XCTAssertTrue(result.standardOutput.hasSuffix("9 passed, 0 failed\n"), result.standardOutput)
     }
 
     func testAFailureShowsExpectedActualAndWhy() throws {
@@ -78,5 +79,86 @@ final class TestCommandTests: XCTestCase {
         XCTAssertTrue(noNow.standardOutput.contains("case: the case needs a \"now\""), noNow.standardOutput)
         let missing = try runTests(#"{"program": "backyard.tiprules", "cases": [{"name": "x", "fixture": {"now": 0}, "expect": [{"tip": "Nope", "status": "available"}]}]}"#)
         XCTAssertTrue(missing.standardOutput.contains("Nope: the program has no such tip, group or widget"), missing.standardOutput)
+    }
+
+    private let checkpoints = """
+    {"program": "backyard.tiprules", "cases": [
+      {"name": "week", "timeline": "backyard.first-week.timeline.json",
+       "checkpoints": [
+         {"at": "2026-11-22T08:59:00Z", "expect": [{"tip": "FavoriteBackyardTip", "status": "available"}]},
+         {"at": "2026-11-22T09:00:00Z", "expect": [{"tip": "FavoriteBackyardTip", "status": "available", "firstDisplaysAt": null}]},
+         {"at": "2026-11-28T12:00:00Z", "expect": [{"tip": "FavoriteBackyardTip", "rule": 1, "result": true}]}],
+       "expect": [{"tip": "FavoriteBackyardTip", "status": "available"}]}
+    ]}
+    """
+
+    func testCheckpointFailuresNameTheInstantAndThePath() throws {
+        let result = try runTests(checkpoints)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.standardOutput, """
+        FAIL t.tests.json: week
+          checkpoint 2026-11-22T08:59:00Z (cases[0].checkpoints[0]): FavoriteBackyardTip status: expected "available", found "pending"
+            why: pending: the rule at line 18 is false — enteredBackyardDetailView donations within 5 days, largest group by backyardID: count 2, needs >= 3
+          checkpoint 2026-11-28T12:00:00Z (cases[0].checkpoints[2]): FavoriteBackyardTip rule 1 result: expected true, found false
+            why: invalidated (tipClosed) — enteredBackyardDetailView donations within 5 days, largest group by backyardID: count 0, needs >= 3
+          FavoriteBackyardTip status: expected "available", found "invalidated"
+            why: invalidated (tipClosed)
+        0 passed, 1 failed
+
+        """)
+    }
+
+    func testCheckpointsInJSONAndJUnit() throws {
+        let json = try JSONParser().parse(Array(try runTests(checkpoints, format: "json").standardOutput.utf8))
+        let failures = try XCTUnwrap(json["cases"]?.arrayValue?.first?["failures"]?.arrayValue)
+        XCTAssertEqual(failures.map { $0["checkpoint"] },
+                       [["at": .string("2026-11-22T08:59:00Z"), "path": .string("cases[0].checkpoints[0]")],
+                        ["at": .string("2026-11-28T12:00:00Z"), "path": .string("cases[0].checkpoints[2]")], .null])
+        XCTAssertEqual(failures.first?["actual"], .string("pending"))
+        let junit = try runTests(checkpoints, format: "junit")
+        XCTAssertTrue(XMLParser(data: Data(junit.standardOutput.utf8)).parse(), junit.standardOutput)
+        XCTAssertTrue(junit.standardOutput.contains(
+            "<failure message=\"checkpoint 2026-11-22T08:59:00Z (cases[0].checkpoints[0]): FavoriteBackyardTip status: expected &quot;available&quot;"),
+            junit.standardOutput)
+    }
+
+    func testATimelineCaseWithAnUpdateChecksEachProgram() throws {
+        let passing = try runTests("""
+        {"program": "backyard.tiprules", "cases": [
+          {"name": "update", "timeline": "backyard.rules-update.timeline.json",
+           "checkpoints": [{"at": "2026-11-21T11:00:00Z", "expect": [{"tip": "FavoriteBackyardTip", "rule": 0, "result": true}]},
+                           {"at": "2026-11-21T12:00:00Z", "expect": [{"tip": "ShareBackyardTip", "status": "pending"}]}]}
+        ]}
+        """)
+        XCTAssertEqual(passing.standardOutput, "PASS t.tests.json: update\n1 passed, 0 failed\n")
+        let broken = try runTests("""
+        {"program": "backyard.tiprules", "cases": [
+          {"name": "broken", "timeline": {"steps": [{"at": 0, "update": "nowhere.tiprules"}]},
+           "expect": [{"tip": "FavoriteBackyardTip", "status": "pending"}]}
+        ]}
+        """)
+        XCTAssertEqual(broken.status, 1)
+        XCTAssertTrue(broken.standardOutput.contains("case: steps[0].update: "), broken.standardOutput)
+    }
+
+    func testMalformedCheckpoints() throws {
+        func error(_ testCase: String) throws -> String {
+            let result = try runTests(#"{"program": "backyard.tiprules", "cases": ["# + testCase + "]}")
+            XCTAssertEqual(result.status, 2)
+            return result.standardError
+        }
+        let expect = #""expect": [{"tip": "FavoriteBackyardTip", "status": "pending"}]"#
+        XCTAssertTrue(try error(#"{"name": "x", "fixture": {"now": 0}, "checkpoints": [{"at": 0, "# + expect + "}]}")
+            .contains("cases[0].checkpoints: only a timeline case has checkpoints"))
+        XCTAssertTrue(try error(#"{"name": "x", "timeline": {"steps": []}, "checkpoints": [{"# + expect + "}]}")
+            .contains("cases[0].checkpoints[0].at: a checkpoint needs a date"))
+        XCTAssertTrue(try error(#"{"name": "x", "timeline": {"steps": []}, "checkpoints": [{"at": 0, "expect": []}]}"#)
+            .contains("cases[0].checkpoints[0].expect: expected a non-empty array of expectations"))
+        XCTAssertTrue(try error(#"{"name": "x", "timeline": {"steps": []}, "checkpoints": [{"at": 0, "when": 1, "# + expect + "}]}")
+            .contains("cases[0].checkpoints[0].when: unknown key (expected at, expect)"))
+        XCTAssertTrue(try error(#"{"name": "x", "timeline": {"steps": []}, "checkpoints": []}"#)
+            .contains("cases[0].checkpoints: expected a non-empty array of checkpoints"))
+        XCTAssertTrue(try error(#"{"name": "x", "timeline": {"steps": []}}"#)
+            .contains("cases[0].expect: expected a non-empty array of expectations"))
     }
 }

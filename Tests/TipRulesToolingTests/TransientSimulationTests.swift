@@ -26,10 +26,10 @@ final class TransientSimulationTests: XCTestCase {
                    {"at": "2026-11-21T10:00:00Z", "launch": true}]}
         """.utf8)), for: program)
         let log = try Simulator.run(timeline, program: program)
-        XCTAssertEqual(SimulationTextRenderer(program: program).render(log).split(separator: "\n").map(String.init), [
+        XCTAssertEqual(SimulationTextRenderer().render(log).split(separator: "\n").map(String.init), [
             "day 1 08:00 Intro is pending: the rule at line 5 is false (showsIntro is false)",
             "day 1 08:00 set showsIntro = true, isPro = true",
-            "day 1 08:00 Intro becomes available: the rule at line 5 is now true",
+            "day 1 08:00 Intro becomes available: the rule at line 5 is now true (showsIntro is true)",
             "day 1 09:00 the app launches: showsIntro resets to false",
             "day 1 09:00 Intro becomes pending: the rule at line 5 is false (showsIntro is false)",
             "day 1 10:00 the app launches",

@@ -7,14 +7,15 @@ enum SimulateCommand {
                              [--state STATE.json] [--save-state OUT.json]
 
     Runs a person's timeline (a starting state and time-stamped donations, parameter
-    changes and app sessions; see docs/simulate.md) through the engine an app uses,
+    changes, app sessions and rules updates; see docs/simulate.md) through the engine an app uses,
     and prints when each tip becomes available, displays, is held back or
     invalidated, and why. text: the log, then each widget's relevance as a chart;
     json: every step with its changes, and the final state as a fixture; svg: each
     widget's relevance over the timeline. --state starts from a saved state (a
     fixture) instead of the timeline's own; --save-state writes the final state as
     a fixture (atomically), which `eval`, `migrate` and a later `--state` read.
-    Exit status: 0 simulated, 1 the program has errors, 2 usage or malformed input.
+    Exit status: 0 simulated, 1 the program (or an update's program) has errors,
+    2 usage or malformed input.
     """
 
     static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
@@ -40,9 +41,10 @@ enum SimulateCommand {
         case .success(let value): loaded = value
         }
         let log: SimulationLog
-        switch simulate(timelinePath, program: loaded.program, startingFrom: parsed.options["--state"]) {
+        switch simulate(timelinePath, program: loaded.program, startingFrom: parsed.options["--state"],
+                        environment: environment) {
         case .success(let value): log = value
-        case .failure(let error): return .failure(error.message)
+        case .failure(let failure): return failure.result
         }
         if let output = parsed.options["--save-state"] {
             guard !output.isEmpty, ![path, timelinePath, parsed.options["--state"]].contains(output) else {
@@ -58,33 +60,38 @@ enum SimulateCommand {
         case "svg":
             return CommandResult(standardOutput: RelevanceChart.svg(of: log))
         default:
-            return CommandResult(standardOutput: SimulationTextRenderer(program: loaded.program).render(log))
+            return CommandResult(standardOutput: SimulationTextRenderer().render(log))
         }
     }
 
     /// Reads the timeline at `path` and runs it, from the saved state at `statePath` when one is
-    /// given; errors name the file.
-    static func simulate(_ path: String, program: Program, startingFrom statePath: String? = nil) -> Result<SimulationLog, CommandError> {
+    /// given; errors name the file (and an update program with errors prints its diagnostics,
+    /// exit status 1).
+    static func simulate(_ path: String, program: Program, startingFrom statePath: String? = nil,
+                         environment: CommandEnvironment) -> Result<SimulationLog, CommandResultError> {
         let json: JSONValue
         switch JSONFile.read(path) {
         case .success(let value): json = value
-        case .failure(let error): return .failure(error)
+        case .failure(let error): return .failure(CommandResultError(.failure(error.message)))
         }
+        let updates = TimelineProgramLoader(timelinePath: path, environment: environment)
         do {
-            var timeline = try TimelineDecoder.decode(json, for: program)
+            var timeline = try TimelineDecoder.decode(json, for: program, loadingUpdates: updates.load)
             if let statePath {
                 switch FileAccess.read(statePath, as: .fixture, environment: CommandEnvironment()) {
                 case .success(let bytes):
                     do { timeline.state = try FixtureDecoder.decode(bytes, for: program) } catch {
-                        return .failure(CommandError("\(statePath): \(error)"))
+                        return .failure(CommandResultError(.failure("\(statePath): \(error)")))
                     }
-                case .failure(let error): return .failure(error)
+                case .failure(let error): return .failure(CommandResultError(.failure(error.message)))
                 }
             }
             if let first = timeline.occurrences.first { try timeline.state.validate(at: first.at) }
             return .success(try Simulator.run(timeline, program: program))
         } catch {
-            return .failure(CommandError("\(path): \(error)"))
+            guard let diagnostics = updates.diagnostics else { return .failure(CommandResultError(.failure("\(path): \(error)"))) }
+            return .failure(CommandResultError(CommandResult(status: ExitStatus.programErrors,
+                                                             standardError: "error: \(path): \(error)\n" + diagnostics)))
         }
     }
 }

@@ -4,7 +4,8 @@ enum TestCommand {
     usage: tiprulec test FILE... [--format text|json|junit]
 
     Runs rule test files (see docs/testing.md): each names a program and cases, a
-    fixture or a timeline with expectations about tips, rules, groups and widgets.
+    fixture or a timeline with expectations about tips, rules, groups and widgets
+    (a timeline case also at checkpoints: given instants during the timeline).
     Failures show expected and actual values and why. Exit status: 0 every case
     passed, 1 a case failed or a program has errors, 2 usage or malformed input.
     """

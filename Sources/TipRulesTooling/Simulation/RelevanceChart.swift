@@ -8,13 +8,20 @@ public enum RelevanceChart {
         public var points: [(at: Double, score: Double)]
     }
 
-    /// The series of every widget of the simulated program, in declaration order.
+    /// The series of every widget of the simulated programs, in declaration order (a widget a
+    /// rules update adds comes after the others), each with a point at every step its program has it.
     public static func series(of log: SimulationLog) -> [Series] {
-        guard let first = log.entries.first else { return [] }
-        return first.widgets.indices.map { index in
-            Series(widget: first.widgets[index].id,
-                   points: log.entries.map { ($0.at, $0.widgets.indices.contains(index) ? $0.widgets[index].score : 0) })
+        var all: [Series] = []
+        for entry in log.entries {
+            for widget in entry.widgets {
+                if let index = all.firstIndex(where: { $0.widget == widget.id }) {
+                    all[index].points.append((entry.at, widget.score))
+                } else {
+                    all.append(Series(widget: widget.id, points: [(entry.at, widget.score)]))
+                }
+            }
         }
+        return all
     }
 
     /// "CardRecentPurchasesWidget", then one line per instant: "day 1 09:41 ████████ 52.6".

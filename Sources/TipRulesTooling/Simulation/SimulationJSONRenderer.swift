@@ -6,17 +6,19 @@ public enum SimulationJSONRenderer {
     /// as a fixture.
     public static func document(for log: SimulationLog) -> JSONValue {
         let clock = SimulationClock(start: log.timeline.start)
-        let program = log.finalStore.program
         let steps = log.entries.map { entry -> JSONValue in
             var object = JSONObject()
             object["at"] = .string(RFC3339.format(entry.at) ?? String(entry.at))
             object["time"] = .string(clock.label(entry.at))
-            object["action"] = action(entry.action, program: program)
+            object["action"] = action(entry.action, program: entry.program)
             if case .session = entry.action { object["shown"] = .array(entry.shown.map(JSONValue.string)) }
             if case .launch = entry.action {
                 object["resets"] = .object(JSONObject(entry.resets.map {
                     ($0.parameter, .string(ValueFormatting.describe($0.defaultValue)))
                 }))
+            }
+            if case .update = entry.action {
+                object["carryOverProblems"] = .array(entry.carryOverProblems.map { .string($0.description) })
             }
             object["changes"] = .array((entry.changesBefore + entry.changesAfter).map(change))
             object["widgets"] = .array(entry.widgets.map(JSONResultRenderer.widget))
@@ -40,6 +42,8 @@ public enum SimulationJSONRenderer {
             return ["session": ["onScreen": .number(onScreen), "answer": .string(answer.rawValue)]]
         case .launch:
             return ["launch": .bool(true)]
+        case .update(let update):
+            return ["update": .string(update.path)]
         case .observe:
             return ["observe": .bool(true)]
         }

@@ -8,7 +8,8 @@ public struct Timeline: Sendable {
     /// gives "start").
     public var start: Double
     /// The steps, each repeated as it says, in the order of their instants (steps at the same
-    /// instant in the order they are written).
+    /// instant in the order they are written). A repeated step that runs across a rules update
+    /// is split in two, each part decoded for the program it runs under.
     public var steps: [TimelineStep]
 
     public init(state: Fixture, start: Double, steps: [TimelineStep]) {
@@ -54,6 +55,20 @@ public enum TimelineAction: Sendable {
     case launch
     /// Only look: the log records status changes and widget relevance at this instant.
     case observe
+    /// A rules update: the engine switches to another program (`TipEngine.update(to:)`).
+    case update(TimelineUpdate)
+}
+
+/// A rules update delivered mid-timeline: the new program and the path the timeline gave for it.
+public struct TimelineUpdate: Sendable {
+    /// As written in the timeline (relative to the timeline file).
+    public var path: String
+    public var program: Program
+
+    public init(path: String, program: Program) {
+        self.path = path
+        self.program = program
+    }
 }
 
 /// What the person does with a tip they were shown.

@@ -4,13 +4,21 @@ import TipRulesRuntime
 /// messages.
 public enum TimelineDecoder {
     private static let topLevelKeys = ["start", "state", "steps"]
-    private static let actionKeys = ["donate", "setParameters", "session", "launch", "observe"]
+    private static let actionKeys = ["donate", "setParameters", "session", "launch", "observe", "update"]
     private static let stepKeys = ["at", "every", "times", "fields"] + actionKeys
     /// At most this many step occurrences in all, so a timeline cannot make the simulator run forever.
     public static let maximumOccurrences = 100_000
+    /// At most this many `update` steps, each a program to load.
+    public static let maximumUpdates = 100
 
-    /// The timeline in a JSON document.
-    public static func decode(_ json: JSONValue, for program: Program) throws(FixtureError) -> Timeline {
+    /// Loads the program an `update` step names (the path as written); errors are said of the step.
+    public typealias ProgramSource = (String) throws(FixtureError) -> Program
+
+    /// The timeline in a JSON document. `load` reads the programs of `update` steps; without
+    /// it, a timeline with an update is an error. Each step is decoded for the program it runs
+    /// under, so a donation of an event an update removed is an error naming the step.
+    public static func decode(_ json: JSONValue, for program: Program,
+                              loadingUpdates load: ProgramSource? = nil) throws(FixtureError) -> Timeline {
         guard let members = json.objectValue else { throw FixtureError(path: "", "expected an object") }
         if let unknown = members.keys.first(where: { !topLevelKeys.contains($0) }) {
             throw FixtureError(path: unknown, "unknown key (a timeline has \(topLevelKeys.joined(separator: ", ")))")
@@ -18,23 +26,44 @@ public enum TimelineDecoder {
         let state = try members["state"].map { value throws(FixtureError) in try FixtureDecoder.decode(value, for: program) }
             ?? Fixture()
         guard let stepValues = members["steps"]?.arrayValue else { throw FixtureError(path: "steps", "expected an array of steps") }
-        var steps: [TimelineStep] = []
+        var timings: [(members: JSONObject, timing: StepTiming)] = []
+        var epochs = TimelineEpochs(initial: program)
         var total = 0
         for (index, value) in stepValues.enumerated() {
-            let step = try decodeStep(value, program: program, at: "steps[\(index)]")
-            total += step.times
+            let path = "steps[\(index)]"
+            guard let stepMembers = value.objectValue else { throw FixtureError(path: path, "expected an object") }
+            let timing = try decodeTiming(stepMembers, at: path)
+            total += timing.times
             guard total <= maximumOccurrences else {
-                throw FixtureError(path: "steps[\(index)].times", "the timeline repeats steps more than \(maximumOccurrences) times in all")
+                throw FixtureError(path: "\(path).times", "the timeline repeats steps more than \(maximumOccurrences) times in all")
             }
-            steps.append(step)
+            if timing.action == "update" {
+                guard epochs.updates.count < maximumUpdates else {
+                    throw FixtureError(path: "\(path).update", "a timeline has at most \(maximumUpdates) updates")
+                }
+                epochs.add(at: timing.at, order: index, update: try decodeUpdate(stepMembers, timing, load: load, at: path))
+            }
+            timings.append((stepMembers, timing))
+        }
+        var steps: [TimelineStep] = []
+        for (index, (stepMembers, timing)) in timings.enumerated() {
+            steps += try decodeRuns(stepMembers, timing, order: index, epochs: epochs)
         }
         let first = steps.map(\.at).min() ?? state.now ?? 0
         let start = try members["start"].map { value throws(FixtureError) in try FixtureDecoder.date(value, at: "start") } ?? first
         return Timeline(state: state, start: start, steps: steps)
     }
 
-    private static func decodeStep(_ json: JSONValue, program: Program, at path: String) throws(FixtureError) -> TimelineStep {
-        guard let members = json.objectValue else { throw FixtureError(path: path, "expected an object") }
+    /// When a step runs and which action it has.
+    struct StepTiming {
+        var path: String
+        var at: Double
+        var every: Double
+        var times: Int
+        var action: String
+    }
+
+    private static func decodeTiming(_ members: JSONObject, at path: String) throws(FixtureError) -> StepTiming {
         if let unknown = members.keys.first(where: { !stepKeys.contains($0) }) {
             throw FixtureError(path: "\(path).\(unknown)", "unknown key (a step has \(stepKeys.joined(separator: ", ")))")
         }
@@ -55,11 +84,10 @@ public enum TimelineDecoder {
         guard action == "donate" || members["fields"] == nil else {
             throw FixtureError(path: "\(path).fields", "only a donate step has fields")
         }
-        return TimelineStep(at: at, every: every, times: times,
-                            action: try decodeAction(action, members, program: program, at: path))
+        return StepTiming(path: path, at: at, every: every, times: times, action: action)
     }
 
-    private static func decodeAction(_ key: String, _ members: JSONObject, program: Program,
+    static func decodeAction(_ key: String, _ members: JSONObject, program: Program,
                                       at path: String) throws(FixtureError) -> TimelineAction {
         switch key {
         case "donate":
@@ -81,7 +109,12 @@ public enum TimelineDecoder {
             return .donate(event: decoded.event, fields: decoded.fields)
         case "setParameters":
             guard let values = members["setParameters"] else { throw FixtureError(path: "\(path).setParameters", "expected an object") }
-            return .setParameters(try FixtureDecoder.decode(["parameters": values], for: program).parameters)
+            do {
+                return .setParameters(try FixtureDecoder.decode(["parameters": values], for: program).parameters)
+            } catch {
+                // "parameters.NAME: …", said of this step.
+                throw FixtureError(path: "\(path).setParameters" + error.path.dropFirst("parameters".count), error.message)
+            }
         case "session":
             guard let session = members["session"]?.objectValue else { throw FixtureError(path: "\(path).session", "expected an object") }
             if let unknown = session.keys.first(where: { !["onScreen", "answer"].contains($0) }) {
@@ -96,6 +129,8 @@ public enum TimelineDecoder {
             return .session(onScreen: onScreen, answer: answer)
         case "launch":
             return .launch
+        case "update":
+            throw FixtureError(path: "\(path).update", "an update step has no program")
         default:
             return .observe
         }

@@ -5,7 +5,7 @@ struct RuleTestFile {
     var cases: [RuleTestCase]
 
     private static let topLevelKeys = ["program", "cases"]
-    private static let caseKeys = ["name", "fixture", "timeline", "now", "expect"]
+    private static let caseKeys = ["name", "fixture", "timeline", "now", "expect", "checkpoints"]
 
     /// The test file in `json`; errors name the JSON path.
     static func decode(_ json: JSONValue) throws(FixtureError) -> RuleTestFile {
@@ -32,14 +32,22 @@ struct RuleTestFile {
         case (nil, let timeline?): input = .timeline(timeline)
         default: throw FixtureError(path: path, "a case has exactly one of fixture, timeline")
         }
-        guard let expectations = members["expect"]?.arrayValue, !expectations.isEmpty else {
-            throw FixtureError(path: "\(path).expect", "expected a non-empty array of expectations")
+        var checkpoints: [RuleCheckpoint] = []
+        if let value = members["checkpoints"] {
+            guard case .timeline = input else { throw FixtureError(path: "\(path).checkpoints", "only a timeline case has checkpoints") }
+            guard let values = value.arrayValue, !values.isEmpty else {
+                throw FixtureError(path: "\(path).checkpoints", "expected a non-empty array of checkpoints")
+            }
+            for (index, checkpoint) in values.enumerated() {
+                checkpoints.append(try RuleCheckpoint.decode(checkpoint, at: "\(path).checkpoints[\(index)]"))
+            }
         }
-        var decoded: [RuleExpectation] = []
-        for (index, value) in expectations.enumerated() {
-            decoded.append(try RuleExpectation.decode(value, at: "\(path).expect[\(index)]"))
+        // With checkpoints, the expectations after the last step are optional.
+        var expectations: [RuleExpectation] = []
+        if checkpoints.isEmpty || members["expect"] != nil {
+            expectations = try RuleExpectation.decodeList(members["expect"], at: "\(path).expect")
         }
-        return RuleTestCase(name: name, input: input, now: members["now"], expectations: decoded)
+        return RuleTestCase(name: name, input: input, now: members["now"], expectations: expectations, checkpoints: checkpoints)
     }
 
     static func reject(_ members: JSONObject, allowed: [String], at path: String) throws(FixtureError) {
@@ -51,7 +59,7 @@ struct RuleTestFile {
 }
 
 /// One case: a store (a fixture, inline or a path) or a timeline (inline or a path), and what
-/// must hold at `now` (a fixture case) or after the last step (a timeline case).
+/// must hold at `now` (a fixture case) or after the last step and at checkpoints (a timeline case).
 struct RuleTestCase {
     enum Input {
         case fixture(JSONValue)
@@ -62,7 +70,10 @@ struct RuleTestCase {
     var input: Input
     /// Overrides a fixture's `now`.
     var now: JSONValue?
+    /// What must hold after the last step or at `now`.
     var expectations: [RuleExpectation]
+    /// For a timeline case: what must hold at given instants.
+    var checkpoints: [RuleCheckpoint]
 }
 
 /// What one tip, group or widget must be: the subject, and the members of its `eval --format
@@ -83,6 +94,18 @@ struct RuleExpectation {
         "group": ["currentTip"],
         "widget": ["score", "duration", "relevant", "suggested", "tolerance"],
     ]
+
+    /// A non-empty array of expectations.
+    static func decodeList(_ json: JSONValue?, at path: String) throws(FixtureError) -> [RuleExpectation] {
+        guard let values = json?.arrayValue, !values.isEmpty else {
+            throw FixtureError(path: path, "expected a non-empty array of expectations")
+        }
+        var decoded: [RuleExpectation] = []
+        for (index, value) in values.enumerated() {
+            decoded.append(try decode(value, at: "\(path)[\(index)]"))
+        }
+        return decoded
+    }
 
     static func decode(_ json: JSONValue, at path: String) throws(FixtureError) -> RuleExpectation {
         guard let members = json.objectValue else { throw FixtureError(path: path, "expected an object") }

@@ -12,14 +12,16 @@ enum RuleTestReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `{"passed": N, "failed": N, "cases": [{file, name, passed, failures: [{subject, key, expected, actual, explanation}]}]}`.
+    /// `{"passed": N, "failed": N, "cases": [{file, name, passed, failures: [{checkpoint, subject, key, expected, actual,
+    /// explanation}]}]}`; `checkpoint` is `{"at", "path"}`, or null for the expectations after the last step.
     static func json(_ outcomes: [RuleTestOutcome]) -> JSONValue {
         let failed = outcomes.filter { !$0.passed }.count
         return ["passed": .integer(outcomes.count - failed), "failed": .integer(failed),
                 "cases": .array(outcomes.map { outcome in
                     ["file": .string(outcome.file), "name": .string(outcome.name), "passed": .bool(outcome.passed),
                      "failures": .array(outcome.failures.map { failure in
-                         ["subject": .string(failure.subject), "key": .string(failure.key), "expected": failure.expected,
+                         ["checkpoint": failure.checkpoint.map(checkpoint) ?? .null,
+                          "subject": .string(failure.subject), "key": .string(failure.key), "expected": failure.expected,
                           "actual": failure.actual, "explanation": .string(failure.explanation)]
                      })]
                 })]
@@ -50,11 +52,17 @@ enum RuleTestReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// "FavoriteBackyardTip status: expected "available", found "pending"", or what kept the case from running.
+    /// "FavoriteBackyardTip status: expected "available", found "pending"", after "checkpoint
+    /// 2026-11-21T12:00:00Z (cases[2].checkpoints[0]): " for a checkpoint's; or what kept the case from running.
     private static func message(_ failure: RuleTestFailure) -> String {
-        guard !failure.key.isEmpty else { return "\(failure.subject): \(failure.explanation)" }
-        return "\(failure.subject) \(failure.key): expected \(JSONWriter.string(from: failure.expected)), "
+        let checkpoint = failure.checkpoint.map { "checkpoint \($0.label): " } ?? ""
+        guard !failure.key.isEmpty else { return checkpoint + "\(failure.subject): \(failure.explanation)" }
+        return checkpoint + "\(failure.subject) \(failure.key): expected \(JSONWriter.string(from: failure.expected)), "
             + "found \(JSONWriter.string(from: failure.actual))"
+    }
+
+    private static func checkpoint(_ checkpoint: RuleCheckpoint) -> JSONValue {
+        ["at": .string(RFC3339.format(checkpoint.at) ?? String(checkpoint.at)), "path": .string(checkpoint.path)]
     }
 
     private static func escaped(_ text: String) -> String {

@@ -11,6 +11,8 @@ struct RuleTestOutcome {
 
 /// One expectation that did not hold (or a case that could not run: `key` is empty).
 struct RuleTestFailure {
+    /// The checkpoint whose expectation failed; nil after the last step or at a fixture's `now`.
+    var checkpoint: RuleCheckpoint?
     var subject: String
     var key: String
     var expected: JSONValue
@@ -39,7 +41,7 @@ enum RuleTestRunner {
         }
         return .success(file.cases.map { testCase in
             let failures: [RuleTestFailure]
-            switch outcome(of: testCase, program: program, directory: directory) {
+            switch outcome(of: testCase, program: program, directory: directory, environment: environment) {
             case .success(let value): failures = value
             case .failure(let error):
                 failures = [RuleTestFailure(subject: "case", key: "", expected: .null, actual: .null, explanation: error.message)]
@@ -49,37 +51,66 @@ enum RuleTestRunner {
     }
 
     /// The expectations that failed, or why the case could not run.
-    private static func outcome(of testCase: RuleTestCase, program: Program,
-                                directory: URL) -> Result<[RuleTestFailure], CommandError> {
+    private static func outcome(of testCase: RuleTestCase, program: Program, directory: URL,
+                                environment: CommandEnvironment) -> Result<[RuleTestFailure], CommandError> {
         do {
-            let result: EvaluationResult
-            var firstDisplays: [String: Double] = [:]
             switch testCase.input {
             case .fixture(let value):
                 let fixture = try FixtureDecoder.decode(try resolve(value, in: directory), for: program)
                 let written = try testCase.now.map { value throws(FixtureError) in try FixtureDecoder.date(value, at: "now") }
                 guard let now = written ?? fixture.now else { throw CommandError("the case needs a \"now\"") }
                 try fixture.validate(at: now)
-                result = evaluate(program, store: try fixture.makeStore(for: program), now: now)
+                let result = evaluate(program, store: try fixture.makeStore(for: program), now: now)
+                return .success(failures(of: testCase.expectations, RuleExpectationCheck(program: program, result: result, firstDisplays: [:])))
             case .timeline(let value):
-                let timeline = try TimelineDecoder.decode(try resolve(value, in: directory), for: program)
-                guard let first = timeline.occurrences.first, let last = timeline.occurrences.last else {
-                    throw CommandError("the timeline has no steps")
-                }
-                try timeline.state.validate(at: first.at)
-                let log = try Simulator.run(timeline, program: program)
-                for entry in log.entries {
-                    for tip in entry.shown where firstDisplays[tip] == nil { firstDisplays[tip] = entry.at }
-                }
-                result = evaluate(program, store: log.finalStore, now: last.at)
+                return .success(try timelineFailures(of: testCase, value, program: program, directory: directory,
+                                                     environment: environment))
             }
-            return .success(testCase.expectations.flatMap {
-                RuleExpectationCheck(program: program, result: result, firstDisplays: firstDisplays).failures(of: $0)
-            })
         } catch let error as CommandError {
             return .failure(error)
         } catch {
             return .failure(CommandError("\(error)"))
+        }
+    }
+
+    /// Runs a timeline case (its `update` steps loaded beside the timeline file), checking each
+    /// checkpoint's expectations at its instant and the case's after the last step.
+    private static func timelineFailures(of testCase: RuleTestCase, _ value: JSONValue, program: Program, directory: URL,
+                                         environment: CommandEnvironment) throws -> [RuleTestFailure] {
+        let folder = value.stringValue.map { directory.appendingPathComponent($0).deletingLastPathComponent() } ?? directory
+        let updates = TimelineProgramLoader(directory: folder, environment: environment)
+        let timeline = try TimelineDecoder.decode(try resolve(value, in: directory), for: program, loadingUpdates: updates.load)
+        guard let first = timeline.occurrences.first, let last = timeline.occurrences.last else {
+            throw CommandError("the timeline has no steps")
+        }
+        try timeline.state.validate(at: first.at)
+        let log = try Simulator.run(timeline, program: program, checkpoints: testCase.checkpoints.map(\.at))
+        /// When each tip (by id) was first shown, up to an instant.
+        func firstDisplays(until instant: Double) -> [String: Double] {
+            var shown: [String: Double] = [:]
+            for entry in log.entries where entry.at <= instant {
+                for tip in entry.shown where shown[tip] == nil { shown[tip] = entry.at }
+            }
+            return shown
+        }
+        let atCheckpoints = zip(testCase.checkpoints, log.checkpoints).flatMap { checkpoint, snapshot in
+            failures(of: checkpoint.expectations, RuleExpectationCheck(program: snapshot.program, result: snapshot.result,
+                                                                       firstDisplays: firstDisplays(until: checkpoint.at)),
+                     at: checkpoint)
+        }
+        let final = log.finalStore.program
+        let check = RuleExpectationCheck(program: final, result: evaluate(final, store: log.finalStore, now: last.at),
+                                         firstDisplays: firstDisplays(until: last.at))
+        return atCheckpoints + failures(of: testCase.expectations, check)
+    }
+
+    /// The expectations that `check` finds failing, said of `checkpoint` when there is one.
+    private static func failures(of expectations: [RuleExpectation], _ check: RuleExpectationCheck,
+                                 at checkpoint: RuleCheckpoint? = nil) -> [RuleTestFailure] {
+        expectations.flatMap { check.failures(of: $0) }.map { failure in
+            var failure = failure
+            failure.checkpoint = checkpoint
+            return failure
         }
     }
 
@@ -91,5 +122,4 @@ enum RuleTestRunner {
         case .failure(let error): throw error
         }
     }
-
 }
