@@ -68,3 +68,12 @@ func measure(_ scenario: Scenario, plan: MeasurementPlan) throws -> ScenarioTimi
     }
     return ScenarioTiming(scenario: scenario, answer: expected, nanoseconds: nanoseconds)
 }
+
+/// Nanoseconds per run of a contender that does nothing but answer: the harness's own cost
+/// (a call through a closure and an answer), which every measured time includes.
+func harnessOverhead(plan: MeasurementPlan) throws -> Double {
+    let nothing: () throws -> Answer = { .bool(true) }
+    let scenario = Scenario(family: "nothing", donations: nil, vm: nothing, predicate: nothing, naive: nothing, best: nothing)
+    let timing = try measure(scenario, plan: plan)
+    return ContenderKind.allCases.map(timing.ns).sorted()[ContenderKind.allCases.count / 2]
+}

@@ -13,6 +13,8 @@ struct Target: Codable {
 struct Report {
     var quick: Bool
     var plan: MeasurementPlan
+    /// Nanoseconds per run of a contender that does nothing, included in every time.
+    var harness: Double
     var timings: [ScenarioTiming]
     var compile: CompileThroughput
     var eval: Result<EvalWallTime, BenchError>
@@ -129,6 +131,7 @@ struct Report {
             if index == 0 { lines.append(String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1))) }
         }
         lines.append("")
+        lines.append("every time includes the harness's \(number(harness)) ns per run (a closure call and its answer)")
         lines.append("compile: \(grouped(compile.lines)) lines (\(grouped(compile.bytes)) bytes), check plus code "
                      + "generation \(number(compile.milliseconds)) ms (median of \(compile.runs)): "
                      + "\(grouped(Int(compile.linesPerSecond))) lines/s")
@@ -162,6 +165,7 @@ struct Report {
     private struct ReportJSON: Codable {
         var mode: String
         var rounds: Int
+        var harnessNanoseconds: Double
         var scenarios: [ScenarioJSON]
         var compile: CompileThroughput
         var linesPerSecond: Double
@@ -178,7 +182,7 @@ struct Report {
         case .failure(let reason): skipped = reason.description
         }
         let report = ReportJSON(
-            mode: quick ? "quick" : "full", rounds: plan.rounds,
+            mode: quick ? "quick" : "full", rounds: plan.rounds, harnessNanoseconds: harness,
             scenarios: timings.map { timing in
                 ScenarioJSON(name: timing.scenario.name, family: timing.scenario.family,
                              donations: timing.scenario.donations, answer: timing.answer.description,

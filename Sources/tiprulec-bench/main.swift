@@ -27,6 +27,8 @@ let scenarioGroups: [(name: String, make: () throws -> [Scenario])] = [
 
 func runComparison(quick: Bool, json: Bool) throws {
     let plan: MeasurementPlan = quick ? .quick : .full
+    progress("measuring: the harness")
+    let harness = try harnessOverhead(plan: plan)
     var timings: [ScenarioTiming] = []
     for group in scenarioGroups {
         progress("measuring: \(group.name)")
@@ -38,7 +40,7 @@ func runComparison(quick: Bool, json: Bool) throws {
     let compile = try CompileThroughput.measure(lines: 100_000, runs: quick ? 1 : 5)
     progress("measuring: eval wall time")
     let eval = try EvalWallTime.measure(runs: quick ? 5 : 21)
-    let report = Report(quick: quick, plan: plan, timings: timings, compile: compile, eval: eval)
+    let report = Report(quick: quick, plan: plan, harness: harness, timings: timings, compile: compile, eval: eval)
     print(json ? try report.json() : report.text)
 }
 
