@@ -33,7 +33,7 @@ struct AppModel {
         while self.tips.count < tips { addTip() }
     }
 
-    /// An app of at least `lines` lines, with a fifth as many events as tips.
+    /// An app of at least `lines` lines, with an event for every 50 lines.
     init(lines: Int, perDay: Double, seed: UInt64) {
         self.init(events: max(1, lines / 50), perDay: perDay, seed: seed)
         while lineCount < lines { addTip() }

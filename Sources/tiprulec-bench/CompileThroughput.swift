@@ -3,6 +3,10 @@
 struct CompileThroughput: Codable {
     var lines: Int
     var bytes: Int
+    var tips: Int
+    var events: Int
+    /// Bool and Int parameters together.
+    var parameters: Int
     var runs: Int
     /// The median time of one check plus code generation, in milliseconds.
     var milliseconds: Double
@@ -17,7 +21,8 @@ struct CompileThroughput: Codable {
             _ = try compileProgram(model.source, name: "generated.tiprules")
             times.append((clock.now - start).nanoseconds / 1e6)
         }
-        return CompileThroughput(lines: model.lineCount, bytes: model.source.utf8.count, runs: times.count,
+        return CompileThroughput(lines: model.lineCount, bytes: model.source.utf8.count, tips: model.tips.count,
+                                 events: model.events, parameters: 2 * model.parameters, runs: times.count,
                                  milliseconds: times.sorted()[times.count / 2])
     }
 }

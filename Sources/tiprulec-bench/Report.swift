@@ -132,12 +132,13 @@ struct Report {
         }
         lines.append("")
         lines.append("every time includes the harness's \(number(harness)) ns per run (a closure call and its answer)")
-        lines.append("compile: \(grouped(compile.lines)) lines (\(grouped(compile.bytes)) bytes), check plus code "
+        lines.append("compile: \(grouped(compile.lines)) lines (\(grouped(compile.bytes)) bytes; \(grouped(compile.tips)) tips, "
+                     + "\(grouped(compile.events)) events, \(grouped(compile.parameters)) parameters), check plus code "
                      + "generation \(number(compile.milliseconds)) ms (median of \(compile.runs)): "
                      + "\(grouped(Int(compile.linesPerSecond))) lines/s")
         switch eval {
         case .success(let eval):
-            lines.append("eval: \(number(eval.milliseconds)) ms wall (median of \(eval.runs)): \(eval.command)")
+            lines.append("eval: \(number(eval.milliseconds)) ms wall (median of \(eval.runs)): \(EvalWallTime.command)")
         case .failure(let reason):
             lines.append("eval: skipped: \(reason)")
         }
