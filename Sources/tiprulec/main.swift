@@ -1,13 +1,18 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TipRulesTooling
 
 // The tiprulec executable: everything happens in TipRulesTooling; this file only
-// connects the process (arguments, streams, exit status) to it.
+// connects the process (arguments, streams, exit status) to it. It links no Foundation of its
+// own: the tooling uses FoundationEssentials where the platform has it, which starts faster.
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "lsp" && !arguments.contains("--help") && !arguments.contains("-h") {
     exit(LanguageServerCommand.runOnStandardStreams(Array(arguments.dropFirst())))
 }
 let result = TiprulecCommand.run(arguments, environment: .process)
-FileHandle.standardOutput.write(Data(result.standardOutput.utf8))
-FileHandle.standardError.write(Data(result.standardError.utf8))
+FileDescriptorIO.writeAll(Array(result.standardOutput.utf8), to: STDOUT_FILENO)
+FileDescriptorIO.writeAll(Array(result.standardError.utf8), to: STDERR_FILENO)
 exit(result.status)

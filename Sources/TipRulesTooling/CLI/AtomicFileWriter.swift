@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Writes a file atomically: the bytes go to a new temporary file beside it (an unpredictable
 /// name, created exclusively, never through a link), are flushed to disk, and the file is
@@ -17,7 +26,7 @@ enum AtomicFileWriter {
                 if errno == EEXIST { continue }
                 return CommandError("\(path): cannot be written (\(FileAccess.reason(errno)) in folder '\(folder)')")
             }
-            if let problem = writeAll(bytes, to: descriptor) ?? (fsync(descriptor) == 0 ? nil : errno) {
+            if let problem = FileDescriptorIO.writeAll(bytes, to: descriptor) ?? (fsync(descriptor) == 0 ? nil : errno) {
                 close(descriptor)
                 unlink(temporary)
                 return CommandError("\(path): cannot be written (\(FileAccess.reason(problem)))")
@@ -39,22 +48,6 @@ enum AtomicFileWriter {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let folder = String(path[..<slash])
         return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
-    }
-
-    /// Writes every byte, retrying short writes and interruptions; the `errno` of a failure.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                Foundation.write(descriptor, buffer.baseAddress.map { $0 + offset }, bytes.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += written
-        }
-        return nil
     }
 
     /// Flushes the folder's entry for the renamed file, so that the rename survives a crash.

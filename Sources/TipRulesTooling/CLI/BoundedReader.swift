@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads a file descriptor in chunks, never holding more than a limit plus one byte, so that
 /// `/dev/zero`, an endless pipe or a huge file costs at most the limit in memory and time.
@@ -12,7 +21,7 @@ enum BoundedReader {
         var chunk = [UInt8](repeating: 0, count: chunkSize)
         while bytes.count < wanted {
             let count = chunk.withUnsafeMutableBytes { buffer in
-                Foundation.read(descriptor, buffer.baseAddress, min(chunkSize, wanted - bytes.count))
+                FileDescriptorIO.readSome(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(chunkSize, wanted - bytes.count)]))
             }
             if count == 0 { break }
             if count < 0 {

@@ -42,7 +42,7 @@ enum Completion {
             label = snippet.label
             kind = .snippet
             detail = snippet.keyword
-            documentation = "```tiprules\n" + snippet.body.replacingOccurrences(of: "\\$", with: "$") + "\n```"
+            documentation = "```tiprules\n" + snippet.body.replacing("\\$", with: "$") + "\n```"
             insertText = snippet.body
             isSnippet = true
         }

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `tiprulec lsp`: a `LanguageServer` on standard input and output, with LSP framing.
 public enum LanguageServerCommand {
@@ -17,32 +26,25 @@ public enum LanguageServerCommand {
     /// any other argument is a usage error (2).
     public static func runOnStandardStreams(_ arguments: [String]) -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") {
-            FileHandle.standardOutput.write(Data((usage + "\n").utf8))
+            FileDescriptorIO.writeAll(Array((usage + "\n").utf8), to: STDOUT_FILENO)
             return ExitStatus.success
         }
         let parsed: ParsedArguments
         switch ParsedArguments.parse(arguments, valueOptions: ["--docs-url"], flags: ["--stdio"]) {
         case .success(let value) where value.positionals.isEmpty: parsed = value
         case .success(let value):
-            FileHandle.standardError.write(Data("error: unknown argument '\(value.positionals[0])'\n\n\(usage)\n".utf8))
+            FileDescriptorIO.writeAll(Array("error: unknown argument '\(value.positionals[0])'\n\n\(usage)\n".utf8), to: STDERR_FILENO)
             return ExitStatus.badInput
         case .failure(let error):
-            FileHandle.standardError.write(Data("error: \(error.message)\n\n\(usage)\n".utf8))
+            FileDescriptorIO.writeAll(Array("error: \(error.message)\n\n\(usage)\n".utf8), to: STDERR_FILENO)
             return ExitStatus.badInput
         }
         let docsURL = parsed.options["--docs-url"].map { $0 == "none" ? nil : $0 } ?? LanguageServer.defaultDocsURL
         // A client that goes away must end the server through a failed write, not SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
-        let input = FileHandle.standardInput.fileDescriptor
+        let input = STDIN_FILENO
         return serve(docsURL: docsURL, read: { readChunk(from: input) }, readAvailable: { readChunk(from: input, ifReady: true) },
-                     write: { bytes in
-            do {
-                try FileHandle.standardOutput.write(contentsOf: bytes)
-                return true
-            } catch {
-                return false
-            }
-        })
+                     write: { bytes in FileDescriptorIO.writeAll(Array(bytes), to: STDOUT_FILENO) == nil })
     }
 
     /// Reads chunks with `read` until it returns none (end of input), hands what the frames
@@ -86,7 +88,7 @@ public enum LanguageServerCommand {
         }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { FileDescriptorIO.readSome(descriptor, into: $0) }
             if count > 0 { return Array(buffer[..<count]) }
             if count < 0 && errno == EINTR { continue }
             return nil

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TipRulesRuntime
 
 /// Loads the programs of a timeline's `update` steps for `simulate` and `test`, as `eval` loads
