@@ -115,4 +115,12 @@ public struct SourceFile: Sendable {
         let end = min(max(span.end, start), bytes.count)
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
+
+    /// The source text of a span without its white space (spaces, tabs, line breaks): what was
+    /// written, whatever its layout. Works on bytes; invalid UTF-8 is repaired.
+    public func compactText(of span: SourceSpan) -> String {
+        let start = min(max(span.start, 0), bytes.count)
+        let end = min(max(span.end, start), bytes.count)
+        return String(decoding: bytes[start..<end].lazy.filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }, as: UTF8.self)
+    }
 }

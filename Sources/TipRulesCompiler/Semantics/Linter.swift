@@ -70,7 +70,7 @@ struct Linter {
         guard written.rules.count == tip.rules.count else { return }
         var seen: [String: RuleSyntax] = [:]
         for (rule, checked) in zip(written.rules, tip.rules) {
-            let text = program.source.text(of: rule.span).filter { !$0.isWhitespace }
+            let text = program.source.compactText(of: rule.span)
             if let first = seen[text] {
                 diagnostics.append(Diagnostic(.duplicateRule, "this rule repeats an earlier rule of tip '\(tip.name)'",
                                               at: rule.keywordSpan,
@@ -101,13 +101,15 @@ struct Linter {
     private mutating func lintUnused() {
         var parameters = Set<Int>()
         var events = Set<Int>()
+        // Names to indices once (the first declaration of a name wins), not a search per use.
+        let parameterIndices = Dictionary(program.parameters.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let eventIndices = Dictionary(program.events.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         // A rule's inputs count as reads even when the body folds them away (`$0 != nil`).
         for tip in tipSyntaxes {
             for input in tip.rules.flatMap(\.inputs) {
-                let name = program.source.text(of: input.span).filter { !$0.isWhitespace }
-                    .replacingPrefix("Self.").replacingPrefix("$")
-                if let index = program.parameters.firstIndex(where: { $0.name == name }) { parameters.insert(index) }
-                if let index = program.events.firstIndex(where: { $0.name == name }) { events.insert(index) }
+                let name = program.source.compactText(of: input.span).replacingPrefix("Self.").replacingPrefix("$")
+                if let index = parameterIndices[name] { parameters.insert(index) }
+                if let index = eventIndices[name] { events.insert(index) }
             }
         }
         var pending = expressions(of: program)
@@ -122,14 +124,12 @@ struct Linter {
         for declaration in syntax.declarations {
             switch declaration {
             case .parameter(let parameter):
-                guard let index = program.parameters.firstIndex(where: { $0.name == parameter.name.text }),
-                      !parameters.contains(index) else { continue }
+                guard let index = parameterIndices[parameter.name.text], !parameters.contains(index) else { continue }
                 diagnostics.append(Diagnostic(.unusedDeclaration, "parameter '\(parameter.name.text)' is never read by a rule or widget",
                                               at: parameter.name.span,
                                               fixes: [FixIt("remove the parameter", edits: [TextEdit(span: parameter.span, newText: "")])]))
             case .event(let event):
-                guard let index = program.events.firstIndex(where: { $0.name == event.name.text }),
-                      !events.contains(index) else { continue }
+                guard let index = eventIndices[event.name.text], !events.contains(index) else { continue }
                 diagnostics.append(Diagnostic(.unusedDeclaration, "event '\(event.name.text)' is never read by a rule or widget",
                                               at: event.name.span,
                                               notes: [DiagnosticNote("donating to it still costs the app storage; remove it or add the rule that needs it")]))
