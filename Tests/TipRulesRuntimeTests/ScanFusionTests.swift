@@ -130,4 +130,36 @@ final class ScanFusionTests: XCTestCase {
         XCTAssertEqual(fused, slow.evaluateRule(tip: 0, rule: 0, store: store, now: now))
         XCTAssertEqual(fused.error?.contains("used up its work budget"), true, String(describing: fused))
     }
+
+    /// `…Subset(groupedBy:).count` counts only the winning group; it agrees with counting the
+    /// subset's donations one by one.
+    func testSubsetCountAgreesWithTheSubsetItself() throws {
+        var random = Random(state: 0xB0B0_CAFE_0000_0003)
+        for field in ["count", "amount", "category", "gift", "at"] {
+            for kind in ["largestSubset", "smallestSubset"] {
+                let subset = "$0.donations.donatedWithin(.days(3)).\(kind)(groupedBy: \\.\(field))"
+                let program = try compile(header + """
+                tip T {
+                    title: "t"
+                    #Rule(Self.purchase) { \(subset).count == 0 }
+                    #Rule(Self.purchase) { \(subset).filter { $0.amount > -1.0 }.count == 0 }
+                }
+                widget W {
+                    relevance {
+                        score: Double(purchase.donations.donatedWithin(.days(3)).\(kind)(groupedBy: \\.\(field)).count)
+                        duration: .hours(1)
+                    }
+                }
+                """)
+                var evaluator = Evaluator(program: program)
+                for _ in 0..<20 {
+                    let store = try store(for: program, &random)
+                    let result = evaluator.evaluate(store, now: now)
+                    XCTAssertEqual(result.tips[0].rules[0].result, result.tips[0].rules[1].result, "\(kind) by \(field)")
+                    let expected = try XCTUnwrap(evaluator.evaluateRule(tip: 0, rule: 1, store: store, now: now))
+                    XCTAssertEqual(result.widgets[0].score == 0, expected.result, "\(kind) by \(field)")
+                }
+            }
+        }
+    }
 }

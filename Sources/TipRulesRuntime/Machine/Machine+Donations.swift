@@ -33,23 +33,45 @@ extension Machine {
     /// one whose first donation is oldest wins. `floating` columns group `0.0` with `-0.0`
     /// and all NaNs together. The result keeps date order.
     mutating func subset(_ slice: DonationSlice, column: [UInt64], floating: Bool, largest: Bool) -> DonationSlice {
-        groups.reset(forUpTo: slice.count)
-        var position = 0
-        forEachRow(slice) { row in
-            groups.add(groupKey(column[row], floating: floating), at: position)
-            position += 1
-        }
+        countGroups(slice, column: column, floating: floating)
         guard let winner = groups.winner(largest: largest) else { return slice }
         let start = rows.count
         for position in winner.first..<slice.count {
             let row = slice.row(position, arena: rows)
-            if groupKey(column[row], floating: floating) == winner.key { rows.append(row) }
+            if Self.groupKey(column[row], floating: floating) == winner.key { rows.append(row) }
         }
         return DonationSlice(isRange: false, lower: start, upper: rows.count)
     }
 
+    /// The size of the group `subset` would return (0 for an empty collection): one pass.
+    mutating func winningGroupSize(_ slice: DonationSlice, column: [UInt64], floating: Bool, largest: Bool) -> Int {
+        countGroups(slice, column: column, floating: floating)
+        return groups.winner(largest: largest)?.count ?? 0
+    }
+
+    /// Counts the donations of `slice` per distinct `column` value into `groups`.
+    private mutating func countGroups(_ slice: DonationSlice, column: [UInt64], floating: Bool) {
+        groups.reset(forUpTo: slice.count, range: floating ? nil : narrowRange(slice, column: column))
+        groups.count(slice, column: column, arena: rows) { Self.groupKey($0, floating: floating) }
+    }
+
+    /// The range of the integer values of `column` in `slice`, when it is narrow enough for the
+    /// group table's array layout (`GroupTable.denseLimit`).
+    private func narrowRange(_ slice: DonationSlice, column: [UInt64]) -> ClosedRange<Int>? {
+        guard slice.count > 0 else { return nil }
+        var lowest = Int.max, highest = Int.min
+        forEachRow(slice) { row in
+            let value = SlotEncoding.int(column[row])
+            lowest = min(lowest, value)
+            highest = max(highest, value)
+        }
+        let (width, overflow) = highest.subtractingReportingOverflow(lowest)
+        guard !overflow, width < GroupTable.denseLimit(forUpTo: slice.count) else { return nil }
+        return lowest...highest
+    }
+
     @inline(__always)
-    private func groupKey(_ bits: UInt64, floating: Bool) -> UInt64 {
+    private static func groupKey(_ bits: UInt64, floating: Bool) -> UInt64 {
         guard floating else { return bits }
         let value = SlotEncoding.double(bits)
         if value == 0 { return 0 }

@@ -1,5 +1,5 @@
-/// Running a `ScanPlan`: one native loop over the rows of a collection, reading the compared
-/// columns directly, with no instruction dispatch, loop frame or row copy per element.
+/// Running a `ScanPlan`: native loops over the compared columns, a chunk of rows at a time
+/// (`ScanChunk`), with no instruction dispatch, loop frame or row copy per element.
 extension Machine {
     /// What a scan gives: the loop's result slot, or why the run stops.
     enum ScanOutcome {
@@ -25,19 +25,25 @@ extension Machine {
         var limit = Int.max
         if case .count(let bound?) = plan.kind, !explaining { limit = bound }
         let filterStart = rows.count
-        for position in 0..<source.count {
-            if passed >= limit { break }
-            let row = source.row(position, arena: rows)
-            work += 1
-            let outcome = passes(plan.terms, row: row, columns: columns, work: &work)
-            if work > Self.workBudget { return .failure(.tooMuchWork) }
-            switch plan.kind {
-            case .any where outcome: return .value(1)
-            case .all where !outcome: return .value(0)
-            case .filter where outcome: rows.append(row)
-            default: break
+        var start = 0
+        while start < source.count && passed < limit {
+            let end = min(start + ScanChunk.size, source.count)
+            scanChunk.load(source, from: start, to: end, arena: rows)
+            scanChunk.evaluate(plan.terms, columns: columns, stringIndices: scanStringIndices)
+            for index in 0..<scanChunk.count {
+                if passed >= limit { break }
+                work += scanChunk.costs[index]
+                if work > Self.workBudget { return .failure(.tooMuchWork) }
+                let outcome = scanChunk.outcomes[index]
+                switch plan.kind {
+                case .any where outcome: return .value(1)
+                case .all where !outcome: return .value(0)
+                case .filter where outcome: rows.append(scanChunk.rows[index])
+                case .filter, .count, .any, .all: break
+                }
+                if outcome { passed += 1 }
             }
-            if outcome { passed += 1 }
+            start = end
         }
         switch plan.kind {
         case .filter: return .value(newSlice(DonationSlice(isRange: false, lower: filterStart, upper: rows.count)))
@@ -45,31 +51,6 @@ extension Machine {
         case .any: return .value(0)
         case .all: return .value(1)
         }
-    }
-
-    /// Whether `row` passes the chain of comparisons.
-    @inline(__always)
-    private func passes(_ terms: [ScanTerm], row: Int, columns: DonationColumns, work: inout Int) -> Bool {
-        var outcome = false
-        for (index, term) in terms.enumerated() {
-            let bits = columns.columns[term.column][row]
-            switch term.test {
-            case .integer(let constant):
-                outcome = term.comparison.compare(SlotEncoding.int(bits), constant)
-            case .floating(let constant):
-                outcome = term.comparison.compare(SlotEncoding.double(bits), constant)
-            case .string(let constant):
-                let interned = Int(bits)
-                work += StringCost.scanning(columns.stringLengths[interned] + constant.utf8.count)
-                switch term.comparison {
-                case .equal: outcome = interned == scanStringIndices[index]
-                case .notEqual: outcome = interned != scanStringIndices[index]
-                default: outcome = term.comparison.compare(columns.strings[interned], constant)
-                }
-            }
-            if let exit = term.exitWhen, outcome == exit { return outcome }
-        }
-        return outcome
     }
 
     /// The explain mode's record of a fused `contains(where:)` / `allSatisfy`: where the

@@ -38,6 +38,8 @@ struct Machine {
     var groups = GroupTable()
     /// Scratch for a fused scan: each term's constant as an interned index of the event's strings.
     var scanStringIndices: [Int] = []
+    /// Scratch for a fused scan: the chunk of rows being compared.
+    var scanChunk = ScanChunk()
     /// The instant being evaluated: now, parameters, donations and their visible rows.
     var context: EvaluationContext
     /// What the explain mode recorded during the last run (see `Machine+Explain.swift`).
@@ -327,9 +329,16 @@ struct Machine {
                 let field = Int(instruction.b)
                 let slice = slices[Int(stack[sp - 1])]
                 if Self.charge(&work, slice.count) { return failure(.tooMuchWork, at) }
-                let subset = self.subset(slice, column: context.donations[a].columns[field], floating: floatingColumns[a][field],
-                                         largest: instruction.opcode == .largestSubset)
-                stack[sp - 1] = newSlice(subset)
+                let column = context.donations[a].columns[field]
+                let largest = instruction.opcode == .largestSubset
+                if pc < instructions.count && instructions[pc].opcode == .count {
+                    // `…Subset(groupedBy:).count`: only the winning group's size, in one pass.
+                    stack[sp - 1] = SlotEncoding.bits(winningGroupSize(slice, column: column, floating: floatingColumns[a][field],
+                                                                       largest: largest))
+                    pc += 1
+                } else {
+                    stack[sp - 1] = newSlice(subset(slice, column: column, floating: floatingColumns[a][field], largest: largest))
+                }
             case .count:
                 stack[sp - 1] = SlotEncoding.bits(slices[Int(stack[sp - 1])].count)
             case .isEmpty:
