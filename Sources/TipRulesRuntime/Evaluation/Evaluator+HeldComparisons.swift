@@ -44,11 +44,8 @@ extension Evaluator {
         guard instruction.opcode.isComparison, instruction.opcode != .isNil, instruction.opcode != .isNonNil else {
             return "\(note.subject) is \(observation.left)"
         }
-        var satisfied = ComparisonOperator(rawValue: UInt8(truncatingIfNeeded: instruction.a)) ?? .equal
-        if note.negated { satisfied = satisfied.negated }
-        let (value, other) = note.mirrored ? (observation.right, observation.left) : (observation.left, observation.right)
-        if note.mirrored { satisfied = satisfied.mirrored }
-        guard satisfied != .equal || note.other != nil else { return "\(note.subject) is \(value)" }
-        return "\(note.subject) is \(value), needs \(satisfied) " + (note.other.map { "\($0) (\(other))" } ?? other)
+        let requirement = Explanation.requirement(observation, note: note, instruction: instruction)
+        guard requirement.comparison != .equal || note.other != nil else { return "\(note.subject) is \(requirement.value)" }
+        return "\(note.subject) is \(requirement.value), needs \(requirement.comparison) \(requirement.target)"
     }
 }

@@ -24,18 +24,26 @@ enum Explanation {
             let needsNil = (instruction.opcode == .isNil) != note.negated
             return "\(note.subject) is \(observation.left), needs \(needsNil ? "==" : "!=") nil"
         default:
-            var needed = ComparisonOperator(rawValue: UInt8(truncatingIfNeeded: instruction.a)) ?? .equal
-            if note.negated { needed = needed.negated }
-            var value = observation.left
-            var other = observation.right
-            if note.mirrored {
-                needed = needed.mirrored
-                swap(&value, &other)
-            }
+            let requirement = self.requirement(observation, note: note, instruction: instruction)
+            let value = requirement.value
             let subject = endsWithMember(note.subject) ? "\(note.subject) \(value)" : "\(note.subject) is \(value)"
-            let target = note.other.map { "\($0) (\(other))" } ?? other
-            return "\(subject), needs \(needed) \(target)"
+            return "\(subject), needs \(requirement.comparison) \(requirement.target)"
         }
+    }
+
+    /// What a noted six-way comparison requires for its rule to hold, read the way the note
+    /// says (the subject first, under `!` the operator negated), with the values it saw.
+    static func requirement(_ observation: Observation, note: ComparisonNote,
+                            instruction: Instruction) -> (comparison: ComparisonOperator, value: String, target: String) {
+        var needed = ComparisonOperator(rawValue: UInt8(truncatingIfNeeded: instruction.a)) ?? .equal
+        if note.negated { needed = needed.negated }
+        var value = observation.left
+        var other = observation.right
+        if note.mirrored {
+            needed = needed.mirrored
+            swap(&value, &other)
+        }
+        return (needed, value, note.other.map { "\($0) (\(other))" } ?? other)
     }
 
     /// Whether a description ends in a member of a collection ("…: count", "…: last?.amount"),

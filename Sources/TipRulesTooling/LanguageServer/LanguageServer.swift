@@ -3,11 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 /// A Language Server Protocol (3.17) server for `.tiprules` files that knows nothing of
 /// processes or streams: give it each message the client sent, send what it returns.
 ///

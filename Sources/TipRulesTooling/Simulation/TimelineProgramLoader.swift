@@ -3,11 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TipRulesRuntime
 
 /// Loads the programs of a timeline's `update` steps for `simulate` and `test`, as `eval` loads
