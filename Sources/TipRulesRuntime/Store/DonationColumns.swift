@@ -68,9 +68,11 @@ struct DonationColumns: Sendable {
     }
 
     /// The rows a rule sees at `now`: donations at or before now, of those the `maximumCount`
-    /// most recent, and of those the ones no older than `maximumAge` seconds. Two binary searches.
+    /// most recent, and of those the ones no older than `maximumAge` seconds. At most two binary
+    /// searches (none for the upper end when the newest donation is not after now).
     func visibleRows(now: Double, maximumCount: Int, maximumAge: Double?) -> Range<Int> {
-        let upper = partitionPoint(in: 0..<count) { !(date($0) <= now) }
+        // Usually every donation is at or before now: then no search for the upper end.
+        let upper = count == 0 || date(count - 1) <= now ? count : partitionPoint(in: 0..<count) { !(date($0) <= now) }
         var lower = upper - min(max(maximumCount, 0), upper)
         if let age = maximumAge {
             let oldest = now - age
