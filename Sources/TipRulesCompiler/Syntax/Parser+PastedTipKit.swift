@@ -22,6 +22,7 @@ extension Parser {
     /// The tokens without the invalid ones (already diagnosed); a token after a dropped one that
     /// began a line begins it instead, so a pasted `@Parameter` line still starts a declaration.
     static func droppingInvalid(_ tokens: [Token]) -> [Token] {
+        guard tokens.contains(where: { $0.kind == .invalid }) else { return tokens }
         var kept: [Token] = []
         kept.reserveCapacity(tokens.count)
         var lineStartDropped = false

@@ -36,7 +36,7 @@ enum Verifier {
     }
 
     private static func verify(_ code: CodeBlock, result: BytecodeType.Base, in contents: ProgramContents,
-                               limits: inout ExecutionLimits, name: String) throws {
+                               limits: inout ExecutionLimits, name: @autoclosure () -> String) throws {
         let verifier = CodeVerifier(code: code, result: BytecodeType(result), constants: contents.constants,
                                     parameters: contents.parameters, events: contents.events)
         do {
@@ -49,7 +49,7 @@ enum Verifier {
             let offset = offsets[min(max(problem.instruction, 0), offsets.count - 1)]
             let opcode = code.instructions.indices.contains(problem.instruction)
                 ? " (\(code.instructions[problem.instruction].opcode.mnemonic))" : ""
-            throw BytecodeError.verificationFailed("\(name): at \(offset)\(opcode): \(problem.message)")
+            throw BytecodeError.verificationFailed("\(name()): at \(offset)\(opcode): \(problem.message)")
         }
     }
 
@@ -62,11 +62,11 @@ enum Verifier {
             throw fail("more than \(BytecodeFormat.maximumEntries) entries in a table")
         }
         try verifyUniqueNames(contents)
-        let blocks = contents.codeBlocks.count
-        guard blocks <= BytecodeFormat.maximumCodeBlocks else {
+        let codeBlocks = contents.codeBlocks
+        guard codeBlocks.count <= BytecodeFormat.maximumCodeBlocks else {
             throw fail("more than \(BytecodeFormat.maximumCodeBlocks) rules, scores and durations")
         }
-        let instructions = contents.codeBlocks.reduce(0) { $0 + $1.code.instructions.count }
+        let instructions = codeBlocks.reduce(0) { $0 + $1.code.instructions.count }
         guard instructions <= BytecodeFormat.maximumTotalInstructions else {
             throw fail("more than \(BytecodeFormat.maximumTotalInstructions) instructions in the program")
         }
