@@ -1,11 +1,15 @@
-/// What one evaluation instant gives the VM: now, the parameter values as slots, and each
-/// event's donations with the rows a rule sees. The machine keeps one and refreshes it in place
-/// at every `prepare`, so a call allocates nothing once its buffers have grown; an event's
-/// visible rows are found (two binary searches) the first time a rule of the instant reads them.
+/// What one evaluation instant gives the VM: now, the parameter values, and each event's
+/// donations with the rows a rule sees. The machine keeps one and refreshes it in place at every
+/// `prepare`, so a call allocates nothing once its buffers have grown and costs nothing for what
+/// its rules do not read: a parameter becomes a slot when read (a `String` parameter's slot,
+/// an index into the run's string table, is made by `prepare`), and an event's visible rows are
+/// found (at most two binary searches) the first time a rule of the instant reads them.
 struct EvaluationContext {
     var now: Double = 0
-    /// Each parameter's slot, written in place by `Machine.prepare`.
-    var parameters: [UInt64]
+    /// The store's parameter values.
+    private(set) var parameterValues: [ScalarValue] = []
+    /// The slot of each `String` parameter, written in place by `Machine.prepare`.
+    var stringParameterSlots: [UInt64]
     /// For each event, its donations by column.
     var donations: [DonationColumns] = []
     /// The size of the VM's string table once the constants and string parameters are in it.
@@ -19,7 +23,7 @@ struct EvaluationContext {
     private let limits: [(maximumCount: Int, maximumAge: Double?)]
 
     init(parameterCount: Int, events: [EventInfo]) {
-        parameters = Array(repeating: 0, count: parameterCount)
+        stringParameterSlots = Array(repeating: 0, count: parameterCount)
         limits = events.map { ($0.maximumCount, $0.maximumAge) }
         visible = Array(repeating: 0..<0, count: events.count)
         visibleInstant = Array(repeating: 0, count: events.count)
@@ -29,13 +33,26 @@ struct EvaluationContext {
     /// does not copy them.
     mutating func end() {
         donations = []
+        parameterValues = []
     }
 
     /// Starts a new instant: every event's visible rows will be found again.
-    mutating func begin(now: Double, donations: [DonationColumns]) {
+    mutating func begin(now: Double, donations: [DonationColumns], parameterValues: [ScalarValue]) {
         self.now = now
         self.donations = donations
+        self.parameterValues = parameterValues
         instant &+= 1
+    }
+
+    /// The slot of parameter `index`.
+    @inline(__always)
+    func parameterSlot(_ index: Int) -> UInt64 {
+        switch parameterValues[index] {
+        case .bool(let flag): return SlotEncoding.bits(flag)
+        case .int(let number): return SlotEncoding.bits(number)
+        case .double(let number), .date(let number), .duration(let number): return SlotEncoding.bits(number)
+        case .string: return stringParameterSlots[index]
+        }
     }
 
     /// The rows of `event` a rule sees at now.

@@ -8,6 +8,10 @@
 /// an evaluation stops with an error after `workBudget` steps. Arithmetic never traps: overflow,
 /// division by zero and bad conversions end the run with an `EvaluationFailure`. A `Machine`
 /// keeps its buffers between runs, so evaluating again allocates little.
+///
+/// Some instruction sequences run natively, with the same results, errors, work and explain
+/// records as one by one: the fused closure loops of `ExecutableCode` (`ScanPlan`), and a
+/// subset followed by `count`, which counts only the winning group.
 struct Machine {
     /// The longest string a run may build, in UTF-8 bytes.
     static let maximumStringLength = 1 << 20
@@ -22,6 +26,8 @@ struct Machine {
     let program: Program
     /// The slot of each constant (a string's slot names it in `strings`).
     private let constantSlots: [UInt64]
+    /// The indices of the `String` parameters, whose slots `prepare` makes.
+    private let stringParameters: [Int]
     /// The number of string constants at the start of `strings`.
     private let constantStringCount: Int
     /// For each event and field operand, whether the column holds `Double` bits (dates too).
@@ -64,6 +70,7 @@ struct Machine {
         }
         self.strings = strings
         context = EvaluationContext(parameterCount: program.parameters.count, events: program.events)
+        stringParameters = program.parameters.indices.filter { program.parameters[$0].type == .string }
         stack = Array(repeating: 0, count: max(1, program.limits.stackSlots))
         locals = Array(repeating: 0, count: 2 * program.limits.locals)
         loops.reserveCapacity(program.limits.loopDepth)
@@ -75,13 +82,12 @@ struct Machine {
         if strings.count > constantStringCount { strings.removeSubrange(constantStringCount...) }
         workUsed = 0
         liveStringBytes = 0
-        context.begin(now: now, donations: store.donations)
-        // The evaluator checked that the store has the program's parameters.
-        for (index, value) in store.parameterValues.enumerated() {
-            context.parameters[index] = SlotEncoding.bits(value) { text in
-                strings.append(text)
-                return strings.count - 1
-            }
+        // The evaluator checked that the store has the program's parameters and their types.
+        context.begin(now: now, donations: store.donations, parameterValues: store.parameterValues)
+        for index in stringParameters {
+            guard case .string(let text) = store.parameterValues[index] else { continue }
+            strings.append(text)
+            context.stringParameterSlots[index] = StringSlot.run(strings.count - 1)
         }
         context.stringBase = strings.count
     }
@@ -125,7 +131,7 @@ struct Machine {
                 stack[sp + 1] = 0
                 sp += 2
             case .param:
-                stack[sp] = context.parameters[a]
+                stack[sp] = context.parameterSlot(a)
                 sp += 1
             case .now:
                 stack[sp] = SlotEncoding.bits(context.now)
