@@ -88,3 +88,11 @@ struct GroupTable {
         return (keys[best], firsts[best], counts[best])
     }
 }
+
+/// The column a subset groups by: its values (slot bits), whether they are floating-point
+/// (`0.0` and `-0.0` one group, every NaN one group), and a range known to hold them all.
+struct GroupedColumn {
+    let values: [UInt64]
+    let floating: Bool
+    let knownRange: ClosedRange<Int>?
+}

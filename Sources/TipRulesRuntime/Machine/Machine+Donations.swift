@@ -32,42 +32,48 @@ extension Machine {
     /// with the most (fewest) donations of equal `column` values. Of groups of equal size, the
     /// one whose first donation is oldest wins. `floating` columns group `0.0` with `-0.0`
     /// and all NaNs together. The result keeps date order.
-    mutating func subset(_ slice: DonationSlice, column: [UInt64], floating: Bool, largest: Bool) -> DonationSlice {
-        countGroups(slice, column: column, floating: floating)
+    mutating func subset(_ slice: DonationSlice, by column: GroupedColumn, largest: Bool) -> DonationSlice {
+        countGroups(slice, by: column)
         guard let winner = groups.winner(largest: largest) else { return slice }
         let start = rows.count
         for position in winner.first..<slice.count {
             let row = slice.row(position, arena: rows)
-            if Self.groupKey(column[row], floating: floating) == winner.key { rows.append(row) }
+            if Self.groupKey(column.values[row], floating: column.floating) == winner.key { rows.append(row) }
         }
         return DonationSlice(isRange: false, lower: start, upper: rows.count)
     }
 
     /// The size of the group `subset` would return (0 for an empty collection): one pass.
-    mutating func winningGroupSize(_ slice: DonationSlice, column: [UInt64], floating: Bool, largest: Bool) -> Int {
-        countGroups(slice, column: column, floating: floating)
+    mutating func winningGroupSize(_ slice: DonationSlice, by column: GroupedColumn, largest: Bool) -> Int {
+        countGroups(slice, by: column)
         return groups.winner(largest: largest)?.count ?? 0
     }
 
-    /// Counts the donations of `slice` per distinct `column` value into `groups`.
-    private mutating func countGroups(_ slice: DonationSlice, column: [UInt64], floating: Bool) {
-        groups.reset(forUpTo: slice.count, range: floating ? nil : narrowRange(slice, column: column))
-        groups.count(slice, column: column, arena: rows) { Self.groupKey($0, floating: floating) }
+    /// Counts the donations of `slice` per distinct value of `column` into `groups`.
+    private mutating func countGroups(_ slice: DonationSlice, by column: GroupedColumn) {
+        let floating = column.floating
+        groups.reset(forUpTo: slice.count, range: floating ? nil : narrowRange(slice, of: column))
+        groups.count(slice, column: column.values, arena: rows) { Self.groupKey($0, floating: floating) }
     }
 
-    /// The range of the integer values of `column` in `slice`, when it is narrow enough for the
-    /// group table's array layout (`GroupTable.denseLimit`).
-    private func narrowRange(_ slice: DonationSlice, column: [UInt64]) -> ClosedRange<Int>? {
+    /// A range that holds the integer values of `column` in `slice`, when one is narrow enough
+    /// for the group table's array layout (`GroupTable.denseLimit`): the column's known range,
+    /// else the collection's own (one pass).
+    private func narrowRange(_ slice: DonationSlice, of column: GroupedColumn) -> ClosedRange<Int>? {
         guard slice.count > 0 else { return nil }
+        let limit = GroupTable.denseLimit(forUpTo: slice.count)
+        func isNarrow(_ range: ClosedRange<Int>) -> Bool {
+            let (width, overflow) = range.upperBound.subtractingReportingOverflow(range.lowerBound)
+            return !overflow && width < limit
+        }
+        if let known = column.knownRange, isNarrow(known) { return known }
         var lowest = Int.max, highest = Int.min
         forEachRow(slice) { row in
-            let value = SlotEncoding.int(column[row])
+            let value = SlotEncoding.int(column.values[row])
             lowest = min(lowest, value)
             highest = max(highest, value)
         }
-        let (width, overflow) = highest.subtractingReportingOverflow(lowest)
-        guard !overflow, width < GroupTable.denseLimit(forUpTo: slice.count) else { return nil }
-        return lowest...highest
+        return isNarrow(lowest...highest) ? lowest...highest : nil
     }
 
     @inline(__always)

@@ -335,15 +335,15 @@ struct Machine {
                 let field = Int(instruction.b)
                 let slice = slices[Int(stack[sp - 1])]
                 if Self.charge(&work, slice.count) { return failure(.tooMuchWork, at) }
-                let column = context.donations[a].columns[field]
+                let column = GroupedColumn(values: context.donations[a].columns[field], floating: floatingColumns[a][field],
+                                           knownRange: context.donations[a].valueRanges[field])
                 let largest = instruction.opcode == .largestSubset
                 if pc < instructions.count && instructions[pc].opcode == .count {
                     // `…Subset(groupedBy:).count`: only the winning group's size, in one pass.
-                    stack[sp - 1] = SlotEncoding.bits(winningGroupSize(slice, column: column, floating: floatingColumns[a][field],
-                                                                       largest: largest))
+                    stack[sp - 1] = SlotEncoding.bits(winningGroupSize(slice, by: column, largest: largest))
                     pc += 1
                 } else {
-                    stack[sp - 1] = newSlice(subset(slice, column: column, floating: floatingColumns[a][field], largest: largest))
+                    stack[sp - 1] = newSlice(subset(slice, by: column, largest: largest))
                 }
             case .count:
                 stack[sp - 1] = SlotEncoding.bits(slices[Int(stack[sp - 1])].count)

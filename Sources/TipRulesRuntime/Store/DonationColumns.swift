@@ -10,9 +10,14 @@ struct DonationColumns: Sendable {
     /// touching the strings.
     private(set) var stringLengths: [Int] = []
     private var stringIndices: [String: Int] = [:]
+    /// For each `Bool`, `Int` and `String` column, a range that holds every value it has held
+    /// (slot bits as an integer; a string's interned index): what lets a subset count in an
+    /// array without a pass to find the range. Removing donations does not narrow it.
+    private(set) var valueRanges: [ClosedRange<Int>?]
 
     init(fieldCount: Int) {
         columns = Array(repeating: [], count: fieldCount + 1)
+        valueRanges = Array(repeating: nil, count: fieldCount + 1)
     }
 
     var count: Int { columns[0].count }
@@ -31,6 +36,7 @@ struct DonationColumns: Sendable {
         for (index, field) in fields.enumerated() {
             let bits = SlotEncoding.bits(field) { intern($0) }
             columns[index + 1].insert(bits, at: position)
+            widenRange(of: index + 1, for: field, bits: bits)
         }
     }
 
@@ -63,7 +69,20 @@ struct DonationColumns: Sendable {
     private mutating func append(_ donation: Donation) {
         columns[0].append(SlotEncoding.bits(donation.date))
         for (index, field) in donation.fields.enumerated() {
-            columns[index + 1].append(SlotEncoding.bits(field) { intern($0) })
+            let bits = SlotEncoding.bits(field) { intern($0) }
+            columns[index + 1].append(bits)
+            widenRange(of: index + 1, for: field, bits: bits)
+        }
+    }
+
+    private mutating func widenRange(of column: Int, for field: ScalarValue, bits: UInt64) {
+        switch field {
+        case .bool, .int, .string:
+            let value = SlotEncoding.int(bits)
+            let range = valueRanges[column]
+            valueRanges[column] = min(range?.lowerBound ?? value, value)...max(range?.upperBound ?? value, value)
+        case .double, .date, .duration:
+            return
         }
     }
 
