@@ -78,6 +78,29 @@ struct GroupTable {
         }
     }
 
+    /// The size of the largest (smallest) group of `slice` by `column`, whose values all lie in
+    /// `range` (narrow: see `denseLimit`). Only sizes are asked, so no group's first position is
+    /// kept: one tight counting loop, then one pass over the range, which leaves it empty.
+    mutating func winningSize(_ slice: DonationSlice, column: [UInt64], arena: [Int], range: ClosedRange<Int>,
+                              largest: Bool) -> Int {
+        reset(forUpTo: slice.count, range: range)
+        var counts: [Int] = []
+        swap(&counts, &self.counts)
+        defer { swap(&counts, &self.counts) }
+        let low = range.lowerBound
+        if slice.isRange {
+            for row in slice.lower..<slice.upper { counts[Int(truncatingIfNeeded: column[row]) &- low] += 1 }
+        } else {
+            for position in slice.lower..<slice.upper { counts[Int(truncatingIfNeeded: column[arena[position]]) &- low] += 1 }
+        }
+        var best = 0
+        for slot in 0...(range.upperBound &- low) where counts[slot] > 0 {
+            if best == 0 || (largest ? counts[slot] > best : counts[slot] < best) { best = counts[slot] }
+            counts[slot] = 0
+        }
+        return best
+    }
+
     /// The value, first position and size of the group with the most (or fewest) donations; of
     /// groups of equal size, the one seen first (whose first donation is oldest).
     func winner(largest: Bool) -> (key: UInt64, first: Int, count: Int)? {

@@ -45,6 +45,9 @@ extension Machine {
 
     /// The size of the group `subset` would return (0 for an empty collection): one pass.
     mutating func winningGroupSize(_ slice: DonationSlice, by column: GroupedColumn, largest: Bool) -> Int {
+        if !column.floating, let range = narrowRange(slice, of: column) {
+            return groups.winningSize(slice, column: column.values, arena: rows, range: range, largest: largest)
+        }
         countGroups(slice, by: column)
         return groups.winner(largest: largest)?.count ?? 0
     }
