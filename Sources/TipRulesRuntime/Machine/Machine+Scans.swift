@@ -30,19 +30,29 @@ extension Machine {
             let end = min(start + ScanChunk.size, source.count)
             scanChunk.load(source, from: start, to: end, arena: rows)
             scanChunk.evaluate(plan.terms, columns: columns, stringIndices: scanStringIndices)
-            for index in 0..<scanChunk.count {
-                if passed >= limit { break }
-                work += scanChunk.costs[index]
-                if work > Self.workBudget { return .failure(.tooMuchWork) }
-                let outcome = scanChunk.outcomes[index]
-                switch plan.kind {
-                case .any where outcome: return .value(1)
-                case .all where !outcome: return .value(0)
-                case .filter where outcome: rows.append(scanChunk.rows[index])
-                case .filter, .count, .any, .all: break
+            // The rows the closure would run for (all, or up to the one that decides), their
+            // effect, then their work: the budget fails exactly when the row-by-row run would.
+            var consumed = scanChunk.count
+            var decided: UInt64?
+            switch plan.kind {
+            case .any:
+                if let index = scanChunk.firstRow(withOutcome: true) { (consumed, decided) = (index + 1, 1) }
+            case .all:
+                if let index = scanChunk.firstRow(withOutcome: false) { (consumed, decided) = (index + 1, 0) }
+            case .count:
+                for index in 0..<scanChunk.count where scanChunk.outcomes[index] {
+                    passed += 1
+                    if passed >= limit {
+                        consumed = index + 1
+                        break
+                    }
                 }
-                if outcome { passed += 1 }
+            case .filter:
+                for index in 0..<scanChunk.count where scanChunk.outcomes[index] { rows.append(scanChunk.rows[index]) }
             }
+            work += scanChunk.cost(ofFirst: consumed)
+            if work > Self.workBudget { return .failure(.tooMuchWork) }
+            if let decided { return .value(decided) }
             start = end
         }
         switch plan.kind {

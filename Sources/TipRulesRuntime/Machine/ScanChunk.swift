@@ -15,6 +15,8 @@ struct ScanChunk {
     /// The rows (as chunk indices) whose outcome is still open.
     private var pending = [Int](repeating: 0, count: size)
     private(set) var count = 0
+    /// Whether some row cost more than its step (a string comparison).
+    private var chargedStrings = false
 
     /// Takes the rows at positions `start..<end` (at most `size`) of `source`.
     mutating func load(_ source: DonationSlice, from start: Int, to end: Int, arena: [Int]) {
@@ -33,6 +35,7 @@ struct ScanChunk {
             pending[index] = index
             costs[index] = 1
         }
+        chargedStrings = false
         var open = count
         for (position, term) in terms.enumerated() where open > 0 {
             let column = columns.columns[term.column]
@@ -44,6 +47,7 @@ struct ScanChunk {
                 open = compare(open, exit, term.comparison, constant) { SlotEncoding.double(column[$0]) }
             case .string(let constant):
                 let length = constant.utf8.count
+                chargedStrings = true
                 for index in pending[..<open] {
                     costs[index] += StringCost.scanning(columns.stringLengths[Int(column[rows[index]])] + length)
                 }
@@ -56,6 +60,16 @@ struct ScanChunk {
                 }
             }
         }
+    }
+
+    /// The first row (chunk index) whose outcome is `outcome`, if any.
+    func firstRow(withOutcome outcome: Bool) -> Int? {
+        outcomes[..<count].firstIndex(of: outcome)
+    }
+
+    /// The work of the first `rows` rows.
+    func cost(ofFirst rows: Int) -> Int {
+        chargedStrings ? costs[..<rows].reduce(0, +) : rows
     }
 
     /// One comparison over the open rows, its operator fixed for the loop.
