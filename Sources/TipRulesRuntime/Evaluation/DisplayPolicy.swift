@@ -89,9 +89,9 @@ struct DisplayPolicy {
     /// Show these tips, hide these tips, show all tips, hide all tips: strongest first.
     private func override(of tip: TipInfo) -> Override? {
         let testing = store.testing
-        let names: Set<String> = [tip.name, tip.id]
-        if !testing.showTips.isDisjoint(with: names) { return .shown }
-        if !testing.hideTips.isDisjoint(with: names) { return .hidden }
+        func names(_ tips: Set<String>) -> Bool { !tips.isEmpty && (tips.contains(tip.name) || tips.contains(tip.id)) }
+        if names(testing.showTips) { return .shown }
+        if names(testing.hideTips) { return .hidden }
         if testing.showAllTips { return .shown }
         if testing.hideAllTips { return .hidden }
         return nil
