@@ -87,19 +87,25 @@ struct ScanChunk {
     }
 
     /// Applies `test` to the open rows: a row whose outcome is `exit` (or any outcome, for the
-    /// last comparison) is decided; the others stay open. Returns how many stay open.
+    /// last comparison) is decided; the others stay open. Returns how many stay open. Branch-free
+    /// in the outcome (every row's outcome is written; a later comparison overwrites an open one),
+    /// since whether a donation passes is as unpredictable as the data.
     @inline(__always)
     private mutating func decide(_ open: Int, _ exit: Bool?, _ test: (Int) -> Bool) -> Int {
+        guard let exit else {
+            for slot in 0..<open {
+                let index = pending[slot]
+                outcomes[index] = test(rows[index])
+            }
+            return 0
+        }
         var kept = 0
         for slot in 0..<open {
             let index = pending[slot]
             let outcome = test(rows[index])
-            if let exit, outcome != exit {
-                pending[kept] = index
-                kept += 1
-            } else {
-                outcomes[index] = outcome
-            }
+            outcomes[index] = outcome
+            pending[kept] = index
+            kept &+= outcome == exit ? 0 : 1
         }
         return kept
     }
