@@ -73,7 +73,7 @@ private struct Disassembler {
             lines.append("    locals: " + block.locals.enumerated().map { "\($0)=\(typeName($1))" }.joined(separator: " "))
         }
         let offsets = InstructionCoding.offsets(of: block.instructions)
-        let notes = Dictionary(block.notes.map { ($0.instruction, $0) }, uniquingKeysWith: { first, _ in first })
+        let notes = block.notesByInstruction
         var previousLine = -1
         var quoted = Set<Int>()
         for (index, instruction) in block.instructions.enumerated() {

@@ -23,7 +23,7 @@ extension Evaluator {
         guard result.result else { return [] }
         let executable = rules[tip][rule]
         let code = executable.code
-        let notes = Dictionary(code.notes.map { ($0.instruction, $0) }, uniquingKeysWith: { first, _ in first })
+        let notes = executable.notes
         machine.prepare(store, now: now)
         defer { machine.finish() }
         _ = machine.run(executable, explaining: notes)

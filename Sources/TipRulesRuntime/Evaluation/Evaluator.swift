@@ -90,9 +90,8 @@ public struct Evaluator {
         case .success where !explaining:
             return RuleResult(index: rule, line: line, result: false)
         case .success:
-            let notes = Dictionary(code.code.notes.map { ($0.instruction, $0) }, uniquingKeysWith: { first, _ in first })
-            _ = machine.run(code, explaining: notes)
-            let explanation = Explanation.phrases(for: code.code, observations: machine.observations, notes: notes)
+            _ = machine.run(code, explaining: code.notes)
+            let explanation = Explanation.phrases(for: code.code, observations: machine.observations, notes: code.notes)
             return RuleResult(index: rule, line: line, result: false, explanation: explanation)
         case .failure(let failure):
             return RuleResult(index: rule, line: line, result: false, error: failure.description)
@@ -136,11 +135,11 @@ public struct Evaluator {
 
     /// Every rule false and every widget irrelevant, with the reason, when the store does not fit.
     private func mismatchResult(_ store: EventStore, now: Double, explaining: Bool) -> EvaluationResult {
-        let rules = program.tips.map { tip in
+        let results = program.tips.map { tip in
             tip.rules.enumerated().map { RuleResult(index: $0, line: $1.line, result: false, error: Self.mismatch) }
         }
         let decisions = DisplayPolicy(program: program, store: store, now: now, explaining: explaining)
-            .decide(rules: rules)
+            .decide(rules: results)
         let widgets = program.widgets.map {
             WidgetResult(id: $0.name, score: 0, duration: 0, relevant: false, error: Self.mismatch)
         }

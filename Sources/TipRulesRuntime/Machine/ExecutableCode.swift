@@ -4,12 +4,15 @@
 /// so that running a block retains one reference instead of copying the block's arrays.
 final class ExecutableCode {
     let code: CodeBlock
+    /// The block's debug notes by instruction, for the explain mode.
+    let notes: [Int: ComparisonNote]
     /// The fused loops, by their loop instruction; few per block, so a linear search.
     private let scans: [ScanPlan]
 
     /// `fusing: false` runs every loop instruction by instruction (tests compare the two).
     init(_ code: CodeBlock, constants: [ScalarValue], fusing: Bool = true) {
         self.code = code
+        notes = code.notesByInstruction
         scans = fusing ? ScanPlan.plans(for: code, constants: constants) : []
     }
 
