@@ -8,33 +8,56 @@ import TipRulesRuntime
 /// Throws `BytecodeError` when the program exceeds a format limit or (a compiler bug) fails
 /// verification, and `CodeGenerationError` for an expression the checker should have rejected.
 public func generateProgram(_ checked: CheckedProgram) throws -> Program {
-    var pool = ConstantPool()
-    let tips = try checked.tips.map { tip in
-        TipInfo(name: tip.name, id: tip.id, title: tip.title, message: tip.message, image: tip.image,
-                options: tip.options,
-                rules: try tip.rules.map { rule in
-                    RuleInfo(line: rule.line,
-                             code: try ExpressionEmitter.block(for: rule.body, program: checked,
-                                                               explains: true, pool: &pool))
-                },
-                line: tip.line)
-    }
-    let widgets = try checked.widgets.map { widget in
-        let lets = widget.lets
-        func block(_ expression: CheckedExpression) throws -> CodeBlock {
-            try ExpressionEmitter.block(for: expression, program: checked, lets: lets,
-                                        explains: false, pool: &pool)
+    try GeneratedProgram(checked).program
+}
+
+/// A generated program with the source span of every instruction, so that what the bytecode
+/// holds can be reported at its source (`FormatVersionCheck`).
+public struct GeneratedProgram: Sendable {
+    public let program: Program
+    /// The source span of each instruction of each code block.
+    let instructionSpans: [CodeBlockLocation: [SourceSpan]]
+
+    /// Generates the program of `checked`; see `generateProgram(_:)`.
+    public init(_ checked: CheckedProgram) throws {
+        var pool = ConstantPool()
+        var spans: [CodeBlockLocation: [SourceSpan]] = [:]
+        func block(_ expression: CheckedExpression, at location: CodeBlockLocation, lets: [CheckedExpression] = [],
+                   explains: Bool) throws -> CodeBlock {
+            let (code, blockSpans) = try ExpressionEmitter.block(for: expression, program: checked, lets: lets,
+                                                                 explains: explains, pool: &pool)
+            spans[location] = blockSpans
+            return code
         }
-        return WidgetInfo(
-            name: widget.name, line: widget.line, score: try block(widget.score), duration: try block(widget.duration),
-            suggestions: try widget.suggestions.map {
-                SuggestionInfo(from: try block($0.from), to: try block($0.to), line: $0.line)
-            })
+        let tips = try checked.tips.enumerated().map { tipIndex, tip in
+            TipInfo(name: tip.name, id: tip.id, title: tip.title, message: tip.message, image: tip.image,
+                    options: tip.options,
+                    rules: try tip.rules.enumerated().map { ruleIndex, rule in
+                        RuleInfo(line: rule.line,
+                                 code: try block(rule.body, at: .rule(tip: tipIndex, rule: ruleIndex), explains: true))
+                    },
+                    line: tip.line)
+        }
+        let widgets = try checked.widgets.enumerated().map { index, widget in
+            WidgetInfo(
+                name: widget.name, line: widget.line,
+                score: try block(widget.score, at: .score(widget: index), lets: widget.lets, explains: false),
+                duration: try block(widget.duration, at: .duration(widget: index), lets: widget.lets, explains: false),
+                suggestions: try widget.suggestions.enumerated().map { number, suggestion in
+                    SuggestionInfo(
+                        from: try block(suggestion.from, at: .suggestionStart(widget: index, suggestion: number),
+                                        lets: widget.lets, explains: false),
+                        to: try block(suggestion.to, at: .suggestionEnd(widget: index, suggestion: number),
+                                      lets: widget.lets, explains: false),
+                        line: suggestion.line)
+                })
+        }
+        let groups = checked.groups.map { GroupInfo(name: $0.name, ordered: $0.ordered, members: $0.members, line: $0.line) }
+        // The file name without its directories, so the bytes do not depend on where the source was.
+        let sourceName = checked.source.name.split(separator: "/").last.map(String.init) ?? checked.source.name
+        program = try Program(sourceName: sourceName, displayFrequency: checked.displayFrequency,
+                              constants: pool.values, parameters: checked.parameters, events: checked.events,
+                              tips: tips, groups: groups, widgets: widgets, app: checked.app, release: checked.release)
+        instructionSpans = spans
     }
-    let groups = checked.groups.map { GroupInfo(name: $0.name, ordered: $0.ordered, members: $0.members, line: $0.line) }
-    // The file name without its directories, so the bytes do not depend on where the source was.
-    let sourceName = checked.source.name.split(separator: "/").last.map(String.init) ?? checked.source.name
-    return try Program(sourceName: sourceName, displayFrequency: checked.displayFrequency,
-                       constants: pool.values, parameters: checked.parameters, events: checked.events,
-                       tips: tips, groups: groups, widgets: widgets)
 }

@@ -22,6 +22,11 @@ struct ExpressionEmitter {
     /// Whether the expression being emitted is a truth value a rule's outcome follows directly:
     /// the rule body, or an operand of `&&`, `||`, `!`, or a `?:`'s condition or branch there.
     private var logicalPosition = true
+    /// The source span of each instruction emitted so far: that of the innermost expression
+    /// that emitted it (the compiler reports a construct at its source through it).
+    private var spans: [SourceSpan] = []
+    /// The expression being emitted.
+    private var currentSpan: SourceSpan
 
     /// `lets` are the widget's `let` values (none for rules); `explains` adds comparison notes.
     init(program: CheckedProgram, lets: [CheckedExpression], explains: Bool) {
@@ -29,12 +34,13 @@ struct ExpressionEmitter {
         self.lets = lets
         self.explains = explains
         describer = ExpressionDescriber(program: program)
+        currentSpan = SourceSpan.point(0)
     }
 
     /// The block computing `expression`: the lets it reads (transitively, in order), then the
-    /// expression, then `ret`.
+    /// expression, then `ret`; with the source span of each instruction.
     static func block(for expression: CheckedExpression, program: CheckedProgram, lets: [CheckedExpression] = [],
-                      explains: Bool, pool: inout ConstantPool) throws -> CodeBlock {
+                      explains: Bool, pool: inout ConstantPool) throws -> (code: CodeBlock, spans: [SourceSpan]) {
         var emitter = ExpressionEmitter(program: program, lets: lets, explains: explains)
         let line = emitter.line(of: expression)
         for index in emitter.letsRead(by: expression).sorted() {
@@ -42,11 +48,18 @@ struct ExpressionEmitter {
             let type = try emitter.type(of: lets[index])
             let local = emitter.builder.addLocal(type)
             emitter.builder.emit(type.isOptional ? .storeOptional : .store, local, line: emitter.line(of: lets[index]))
+            emitter.attributeEmitted(to: lets[index].span)
             emitter.letLocals[index] = local
         }
         try emitter.emit(expression, pool: &pool)
         emitter.builder.emit(.ret, line: line)
-        return try emitter.builder.finish(summary: explains ? emitter.describer.describe(expression) : "")
+        emitter.attributeEmitted(to: expression.span)
+        return (try emitter.builder.finish(summary: explains ? emitter.describer.describe(expression) : ""), emitter.spans)
+    }
+
+    /// Gives the instructions emitted since the last call the span of the expression emitting them.
+    private mutating func attributeEmitted(to span: SourceSpan) {
+        while spans.count < builder.instructionCount { spans.append(span) }
     }
 
     /// The lets `expression` reads, directly or through other lets.
@@ -61,11 +74,14 @@ struct ExpressionEmitter {
     }
 
     private mutating func emit(_ expression: CheckedExpression, pool: inout ConstantPool) throws {
-        let isLogical = logicalPosition
+        attributeEmitted(to: currentSpan)
+        let isLogical = logicalPosition, outerSpan = currentSpan
         if !expression.kind.isLogical { logicalPosition = false }
-        defer { logicalPosition = isLogical }
+        currentSpan = expression.span
+        defer { logicalPosition = isLogical; currentSpan = outerSpan }
         let first = builder.instructionCount
         try emitKind(of: expression, pool: &pool)
+        attributeEmitted(to: expression.span)
         if isLogical && expression.isTruthValueLeaf { noteValue(expression, from: first) }
     }
 

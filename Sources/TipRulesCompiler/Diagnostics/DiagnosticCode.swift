@@ -3,7 +3,7 @@
 ///
 /// Ranges: TR00xx lexical, TR01xx syntax, TR02xx types, TR03xx names and
 /// declarations, TR04xx options and configuration, TR05xx first-beta spellings,
-/// TR06xx limits, TR07xx lint, TR08xx import.
+/// TR06xx limits, TR07xx lint, TR08xx import, TR09xx bytecode output.
 public enum DiagnosticCode: String, CaseIterable, Sendable {
     // Lexical
     case invalidUTF8 = "TR0001"
@@ -87,6 +87,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case unknownDisplayFrequency = "TR0404"
     case invalidEventLimit = "TR0405"
     case unknownGroupKind = "TR0406"
+    case invalidAppIdentifier = "TR0410"
+    case invalidRelease = "TR0411"
 
     // First-beta spellings
     case betaLargestSubsetBy = "TR0501"
@@ -127,6 +129,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case importGroupMember = "TR0812"
     case importNothingFound = "TR0813"
     case importTooLarge = "TR0814"
+
+    // Bytecode output
+    case needsNewerBytecodeVersion = "TR0901"
 
     /// The severity a diagnostic with this code has unless stated otherwise.
     public var defaultSeverity: Severity {

@@ -13,6 +13,10 @@ public struct CheckedProgram: Sendable {
     public var tips: [TipSymbol]
     public var groups: [GroupSymbol]
     public var widgets: [WidgetSymbol]
+    /// `configure { app(…) }`: the app the rules are for.
+    public var app: String?
+    /// `configure { release(…) }`: the release of the rules.
+    public var release: Int?
 
     public init(source: SourceFile, displayFrequency: Double = 0, parameters: [ParameterInfo] = [],
                 events: [EventInfo] = [], tips: [TipSymbol] = [], groups: [GroupSymbol] = [],

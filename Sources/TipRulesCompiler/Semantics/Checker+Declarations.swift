@@ -29,7 +29,7 @@ extension Checker {
                            notes: [DiagnosticNote("the first 'configure' block is here", at: first.keywordSpan)])
                 } else {
                     configuration = syntax
-                    program.displayFrequency = checkConfigure(syntax)
+                    checkConfigure(syntax, into: &program)
                 }
             case .tip(let syntax) where isInFocus(syntax.span): program.tips.append(checkTip(syntax))
             case .group(let syntax) where isInFocus(syntax.span): program.groups.append(checkGroup(syntax))
@@ -207,38 +207,82 @@ extension Checker {
 
     // MARK: configure
 
-    private mutating func checkConfigure(_ syntax: ConfigureSyntax) -> Double {
-        var frequency: Double = 0
-        var seen: SourceSpan?
+    /// The entries of `configure { … }`.
+    static let configurationEntries = ["displayFrequency", "app", "release"]
+    /// The longest app identifier, in UTF-8 bytes (a bundle identifier is at most 255).
+    static let maximumAppLength = 255
+
+    private mutating func checkConfigure(_ syntax: ConfigureSyntax, into program: inout CheckedProgram) {
+        var seen: [String: SourceSpan] = [:]
         for entry in syntax.entries {
             let name = entry.name
-            if name.text == "DisplayFrequency" && entry.prefix == nil && !entry.leadingDot {
+            var key = name.text
+            if key == "DisplayFrequency" && entry.prefix == nil && !entry.leadingDot {
                 report(.betaDisplayFrequency, "'DisplayFrequency' was renamed 'displayFrequency'", at: name.span,
                        notes: [DiagnosticNote("this is the spelling of TipKit's first beta")],
                        fixes: [.replace(name.span, with: "displayFrequency", "replace with 'displayFrequency'")])
-            } else if name.text == "displayFrequency" && entry.leadingDot {
+                key = "displayFrequency"
+            } else if key == "displayFrequency" && entry.leadingDot {
                 reportPastedConfigurationDot(entry)
-            } else if name.text != "displayFrequency" {
-                let suggestion = Spelling.closest(to: name.text, in: ["displayFrequency"])
-                report(.unknownConfiguration, "unknown configuration '\(name.text)'", at: name.span,
-                       notes: [DiagnosticNote("'configure' takes 'displayFrequency(…)'")],
+            } else if !Self.configurationEntries.contains(key) {
+                let suggestion = Spelling.closest(to: key, in: Self.configurationEntries)
+                report(.unknownConfiguration, "unknown configuration '\(key)'", at: name.span,
+                       notes: [DiagnosticNote("'configure' takes 'displayFrequency(…)', 'app(…)' and 'release(…)'")],
                        fixes: suggestion.map { [.replace(name.span, with: $0, "replace with '\($0)'")] } ?? [])
                 continue
             }
-            if let first = seen {
-                report(.duplicateConfiguration, "the display frequency is set twice", at: entry.span,
+            if let first = seen[key] {
+                let what = key == "displayFrequency" ? "the display frequency" : "'\(key)'"
+                report(.duplicateConfiguration, "\(what) is set twice", at: entry.span,
                        notes: [DiagnosticNote("first set here", at: first)])
                 continue
             }
-            seen = entry.span
+            seen[key] = entry.span
             guard entry.arguments.count == 1, let argument = entry.arguments.first, argument.label == nil else {
-                report(.wrongArguments, "'displayFrequency' takes one value, such as '.daily' or a number of seconds", at: entry.span)
+                let example = ["displayFrequency": "one value, such as '.daily' or a number of seconds",
+                               "app": "one string, the app's bundle identifier, such as 'app(\"com.example.birds\")'",
+                               "release": "one whole number, the release of these rules, such as 'release(12)'"]
+                report(.wrongArguments, "'\(key)' takes \(example[key] ?? "one value")", at: entry.span)
                 continue
             }
-            if let value = displayFrequency(argument.value) { frequency = value }
+            switch key {
+            case "app": program.app = app(argument.value)
+            case "release": program.release = release(argument.value)
+            default: if let value = displayFrequency(argument.value) { program.displayFrequency = value }
+            }
         }
-        return frequency
     }
+
+    /// `app("com.example.birds")`: letters, digits, '.', '-' and '_', as bundle identifiers and
+    /// package names are written.
+    private mutating func app(_ syntax: ExpressionSyntax) -> String? {
+        guard case .string(let text)? = constant(syntax, of: .string, what: "the app") else { return nil }
+        let allowed = text.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x2E || byte == 0x2D || byte == 0x5F
+        }
+        guard !text.isEmpty, text.utf8.count <= Self.maximumAppLength, allowed else {
+            report(.invalidAppIdentifier, "'\(text)' is not an app identifier", at: syntax.span,
+                   notes: [DiagnosticNote("write the app's bundle identifier: 1 to \(Self.maximumAppLength) letters, digits, '.', '-' or '_', such as \"com.example.birds\""),
+                           DiagnosticNote("an app's runtime refuses rules whose app is not its own")])
+            return nil
+        }
+        return text
+    }
+
+    /// `release(12)`: a whole number from 1, which only grows from one update to the next.
+    private mutating func release(_ syntax: ExpressionSyntax) -> Int? {
+        guard case .int(let number)? = constant(syntax, of: .int, what: "the release") else { return nil }
+        guard number >= 1 && number <= Self.maximumRelease else {
+            report(.invalidRelease, "the release must be a whole number from 1 to \(Self.maximumRelease)", at: syntax.span,
+                   notes: [DiagnosticNote("an app's runtime refuses an update to a lower release than the one in force")])
+            return nil
+        }
+        return number
+    }
+
+    /// The largest release number (it is written as an unsigned LEB128 in the bytecode).
+    static let maximumRelease = Int(UInt32.max)
 
     private mutating func displayFrequency(_ syntax: ExpressionSyntax) -> Double? {
         if case .implicitMember(let name, let nameSpan) = syntax.kind, Self.durationUnits[name] == nil {

@@ -2,10 +2,13 @@
 public enum BytecodeFormat {
     /// The first four bytes of every file: "TIPC".
     public static let magic: [UInt8] = [0x54, 0x49, 0x50, 0x43]
-    /// The format version this runtime writes.
-    public static let version = 2
-    /// The format versions this runtime reads: version 1 has no parameter flags byte.
-    public static let readableVersions: ClosedRange<Int> = 1...2
+    /// The first format version.
+    public static let oldestVersion = 1
+    /// The newest format version this runtime reads and writes. A program is written in the
+    /// oldest version that carries it (`FormatConstruct` lists what each version added).
+    public static let newestVersion = 3
+    /// The format versions this runtime reads: every one it ever wrote.
+    public static let readableVersions: ClosedRange<Int> = oldestVersion...newestVersion
     /// Parameter flag bit: a `transient parameter` (version 2 on).
     public static let transientParameterFlag: UInt8 = 1
     /// Magic (4), version (2), flags (2), payload length (4), payload CRC-32 (4).

@@ -2,13 +2,21 @@
 /// checksum), then decodes every section from untrusted bytes. It checks the structure
 /// (counts, lengths, instruction boundaries); the verifier checks the meaning.
 enum BytecodeReader {
-    static func decode(_ bytes: [UInt8]) throws -> ProgramContents {
+    /// The program's contents and the format version of the file.
+    static func decode(_ bytes: [UInt8]) throws -> (contents: ProgramContents, version: Int) {
         let (payload, version) = try payloadReader(bytes)
         var reader = payload
         reader.part = "source name"
         let sourceName = try reader.string()
         reader.part = "configuration"
         let displayFrequency = try reader.double()
+        var app: String?
+        var release: Int?
+        if version >= FormatConstruct.programIdentity.since {
+            app = try reader.optionalString()
+            let number = try reader.unsigned()
+            release = number == 0 ? nil : number
+        }
         reader.part = "constant pool"
         let constants = try readArray(&reader) { try readValue(&$0) }
         reader.part = "parameter table"
@@ -24,10 +32,13 @@ enum BytecodeReader {
 
         var contents = ProgramContents(sourceName: sourceName, displayFrequency: displayFrequency,
                                        constants: constants, parameters: parameters, events: events,
-                                       tips: tips, groups: groups, widgets: widgets)
+                                       tips: tips, groups: groups, widgets: widgets, app: app, release: release)
         try readDebugSection(&reader, into: &contents)
         guard reader.isAtEnd else { throw BytecodeError.trailingBytes(at: reader.offset) }
-        return contents
+        if let newer = contents.formatRequirements.first(where: { $0.version > version }) {
+            throw BytecodeError.constructNeedsNewerVersion(newer.construct.description, needs: newer.version, fileVersion: version)
+        }
+        return (contents, version)
     }
 
     /// Checks the header and returns a reader positioned at the start of the payload.
@@ -92,7 +103,7 @@ enum BytecodeReader {
         let type = try readKind(&reader)
         let value = try readValue(&reader)
         let line = try reader.unsigned()
-        guard version >= 2 else { return ParameterInfo(name: name, type: type, defaultValue: value, line: line) }
+        guard version >= FormatConstruct.transientParameter.since else { return ParameterInfo(name: name, type: type, defaultValue: value, line: line) }
         let flagsOffset = reader.offset
         let flags = try reader.byte()
         guard flags & ~BytecodeFormat.transientParameterFlag == 0 else {
@@ -162,7 +173,7 @@ enum BytecodeReader {
         reader.part = "widget '\(name)' duration"
         let duration = try readCode(&reader)
         var suggestions: [SuggestionInfo] = []
-        if version >= 2 {
+        if version >= FormatConstruct.widgetSuggestions.since {
             reader.part = "widget '\(name)' suggestions"
             suggestions = try readArray(&reader) { reader in
                 let line = try reader.unsigned()

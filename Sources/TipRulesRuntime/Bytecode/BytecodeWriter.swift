@@ -1,23 +1,29 @@
 /// Writes a program as a `.tipc` file: the header, then the payload sections in a fixed
-/// order (see `docs/bytecode.md`). The same program always gives the same bytes.
+/// order (see `docs/bytecode.md`). The same program and version always give the same bytes.
 enum BytecodeWriter {
-    static func encode(_ contents: ProgramContents) -> [UInt8] {
+    /// The file in format `version`, which must carry the program (at least
+    /// `contents.requiredFormatVersion`, at most `BytecodeFormat.newestVersion`).
+    static func encode(_ contents: ProgramContents, version: Int) -> [UInt8] {
         var payload = ByteWriter()
         payload.string(contents.sourceName)
         payload.double(contents.displayFrequency)
+        if version >= FormatConstruct.programIdentity.since {
+            payload.optionalString(contents.app)
+            payload.unsigned(contents.release ?? 0)
+        }
         writeConstants(contents.constants, to: &payload)
-        writeParameters(contents.parameters, to: &payload)
+        writeParameters(contents.parameters, version: version, to: &payload)
         writeEvents(contents.events, to: &payload)
         writeTips(contents.tips, to: &payload)
         writeGroups(contents.groups, to: &payload)
-        writeWidgets(contents.widgets, to: &payload)
-        for block in contents.codeBlocks {
+        writeWidgets(contents.widgets, version: version, to: &payload)
+        for block in contents.locatedCodeBlocks {
             writeDebug(block.code, to: &payload)
         }
 
         var file = ByteWriter()
         file.append(BytecodeFormat.magic)
-        file.fixed(UInt16(BytecodeFormat.version))
+        file.fixed(UInt16(version))
         file.fixed(UInt16(0))
         file.fixed(UInt32(clamping: payload.bytes.count))
         file.fixed(CRC32.checksum(payload.bytes))
@@ -43,14 +49,16 @@ enum BytecodeWriter {
         }
     }
 
-    private static func writeParameters(_ parameters: [ParameterInfo], to writer: inout ByteWriter) {
+    private static func writeParameters(_ parameters: [ParameterInfo], version: Int, to writer: inout ByteWriter) {
         writer.unsigned(parameters.count)
         for parameter in parameters {
             writer.string(parameter.name)
             writer.byte(parameter.type.rawValue)
             writeValue(parameter.defaultValue, to: &writer)
             writer.unsigned(parameter.line)
-            writer.byte(parameter.isTransient ? BytecodeFormat.transientParameterFlag : 0)
+            if version >= FormatConstruct.transientParameter.since {
+                writer.byte(parameter.isTransient ? BytecodeFormat.transientParameterFlag : 0)
+            }
         }
     }
 
@@ -111,13 +119,14 @@ enum BytecodeWriter {
         }
     }
 
-    private static func writeWidgets(_ widgets: [WidgetInfo], to writer: inout ByteWriter) {
+    private static func writeWidgets(_ widgets: [WidgetInfo], version: Int, to writer: inout ByteWriter) {
         writer.unsigned(widgets.count)
         for widget in widgets {
             writer.string(widget.name)
             writer.unsigned(widget.line)
             writeCode(widget.score, to: &writer)
             writeCode(widget.duration, to: &writer)
+            guard version >= FormatConstruct.widgetSuggestions.since else { continue }
             writer.unsigned(widget.suggestions.count)
             for suggestion in widget.suggestions {
                 writer.unsigned(suggestion.line)

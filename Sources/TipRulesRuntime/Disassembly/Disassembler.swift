@@ -10,8 +10,11 @@ private struct Disassembler {
     let sourceLines: [String]
 
     func listing() -> String {
-        var lines = ["; tiprulec bytecode, format version \(BytecodeFormat.version)",
-                     "; source: \(program.sourceName)",
+        var lines = ["; tiprulec bytecode, format version \(program.formatVersion)" + formatVersionReason(),
+                     "; source: \(program.sourceName)"]
+        if let app = program.app { lines.append("; app: \(ValueFormatting.quoted(app))") }
+        if let release = program.release { lines.append("; release: \(release)") }
+        lines += [
                      "; display frequency: " + (program.displayFrequency == 0 ? "immediate"
                                                 : ValueFormatting.duration(program.displayFrequency))]
         lines.append("constants:")
@@ -57,6 +60,18 @@ private struct Disassembler {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Why the file is of its version: the first construct that needs the version the program
+    /// needs, and its line; or that the program needs no more than version 1.
+    private func formatVersionReason() -> String {
+        let needed = program.requiredFormatVersion
+        guard let first = program.formatRequirements.first(where: { $0.version == needed }) else {
+            return program.formatVersion == needed ? " (the oldest; the program needs nothing newer)"
+                : " (the program needs only version \(needed))"
+        }
+        let line = program.line(of: first.location).map { ", line \($0)" } ?? ""
+        return " (the program needs version \(needed) for \(first.construct)\(line))"
     }
 
     private func options(_ options: TipOptions) -> String {

@@ -4,6 +4,8 @@ public enum BytecodeError: Error, Hashable, Sendable, CustomStringConvertible {
     case badMagic
     /// The file is of a format version this runtime does not read.
     case unsupportedVersion(Int)
+    /// The file says it is of a format version that cannot hold one of its constructs.
+    case constructNeedsNewerVersion(String, needs: Int, fileVersion: Int)
     /// The payload's CRC-32 is not the one the header records.
     case checksumMismatch(expected: UInt32, actual: UInt32)
     /// The bytes end before the named part is complete.
@@ -22,7 +24,12 @@ public enum BytecodeError: Error, Hashable, Sendable, CustomStringConvertible {
         case .badMagic:
             return "not a tiprulec bytecode file (bad magic)"
         case .unsupportedVersion(let version):
-            return "unsupported format version \(version) (this tiprulec reads versions \(BytecodeFormat.readableVersions.lowerBound) to \(BytecodeFormat.readableVersions.upperBound))"
+            let readable = "versions \(BytecodeFormat.readableVersions.lowerBound) to \(BytecodeFormat.readableVersions.upperBound)"
+            guard version > BytecodeFormat.newestVersion else { return "unsupported format version \(version) (this runtime reads \(readable))" }
+            return "unsupported format version \(version): newer than this runtime reads (\(readable)); "
+                + "compile the rules for it with 'tiprulec compile --bytecode-version \(BytecodeFormat.newestVersion)'"
+        case .constructNeedsNewerVersion(let construct, let needed, let fileVersion):
+            return "the file says format version \(fileVersion), but it holds \(construct), which needs version \(needed)"
         case .checksumMismatch(let expected, let actual):
             return "checksum mismatch (header says \(hex(expected)), payload has \(hex(actual)))"
         case .truncated(let offset, let part):

@@ -34,14 +34,18 @@ public struct OpcodeInfo: Hashable, Sendable {
     public let compared: BytecodeType?
     /// For an aggregate instruction: what it computes.
     public let aggregation: Aggregation?
+    /// The bytecode format version that added the instruction: a file of an older version
+    /// cannot hold it, and a program that uses it is written in this version or a later one.
+    public let since: Int
 
     init(_ operands: [OperandKind], _ effects: [StackEffect], explain: Explained = .nothing,
-         compared: BytecodeType? = nil, aggregation: Aggregation? = nil) {
+         compared: BytecodeType? = nil, aggregation: Aggregation? = nil, since: Int = 1) {
         self.operands = operands
         self.effects = Set(effects)
         self.explain = explain
         self.compared = compared
         self.aggregation = aggregation
+        self.since = since
     }
 }
 

@@ -12,6 +12,13 @@ public final class Program: Sendable {
     public let tips: [TipInfo]
     public let groups: [GroupInfo]
     public let widgets: [WidgetInfo]
+    /// The app the rules are for (a bundle identifier, say), if the program names one.
+    public let app: String?
+    /// The release of the rules, if the program names one: an update to a lower release is refused.
+    public let release: Int?
+    /// The format version of the file the program was read from; for a program built in memory,
+    /// the oldest version that carries it.
+    public let formatVersion: Int
 
     /// What the VM must allocate to run any of the program's code.
     let limits: ExecutionLimits
@@ -20,21 +27,28 @@ public final class Program: Sendable {
     /// Builds and verifies a program from its parts.
     public convenience init(sourceName: String, displayFrequency: Double = 0, constants: [ScalarValue] = [],
                             parameters: [ParameterInfo] = [], events: [EventInfo] = [], tips: [TipInfo] = [],
-                            groups: [GroupInfo] = [], widgets: [WidgetInfo] = []) throws {
+                            groups: [GroupInfo] = [], widgets: [WidgetInfo] = [],
+                            app: String? = nil, release: Int? = nil) throws {
         try self.init(contents: ProgramContents(
             sourceName: sourceName, displayFrequency: displayFrequency, constants: constants,
-            parameters: parameters, events: events, tips: tips, groups: groups, widgets: widgets))
+            parameters: parameters, events: events, tips: tips, groups: groups, widgets: widgets,
+            app: app, release: release))
     }
 
     /// Decodes and verifies a `.tipc` file. Throws `BytecodeError` when the bytes are not a
     /// program of this format version, are corrupt or truncated, or fail verification.
     public convenience init(bytes: [UInt8]) throws {
-        try self.init(contents: BytecodeReader.decode(bytes))
+        let (contents, version) = try BytecodeReader.decode(bytes)
+        try self.init(contents: contents, formatVersion: version)
     }
 
     /// Verifies `contents`, or skips verification (only for tests that need invalid programs).
-    init(contents: ProgramContents, verified: Bool = true) throws {
+    /// `formatVersion` is the version of the file the contents were read from, if they were.
+    init(contents: ProgramContents, formatVersion: Int? = nil, verified: Bool = true) throws {
         limits = verified ? try Verifier.verify(contents) : ExecutionLimits()
+        self.formatVersion = formatVersion ?? contents.requiredFormatVersion
+        app = contents.app
+        release = contents.release
         sourceName = contents.sourceName
         displayFrequency = contents.displayFrequency
         constants = contents.constants
@@ -49,12 +63,29 @@ public final class Program: Sendable {
     /// The program's parts, as the writer and verifier see them.
     var contents: ProgramContents {
         ProgramContents(sourceName: sourceName, displayFrequency: displayFrequency, constants: constants,
-                        parameters: parameters, events: events, tips: tips, groups: groups, widgets: widgets)
+                        parameters: parameters, events: events, tips: tips, groups: groups, widgets: widgets,
+                        app: app, release: release)
     }
 
-    /// The `.tipc` file of this program. Deterministic: the same program gives the same bytes.
+    /// Every construct of the program that needs a format version above 1, in file order.
+    public var formatRequirements: [FormatRequirement] { contents.formatRequirements }
+
+    /// The oldest format version that carries the program: what `encoded()` writes.
+    public var requiredFormatVersion: Int { contents.requiredFormatVersion }
+
+    /// The `.tipc` file of this program in the oldest format version that carries it, so that
+    /// every runtime that can run it can load it. Deterministic: the same program gives the same bytes.
     public func encoded() -> [UInt8] {
-        BytecodeWriter.encode(contents)
+        BytecodeWriter.encode(contents, version: requiredFormatVersion)
+    }
+
+    /// The `.tipc` file in format `version`, for runtimes that read only up to it. Throws
+    /// `FormatVersionError` when the version is not one this runtime writes or cannot carry the program.
+    public func encoded(formatVersion version: Int) throws(FormatVersionError) -> [UInt8] {
+        guard BytecodeFormat.readableVersions.contains(version) else { throw .unknownVersion(version) }
+        let newer = formatRequirements.filter { $0.version > version }
+        guard newer.isEmpty else { throw .needsNewerVersion(newer) }
+        return BytecodeWriter.encode(contents, version: version)
     }
 
     /// The index of the parameter with this name.

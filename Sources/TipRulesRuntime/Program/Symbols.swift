@@ -13,6 +13,13 @@ public enum ScalarKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringCon
         case .duration: return "Duration"
         }
     }
+
+    /// The bytecode format version that added the type (see `FormatConstruct`).
+    public var since: Int {
+        switch self {
+        case .bool, .int, .double, .string, .date, .duration: return 1
+        }
+    }
 }
 
 /// A scalar value. Dates are seconds since 1970-01-01T00:00:00Z; durations are seconds.

@@ -6,6 +6,7 @@ enum CheckedSourceLoader {
     /// A checked program, as written and optimized, and the rendered text of its warnings
     /// ("" when there are none).
     struct Checked {
+        var compilation: Compilation
         var program: CheckedProgram
         var optimizedProgram: CheckedProgram
         var diagnosticsText: String
@@ -28,6 +29,6 @@ enum CheckedSourceLoader {
         guard let program = compilation.program, let optimized = compilation.optimizedProgram, !warningsFail else {
             return .failure(CommandResultError(CommandResult(status: ExitStatus.programErrors, standardError: diagnosticsText)))
         }
-        return .success(Checked(program: program, optimizedProgram: optimized, diagnosticsText: diagnosticsText))
+        return .success(Checked(compilation: compilation, program: program, optimizedProgram: optimized, diagnosticsText: diagnosticsText))
     }
 }

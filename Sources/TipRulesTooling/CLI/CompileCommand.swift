@@ -9,17 +9,27 @@ import TipRulesRuntime
 /// `tiprulec compile FILE [-o OUT.tipc]`: check, then write bytecode atomically.
 enum CompileCommand {
     static let usage = """
-    usage: tiprulec compile FILE [-o OUT.tipc] [--warnings-as-errors]
+    usage: tiprulec compile FILE [-o OUT.tipc] [--bytecode-version N] [--release N] [--warnings-as-errors]
 
     Checks FILE and writes its verified bytecode to OUT.tipc (default: FILE with
-    the extension .tipc). The write is atomic: on any error an existing output
-    file is left untouched and no partial file is left behind.
+    the extension .tipc), in the oldest bytecode format version that carries the
+    program, so that every app build whose runtime can run it can load it.
+    The write is atomic: on any error an existing output file is left untouched
+    and no partial file is left behind.
+
+      --bytecode-version N  write format version N, for apps whose runtime reads
+                            only up to N; each construct that needs a newer
+                            version is an error (TR0901)
+      --release N           the release of the rules (a whole number from 1),
+                            in place of the source's 'configure { release(…) }'
+
     Exit status: 0 written, 1 the program has errors, 2 usage or unreadable input.
     """
 
     static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
         let parsed: ParsedArguments
-        switch ParsedArguments.parse(arguments, valueOptions: ["--output"], flags: ["--warnings-as-errors"],
+        switch ParsedArguments.parse(arguments, valueOptions: ["--output", "--bytecode-version", "--release"],
+                                     flags: ["--warnings-as-errors"],
                                      shortNames: ["-o": "--output"]) {
         case .success(let value): parsed = value
         case .failure(let error): return .failure(error.message + "\n" + usage)
@@ -29,20 +39,43 @@ enum CompileCommand {
         }
         let output = parsed.options["--output"] ?? defaultOutput(for: path)
         if let problem = refusal(toWrite: output, from: path) { return .failure(problem) }
-        let checked: CheckedProgram
-        let diagnosticsText: String
+        let version: Int?
+        switch number(parsed.options["--bytecode-version"], option: "--bytecode-version", in: BytecodeFormat.readableVersions) {
+        case .success(let value): version = value
+        case .failure(let error): return .failure(error.message)
+        }
+        let release: Int?
+        switch number(parsed.options["--release"], option: "--release", in: 1...Int(UInt32.max)) {
+        case .success(let value): release = value
+        case .failure(let error): return .failure(error.message)
+        }
+        let loaded: CheckedSourceLoader.Checked
         switch CheckedSourceLoader.load(path, environment: environment,
                                         warningsAsErrors: parsed.flags.contains("--warnings-as-errors")) {
-        case .success(let loaded): (checked, diagnosticsText) = (loaded.optimizedProgram, loaded.diagnosticsText)
+        case .success(let value): loaded = value
         case .failure(let failure): return failure.result
         }
-        let program: Program
+        var checked = loaded.optimizedProgram
+        let diagnosticsText = loaded.diagnosticsText
+        if let release { checked.release = release }
+        let generated: GeneratedProgram
         do {
-            program = try generateProgram(checked)
+            generated = try GeneratedProgram(checked)
         } catch {
             return CommandResult(status: ExitStatus.badInput, standardError: diagnosticsText + "error: \(path): \(error)\n")
         }
-        if let error = AtomicFileWriter.write(program.encoded(), to: output) {
+        let bytes: [UInt8]
+        if let version {
+            let errors = FormatVersionCheck.diagnostics(generated, syntax: loaded.compilation.syntax, version: version)
+            guard errors.isEmpty, let written = try? generated.program.encoded(formatVersion: version) else {
+                let text = CheckCommand.renderText([(loaded.compilation.source, errors)], environment: environment)
+                return CommandResult(status: ExitStatus.programErrors, standardError: diagnosticsText + text)
+            }
+            bytes = written
+        } else {
+            bytes = generated.program.encoded()
+        }
+        if let error = AtomicFileWriter.write(bytes, to: output) {
             return CommandResult(status: ExitStatus.badInput, standardError: diagnosticsText + "error: \(error.message)\n")
         }
         return CommandResult(standardError: diagnosticsText)
@@ -72,6 +105,15 @@ enum CompileCommand {
             return "refusing to write bytecode over the input '\(input)'; write a .tipc file, e.g. -o \(defaultOutput(for: input))"
         }
         return nil
+    }
+
+    /// The whole number an option gives, if given, within `range`.
+    private static func number(_ text: String?, option: String, in range: ClosedRange<Int>) -> Result<Int?, CommandError> {
+        guard let text else { return .success(nil) }
+        guard let value = Int(text), range.contains(value) else {
+            return .failure(CommandError("\(option) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'"))
+        }
+        return .success(value)
     }
 
     /// `rules.tiprules` → `rules.tipc`.

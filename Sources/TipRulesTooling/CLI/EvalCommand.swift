@@ -65,7 +65,7 @@ enum EvalCommand {
         }
         let result = TipRulesRuntime.evaluate(loaded.program, store: store, now: now)
         if format == "json" {
-            return CommandResult(standardOutput: JSONWriter.string(from: JSONResultRenderer.document(for: result), style: .pretty) + "\n")
+            return CommandResult(standardOutput: JSONWriter.string(from: JSONResultRenderer.document(for: result, program: loaded.program), style: .pretty) + "\n")
         }
         return CommandResult(standardOutput: TextResultRenderer(source: loaded.source).render(result))
     }

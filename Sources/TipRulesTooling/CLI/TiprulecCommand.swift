@@ -43,7 +43,7 @@ public enum TiprulecCommand {
             return CommandResult(standardOutput: help(for: command) + "\n")
         }
         switch command {
-        case "--version", "version": return CommandResult(standardOutput: "tiprulec \(Version.current)\n")
+        case "--version", "version": return CommandResult(standardOutput: Version.banner)
         case "--help", "-h", "help": return CommandResult(standardOutput: (rest.first.map(help) ?? usage) + "\n")
         case "check": return CheckCommand.run(rest, environment: environment)
         case "explain": return ExplainCommand.run(rest)

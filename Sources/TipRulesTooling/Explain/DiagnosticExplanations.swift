@@ -104,6 +104,7 @@ public enum DiagnosticExplanations {
 
     /// Every code's explanation, in code order.
     static let entries: [Entry] = lexical + syntax + pastedEntries + types + declarations + options + beta + limits + importEntries
+        + bytecodeOutput
 
     // MARK: Lexical (TR00xx)
 
@@ -1673,6 +1674,74 @@ public enum DiagnosticExplanations {
               }
 
               group Onboarding(.ordered) { WelcomeTip }
+              """#),
+        Entry(.invalidAppIdentifier, "app that is not an app identifier",
+              meaning: #"""
+              `configure { app("…") }` names the app the rules are for, so that an
+              app's runtime refuses rules meant for another app. It is the app's
+              bundle identifier (or package name): 1 to 255 letters, digits, `.`,
+              `-` and `_`.
+              """#,
+              example: #"""
+              configure {
+                  app("Backyard Birds")
+              }
+              """#,
+              fix: #"""
+              Write the app's bundle identifier.
+              """#,
+              corrected: #"""
+              configure {
+                  app("com.example.backyard-birds")
+              }
+              """#),
+        Entry(.invalidRelease, "release that is not a whole number from 1",
+              meaning: #"""
+              `configure { release(N) }` numbers the rules: an app's runtime refuses
+              an update to a lower release than the one in force (a stale download
+              or a replay) unless the app asks for a rollback. N is a whole number
+              from 1 to 4294967295 that grows with every release of the rules.
+              """#,
+              example: #"""
+              configure {
+                  release(0)
+              }
+              """#,
+              fix: #"""
+              Number the first release 1, and each later one higher than the last.
+              `tiprulec compile --release N` sets it from a build script.
+              """#,
+              corrected: #"""
+              configure {
+                  release(1)
+              }
+              """#),
+    ]
+
+    // MARK: Bytecode output (TR09xx)
+
+    private static let bytecodeOutput: [Entry] = [
+        Entry(.needsNewerBytecodeVersion, "construct needs a newer bytecode format version",
+              meaning: #"""
+              `tiprulec compile --bytecode-version N` writes rules for apps whose
+              runtime reads bytecode format versions up to N. A construct added to
+              the format after version N cannot be written in it: an older runtime
+              would refuse the whole file. Each such construct is an error at its
+              source, naming the version it needs (`docs/bytecode.md` lists what each
+              version added). Without `--bytecode-version`, `compile` writes the
+              oldest version that carries the program.
+              """#,
+              example: #"""
+              // tiprulec compile rules.tiprules --bytecode-version 1
+              transient parameter isOnboarding: Bool = false
+              """#,
+              fix: #"""
+              Leave the construct out of the rules for those app builds, or compile
+              for a newer version when every app build you ship to reads it.
+              """#,
+              corrected: #"""
+              // tiprulec compile rules.tiprules --bytecode-version 1
+              parameter isOnboarding: Bool = false
               """#),
     ]
 

@@ -55,7 +55,7 @@ public enum FuzzEntryPoints {
     /// A `.tipc` file whose header announces `payload` with its length and checksum.
     public static func sealed(_ payload: [UInt8]) -> [UInt8] {
         var header = BytecodeFormat.magic
-        header += [UInt8(BytecodeFormat.version & 0xff), UInt8(BytecodeFormat.version >> 8), 0, 0]
+        header += [UInt8(BytecodeFormat.newestVersion & 0xff), UInt8(BytecodeFormat.newestVersion >> 8), 0, 0]
         let length = UInt32(truncatingIfNeeded: payload.count)
         let checksum = CRC32.checksum(payload[...])
         for shift in stride(from: 0, to: 32, by: 8) { header.append(UInt8(truncatingIfNeeded: length >> UInt32(shift))) }

@@ -2,8 +2,13 @@ import TipRulesRuntime
 
 /// The result of `tiprulec eval --format json`, as `fixtures.md` describes it.
 public enum JSONResultRenderer {
-    public static func document(for result: EvaluationResult) -> JSONValue {
+    /// The result; with `program`, also the app and release the rules name (null when they name none).
+    public static func document(for result: EvaluationResult, program: Program? = nil) -> JSONValue {
         var root = JSONObject()
+        if let program {
+            root["app"] = program.app.map(JSONValue.string) ?? .null
+            root["release"] = program.release.map(JSONValue.integer) ?? .null
+        }
         root["now"] = date(result.now)
         root["tips"] = .array(result.tips.map(tip))
         root["groups"] = .array(result.groups.map { group in

@@ -1,0 +1,60 @@
+import TipRulesRuntime
+
+/// `compile --bytecode-version N`: one error for each construct of a generated program that
+/// needs a newer format version than N, at that construct's source, naming the version it needs.
+public enum FormatVersionCheck {
+    /// The errors for writing `generated` in format `version` (none when it can be).
+    public static func diagnostics(_ generated: GeneratedProgram, syntax: FileSyntax, version: Int) -> [Diagnostic] {
+        var seen = Set<SourceSpan>()
+        var found: [Diagnostic] = []
+        for requirement in generated.program.formatRequirements where requirement.version > version {
+            let span = self.span(of: requirement.location, in: generated, syntax: syntax)
+            guard seen.insert(span).inserted else { continue }
+            found.append(Diagnostic(
+                .needsNewerBytecodeVersion,
+                "\(requirement.construct) needs bytecode format version \(requirement.version), but this compile is for version \(version)",
+                at: span,
+                notes: [DiagnosticNote("a runtime that reads only up to format version \(version) refuses a program that holds it"),
+                        DiagnosticNote("leave it out of the rules for these app builds, or compile with '--bytecode-version \(requirement.version)' for apps whose runtime reads that version")]))
+        }
+        return found
+    }
+
+    /// Where a construct is written: the instruction's expression, the declaration or entry.
+    private static func span(of location: FormatLocation, in generated: GeneratedProgram, syntax: FileSyntax) -> SourceSpan {
+        let whole = SourceSpan.point(0)
+        switch location {
+        case .program:
+            for case .configure(let configure) in syntax.declarations {
+                if let entry = configure.entries.first(where: { $0.name.text == "app" || $0.name.text == "release" }) {
+                    return entry.span
+                }
+            }
+            return whole
+        case .constant(let index):
+            for (block, code) in generated.program.codeBlocks {
+                if let instruction = code.instructions.firstIndex(where: { $0.opcode == .const && $0.operand(0) == index }) {
+                    return span(of: .instruction(block, index: instruction), in: generated, syntax: syntax)
+                }
+            }
+            return whole
+        case .parameter(let index):
+            var parameters: [ParameterSyntax] = []
+            for case .parameter(let parameter) in syntax.declarations { parameters.append(parameter) }
+            guard parameters.indices.contains(index) else { return whole }
+            return parameters[index].transientSpan ?? parameters[index].type.span
+        case .event(let index):
+            var events: [EventSyntax] = []
+            for case .event(let event) in syntax.declarations { events.append(event) }
+            return events.indices.contains(index) ? events[index].name.span : whole
+        case .suggestion(let widget, let suggestion):
+            var widgets: [WidgetSyntax] = []
+            for case .widget(let widget) in syntax.declarations { widgets.append(widget) }
+            guard widgets.indices.contains(widget), widgets[widget].suggestions.indices.contains(suggestion) else { return whole }
+            return widgets[widget].suggestions[suggestion].keywordSpan
+        case .instruction(let block, let index):
+            guard let spans = generated.instructionSpans[block], spans.indices.contains(index) else { return whole }
+            return spans[index]
+        }
+    }
+}
