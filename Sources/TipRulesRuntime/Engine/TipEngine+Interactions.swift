@@ -19,6 +19,7 @@ extension TipEngine {
         let (count, overflow) = state.displayCount.addingReportingOverflow(1)
         state.displayCount = overflow ? Int.max : count
         state.displayDuration += duration
+        state.recordDisplayDate(date)
         if state.invalidation == nil {
             state.invalidation = DisplayPolicy.invalidation(program.tips[index], state)
         }

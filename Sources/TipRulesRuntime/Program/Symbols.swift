@@ -121,11 +121,28 @@ public struct TipState: Hashable, Sendable {
     /// Seconds the tip has been displayed in total.
     public var displayDuration: Double
     public var invalidation: InvalidationReason?
+    /// The dates the tip appeared (seconds since 1970), oldest first: its display history, kept
+    /// to the newest `TipState.maximumDisplayHistory` (a display count may be larger).
+    public var displayDates: [Double]
 
-    public init(displayCount: Int = 0, displayDuration: Double = 0, invalidation: InvalidationReason? = nil) {
+    /// The most display dates a tip keeps: recording one more drops the oldest.
+    public static let maximumDisplayHistory = 1_000
+
+    public init(displayCount: Int = 0, displayDuration: Double = 0, invalidation: InvalidationReason? = nil,
+                displayDates: [Double] = []) {
         self.displayCount = displayCount
         self.displayDuration = displayDuration
         self.invalidation = invalidation
+        self.displayDates = displayDates
+    }
+
+    /// Adds `date` to the display history, in date order, dropping the oldest beyond the bound.
+    public mutating func recordDisplayDate(_ date: Double) {
+        let index = displayDates.lastIndex(where: { $0 <= date }).map { $0 + 1 } ?? 0
+        displayDates.insert(date, at: index)
+        if displayDates.count > Self.maximumDisplayHistory {
+            displayDates.removeFirst(displayDates.count - Self.maximumDisplayHistory)
+        }
     }
 }
 

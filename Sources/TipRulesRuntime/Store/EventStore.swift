@@ -15,6 +15,18 @@ public struct EventStore: Sendable {
     public var lastDisplayDate: Double?
     /// TipKit's testing overrides; tips are named by name or id.
     public var testing = TestingOverrides()
+    /// The device's offset from UTC at evaluation time, in seconds east of UTC (the local
+    /// calendar reads dates through it); within `EventStore.utcOffsetRange`.
+    public private(set) var utcOffset = 0
+
+    /// The UTC offsets a store accepts: at most 18 hours either way.
+    public static let utcOffsetRange = -18 * 3600...18 * 3600
+
+    /// Sets the UTC offset; throws `StoreError.invalidUTCOffset` outside `utcOffsetRange`.
+    public mutating func setUTCOffset(_ seconds: Int) throws {
+        guard Self.utcOffsetRange.contains(seconds) else { throw StoreError.invalidUTCOffset(seconds) }
+        utcOffset = seconds
+    }
 
     /// An empty store: parameters at their defaults, no donations, every tip never displayed.
     public init(program: Program) {

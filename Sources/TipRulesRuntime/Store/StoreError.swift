@@ -6,6 +6,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case fieldCount(event: String, expected: Int, found: Int)
     case fieldType(event: String, field: String, expected: ScalarKind, found: ScalarKind)
     case invalidDate(event: String)
+    /// A UTC offset beyond 18 hours either way (seconds east of UTC).
+    case invalidUTCOffset(Int)
 
     public var description: String {
         switch self {
@@ -21,6 +23,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             return "field '\(field)' of '\(event)' is a \(expected), not a \(found)"
         case .invalidDate(let event):
             return "a donation of '\(event)' needs a finite date"
+        case .invalidUTCOffset(let seconds):
+            return "UTC offset \(seconds) seconds is beyond 18 hours either way"
         }
     }
 }
