@@ -7,7 +7,7 @@ final class DisassemblerTests: XCTestCase {
     func testListing() throws {
         let listing = disassemble(try compile(ExampleTests.backyard, name: "backyard.tiprules"))
         let lines = listing.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.first, "; tiprulec bytecode, format version 2")
+        XCTAssertEqual(lines.first, "; tiprulec bytecode, format version 1 (the oldest; the program needs nothing newer)")
         XCTAssertTrue(lines.contains("; source: backyard.tiprules"))
         XCTAssertTrue(lines.contains("; display frequency: 1 day"))
         XCTAssertTrue(lines.contains("  0  isLoggedIn: Bool = false  ; line 6"))

@@ -81,9 +81,11 @@ final class EncodingTests: XCTestCase {
         XCTAssertEqual(errorDescription { try Program(bytes: Array("{\"tips\": []}".utf8)) },
                        "not a tiprulec bytecode file (bad magic)")
         var version = bytes
-        version[4] = 3
+        version[4] = UInt8(BytecodeFormat.newestVersion + 1)
         XCTAssertEqual(errorDescription { try Program(bytes: version) },
-                       "unsupported format version 3 (this tiprulec reads versions 1 to 2)")
+                       "unsupported format version \(BytecodeFormat.newestVersion + 1): newer than this runtime reads "
+                       + "(versions 1 to \(BytecodeFormat.newestVersion)); compile the rules for it with "
+                       + "'tiprulec compile --bytecode-version \(BytecodeFormat.newestVersion)'")
         var flags = bytes
         flags[6] = 1
         XCTAssertEqual(errorDescription { try Program(bytes: flags) }, "malformed bytecode at byte 6: unknown flags in header")

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import TipRulesTooling
+import TipRulesRuntime
 
 /// The commands end to end, in-process: exit statuses, output streams and files.
 final class CommandLineTests: CommandTestCase {
@@ -17,7 +18,8 @@ final class CommandLineTests: CommandTestCase {
     """
 
     func testVersionHelpAndUnknownCommands() {
-        XCTAssertEqual(run(["--version"]).standardOutput, "tiprulec \(Version.current)\n")
+        XCTAssertEqual(run(["--version"]).standardOutput, Version.banner)
+        XCTAssertTrue(Version.banner.contains("reads versions 1 to \(BytecodeFormat.newestVersion)"))
         for command in ["check", "compile", "eval", "disasm", "lsp", "explain"] {
             let help = run([command, "--help"])
             XCTAssertEqual(help.status, 0, command)

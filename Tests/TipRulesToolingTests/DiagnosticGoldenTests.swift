@@ -34,6 +34,7 @@ final class DiagnosticGoldenTests: XCTestCase {
     static let codesWithoutGoldenCase: [String: String] = [
         "TR0602": "needs a file over 8 MiB: see testSourceTooLargeIsOneDiagnosticAtTheStart",
         "TR0604": "needs over a million tokens: see ResourceLimitTests.testTokensAndDeclarationsAreBounded",
+        "TR0901": "reported by 'compile --bytecode-version': see BytecodeVersionCommandTests.testBytecodeVersionTooOldIsOneErrorPerConstructGolden",
     ]
 
     // MARK: - The cases

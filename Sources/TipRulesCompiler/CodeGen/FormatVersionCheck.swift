@@ -3,7 +3,7 @@ import TipRulesRuntime
 /// `compile --bytecode-version N`: one error for each construct of a generated program that
 /// needs a newer format version than N, at that construct's source, naming the version it needs.
 public enum FormatVersionCheck {
-    /// The errors for writing `generated` in format `version` (none when it can be).
+    /// The errors for writing `generated` in format `version` (none when it can be), in source order.
     public static func diagnostics(_ generated: GeneratedProgram, syntax: FileSyntax, version: Int) -> [Diagnostic] {
         var seen = Set<SourceSpan>()
         var found: [Diagnostic] = []
@@ -17,7 +17,7 @@ public enum FormatVersionCheck {
                 notes: [DiagnosticNote("a runtime that reads only up to format version \(version) refuses a program that holds it"),
                         DiagnosticNote("leave it out of the rules for these app builds, or compile with '--bytecode-version \(requirement.version)' for apps whose runtime reads that version")]))
         }
-        return found
+        return found.sorted { $0.span.start < $1.span.start }
     }
 
     /// Where a construct is written: the instruction's expression, the declaration or entry.
