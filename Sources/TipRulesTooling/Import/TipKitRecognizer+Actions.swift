@@ -38,7 +38,7 @@ extension TipKitRecognizer {
             }
         }
         guard let id, let title else {
-            let missing = id == nil ? "a constant id" : "a constant title"
+            let missing = id == nil ? "constant id" : "constant title"
             report(.importActions, "the action '\(written)' is not carried over: it has no \(missing)", at: span,
                    help: "give it Action(id: \"…\", title: \"…\") with string literals; .tiprules tells a tip's actions apart by id")
             return nil
