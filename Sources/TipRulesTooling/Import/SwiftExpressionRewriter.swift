@@ -8,7 +8,8 @@ import TipRulesCompiler
 /// - a type qualifying a parameter or event (`SharedTipInputs.goal`) → `goal`;
 /// - `.map(\.f).reduce(0, +)`, `.map(\.f).min()`, `.max()` → `.sum(of: \.f)`, `.min(of: \.f)`, `.max(of: \.f)`;
 /// - `x.map { c0 in c0.f }`, `x.flatMap { $0.f }` (what emit-swift writes in a rule) → `x?.f`;
-/// - `a.timeIntervalSince(b)` → `(a - b)`, `a.addingTimeInterval(b)` → `(a + b)`.
+/// - `a.timeIntervalSince(b)` → `(a - b)`, `a.addingTimeInterval(b)` → `(a + b)`; in a rule only
+///   `a.addingTimeInterval(-(b))` → `(a - (b))`.
 struct SwiftExpressionRewriter {
     let stream: SwiftTokenStream
     let source: SourceFile
@@ -44,7 +45,7 @@ struct SwiftExpressionRewriter {
             rewriteAggregate(at: index)
             rewriteOptionalMap(at: index, end: range.upperBound)
             rewriteClosure(at: index, end: range.upperBound)
-            if !inRule { rewriteDateArithmetic(at: index, in: range) }
+            rewriteDateArithmetic(at: index, in: range, onlySubtraction: inRule)
         }
         var text = ""
         for index in range {
@@ -135,16 +136,26 @@ struct SwiftExpressionRewriter {
     }
 
     /// `a.timeIntervalSince(b)` → `(a - b)`, `a.addingTimeInterval(b)` → `(a + b)`, `a` the postfix
-    /// chain before the dot (`x.date`, `x?.date`, `f(y)`, `x.map { … }`, `( … )`).
-    private mutating func rewriteDateArithmetic(at index: Int, in range: Range<Int>) {
+    /// chain before the dot (`x.date`, `x?.date`, `f(y)`, `x.map { … }`, `( … )`). With
+    /// `onlySubtraction` (in a rule, where `.tiprules` has `addingTimeInterval` as it is), only
+    /// `a.addingTimeInterval(-(b))` → `(a - (b))`, which is how emit-swift writes `a - b`.
+    private mutating func rewriteDateArithmetic(at index: Int, in range: Range<Int>, onlySubtraction: Bool) {
         let start = range.lowerBound
         guard tokens[index].isSymbol("."), let method = stream[index + 1],
               method.text == "timeIntervalSince" || method.text == "addingTimeInterval",
               stream[index + 2]?.isSymbol("(") == true, let close = stream.closing[index + 2], close < range.upperBound,
               index > start else { return }
+        // `addingTimeInterval(-(b))`: a minus before one parenthesized group, as emit-swift writes `a - b`.
+        let negated = method.text == "addingTimeInterval" && stream[index + 3]?.isSymbol("-") == true
+            && stream[index + 4]?.isSymbol("(") == true && stream.closing[index + 4] == close - 1
+        guard !onlySubtraction || negated else { return }
         let receiver = receiverStart(endingAt: index - 1, from: start)
         prefixes[receiver, default: ""] += "("
-        replace(index...index + 2, with: method.text == "timeIntervalSince" ? " - " : " + ")
+        if negated && onlySubtraction {
+            replace(index...index + 3, with: " - ")
+        } else {
+            replace(index...index + 2, with: method.text == "timeIntervalSince" ? " - " : " + ")
+        }
         replacements[close] = ")"
     }
 

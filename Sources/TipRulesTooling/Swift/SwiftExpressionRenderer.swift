@@ -231,6 +231,9 @@ struct SwiftExpressionRenderer {
         case .subtractDurations: (symbol, precedence) = ("-", Precedence.additive)
         case .addDuration:
             return (operand(left, atLeast: Precedence.primary) + ".addingTimeInterval(\(render(right)))", Precedence.primary)
+        case .subtractDuration where isRule:
+            // `-(…)` always, so that import tells it from adding a negative number of seconds.
+            return (operand(left, atLeast: Precedence.primary) + ".addingTimeInterval(-(\(render(right))))", Precedence.primary)
         case .subtractDuration:
             return (operand(left, atLeast: Precedence.primary) + ".addingTimeInterval(-\(operand(right, atLeast: Precedence.prefix)))",
                     Precedence.primary)
