@@ -92,9 +92,13 @@ struct ImportMerger {
 
     private mutating func inputsExist(_ rule: ImportedRule) -> Bool {
         for input in rule.inputs where !program.contains(input) {
-            let file = rule.file
-            report(.importRule, "the rule input '\(input.text)' names no imported \(input.isParameter ? "parameter" : "event"); the rule is not carried over",
-                   in: file, at: input.span, help: "import the file that declares it, or declare it in the .tiprules file")
+            if input.isParameter, files.contains(where: { $0.droppedParameters.contains(input.name) }) {
+                report(.importRule, "the rule input '\(input.text)' is a parameter that is not carried over (see its warning); nor is the rule",
+                       in: rule.file, at: input.span, help: "give the parameter a .tiprules type and a literal default, then the rule comes with it")
+            } else {
+                report(.importRule, "the rule input '\(input.text)' names no imported \(input.isParameter ? "parameter" : "event"); the rule is not carried over",
+                       in: rule.file, at: input.span, help: "import the file that declares it, or declare it in the .tiprules file")
+            }
             return false
         }
         return true

@@ -16,6 +16,8 @@ struct ImportedFile {
     var widgets: [ImportedWidget] = []
     /// Suggestion windows, joined to their widgets when the files are merged.
     var suggestions: [ImportedSuggestions] = []
+    /// The `@Parameter`s that were left out (TR0801, TR0802), so that a rule reading one says so.
+    var droppedParameters: Set<String> = []
     var diagnostics = DiagnosticList()
 
     init(source: SourceFile) {

@@ -126,11 +126,13 @@ struct TipKitRecognizer {
         if let written = type, !Self.parameterTypes.contains(written) {
             report(.importParameterType, "@Parameter '\(name.text)' of type '\(written)' cannot be carried over", at: span,
                    help: "a .tiprules parameter is a Bool, Int, Double, String or Date; keep this one in Swift")
+            file.droppedParameters.insert(name.text)
             return
         }
         guard let equals, let value = constantValue(equals + 1, end) else {
             report(.importParameterValue, "@Parameter '\(name.text)' has no constant default value", at: span,
                    help: "give it a literal default (true, 42, 0.5, \"text\", Date(timeIntervalSince1970: …)) in the .tiprules file")
+            file.droppedParameters.insert(name.text)
             return
         }
         file.parameters.append(ImportedParameter(name: name.text, type: type ?? value.type, value: value.text,
@@ -174,10 +176,11 @@ struct TipKitRecognizer {
                   tokens[$0].isWord("let") || tokens[$0].isWord("var")
               }),
               let name = stream[keyword + 1], name.kind == .identifier,
-              (keyword + 2..<start - 1).allSatisfy({ tokens[$0].kind == .identifier || [":", ".", "<", ">"].contains(tokens[$0].text) })
+              SwiftTokenStream.range(keyword + 2, start - 1).allSatisfy({ tokens[$0].kind == .identifier || [":", ".", "<", ">"].contains(tokens[$0].text) })
         else { return }
         if infoType == nil, stream[keyword + 2]?.isSymbol(":") == true,
-           let open = (keyword + 3..<start - 1).first(where: { tokens[$0].isSymbol("<") }), let end = genericClose(after: open) {
+           let open = SwiftTokenStream.range(keyword + 3, start - 1).first(where: { tokens[$0].isSymbol("<") }),
+           let end = genericClose(after: open) {
             infoType = text(open + 1, end)
         }
         let span = SourceSpan(start: name.start, end: tokens[close].end)
