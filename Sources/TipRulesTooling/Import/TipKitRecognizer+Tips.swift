@@ -107,7 +107,37 @@ extension TipKitRecognizer {
 
     /// Every `#Rule` in the `rules` property, in order.
     private mutating func rules(in range: Range<Int>) -> [ImportedRule] {
-        range.filter { tokens[$0].kind == .pound && tokens[$0].text == "#Rule" }.compactMap { rule(at: $0) }
+        var rules: [ImportedRule] = []
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let token = tokens[index]
+            if token.kind == .pound && token.text == "#Rule" {
+                if let rule = rule(at: index) { rules.append(rule) }
+            } else if token.isWord("if") || token.isWord("switch") || token.isWord("for"),
+                      let open = stream.first(from: index + 1, to: range.upperBound, where: { $0.isSymbol("{") }) {
+                // A rule under a condition applies only sometimes; a .tiprules rule always does.
+                let end = conditionalEnd(from: open, to: range.upperBound)
+                for nested in index..<end where tokens[nested].kind == .pound && tokens[nested].text == "#Rule" {
+                    report(.importRule, "this #Rule is inside '\(token.text)'; a .tiprules rule always applies, so it is not carried over",
+                           at: SourceSpan(start: tokens[nested].start, end: tokens[nested].end),
+                           help: "say the condition in the rule itself (a parameter the app sets), or keep the tip in Swift")
+                }
+                index = end
+                continue
+            }
+            index += 1
+        }
+        return rules
+    }
+
+    /// The end of an `if … { } else if … { } else { }` (or `switch`, `for`) whose first block opens at `open`.
+    private func conditionalEnd(from open: Int, to end: Int) -> Int {
+        var index = stream.skipGroup(at: open, end: end)
+        while index < end, tokens[index].isWord("else") {
+            guard let next = stream.first(from: index + 1, to: end, where: { $0.isSymbol("{") }) else { return end }
+            index = stream.skipGroup(at: next, end: end)
+        }
+        return index
     }
 
     /// The entries of a builder or an array literal (`[…]`), after an optional `return`.
