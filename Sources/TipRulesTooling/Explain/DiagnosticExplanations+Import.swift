@@ -128,8 +128,10 @@ extension DiagnosticExplanations {
               meaning: """
               A `#Rule` is carried over when its inputs are parameters or events the imported
               files declare and its body is one expression (named closure parameters and one
-              `return` are fine). A body with statements (`let`, `if`, several `return`s), or an
-              input declared in a file that was not imported, leaves the rule out.
+              `return` are fine). A body with statements (`let`, `if`, several `return`s), a rule
+              under `if`/`switch`/`for` in the rules builder (it applies only sometimes), or an
+              input declared in a file that was not imported (or a parameter that was itself
+              left out), leaves the rule out.
               """,
               example: """
               struct StreakTip: Tip {
