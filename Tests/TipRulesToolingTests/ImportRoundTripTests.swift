@@ -43,7 +43,7 @@ final class ImportRoundTripTests: XCTestCase {
             checked.append(name)
         }
         XCTAssertEqual(checked.sorted(), ["backyard", "backyard-beta", "backyard-v2", "cards", "colleagues", "commute", "fitness",
-                                          "podcasts", "tour", "widgets"])
+                                          "passkey", "podcasts", "tour", "widgets"])
     }
 
     /// Every corpus import is a program emit-swift accepts, and importing the Swift it emits
