@@ -3,8 +3,9 @@ import Foundation
 import TipRulesCompiler
 import XCTest
 
-/// `tiprulec import`: realistic TipKit Swift in `ImportGolden/` (a `NAME.swift` file, or a
-/// `NAME/` folder of files imported together) imports to `NAME.tiprules`, and what is not
+/// `tiprulec import`: realistic TipKit Swift in `ImportGolden/`, and TipKit code as public
+/// repositories and Apple's documentation write it in `ImportCorpus/` (a `NAME.swift` file, or
+/// a `NAME/` folder of files imported together), imports to `NAME.tiprules`, and what is not
 /// carried over is reported as in `NAME.diagnostics.txt` (absent when nothing is dropped).
 /// Every imported program checks without errors. After an intended change:
 ///
@@ -12,9 +13,12 @@ import XCTest
 final class ImportGoldenTests: XCTestCase {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("ImportGolden", isDirectory: true)
+    /// TipKit code as public repositories and Apple's documentation write it (see its README).
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("ImportCorpus", isDirectory: true)
 
-    /// Each case: its name and its Swift files, named relative to `ImportGolden/`.
-    static func cases() throws -> [(name: String, files: [(name: String, url: URL)])] {
+    /// Each case of `directory`: its name and its Swift files, named relative to the directory.
+    static func cases(in directory: URL = directory) throws -> [(name: String, files: [(name: String, url: URL)])] {
         let entries = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: [.isDirectoryKey])
         return try entries.sorted { $0.path < $1.path }.compactMap { entry in
             let name = entry.deletingPathExtension().lastPathComponent
@@ -26,16 +30,30 @@ final class ImportGoldenTests: XCTestCase {
         }
     }
 
+    /// The import of one case's files.
+    static func imported(_ files: [(name: String, url: URL)]) throws -> TipKitImporter.Result {
+        TipKitImporter.run(try files.map { SourceFile(name: $0.name, bytes: Array(try Data(contentsOf: $0.url))) })
+    }
+
     func testEveryCaseImportsToItsGoldenFiles() throws {
-        let cases = try Self.cases()
-        XCTAssertGreaterThanOrEqual(cases.count, 15)
+        XCTAssertGreaterThanOrEqual(try Self.cases().count, 15)
+        try checkGoldenFiles(in: Self.directory)
+    }
+
+    /// Every corpus file imports to its golden program with its expected warnings; one with no
+    /// warnings imports with exit status 0.
+    func testEveryCorpusCaseImportsToItsGoldenFiles() throws {
+        XCTAssertGreaterThanOrEqual(try Self.cases(in: Self.corpus).reduce(0) { $0 + $1.files.count }, 30)
+        try checkGoldenFiles(in: Self.corpus)
+    }
+
+    private func checkGoldenFiles(in directory: URL) throws {
         let update = ProcessInfo.processInfo.environment["TIPRULEC_UPDATE_GOLDEN"] == "1"
-        for golden in cases {
-            let sources = try golden.files.map { SourceFile(name: $0.name, bytes: Array(try Data(contentsOf: $0.url))) }
-            let imported = TipKitImporter.run(sources)
+        for golden in try Self.cases(in: directory) {
+            let imported = try Self.imported(golden.files)
             let diagnostics = imported.files.map { TextDiagnosticRenderer().render($0.diagnostics.sorted, in: $0.source) }.joined()
-            let programURL = Self.directory.appendingPathComponent(golden.name + ".tiprules")
-            let diagnosticsURL = Self.directory.appendingPathComponent(golden.name + ".diagnostics.txt")
+            let programURL = directory.appendingPathComponent(golden.name + ".tiprules")
+            let diagnosticsURL = directory.appendingPathComponent(golden.name + ".diagnostics.txt")
             if update {
                 try imported.text.write(to: programURL, atomically: true, encoding: .utf8)
                 if diagnostics.isEmpty {
@@ -56,7 +74,8 @@ final class ImportGoldenTests: XCTestCase {
 
     /// Every import diagnostic code is exercised by some golden case.
     func testEveryImportCodeIsCovered() throws {
-        let texts = try FileManager.default.contentsOfDirectory(at: Self.directory, includingPropertiesForKeys: nil)
+        let texts = try (FileManager.default.contentsOfDirectory(at: Self.directory, includingPropertiesForKeys: nil)
+            + FileManager.default.contentsOfDirectory(at: Self.corpus, includingPropertiesForKeys: nil))
             .filter { $0.lastPathComponent.hasSuffix(".diagnostics.txt") }
             .map { try String(contentsOf: $0, encoding: .utf8) }.joined()
         for code in DiagnosticCode.allCases where code.isImport && code != .importTooLarge {
@@ -98,18 +117,18 @@ final class ImportGoldenTests: XCTestCase {
         let result = run(["import", path, "-o", output])
         XCTAssertEqual(result.status, ExitStatus.programErrors)
         XCTAssertEqual(result.standardOutput, "")
-        XCTAssertTrue(result.standardError.contains("warning[TR0805]: the tip's actions are not carried over"))
+        XCTAssertTrue(result.standardError.contains("warning[TR0805]: the action 'Action(id: \"later\", perform: {}) { Text(\"Later\") }' is not carried over: it has no constant title"))
         XCTAssertTrue(result.standardError.hasSuffix("3 warnings generated.\n"))
         XCTAssertTrue(try String(contentsOfFile: output, encoding: .utf8).contains("tip PasswordTip {"))
     }
 
     func testImportedProgramErrorsAreReportedAgainstTheOutput() {
-        let source = "struct T: Tip {\n    @Parameter static var n: Int = 0\n    var title: Text { Text(\"t\") }\n"
-            + "    var rules: [Rule] { #Rule(Self.$n) { $0 == \"x\" } }\n}\n"
+        let source = "struct A: Tip {\n    var id: String { \"same\" }\n    var title: Text { Text(\"a\") }\n}\n"
+            + "struct B: Tip {\n    var id: String { \"same\" }\n    var title: Text { Text(\"b\") }\n}\n"
         let result = TiprulecCommand.run(["import", "-"], environment: CommandEnvironment(readStandardInput: { _ in Array(source.utf8) }))
         XCTAssertEqual(result.status, ExitStatus.programErrors)
         XCTAssertTrue(result.standardError.contains("<imported>.tiprules:"), result.standardError)
-        XCTAssertTrue(result.standardError.contains("error[TR0201]"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("error[TR0309]"), result.standardError)
     }
 
     func testUsageErrorsExitTwo() {

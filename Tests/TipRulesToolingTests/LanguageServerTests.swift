@@ -355,9 +355,19 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(complete("Self.$)", offset: 6), ["$isLoggedIn", "purchase"])
         XCTAssertEqual(Set(complete("Tips.", offset: 5)), ["MaxDisplayCount", "IgnoresDisplayFrequency", "MaxDisplayDuration"])
         let tipBody = complete("\n\n}", offset: 1)
-        XCTAssertTrue(tipBody.contains("title") && tipBody.contains("#Rule") && tipBody.contains("options"), "\(tipBody)")
+        XCTAssertTrue(tipBody.contains("title") && tipBody.contains("#Rule") && tipBody.contains("options")
+                      && tipBody.contains("actions"), "\(tipBody)")
         let topLevel = labels(result("textDocument/completion", at(.object(["line": 12, "character": 0]))))
         XCTAssertEqual(Set(topLevel), ["parameter", "event", "tip", "group", "widget", "configure", "transient"])
+    }
+
+    func testActionsCompleteAndHover() throws {
+        initialize()
+        let text = "tip A {\n    title: \"a\"\n    actions {\n        Action(id: \"x\", title: \"X\")\n        Ac\n    }\n}\n"
+        open(text)
+        XCTAssertEqual(labels(result("textDocument/completion", at(position(of: "Ac\n", in: text, offset: 2)))), ["Action"])
+        XCTAssertTrue(hoverValue(of: "actions", in: text, offset: 1).contains("actions {"))
+        XCTAssertTrue(hoverValue(of: "Action(", in: text, offset: 1).contains("Action(id: String, title: String)"))
     }
 
     func testCompletionAfterBackslashInsertsTheDot() throws {

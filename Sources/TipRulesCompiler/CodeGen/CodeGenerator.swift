@@ -36,7 +36,7 @@ public struct GeneratedProgram: Sendable {
                         RuleInfo(line: rule.line,
                                  code: try block(rule.body, at: .rule(tip: tipIndex, rule: ruleIndex), explains: true))
                     },
-                    line: tip.line)
+                    actions: tip.actions, line: tip.line)
         }
         let widgets = try checked.widgets.enumerated().map { index, widget in
             WidgetInfo(

@@ -47,6 +47,11 @@ public enum FormatVersionCheck {
             var events: [EventSyntax] = []
             for case .event(let event) in syntax.declarations { events.append(event) }
             return events.indices.contains(index) ? events[index].name.span : whole
+        case .tip(let index):
+            var tips: [TipSyntax] = []
+            for case .tip(let tip) in syntax.declarations { tips.append(tip) }
+            guard tips.indices.contains(index) else { return whole }
+            return tips[index].actions.first?.keywordSpan ?? tips[index].name.span
         case .suggestion(let widget, let suggestion):
             var widgets: [WidgetSyntax] = []
             for case .widget(let widget) in syntax.declarations { widgets.append(widget) }

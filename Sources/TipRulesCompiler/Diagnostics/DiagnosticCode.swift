@@ -90,6 +90,12 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case invalidAppIdentifier = "TR0410"
     case invalidRelease = "TR0411"
 
+    // Tip actions
+    case duplicateActionID = "TR0420"
+    case emptyAction = "TR0421"
+    case invalidAction = "TR0422"
+    case duplicateActions = "TR0423"
+
     // First-beta spellings
     case betaLargestSubsetBy = "TR0501"
     case betaEventCount = "TR0502"
@@ -129,6 +135,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case importGroupMember = "TR0812"
     case importNothingFound = "TR0813"
     case importTooLarge = "TR0814"
+    case importActionHandler = "TR0815"
+    case importTipKind = "TR0816"
+    case importStyling = "TR0817"
+    case importRuleConstruct = "TR0818"
 
     // Bytecode output
     case needsNewerBytecodeVersion = "TR0901"

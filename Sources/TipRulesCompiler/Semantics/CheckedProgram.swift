@@ -41,6 +41,8 @@ public struct TipSymbol: Hashable, Sendable {
     public var image: String?
     public var rules: [CheckedRule]
     public var options: TipOptions
+    /// `actions { Action(id:title:) … }`, in order.
+    public var actions: [TipAction]
     public var line: Int
 }
 

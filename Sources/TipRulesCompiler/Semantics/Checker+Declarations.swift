@@ -344,9 +344,14 @@ extension Checker {
         var rules: [CheckedRule] = []
         for rule in syntax.rules { if let checked = checkRule(rule) { rules.append(checked) } }
         let options = checkOptions(syntax.options.first?.entries ?? [])
+        if syntax.actions.count > 1 {
+            report(.duplicateActions, "a tip has at most one 'actions' block", at: syntax.actions[1].keywordSpan,
+                   notes: [DiagnosticNote("the first 'actions' block is here", at: syntax.actions[0].keywordSpan)])
+        }
+        let actions = checkActions(syntax.actions.first?.entries ?? [])
         return TipSymbol(name: syntax.name.text, id: texts["id"] ?? syntax.name.text, title: texts["title"] ?? "",
                          message: texts["message"], image: texts["image"], rules: rules, options: options,
-                         line: line(of: syntax.name.span))
+                         actions: actions, line: line(of: syntax.name.span))
     }
 
     /// The offset just after a tip's `{`.
@@ -433,6 +438,44 @@ extension Checker {
                    fixes: suggestion.map { [.replace(nameSpan, with: $0, "replace with '\($0)'")] } ?? [])
         }
         return nil
+    }
+
+    // MARK: actions
+
+    /// `Action(id: "…", title: "…")` entries (also `Tips.Action`), each id once.
+    private mutating func checkActions(_ entries: [CallEntrySyntax]) -> [TipAction] {
+        var actions: [TipAction] = []
+        var seen: [String: SourceSpan] = [:]
+        for entry in entries {
+            let prefix = entry.prefix?.text
+            guard entry.name.text == "Action", !entry.leadingDot, prefix == nil || prefix == "Tips" else {
+                report(.invalidAction, "unknown action entry '\(entry.prefix.map { $0.text + "." } ?? "")\(entry.name.text)'",
+                       at: entry.name.span, notes: [DiagnosticNote("an action is written 'Action(id: \"learn-more\", title: \"Learn more\")'")])
+                continue
+            }
+            let labels = entry.arguments.map(\.label)
+            guard labels == ["id", "title"] else {
+                report(.invalidAction, "an action takes 'id:' and 'title:', in that order", at: entry.span,
+                       notes: [DiagnosticNote("write 'Action(id: \"learn-more\", title: \"Learn more\")'; the app tells the tip's actions apart by id")])
+                continue
+            }
+            guard case .string(let id)? = constant(entry.arguments[0].value, of: .string, what: "an action's id"),
+                  case .string(let title)? = constant(entry.arguments[1].value, of: .string, what: "an action's title") else { continue }
+            guard !id.isEmpty, !title.isEmpty else {
+                let empty = id.isEmpty ? entry.arguments[0] : entry.arguments[1]
+                report(.emptyAction, "an action's \(id.isEmpty ? "id" : "title") must not be empty", at: empty.value.span,
+                       notes: [DiagnosticNote(id.isEmpty ? "the app tells the tip's actions apart by id" : "the title is the button's text")])
+                continue
+            }
+            if let previous = seen[id] {
+                report(.duplicateActionID, "the tip has two actions with the id '\(id)'", at: entry.arguments[0].value.span,
+                       notes: [DiagnosticNote("the first is here", at: previous)])
+                continue
+            }
+            seen[id] = entry.arguments[0].value.span
+            actions.append(TipAction(id: id, title: title))
+        }
+        return actions
     }
 
     // MARK: options

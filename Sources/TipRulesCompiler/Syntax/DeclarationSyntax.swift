@@ -84,6 +84,8 @@ public struct TipSyntax: Hashable, Sendable {
     public var properties: [LabeledSyntax<ExpressionSyntax>]
     public var rules: [RuleSyntax]
     public var options: [OptionsSyntax]
+    /// `actions { Action(id: "…", title: "…") … }` blocks (one is allowed; the checker reports more).
+    public var actions: [OptionsSyntax] = []
     public var span: SourceSpan
 }
 
@@ -96,7 +98,7 @@ public struct RuleSyntax: Hashable, Sendable {
     public var span: SourceSpan
 }
 
-/// `options { … }`.
+/// A block of `Name(arguments)` entries after a keyword: `options { … }` or `actions { … }`.
 public struct OptionsSyntax: Hashable, Sendable {
     public var keywordSpan: SourceSpan
     public var entries: [CallEntrySyntax]

@@ -245,12 +245,11 @@ extension Parser {
             return
         }
         if checkWord("options") && peek().kind == .leftBrace {
-            let keyword = advance()
-            var entries: [CallEntrySyntax] = []
-            _ = parseBlock("the options") { parser in
-                if let entry = parser.parseCallEntry("an option such as 'Tips.MaxDisplayCount(3)'") { entries.append(entry) }
-            }
-            tip.options.append(OptionsSyntax(keywordSpan: keyword.span, entries: entries))
+            tip.options.append(parseEntryBlock("the options", entry: "an option such as 'Tips.MaxDisplayCount(3)'"))
+            return
+        }
+        if checkWord("actions") && peek().kind == .leftBrace {
+            tip.actions.append(parseEntryBlock("the actions", entry: "an action such as 'Action(id: \"learn-more\", title: \"Learn more\")'"))
             return
         }
         if check(.identifier) && peek().kind == .colon {
@@ -260,9 +259,19 @@ extension Parser {
             tip.properties.append(LabeledSyntax(name: name, value: value))
             return
         }
-        report(.expectedToken, "expected '#Rule', 'options { … }' or a property such as 'title: \"…\"', found \(describe(current))",
+        report(.expectedToken, "expected '#Rule', 'options { … }', 'actions { … }' or a property such as 'title: \"…\"', found \(describe(current))",
                at: current.span)
         recoverToNextLine()
+    }
+
+    /// `KEYWORD { Name(…) … }` at the keyword.
+    private mutating func parseEntryBlock(_ what: String, entry: String) -> OptionsSyntax {
+        let keyword = advance()
+        var entries: [CallEntrySyntax] = []
+        _ = parseBlock(what) { parser in
+            if let parsed = parser.parseCallEntry(entry) { entries.append(parsed) }
+        }
+        return OptionsSyntax(keywordSpan: keyword.span, entries: entries)
     }
 
     mutating func parseRule() -> RuleSyntax? {

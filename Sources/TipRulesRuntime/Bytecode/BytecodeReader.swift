@@ -24,11 +24,15 @@ enum BytecodeReader {
         reader.part = "event table"
         let events = try readArray(&reader) { try readEvent(&$0) }
         reader.part = "tip table"
-        let tips = try readArray(&reader) { try readTip(&$0) }
+        var tips = try readArray(&reader) { try readTip(&$0) }
         reader.part = "group table"
         let groups = try readArray(&reader) { try readGroup(&$0) }
         reader.part = "widget table"
         let widgets = try readArray(&reader) { try readWidget(&$0, version: version) }
+        if version >= FormatConstruct.tipActions.since {
+            reader.part = "tip actions"
+            try readActions(&reader, into: &tips)
+        }
 
         var contents = ProgramContents(sourceName: sourceName, displayFrequency: displayFrequency,
                                        constants: constants, parameters: parameters, events: events,
@@ -144,6 +148,23 @@ enum BytecodeReader {
         reader.part = "tip table"
         return TipInfo(name: name, id: id, title: title, message: message, image: image,
                        options: options, rules: rules, line: line)
+    }
+
+    /// The actions of the tips that have some: each tip's index (increasing), then its actions.
+    private static func readActions(_ reader: inout ByteReader, into tips: inout [TipInfo]) throws {
+        var previous = -1
+        for _ in 0..<(try reader.count()) {
+            let start = reader.offset
+            let index = try reader.unsigned()
+            guard index > previous, index < tips.count else {
+                throw reader.malformed("tip index \(index) is out of order or past the \(tips.count) tips", at: start)
+            }
+            previous = index
+            let countOffset = reader.offset
+            let actions = try readArray(&reader) { TipAction(id: try $0.string(), title: try $0.string()) }
+            guard !actions.isEmpty else { throw reader.malformed("a tip listed with no actions", at: countOffset) }
+            tips[index].actions = actions
+        }
     }
 
     private static func readOptions(_ reader: inout ByteReader) throws -> TipOptions {

@@ -17,6 +17,9 @@ enum BytecodeWriter {
         writeTips(contents.tips, to: &payload)
         writeGroups(contents.groups, to: &payload)
         writeWidgets(contents.widgets, version: version, to: &payload)
+        if version >= FormatConstruct.tipActions.since {
+            writeActions(contents.tips, to: &payload)
+        }
         for block in contents.locatedCodeBlocks {
             writeDebug(block.code, to: &payload)
         }
@@ -92,6 +95,21 @@ enum BytecodeWriter {
             for rule in tip.rules {
                 writer.unsigned(rule.line)
                 writeCode(rule.code, to: &writer)
+            }
+        }
+    }
+
+    /// The tips that have actions (count, then each tip's index and its actions), so that a
+    /// program without actions adds one byte.
+    private static func writeActions(_ tips: [TipInfo], to writer: inout ByteWriter) {
+        let withActions = tips.indices.filter { !tips[$0].actions.isEmpty }
+        writer.unsigned(withActions.count)
+        for index in withActions {
+            writer.unsigned(index)
+            writer.unsigned(tips[index].actions.count)
+            for action in tips[index].actions {
+                writer.string(action.id)
+                writer.string(action.title)
             }
         }
     }

@@ -36,6 +36,10 @@ private struct Disassembler {
         for tip in program.tips {
             lines.append("tip \(tip.name)  id \(ValueFormatting.quoted(tip.id))  ; line \(tip.line)")
             lines.append("  options: " + options(tip.options))
+            if !tip.actions.isEmpty {
+                lines.append("  actions: " + tip.actions.map { "Action(id: \(ValueFormatting.quoted($0.id)), title: \(ValueFormatting.quoted($0.title)))" }
+                    .joined(separator: ", "))
+            }
             for (index, rule) in tip.rules.enumerated() {
                 lines.append("  rule \(index + 1), line \(rule.line)" + (rule.code.summary.isEmpty ? "" : ": \(rule.code.summary)"))
                 lines += code(rule.code)

@@ -5,6 +5,7 @@ public enum EngineError: Error, Hashable, Sendable, CustomStringConvertible {
     case noSuchEvent(String)
     case noSuchParameter(String)
     case noSuchGroup(String)
+    case noSuchAction(tip: String, action: String)
     case missingField(event: String, field: String)
     case unknownField(event: String, field: String)
     case invalidDuration(Double)
@@ -16,6 +17,7 @@ public enum EngineError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noSuchEvent(let name): return "no event named '\(name)'"
         case .noSuchParameter(let name): return "no parameter named '\(name)'"
         case .noSuchGroup(let name): return "no group named '\(name)'"
+        case .noSuchAction(let tip, let action): return "tip '\(tip)' has no action with the id '\(action)'"
         case .missingField(let event, let field): return "a donation of '\(event)' needs the field '\(field)'"
         case .unknownField(let event, let field): return "event '\(event)' has no field '\(field)'"
         case .invalidDuration(let seconds): return "a display duration must be finite and not negative, not \(seconds)"

@@ -36,6 +36,16 @@ extension TipEngine {
         try invalidate(tip: name, reason: .actionPerformed)
     }
 
+    /// The person tapped the tip's button `action` (an id of its `actions`): the tip is
+    /// invalidated with `actionPerformed`, as TipKit's action handlers do.
+    public mutating func performAction(tip name: String, action: String) throws {
+        let index = try tipIndex(name)
+        guard program.tips[index].actions.contains(where: { $0.id == action }) else {
+            throw EngineError.noSuchAction(tip: name, action: action)
+        }
+        try invalidate(tip: index, reason: .actionPerformed)
+    }
+
     /// Invalidates a tip for `reason`; a tip already invalidated keeps its first reason.
     public mutating func invalidate(tip name: String, reason: InvalidationReason) throws {
         try invalidate(tip: tipIndex(name), reason: reason)

@@ -55,7 +55,7 @@ struct DisplayPolicy {
             return TipResult(id: tip.id, status: standing.status, reason: standing.reason,
                              pendingReason: standing.pendingReason, pendingUntil: standing.pendingUntil,
                              display: standing.displays, displayExplanation: explanations[index],
-                             groupExplanations: groupExplanations[index], rules: rules[index])
+                             groupExplanations: groupExplanations[index], rules: rules[index], actions: tip.actions)
         }
         let groups = zip(program.groups, choices).map { group, choice in
             GroupResult(id: group.name, currentTip: choice.current.map { program.tips[$0].id },

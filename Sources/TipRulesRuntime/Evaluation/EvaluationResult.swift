@@ -45,10 +45,12 @@ public struct TipResult: Hashable, Sendable {
     /// ShareTip waits for FavoriteBackyardTip, which is pending: …").
     public var groupExplanations: [String]
     public var rules: [RuleResult]
+    /// The tip's buttons, in order, for the app to show with it.
+    public var actions: [TipAction]
 
     public init(id: String, status: TipStatus, reason: InvalidationReason?, pendingReason: PendingReason? = nil,
                 pendingUntil: Double? = nil, display: Bool, displayExplanation: String,
-                groupExplanations: [String] = [], rules: [RuleResult]) {
+                groupExplanations: [String] = [], rules: [RuleResult], actions: [TipAction] = []) {
         self.id = id
         self.status = status
         self.reason = reason
@@ -58,6 +60,7 @@ public struct TipResult: Hashable, Sendable {
         self.displayExplanation = displayExplanation
         self.groupExplanations = groupExplanations
         self.rules = rules
+        self.actions = actions
     }
 }
 

@@ -18,10 +18,12 @@ public struct TipInfo: Hashable, Sendable {
     public var image: String?
     public var options: TipOptions
     public var rules: [RuleInfo]
+    /// The tip's buttons, in order (TipKit's `actions`).
+    public var actions: [TipAction]
     public var line: Int
 
     public init(name: String, id: String, title: String, message: String? = nil, image: String? = nil,
-                options: TipOptions = TipOptions(), rules: [RuleInfo] = [], line: Int) {
+                options: TipOptions = TipOptions(), rules: [RuleInfo] = [], actions: [TipAction] = [], line: Int) {
         self.name = name
         self.id = id
         self.title = title
@@ -29,7 +31,20 @@ public struct TipInfo: Hashable, Sendable {
         self.image = image
         self.options = options
         self.rules = rules
+        self.actions = actions
         self.line = line
+    }
+}
+
+/// One of a tip's buttons (TipKit's `Tips.Action(id:title:)`): the app learns which one was
+/// tapped by its `id`.
+public struct TipAction: Hashable, Sendable {
+    public var id: String
+    public var title: String
+
+    public init(id: String, title: String) {
+        self.id = id
+        self.title = title
     }
 }
 

@@ -10,6 +10,8 @@ public enum FormatConstruct: Hashable, Sendable, CustomStringConvertible {
     case widgetSuggestions
     /// The program's `app` or `release` (`configure { app(…) release(…) }`).
     case programIdentity
+    /// A tip's `actions { Action(id:title:) … }`.
+    case tipActions
     /// An instruction added after version 1.
     case instruction(Opcode)
     /// A scalar type added after version 1.
@@ -19,7 +21,7 @@ public enum FormatConstruct: Hashable, Sendable, CustomStringConvertible {
     public var since: Int {
         switch self {
         case .transientParameter, .widgetSuggestions: return 2
-        case .programIdentity: return 3
+        case .programIdentity, .tipActions: return 3
         case .instruction(let opcode): return opcode.info.since
         case .scalarType(let kind): return kind.since
         }
@@ -31,6 +33,7 @@ public enum FormatConstruct: Hashable, Sendable, CustomStringConvertible {
         case .transientParameter: return "a transient parameter"
         case .widgetSuggestions: return "a widget's suggest windows"
         case .programIdentity: return "naming the app or release"
+        case .tipActions: return "a tip's actions"
         case .instruction(let opcode): return "the instruction '\(opcode)'"
         case .scalarType(let kind): return "the type '\(kind)'"
         }
@@ -48,6 +51,8 @@ public enum FormatLocation: Hashable, Sendable {
     case parameter(Int)
     /// The event at this index (its fields).
     case event(Int)
+    /// The tip at this index (its actions).
+    case tip(Int)
     /// The widget at this index, suggestion window `suggestion`.
     case suggestion(widget: Int, suggestion: Int)
     /// An instruction of a code block.
@@ -91,6 +96,7 @@ extension ProgramContents {
         for (index, event) in events.enumerated() {
             for field in event.fields { need(.scalarType(field.type), at: .event(index)) }
         }
+        for (index, tip) in tips.enumerated() where !tip.actions.isEmpty { need(.tipActions, at: .tip(index)) }
         for (location, code) in locatedCodeBlocks {
             for (index, instruction) in code.instructions.enumerated() {
                 need(.instruction(instruction.opcode), at: .instruction(location, index: index))
@@ -121,6 +127,7 @@ extension Program {
         case .program, .constant: return nil
         case .parameter(let index): return parameters[index].line
         case .event(let index): return events[index].line
+        case .tip(let index): return tips[index].line
         case .suggestion(let widget, let suggestion): return widgets[widget].suggestions[suggestion].line
         case .instruction(let block, let index): return code(at: block).line(at: index)
         }

@@ -103,31 +103,35 @@ extension DiagnosticExplanations {
                   var image: Image? { Image(systemName: "hand.wave") }
               }
               """),
-        Entry(.importActions, "tip actions not carried over",
+        Entry(.importActions, "tip action not carried over",
               meaning: """
-              A tip's `actions` are buttons whose handlers live in the app. `.tiprules` describes
-              when a tip shows, not what its buttons do, so the actions are left out.
+              A tip's actions become its `actions { Action(id: "…", title: "…") }` in `.tiprules`:
+              the app tells them apart by id. An action written otherwise (without a constant id or
+              title, with a custom label view, or built by a function) is left out.
               """,
               example: """
               struct PasskeyTip: Tip {
                   var title: Text { Text("Sign in with a passkey") }
-                  var actions: [Action] { Action(id: "create", title: "Create a passkey") }
+                  var actions: [Action] { Action(id: "create", perform: {}) { Text("Create a passkey") } }
               }
               """,
               fix: """
-              Keep the actions in Swift: add them to the tip `emit-swift` generates, in an extension.
+              Give the action a constant id and a title string: `Action(id: "create", title: "…")`.
               """,
               corrected: """
               struct PasskeyTip: Tip {
                   var title: Text { Text("Sign in with a passkey") }
+                  var actions: [Action] { Action(id: "create", title: "Create a passkey") }
               }
               """),
         Entry(.importRule, "#Rule not carried over",
               meaning: """
               A `#Rule` is carried over when its inputs are parameters or events the imported
               files declare and its body is one expression (named closure parameters and one
-              `return` are fine). A body with statements (`let`, `if`, several `return`s), or an
-              input declared in a file that was not imported, leaves the rule out.
+              `return` are fine). A body with statements (`let`, `if`, several `return`s), a rule
+              under `if`/`switch`/`for` in the rules builder (it applies only sometimes), or an
+              input declared in a file that was not imported (or a parameter that was itself
+              left out), leaves the rule out.
               """,
               example: """
               struct StreakTip: Tip {
@@ -304,6 +308,92 @@ extension DiagnosticExplanations {
               corrected: """
               struct SmallTip: Tip {
                   var title: Text { Text("Small") }
+              }
+              """),
+        Entry(.importActionHandler, "action handler not carried over",
+              meaning: """
+              An action's handler (its trailing closure or `perform:`) is app code. The action
+              itself (id and title) is carried over; what it does stays in the app, which learns
+              the tapped action's id from TipView's action closure and tells the engine with
+              `performAction(tip:action:)`.
+              """,
+              example: """
+              struct PasskeyTip: Tip {
+                  var title: Text { Text("Sign in with a passkey") }
+                  var actions: [Action] { Action(id: "create", title: "Create a passkey") { print("create") } }
+              }
+              """,
+              fix: """
+              Move the handler to where the app shows the tip, switching on `action.id`.
+              """,
+              corrected: """
+              struct PasskeyTip: Tip {
+                  var title: Text { Text("Sign in with a passkey") }
+                  var actions: [Action] { Action(id: "create", title: "Create a passkey") }
+              }
+              """),
+        Entry(.importTipKind, "enum or class tip not carried over",
+              meaning: """
+              A `.tiprules` tip is one declaration with constant content. An enum whose cases are
+              tips (its title a `switch` over `self`) or a class conforming to `Tip` has no such
+              content, so it is left out with its rules, options and actions; parameters and
+              events declared in it are still carried over.
+              """,
+              example: """
+              enum FeedTip: String, Tip {
+                  case add, remove
+                  var title: Text { Text(rawValue) }
+              }
+              """,
+              fix: """
+              Declare one struct per tip, or write one `tip` per case in the `.tiprules` file.
+              """,
+              corrected: """
+              struct AddTip: Tip {
+                  var title: Text { Text("Add") }
+              }
+              """),
+        Entry(.importStyling, "styling of a tip's text or image not carried over",
+              meaning: """
+              A `.tiprules` tip carries its title, message and image as plain strings. Modifiers
+              on them (`Text("…").font(.title)`, `.foregroundStyle(…)`, `Image(…).resizable()`)
+              are presentation: the text or symbol is carried over, the modifiers are not.
+              """,
+              example: """
+              struct AlertsTip: Tip {
+                  var title: Text { Text("Change alerts").foregroundStyle(.indigo) }
+              }
+              """,
+              fix: """
+              Style the tip where the app shows it: a `TipViewStyle`, or modifiers on the `TipView`.
+              """,
+              corrected: """
+              struct AlertsTip: Tip {
+                  var title: Text { Text("Change alerts") }
+              }
+              """),
+        Entry(.importRuleConstruct, "rule using what .tiprules does not have",
+              meaning: """
+              The importer checks every rule it reads with the `.tiprules` compiler. A rule whose
+              body calls a function or reads a property the language does not have (say
+              `localizedStandardContains(_:)`, which `#Predicate` accepts) would make the whole
+              imported program fail, so that rule alone is left out, with the compiler's reason.
+              """,
+              example: """
+              struct SearchTip: Tip {
+                  @Parameter static var lastQuery: String = ""
+                  var title: Text { Text("Search smarter") }
+                  var rules: [Rule] { #Rule(Self.$lastQuery) { $0.localizedStandardContains("recipe") } }
+              }
+              """,
+              fix: """
+              Say the rule with what `.tiprules` has (docs/language.md), e.g. `lowercased().contains(_:)`.
+              """,
+              corrected: """
+              struct SearchTip: Tip {
+                  @Parameter static var lastQuery: String = ""
+                  var title: Text { Text("Search smarter") }
+                  var rules: [Rule] { #Rule(Self.$lastQuery) { $0.contains("recipe") } }
               }
               """),
     ]

@@ -1716,6 +1716,98 @@ public enum DiagnosticExplanations {
                   release(1)
               }
               """#),
+        Entry(.duplicateActionID, "two actions of a tip with one id",
+              meaning: #"""
+              The app learns which of a tip's buttons was tapped by its action's id
+              (`performAction(tip:action:)`, TipKit's `action.id`), so each id names
+              one action of the tip.
+              """#,
+              example: #"""
+              tip PasskeyTip {
+                  title: "Sign in with a passkey"
+                  actions {
+                      Action(id: "create", title: "Create a passkey")
+                      Action(id: "create", title: "Learn more")
+                  }
+              }
+              """#,
+              fix: #"""
+              Give each action its own id.
+              """#,
+              corrected: #"""
+              tip PasskeyTip {
+                  title: "Sign in with a passkey"
+                  actions {
+                      Action(id: "create", title: "Create a passkey")
+                      Action(id: "learn-more", title: "Learn more")
+                  }
+              }
+              """#),
+        Entry(.emptyAction, "action with an empty id or title",
+              meaning: #"""
+              An action's id tells the app which button was tapped and its title is
+              the button's text; neither may be the empty string.
+              """#,
+              example: #"""
+              tip PasskeyTip {
+                  title: "Sign in with a passkey"
+                  actions { Action(id: "", title: "Create a passkey") }
+              }
+              """#,
+              fix: #"""
+              Write a non-empty id and title.
+              """#,
+              corrected: #"""
+              tip PasskeyTip {
+                  title: "Sign in with a passkey"
+                  actions { Action(id: "create", title: "Create a passkey") }
+              }
+              """#),
+        Entry(.invalidAction, "entry of 'actions' that is not Action(id:title:)",
+              meaning: #"""
+              A tip's `actions { … }` lists buttons as TipKit writes them:
+              `Action(id: "…", title: "…")` (or `Tips.Action(…)`), the id and the
+              title constant strings, in that order.
+              """#,
+              example: #"""
+              tip PasskeyTip {
+                  title: "Sign in with a passkey"
+                  actions { Action(title: "Create a passkey") }
+              }
+              """#,
+              fix: #"""
+              Write both labels, the id first.
+              """#,
+              corrected: #"""
+              tip PasskeyTip {
+                  title: "Sign in with a passkey"
+                  actions { Action(id: "create", title: "Create a passkey") }
+              }
+              """#),
+        Entry(.duplicateActions, "second 'actions' block in a tip",
+              meaning: #"""
+              A tip lists all its actions in one `actions { … }` block, in the order
+              the buttons appear.
+              """#,
+              example: #"""
+              tip PasskeyTip {
+                  title: "Sign in with a passkey"
+                  actions { Action(id: "create", title: "Create a passkey") }
+                  actions { Action(id: "learn-more", title: "Learn more") }
+              }
+              """#,
+              fix: #"""
+              Merge the blocks into one.
+              """#,
+              corrected: #"""
+              tip PasskeyTip {
+                  title: "Sign in with a passkey"
+                  actions {
+                      Action(id: "create", title: "Create a passkey")
+                      Action(id: "learn-more", title: "Learn more")
+                  }
+              }
+              """#),
     ]
 
     // MARK: Bytecode output (TR09xx)

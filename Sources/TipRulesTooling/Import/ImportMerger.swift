@@ -30,11 +30,15 @@ struct ImportMerger {
             }
             files[index].parameters.forEach { add($0, to: \.parameters, name: $0.name, kind: "parameter", span: $0.span, file: index) }
             files[index].events.forEach { add($0, to: \.events, name: $0.name, kind: "event", span: $0.span, file: index) }
-            files[index].tips.forEach { add($0, to: \.tips, name: $0.name, kind: "tip", span: $0.span, file: index) }
+            for var tip in files[index].tips {
+                for rule in tip.rules.indices { tip.rules[rule].file = index }
+                add(tip, to: \.tips, name: tip.name, kind: "tip", span: tip.span, file: index)
+            }
             files[index].groups.forEach { add($0, to: \.groups, name: $0.name, kind: "group", span: $0.span, file: index) }
             files[index].widgets.forEach { add($0, to: \.widgets, name: $0.name, kind: "widget", span: $0.span, file: index) }
         }
         for index in files.indices { files[index].suggestions.forEach { attach($0, file: index) } }
+        for index in files.indices { files[index].tipExtensions.forEach { extend(with: $0, file: index) } }
         for index in program.events.indices { resolveFields(of: index) }
         for index in program.tips.indices { program.tips[index].rules = program.tips[index].rules.filter { inputsExist($0) } }
         for index in program.groups.indices { program.groups[index].members = program.groups[index].members.filter { memberExists($0) } }
@@ -88,9 +92,13 @@ struct ImportMerger {
 
     private mutating func inputsExist(_ rule: ImportedRule) -> Bool {
         for input in rule.inputs where !program.contains(input) {
-            guard let file = files.firstIndex(where: { $0.tips.contains { $0.rules.contains { $0.span == rule.span } } }) else { return false }
-            report(.importRule, "the rule input '\(input.text)' names no imported \(input.isParameter ? "parameter" : "event"); the rule is not carried over",
-                   in: file, at: input.span, help: "import the file that declares it, or declare it in the .tiprules file")
+            if input.isParameter, files.contains(where: { $0.droppedParameters.contains(input.name) }) {
+                report(.importRule, "the rule input '\(input.text)' is a parameter that is not carried over (see its warning); nor is the rule",
+                       in: rule.file, at: input.span, help: "give the parameter a .tiprules type and a literal default, then the rule comes with it")
+            } else {
+                report(.importRule, "the rule input '\(input.text)' names no imported \(input.isParameter ? "parameter" : "event"); the rule is not carried over",
+                       in: rule.file, at: input.span, help: "import the file that declares it, or declare it in the .tiprules file")
+            }
             return false
         }
         return true
@@ -104,6 +112,24 @@ struct ImportMerger {
         report(.importGroupMember, "the group member '\(member.value)' is no imported tip", in: file, at: member.span,
                help: "import the file that declares the tip")
         return false
+    }
+
+    /// Adds an extension's members to the tip it extends; an extension of anything else adds nothing.
+    private mutating func extend(with tipExtension: ImportedTipExtension, file: Int) {
+        guard let tip = program.tips.firstIndex(where: { $0.name == tipExtension.members.name }) else { return }
+        files[file].diagnostics.append(contentsOf: tipExtension.diagnostics)
+        let members = tipExtension.members
+        program.tips[tip].id = program.tips[tip].id ?? members.id
+        program.tips[tip].title = program.tips[tip].title ?? members.title
+        program.tips[tip].message = program.tips[tip].message ?? members.message
+        program.tips[tip].image = program.tips[tip].image ?? members.image
+        program.tips[tip].rules += members.rules.map { rule in
+            var rule = rule
+            rule.file = file
+            return rule
+        }
+        program.tips[tip].options += members.options
+        program.tips[tip].actions += members.actions
     }
 
     /// Adds suggestion windows to the widget they name, or reports that there is none.

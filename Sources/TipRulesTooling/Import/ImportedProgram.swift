@@ -10,10 +10,14 @@ struct ImportedFile {
     /// `Codable` structs of stored fields, by qualified name (`FavoriteTip.DonationInfo`).
     var donationInfos: [String: [ImportedField]] = [:]
     var tips: [ImportedTip] = []
+    /// Tip members declared in extensions, joined to their tips when the files are merged.
+    var tipExtensions: [ImportedTipExtension] = []
     var groups: [ImportedGroup] = []
     var widgets: [ImportedWidget] = []
     /// Suggestion windows, joined to their widgets when the files are merged.
     var suggestions: [ImportedSuggestions] = []
+    /// The `@Parameter`s that were left out (TR0801, TR0802), so that a rule reading one says so.
+    var droppedParameters: Set<String> = []
     var diagnostics = DiagnosticList()
 
     init(source: SourceFile) {
@@ -72,11 +76,31 @@ struct ImportedTip {
     var rules: [ImportedRule] = []
     /// Option entries as `.tiprules` text (`Tips.MaxDisplayCount(5)`).
     var options: [String] = []
+    var actions: [ImportedAction] = []
     var span: SourceSpan
+
+    /// Whether any member was read (an extension with none is not about a tip).
+    var declaresSomething: Bool {
+        id != nil || title != nil || message != nil || image != nil || !rules.isEmpty || !options.isEmpty || !actions.isEmpty
+    }
+}
+
+/// `extension Name { … }` members of a tip, and what reading them reported.
+struct ImportedTipExtension {
+    var members: ImportedTip
+    var diagnostics: [Diagnostic]
+}
+
+/// `Action(id: "…", title: "…")`.
+struct ImportedAction {
+    var id: String
+    var title: String
 }
 
 /// One `#Rule(inputs) { body }`.
 struct ImportedRule {
+    /// The index of the Swift file it is in, set when the files are merged.
+    var file = 0
     /// Each input: the parameter or event name, and whether it is a parameter (`$name`).
     var inputs: [ImportedRuleInput]
     /// The body as `.tiprules` text, formatted for a rule at the usual indentation, without braces.

@@ -7,8 +7,9 @@ import TipRulesCompiler
 /// - `starts(with: x)` → `hasPrefix(x)`; `Date.now` → `now`;
 /// - a type qualifying a parameter or event (`SharedTipInputs.goal`) → `goal`;
 /// - `.map(\.f).reduce(0, +)`, `.map(\.f).min()`, `.max()` → `.sum(of: \.f)`, `.min(of: \.f)`, `.max(of: \.f)`;
-/// - `x.map { c0 in c0.f }` → `x?.f`;
-/// - `a.timeIntervalSince(b)` → `(a - b)`, `a.addingTimeInterval(b)` → `(a + b)`.
+/// - `x.map { c0 in c0.f }`, `x.flatMap { $0.f }` (what emit-swift writes in a rule) → `x?.f`;
+/// - `a.timeIntervalSince(b)` → `(a - b)`, `a.addingTimeInterval(b)` → `(a + b)`; in a rule only
+///   `a.addingTimeInterval(-(b))` → `(a - (b))`.
 struct SwiftExpressionRewriter {
     let stream: SwiftTokenStream
     let source: SourceFile
@@ -30,7 +31,9 @@ struct SwiftExpressionRewriter {
     private var tokens: [SwiftToken] { stream.tokens }
 
     /// The `.tiprules` text of `range`, where `closureNames` (a rule's `{ a, b in` names) are `$0`, `$1`, ….
-    mutating func rewrite(_ range: Range<Int>, closureNames: [String: Int] = [:]) -> String {
+    /// In a rule (`inRule`), `Date.now` and `addingTimeInterval(_:)` stay: `.tiprules` has both,
+    /// and TipKit's rules write them so.
+    mutating func rewrite(_ range: Range<Int>, closureNames: [String: Int] = [:], inRule: Bool = false) -> String {
         for index in range {
             let token = tokens[index]
             let afterDot = index > range.lowerBound && tokens[index - 1].isSymbol(".")
@@ -38,11 +41,11 @@ struct SwiftExpressionRewriter {
                 replacements[index] = "$\(position)"
             }
             rewriteStartsWith(at: index)
-            rewriteQualifier(at: index, afterDot: afterDot)
+            rewriteQualifier(at: index, afterDot: afterDot, keepsDateNow: inRule)
             rewriteAggregate(at: index)
             rewriteOptionalMap(at: index, end: range.upperBound)
             rewriteClosure(at: index, end: range.upperBound)
-            rewriteDateArithmetic(at: index, in: range)
+            rewriteDateArithmetic(at: index, in: range, onlySubtraction: inRule)
         }
         var text = ""
         for index in range {
@@ -77,13 +80,13 @@ struct SwiftExpressionRewriter {
     }
 
     /// `SharedTipInputs.goal` → `goal`; `Date.now` → `now`.
-    private mutating func rewriteQualifier(at index: Int, afterDot: Bool) {
+    private mutating func rewriteQualifier(at index: Int, afterDot: Bool, keepsDateNow: Bool) {
         let token = tokens[index]
         guard token.kind == .identifier, !afterDot, token.text.first?.isUppercase == true,
               stream[index + 1]?.isSymbol(".") == true, let name = stream[index + 2], name.kind == .identifier,
               name.text.first?.isLowercase == true else { return }
         if token.text == "Date" && name.text == "now" {
-            replace(index...index + 2, with: "now")
+            if !keepsDateNow { replace(index...index + 2, with: "now") }
         } else if !Self.keptTypes.contains(token.text) {
             replace(index...index + 1, with: "")
             dropsGap.insert(index + 2)
@@ -101,19 +104,27 @@ struct SwiftExpressionRewriter {
         }
     }
 
-    /// `x.map { c0 in c0.f }` → `x?.f`.
+    /// `x.map { c0 in c0.f }`, `x.flatMap { $0.f }` → `x?.f`.
     private mutating func rewriteOptionalMap(at index: Int, end: Int) {
-        guard matches(index, [".", "map", "{"]), let name = stream[index + 3], name.kind == .identifier,
-              stream[index + 4]?.isWord("in") == true, stream[index + 5]?.text == name.text,
-              stream[index + 6]?.isSymbol(".") == true, let close = stream.closing[index + 2], close < end else { return }
-        replace(index...index + 5, with: "?")
+        guard matches(index, [".", "map", "{"]) || matches(index, [".", "flatMap", "{"]),
+              let close = stream.closing[index + 2], close < end, let first = stream[index + 3] else { return }
+        let argumentEnd: Int
+        if first.kind == .identifier, stream[index + 4]?.isWord("in") == true, stream[index + 5]?.text == first.text {
+            argumentEnd = index + 5
+        } else if first.text == "$0" {
+            argumentEnd = index + 3
+        } else {
+            return
+        }
+        guard stream[argumentEnd + 1]?.isSymbol(".") == true else { return }
+        replace(index...argumentEnd, with: "?")
         replacements[close] = ""
         dropsGap.insert(close)
     }
 
     /// `{ d0 in d0.minutes > 60 }` → `{ $0.minutes > 60 }` (not the `.map { c0 in c0.f }` above).
     private mutating func rewriteClosure(at index: Int, end: Int) {
-        guard tokens[index].isSymbol("{"), !(index >= 1 && tokens[index - 1].isWord("map")),
+        guard tokens[index].isSymbol("{"), !(index >= 1 && (tokens[index - 1].isWord("map") || tokens[index - 1].isWord("flatMap"))),
               let name = stream[index + 1], name.kind == .identifier, stream[index + 2]?.isWord("in") == true,
               let close = stream.closing[index], close < end else { return }
         replace(index + 1...index + 2, with: "")
@@ -125,16 +136,26 @@ struct SwiftExpressionRewriter {
     }
 
     /// `a.timeIntervalSince(b)` → `(a - b)`, `a.addingTimeInterval(b)` → `(a + b)`, `a` the postfix
-    /// chain before the dot (`x.date`, `x?.date`, `f(y)`, `x.map { … }`, `( … )`).
-    private mutating func rewriteDateArithmetic(at index: Int, in range: Range<Int>) {
+    /// chain before the dot (`x.date`, `x?.date`, `f(y)`, `x.map { … }`, `( … )`). With
+    /// `onlySubtraction` (in a rule, where `.tiprules` has `addingTimeInterval` as it is), only
+    /// `a.addingTimeInterval(-(b))` → `(a - (b))`, which is how emit-swift writes `a - b`.
+    private mutating func rewriteDateArithmetic(at index: Int, in range: Range<Int>, onlySubtraction: Bool) {
         let start = range.lowerBound
         guard tokens[index].isSymbol("."), let method = stream[index + 1],
               method.text == "timeIntervalSince" || method.text == "addingTimeInterval",
               stream[index + 2]?.isSymbol("(") == true, let close = stream.closing[index + 2], close < range.upperBound,
               index > start else { return }
+        // `addingTimeInterval(-(b))`: a minus before one parenthesized group, as emit-swift writes `a - b`.
+        let negated = method.text == "addingTimeInterval" && stream[index + 3]?.isSymbol("-") == true
+            && stream[index + 4]?.isSymbol("(") == true && stream.closing[index + 4] == close - 1
+        guard !onlySubtraction || negated else { return }
         let receiver = receiverStart(endingAt: index - 1, from: start)
         prefixes[receiver, default: ""] += "("
-        replace(index...index + 2, with: method.text == "timeIntervalSince" ? " - " : " + ")
+        if negated && onlySubtraction {
+            replace(index...index + 3, with: " - ")
+        } else {
+            replace(index...index + 2, with: method.text == "timeIntervalSince" ? " - " : " + ")
+        }
         replacements[close] = ")"
     }
 

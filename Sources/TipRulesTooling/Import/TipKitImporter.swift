@@ -1,6 +1,7 @@
 import TipRulesCompiler
 
-/// TipKit Swift to `.tiprules`: recognizes each file, merges them, writes the program.
+/// TipKit Swift to `.tiprules`: recognizes each file, merges them, takes out the rules that do
+/// not compile (`ImportedRuleCheck`), writes the program.
 public enum TipKitImporter {
     /// The result of an import: the `.tiprules` text and each file with its diagnostics.
     public struct Result {
@@ -11,8 +12,9 @@ public enum TipKitImporter {
 
     /// Imports `sources` (Swift files) into one program.
     public static func run(_ sources: [SourceFile]) -> Result {
-        let (program, files) = ImportMerger.merge(sources.map(TipKitRecognizer.recognize))
+        var (program, files) = ImportMerger.merge(sources.map(TipKitRecognizer.recognize))
         let names = sources.map { $0.name.split(separator: "/").last.map(String.init) ?? $0.name }
+        program = ImportedRuleCheck.run(program, files: &files, fileNames: names)
         return Result(text: TiprulesWriter.write(program, from: names),
                       files: files.map { ($0.source, $0.diagnostics) })
     }

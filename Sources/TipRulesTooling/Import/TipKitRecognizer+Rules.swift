@@ -51,7 +51,7 @@ extension TipKitRecognizer {
             return nil
         }
         var rewriter = SwiftExpressionRewriter(stream: stream, source: file.source)
-        return formatted(rewriter.rewrite(start..<range.upperBound, closureNames: names), firstToken: start)
+        return formatted(rewriter.rewrite(start..<range.upperBound, closureNames: names, inRule: true), firstToken: start)
     }
 
     /// One line stays one line; several are re-indented under the rule, keeping their relative indentation.

@@ -12,6 +12,9 @@ struct TipKitRecognizer {
     var file: ImportedFile
     /// The enclosing type declarations at the current token: name and closing-brace index.
     private var scopes: [(name: String, close: Int)] = []
+    /// While an extension is read: its diagnostics, held back until the merge knows whether it
+    /// extends a tip.
+    var deferred: [Diagnostic]?
 
     /// What `source` declares, with a diagnostic for each construct that cannot be carried over.
     static func recognize(_ source: SourceFile) -> ImportedFile {
@@ -64,7 +67,20 @@ struct TipKitRecognizer {
               let close = stream.closing[open] else { return }
         let inheritance = tokens[(index + 2)..<open].filter { $0.kind == .identifier }.map(\.text)
         scopes.append((name.text, close))
-        guard tokens[index].text == "struct" else { return }
+        let kind = tokens[index].text
+        if kind == "extension" {
+            tipExtension(of: name.text, body: open, close: close)
+            return
+        }
+        guard kind == "struct" else {
+            if inheritance.contains("Tip") {
+                report(.importTipKind, "the \(kind) '\(name.text)' conforms to Tip; a .tiprules tip is a struct's content and rules, so it is not carried over",
+                       at: SourceSpan(start: tokens[index].start, end: name.end),
+                       help: kind == "enum" ? "declare one struct per case (one tip each), or write one tip per case in the .tiprules file"
+                           : "declare the tip as a struct, or write it in the .tiprules file")
+            }
+            return
+        }
         if inheritance.contains("Tip") {
             tip(named: name.text, at: SourceSpan(start: tokens[index].start, end: name.end), body: open, close: close)
         } else if inheritance.contains("Codable") || (inheritance.contains("Encodable") && inheritance.contains("Decodable")) {
@@ -110,11 +126,13 @@ struct TipKitRecognizer {
         if let written = type, !Self.parameterTypes.contains(written) {
             report(.importParameterType, "@Parameter '\(name.text)' of type '\(written)' cannot be carried over", at: span,
                    help: "a .tiprules parameter is a Bool, Int, Double, String or Date; keep this one in Swift")
+            file.droppedParameters.insert(name.text)
             return
         }
         guard let equals, let value = constantValue(equals + 1, end) else {
             report(.importParameterValue, "@Parameter '\(name.text)' has no constant default value", at: span,
                    help: "give it a literal default (true, 42, 0.5, \"text\", Date(timeIntervalSince1970: …)) in the .tiprules file")
+            file.droppedParameters.insert(name.text)
             return
         }
         file.parameters.append(ImportedParameter(name: name.text, type: type ?? value.type, value: value.text,
@@ -141,29 +159,44 @@ struct TipKitRecognizer {
         return nil
     }
 
-    /// `static let name = [TipKit.]Tips.Event[<Info>](id: "…"[, donationLimit: Tips.DonationLimit(…)])`.
+    /// `[static] let name[: Type] = [TipKit.][Tips.|Tip.]Event[<Info>](id: "…"[, donationLimit: Tips.DonationLimit(…)])`,
+    /// the `DonationInfo` type from the initializer or the annotation (`: Tips.Event<Info>`).
     private mutating func event(at index: Int) {
-        guard index >= 4, tokens[index - 1].isSymbol("."), tokens[index - 2].isWord("Tips") else { return }
-        var start = index - 2
-        if start >= 2, tokens[start - 1].isSymbol("."), tokens[start - 2].isWord("TipKit") { start -= 2 }
-        guard start >= 3, tokens[start - 1].isSymbol("="), tokens[start - 2].kind == .identifier,
-              tokens[start - 3].isWord("let") || tokens[start - 3].isWord("var") else { return }
-        let name = tokens[start - 2]
         var cursor = index + 1
         var infoType: String?
-        if stream[cursor]?.isSymbol("<") == true,
-           let close = (cursor + 1..<min(tokens.count, cursor + 16)).first(where: { tokens[$0].text.hasPrefix(">") }) {
+        if stream[cursor]?.isSymbol("<") == true, let close = genericClose(after: cursor) {
             infoType = text(cursor + 1, close)
             cursor = close + 1
         }
         guard stream[cursor]?.isSymbol("(") == true, let close = stream.closing[cursor] else { return }
+        var start = index
+        while start >= 2, tokens[start - 1].isSymbol("."), ["Tips", "Tip", "TipKit"].contains(tokens[start - 2].text) { start -= 2 }
+        guard start >= 1, tokens[start - 1].isSymbol("="),
+              let keyword = stride(from: start - 2, through: max(0, start - 18), by: -1).first(where: {
+                  tokens[$0].isWord("let") || tokens[$0].isWord("var")
+              }),
+              let name = stream[keyword + 1], name.kind == .identifier,
+              SwiftTokenStream.range(keyword + 2, start - 1).allSatisfy({ tokens[$0].kind == .identifier || [":", ".", "<", ">"].contains(tokens[$0].text) })
+        else { return }
+        if infoType == nil, stream[keyword + 2]?.isSymbol(":") == true,
+           let open = SwiftTokenStream.range(keyword + 3, start - 1).first(where: { tokens[$0].isSymbol("<") }),
+           let end = genericClose(after: open) {
+            infoType = text(open + 1, end)
+        }
         let span = SourceSpan(start: name.start, end: tokens[close].end)
         var event = ImportedEvent(name: name.text, infoType: infoType, scope: scopes.map(\.name), span: span)
         if let label = (cursor + 1..<close).first(where: { tokens[$0].isWord("id") && tokens[$0 + 1].isSymbol(":") }),
-           let id = stream[label + 2], id.kind == .string, id.stringValue != name.text {
-            report(.importEventID, "the event '\(name.text)' has the id \(id.text); .tiprules names an event by its property name",
-                   at: SourceSpan(start: id.start, end: id.end),
-                   help: "use the property name as the id (TipKit then keeps its donations under '\(name.text)'), or rename the event")
+           let id = stream[label + 2] {
+            let end = stream.first(from: label + 2, to: close) { $0.isSymbol(",") } ?? close
+            if id.kind != .string || end != label + 3 {
+                report(.importEventID, "the event '\(name.text)' has the id '\(text(label + 2, end))', which is not a string literal; .tiprules names an event by its property name",
+                       at: SourceSpan(start: id.start, end: tokens[max(label + 2, end - 1)].end),
+                       help: "write the id as the string \"\(name.text)\" (TipKit then keeps its donations under '\(name.text)'), or rename the event")
+            } else if id.stringValue != name.text {
+                report(.importEventID, "the event '\(name.text)' has the id \(id.text); .tiprules names an event by its property name",
+                       at: SourceSpan(start: id.start, end: id.end),
+                       help: "use the property name as the id (TipKit then keeps its donations under '\(name.text)'), or rename the event")
+            }
         }
         if let limit = (cursor + 1..<close).first(where: { tokens[$0].isWord("DonationLimit") }),
            stream[limit + 1]?.isSymbol("(") == true, let limitClose = stream.closing[limit + 1] {
@@ -172,20 +205,32 @@ struct TipKitRecognizer {
         file.events.append(event)
     }
 
+    /// The `>` that closes the generic argument list opened by the `<` at `open` (a `>` may be
+    /// lexed together with what follows it, as in `>(`), within a few tokens.
+    private func genericClose(after open: Int) -> Int? {
+        (open + 1..<min(tokens.count, open + 16)).first { tokens[$0].text.hasPrefix(">") }
+    }
+
     // MARK: Configuration, groups, widgets
 
-    /// `[try[?]] Tips.configure([.displayFrequency(.daily), …])`.
+    /// `[try[?]] Tips.configure([.displayFrequency(.daily), …])`, also with the options' full names
+    /// (`Tips.ConfigurationOption.displayFrequency(…)`) or the first beta's builder
+    /// (`Tips.configure { DisplayFrequency(.daily) … }`).
     private mutating func configuration(at index: Int) {
         guard index >= 2, tokens[index - 1].isSymbol("."), tokens[index - 2].isWord("Tips"),
-              stream[index + 1]?.isSymbol("(") == true, let close = stream.closing[index + 1] else { return }
+              let open = stream[index + 1], open.isSymbol("(") || open.isSymbol("{"),
+              let close = stream.closing[index + 1] else { return }
         var entries = index + 2..<close
-        if stream[entries.lowerBound]?.isSymbol("[") == true, let end = stream.closing[entries.lowerBound] {
+        if open.isSymbol("("), stream[entries.lowerBound]?.isSymbol("[") == true, let end = stream.closing[entries.lowerBound] {
             entries = entries.lowerBound + 1..<end
         }
-        for entry in split(entries) where !entry.isEmpty {
+        for entry in split(entries, atLineStarts: open.isSymbol("{")) where !entry.isEmpty {
             let span = SourceSpan(start: tokens[entry.lowerBound].start, end: tokens[entry.upperBound - 1].end)
             let entryText = text(entry.lowerBound, entry.upperBound)
-            let frequency = ["immediate", "hourly", "daily", "weekly", "monthly"].first { entryText == ".displayFrequency(.\($0))" }
+            let plain = optionText(entry)
+            let frequency = ["immediate", "hourly", "daily", "weekly", "monthly"].first {
+                plain == ".displayFrequency(.\($0))" || plain == "DisplayFrequency(.\($0))"
+            }
             guard let frequency else {
                 report(.importConfiguration, "the configuration '\(entryText)' is not carried over", at: span,
                        help: ".tiprules configures only displayFrequency(.immediate | .hourly | .daily | .weekly | .monthly); keep the rest in the app's Tips.configure call")
@@ -198,6 +243,28 @@ struct TipKitRecognizer {
                 file.displayFrequency = ImportedItem(value: "." + frequency, span: span)
             }
         }
+    }
+
+    /// A configuration entry's tokens without the qualifiers `Tips.ConfigurationOption.` and the
+    /// `DisplayFrequency` of `(DisplayFrequency.daily)`.
+    private func optionText(_ entry: Range<Int>) -> String {
+        var parts: [String] = []
+        var index = entry.lowerBound
+        while index < entry.upperBound {
+            let token = tokens[index]
+            let dotFollows = stream[index + 1]?.isSymbol(".") == true
+            if dotFollows && (token.isWord("Tips") || token.isWord("ConfigurationOption")) {
+                index += 2
+                continue
+            }
+            if dotFollows && token.isWord("DisplayFrequency") && index > entry.lowerBound && tokens[index - 1].isSymbol("(") {
+                index += 1
+                continue
+            }
+            parts.append(token.text)
+            index += 1
+        }
+        return parts.joined()
     }
 
     /// `TipGroup[(.ordered)] { A(); B() }`, named after the function or property that holds it.
@@ -214,7 +281,7 @@ struct TipKitRecognizer {
         guard stream[cursor]?.isSymbol("{") == true, let close = stream.closing[cursor] else { return }
         let span = SourceSpan(start: tokens[index].start, end: tokens[close].end)
         var members: [ImportedItem<String>] = []
-        for member in split(cursor + 1..<close, atLineStarts: true) where !member.isEmpty {
+        for member in entries(in: cursor + 1..<close) {
             let memberSpan = SourceSpan(start: tokens[member.lowerBound].start, end: tokens[member.upperBound - 1].end)
             let first = tokens[member.lowerBound]
             if first.kind == .identifier, member.count == 3 || (member.count > 3 && tokens[member.lowerBound + 1].isSymbol("(")),
@@ -233,7 +300,12 @@ struct TipKitRecognizer {
         for back in stride(from: 1, through: min(12, index), by: 1) {
             let token = tokens[index - back]
             if token.isSymbol("="), index - back >= 1, tokens[index - back - 1].kind == .identifier {
-                return Self.typeName(tokens[index - back - 1].text)
+                // `var tips: TipGroup = TipGroup(…)` names the property, not its type.
+                var name = tokens[index - back - 1]
+                let declaration = stride(from: index - back - 1, through: max(0, index - back - 8), by: -1)
+                    .first { (tokens[$0].isWord("var") || tokens[$0].isWord("let")) }
+                if let declaration, let property = stream[declaration + 1], property.kind == .identifier { name = property }
+                return Self.typeName(name.text)
             }
             if token.isWord("func"), let name = stream[index - back + 1], name.kind == .identifier {
                 let base = name.text.hasPrefix("make") && name.text.count > 4 ? String(name.text.dropFirst(4)) : name.text
@@ -275,7 +347,12 @@ struct TipKitRecognizer {
     }
 
     mutating func report(_ code: DiagnosticCode, _ message: String, at span: SourceSpan, help: String) {
-        file.diagnostics.add(code, message, at: span, fixes: [FixIt(help, edits: [])])
+        let diagnostic = Diagnostic(code, message, at: span, fixes: [FixIt(help, edits: [])])
+        if deferred != nil {
+            deferred?.append(diagnostic)
+        } else {
+            file.diagnostics.add(diagnostic)
+        }
     }
 
     /// A Swift property or function name as a `.tiprules` type-like name: its first letter upper-cased.

@@ -41,6 +41,13 @@ enum TiprulesWriter {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// A rule as the program's text has it (its line or lines).
+    static func ruleText(_ rule: ImportedRule) -> String {
+        let inputs = rule.inputs.map(\.text).joined(separator: ", ")
+        let body = rule.body.contains("\n") ? "{\n\(rule.body)\n    }" : "{ \(rule.body) }"
+        return "    #Rule(\(inputs)) \(body)"
+    }
+
     private static func tip(_ tip: ImportedTip) -> String {
         var lines = ["tip \(tip.name) {"]
         if let id = tip.id, id != tip.name { lines.append("    id: " + ValueFormatting.quoted(id)) }
@@ -49,14 +56,15 @@ enum TiprulesWriter {
         if let image = tip.image { lines.append("    image: " + ValueFormatting.quoted(image)) }
         if !tip.rules.isEmpty {
             lines.append("")
-            lines += tip.rules.map { rule in
-                let inputs = rule.inputs.map(\.text).joined(separator: ", ")
-                let body = rule.body.contains("\n") ? "{\n\(rule.body)\n    }" : "{ \(rule.body) }"
-                return "    #Rule(\(inputs)) \(body)"
-            }
+            lines += tip.rules.map(ruleText)
         }
         if !tip.options.isEmpty {
             lines += ["", "    options {"] + tip.options.map { "        " + $0 } + ["    }"]
+        }
+        if !tip.actions.isEmpty {
+            lines += ["", "    actions {"]
+                + tip.actions.map { "        Action(id: \(ValueFormatting.quoted($0.id)), title: \(ValueFormatting.quoted($0.title)))" }
+                + ["    }"]
         }
         return (lines + ["}"]).joined(separator: "\n") + "\n"
     }

@@ -50,7 +50,7 @@ enum Completion {
 
     /// The block or parenthesis around the cursor, when no construct holds it.
     private enum Block {
-        case file, tip, options, configure, widget, relevance, group, ruleInputs, limit, expression
+        case file, tip, options, actions, configure, widget, relevance, group, ruleInputs, limit, expression
     }
 
     /// The `CompletionItem`s for `offset` in `document`; with `snippets`, declaration snippets too.
@@ -128,6 +128,7 @@ enum Completion {
         }
         switch word(index - 1) {
         case "options": return .options
+        case "actions": return .actions
         case "configure": return .configure
         case "relevance": return .relevance
         default: break
@@ -168,8 +169,9 @@ enum Completion {
             case .file: return LanguageReference.declarationKeywords.map { Candidate($0, insertText: $0.name + " ") }
             case .tip:
                 return LanguageReference.tipProperties.map { Candidate($0, insertText: $0.name + ": ") }
-                    + LanguageReference.blockKeywords.filter { ["#Rule", "options"].contains($0.name) }.map { Candidate($0) }
+                    + LanguageReference.blockKeywords.filter { ["#Rule", "options", "actions"].contains($0.name) }.map { Candidate($0) }
             case .options: return LanguageReference.options.map { Candidate($0) }
+            case .actions: return LanguageReference.actions.map { Candidate($0) }
             case .configure: return LanguageReference.configuration.map { Candidate($0) }
             case .widget: return LanguageReference.blockKeywords.filter { $0.name == "relevance" }.map { Candidate($0) }
             case .relevance:

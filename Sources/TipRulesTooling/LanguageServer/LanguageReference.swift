@@ -100,6 +100,9 @@ enum LanguageReference {
         ReferenceEntry(name: "options", signature: "options { Tips.MaxDisplayCount(5) … }",
                        documentation: "The tip's options, one per line: `MaxDisplayCount(Int)`, `IgnoresDisplayFrequency(Bool)` and `MaxDisplayDuration(seconds or duration)`; the `Tips.` prefix is optional.",
                        kind: .keyword),
+        ReferenceEntry(name: "actions", signature: "actions { Action(id: \"learn-more\", title: \"Learn more\") … }",
+                       documentation: "The tip's buttons, in order (TipKit's `actions`): each an `Action(id:title:)`. The app tells them apart by id and reports a tap with `performAction(tip:action:)`, which invalidates the tip (`actionPerformed`).",
+                       kind: .keyword),
         ReferenceEntry(name: "relevance", signature: "relevance { let NAME = EXPR  score: EXPR  duration: EXPR }",
                        documentation: "The widget's relevance at now: `score:` (required) and `duration:`, after any `let` lines.",
                        kind: .keyword),
@@ -134,6 +137,12 @@ enum LanguageReference {
     ]
 
     static let options = Builtins.members(of: .option).map(ReferenceEntry.init)
+
+    static let actions = [
+        ReferenceEntry(name: "Action", signature: "Action(id: String, title: String)",
+                       documentation: "A button of the tip: `id` tells the app which one was tapped, `title` is its text.",
+                       kind: .function),
+    ]
 
     static let configuration = [
         ReferenceEntry(name: "displayFrequency", signature: "displayFrequency(_ frequency: DisplayFrequency)",

@@ -90,9 +90,9 @@ enum SemanticTokens {
         }
     }
 
-    /// Built-in names outside expressions: tip properties, relevance entries, options, `limit` arguments, `displayFrequency`.
+    /// Built-in names outside expressions: tip properties, relevance entries, options, actions, `limit` arguments, `displayFrequency`.
     private static let entryNames = Set((LanguageReference.tipProperties + LanguageReference.relevanceEntries + LanguageReference.options
-        + LanguageReference.limitArguments + LanguageReference.configuration).map(\.name))
+        + LanguageReference.actions + LanguageReference.limitArguments + LanguageReference.configuration).map(\.name))
     /// Display frequencies and group kinds, written after a `.`.
     private static let enumMembers = Set((LanguageReference.displayFrequencies + LanguageReference.groupKinds).map(\.name))
 

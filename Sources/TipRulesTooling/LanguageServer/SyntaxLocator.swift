@@ -111,6 +111,10 @@ struct SyntaxLocator {
                     blockKeyword("options", at: options.keywordSpan.start)
                         ?? firstMatch(options.entries) { callEntry($0, entries: LanguageReference.options, scope: ExpressionScope()) }
                 }
+                ?? firstMatch(syntax.actions) { actions in
+                    blockKeyword("actions", at: actions.keywordSpan.start)
+                        ?? firstMatch(actions.entries) { callEntry($0, entries: LanguageReference.actions, scope: ExpressionScope()) }
+                }
         case .group(let syntax):
             var scope = ExpressionScope()
             scope.implicitMembers = .groupKind
@@ -159,7 +163,7 @@ struct SyntaxLocator {
         name(entry.name, .entryName(entry.name, entries: entries)) ?? expression(entry.value, in: scope)
     }
 
-    /// `Name(arguments)` in `options { … }` or `configure { … }`.
+    /// `Name(arguments)` in `options { … }`, `actions { … }` or `configure { … }`.
     private func callEntry(_ entry: CallEntrySyntax, entries: [ReferenceEntry], scope: ExpressionScope) -> SyntaxLocation? {
         name(entry.name, .entryName(entry.name, entries: entries)) ?? firstMatch(entry.arguments) { expression($0.value, in: scope) }
     }

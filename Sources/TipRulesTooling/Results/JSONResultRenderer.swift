@@ -32,6 +32,9 @@ public enum JSONResultRenderer {
             object["groupExplanations"] = .array(tip.groupExplanations.map(JSONValue.string))
         }
         object["rules"] = .array(tip.rules.map(rule))
+        if !tip.actions.isEmpty {
+            object["actions"] = .array(tip.actions.map { ["id": .string($0.id), "title": .string($0.title)] })
+        }
         return .object(object)
     }
 

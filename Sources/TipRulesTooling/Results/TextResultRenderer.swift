@@ -50,6 +50,9 @@ public struct TextResultRenderer {
         var lines = ["tip \(tip.id): \(status), \(tip.display ? "displays" : "does not display")"]
         if !tip.displayExplanation.isEmpty { lines.append("  \(tip.displayExplanation)") }
         for note in tip.groupExplanations { lines.append("  \(note)") }
+        if !tip.actions.isEmpty {
+            lines.append("  actions: " + tip.actions.map { "\($0.id) (\(ValueFormatting.quoted($0.title)))" }.joined(separator: ", "))
+        }
         for rule in tip.rules {
             let label = "rule \(rule.index + 1), line \(rule.line)"
             guard !rule.result else {

@@ -213,6 +213,11 @@ public struct SwiftEmitter {
         if !options.isEmpty {
             body += ["", "var options: [any TipOption] {"] + options.map { "    " + $0 } + ["}"]
         }
+        if !tip.actions.isEmpty {
+            body += ["", "var actions: [Action] {"]
+                + tip.actions.map { "    Action(id: \(SwiftSpelling.stringLiteral($0.id)), title: \(SwiftSpelling.stringLiteral($0.title)))" }
+                + ["}"]
+        }
         return ["struct \(tip.name): Tip {"] + body.map { $0.isEmpty ? "" : "    " + $0 } + ["}", ""]
     }
 

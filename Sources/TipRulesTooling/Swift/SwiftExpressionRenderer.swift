@@ -5,7 +5,9 @@ import TipRulesRuntime
 ///
 /// - `.rule`: the body of a TipKit `#Rule(inputs) { … }`. The inputs are the parameters and
 ///   events the body reads, in order of first use, bound to `$0`, `$1`, …; whatever TipKit's
-///   macro rejects becomes a problem.
+///   macro rejects becomes a problem naming the source that decides it (`RuleMacroSupport`). A
+///   closure (`filter { $0.… }`, `first.flatMap { $0.… }`) names its argument `$0`, so it may
+///   read only that argument.
 /// - `.relevance`: plain Swift for a widget's relevance function, reading parameters and
 ///   events through `reference`, durations as `TimeInterval` seconds and `now` as `Date.now`.
 struct SwiftExpressionRenderer {
@@ -27,6 +29,9 @@ struct SwiftExpressionRenderer {
     let mode: Mode
     private(set) var inputs: [Input] = []
     private(set) var problems: [SwiftEmissionProblem] = []
+    /// In a rule, inside a closure: the donation (`element`) or optional's value (`chained`)
+    /// depth its `$0` names.
+    private var closureArgument: (chained: Bool, depth: Int)?
 
     init(program: CheckedProgram, line: Int, mode: Mode = .rule) {
         self.program = program
@@ -57,6 +62,10 @@ struct SwiftExpressionRenderer {
 
     private mutating func inputName(_ input: Input) -> String {
         if case .relevance(let reference) = mode { return reference(input) }
+        if closureArgument != nil {
+            _ = unsupported(RuleMacroSupport.inputInClosure)
+            return "_"
+        }
         if let index = inputs.firstIndex(of: input) { return "$\(index)" }
         inputs.append(input)
         return "$\(inputs.count - 1)"
@@ -64,13 +73,35 @@ struct SwiftExpressionRenderer {
 
     private mutating func unsupported(_ what: String, note: String) -> (String, Int) {
         let context = isRule ? "TipKit's #Rule macro" : "a widget relevance function"
-        let problem = SwiftEmissionProblem(line: line, message: "\(context) does not accept \(what)", note: note)
+        return record(SwiftEmissionProblem(line: line, message: "\(context) does not accept \(what)", note: note))
+    }
+
+    private mutating func record(_ problem: SwiftEmissionProblem) -> (String, Int) {
         if !problems.contains(problem) { problems.append(problem) }
         return ("_", Precedence.primary)
     }
 
-    private static let keepInBytecode = "keep this tip on the bytecode runtime, or express the rule with count, "
-        + "donatedWithin(_:) and largestSubset(groupedBy:)"
+    /// A construct TipKit's `#Rule` does not accept, with the reason and its source.
+    private mutating func unsupported(_ refusal: RuleMacroSupport.Refusal) -> (String, Int) {
+        record(SwiftEmissionProblem(line: line, message: refusal.message, note: refusal.reason + "; " + RuleMacroSupport.keepInBytecode))
+    }
+
+    /// `{ BODY }` for a rule's closure whose `$0` is the donation or value at `depth`.
+    private mutating func closure(_ body: CheckedExpression, chained: Bool, depth: Int) -> String {
+        let outer = closureArgument
+        closureArgument = (chained, depth)
+        defer { closureArgument = outer }
+        return "{ \(render(body)) }"
+    }
+
+    /// A closure's argument: `$0` in a rule when it is the innermost closure's, `d0`/`c0` elsewhere.
+    private mutating func argument(chained: Bool, depth: Int) -> (String, Int) {
+        guard isRule else { return ((chained ? "c" : "d") + "\(depth)", Precedence.primary) }
+        guard let current = closureArgument, current.chained == chained, current.depth == depth else {
+            return unsupported(RuleMacroSupport.outerClosureArgument)
+        }
+        return ("$0", Precedence.primary)
+    }
 
     private func fieldName(_ field: FieldReference, event: Int) -> String {
         switch field {
@@ -112,46 +143,57 @@ struct SwiftExpressionRenderer {
             return (operand(donations, atLeast: Precedence.primary) + ".donatedWithin(\(SwiftSpelling.timeRange(seconds)))",
                     Precedence.primary)
         case .subset(let donations, let field, let largest):
-            guard case .donations(let event) = donations.type else { return unsupported("this grouping", note: Self.keepInBytecode) }
+            guard case .donations(let event) = donations.type else { return unsupported("this grouping", note: RuleMacroSupport.keepInBytecode) }
             let method = largest ? "largestSubset" : "smallestSubset"
             return (operand(donations, atLeast: Precedence.primary) + ".\(method)(groupedBy: \\.\(fieldName(field, event: event)))",
                     Precedence.primary)
         case .count(let donations): return (operand(donations, atLeast: Precedence.primary) + ".count", Precedence.primary)
         case .isEmpty(let donations): return (operand(donations, atLeast: Precedence.primary) + ".isEmpty", Precedence.primary)
-        case .filter(let donations, let depth, let predicate) where !isRule:
-            return (operand(donations, atLeast: Precedence.primary) + ".filter { d\(depth) in \(render(predicate)) }", Precedence.primary)
-        case .filter: return unsupported("filter on donations", note: Self.keepInBytecode)
-        case .quantifier(let donations, let all, let depth, let predicate) where !isRule:
-            return (operand(donations, atLeast: Precedence.primary) + ".\(all ? "allSatisfy" : "contains") { d\(depth) in \(render(predicate)) }",
-                    Precedence.primary)
-        case .quantifier(_, let all, _, _):
-            return unsupported(all ? "allSatisfy(_:) on donations" : "contains(where:) on donations", note: Self.keepInBytecode)
+        case .filter(let donations, let depth, let predicate):
+            let body = isRule ? closure(predicate, chained: false, depth: depth) : "{ d\(depth) in \(render(predicate)) }"
+            return (operand(donations, atLeast: Precedence.primary) + ".filter " + body, Precedence.primary)
+        case .quantifier(let donations, let all, let depth, let predicate):
+            let body = isRule ? closure(predicate, chained: false, depth: depth) : "{ d\(depth) in \(render(predicate)) }"
+            return (operand(donations, atLeast: Precedence.primary) + ".\(all ? "allSatisfy" : "contains") " + body, Precedence.primary)
         case .aggregate(let aggregate, let donations, let field) where !isRule:
-            guard case .donations(let event) = donations.type else { return unsupported("this aggregate", note: Self.keepInBytecode) }
+            guard case .donations(let event) = donations.type else { return unsupported("this aggregate", note: RuleMacroSupport.keepInBytecode) }
             let values = operand(donations, atLeast: Precedence.primary) + ".map(\\.\(fieldName(field, event: event)))"
             switch aggregate {
             case .min: return (values + ".min()", Precedence.primary)
             case .max: return (values + ".max()", Precedence.primary)
             case .sum: return (values + ".reduce(0, +)", Precedence.primary)
             }
-        case .aggregate: return unsupported("min(of:), max(of:) or sum(of:) on donations", note: Self.keepInBytecode)
-        case .endpoint(let donations, let last) where !isRule:
+        case .aggregate: return unsupported(RuleMacroSupport.aggregate)
+        case .endpoint(let donations, let last):
             return (operand(donations, atLeast: Precedence.primary) + (last ? ".last" : ".first"), Precedence.primary)
-        case .field(let donation, let field) where !isRule:
-            guard case .donation(let event) = donation.type.unwrapped else { return unsupported("this field", note: Self.keepInBytecode) }
+        case .field(let donation, let field):
+            guard case .donation(let event) = donation.type.unwrapped else { return unsupported("this field", note: RuleMacroSupport.keepInBytecode) }
             return (operand(donation, atLeast: Precedence.primary) + "." + fieldName(field, event: event), Precedence.primary)
-        case .element(let depth) where !isRule: return ("d\(depth)", Precedence.primary)
-        case .chained(let depth) where !isRule: return ("c\(depth)", Precedence.primary)
-        case .optionalChain(let base, let depth, let body) where !isRule:
+        case .element(let depth): return argument(chained: false, depth: depth)
+        case .chained(let depth): return argument(chained: true, depth: depth)
+        case .optionalChain(let base, let depth, let body) where isRule:
+            return (operand(base, atLeast: Precedence.primary) + ".flatMap " + closure(Self.unwrappedBody(body), chained: true, depth: depth),
+                    Precedence.primary)
+        case .optionalChain(let base, let depth, let body):
             let method = Self.unwrappedBody(body).type.isOptional ? "flatMap" : "map"
             return (operand(base, atLeast: Precedence.primary) + ".\(method) { c\(depth) in \(render(Self.unwrappedBody(body))) }",
                     Precedence.primary)
-        case .endpoint, .field, .element, .chained, .optionalChain:
-            return unsupported("reading single donations (first, last, fields)", note: Self.keepInBytecode)
-        case .now where !isRule: return ("Date.now", Precedence.primary)
-        case .now: return unsupported("now", note: "compare a parameter the app sets instead, or keep this tip on the bytecode runtime")
+        case .now: return ("Date.now", Precedence.primary)
         case .local(let index) where !isRule: return ("value\(index)", Precedence.primary)
         case .local: return unsupported("a widget value", note: "rules cannot read widget lets")
+        }
+    }
+
+    /// Whether the expression is integer literals and arithmetic on them, which Swift types as
+    /// whatever number its context needs.
+    private static func isLiteralArithmetic(_ expression: CheckedExpression) -> Bool {
+        switch expression.kind {
+        case .constant(.int): return true
+        case .unary(.negateInt, let value): return isLiteralArithmetic(value)
+        case .binary(.addInt, let left, let right), .binary(.subtractInt, let left, let right),
+             .binary(.multiplyInt, let left, let right):
+            return isLiteralArithmetic(left) && isLiteralArithmetic(right)
+        default: return false
         }
     }
 
@@ -169,8 +211,7 @@ struct SwiftExpressionRenderer {
         case .string(let text): return (SwiftSpelling.stringLiteral(text), Precedence.primary)
         case .date(let seconds): return (SwiftSpelling.date(seconds), Precedence.primary)
         case .none: return ("nil", Precedence.primary)
-        case .duration(let seconds) where !isRule: return (SwiftSpelling.double(seconds), seconds < 0 ? Precedence.prefix : Precedence.primary)
-        case .duration: return unsupported("a duration outside donatedWithin(_:)", note: "compare counts of donatedWithin(_:) instead")
+        case .duration(let seconds): return (SwiftSpelling.double(seconds), seconds < 0 ? Precedence.prefix : Precedence.primary)
         }
     }
 
@@ -188,19 +229,22 @@ struct SwiftExpressionRenderer {
                     + operand(right, atLeast: Precedence.comparison + 1), Precedence.comparison)
         case .addDurations: (symbol, precedence) = ("+", Precedence.additive)
         case .subtractDurations: (symbol, precedence) = ("-", Precedence.additive)
-        case .addDuration where !isRule:
+        case .addDuration:
             return (operand(left, atLeast: Precedence.primary) + ".addingTimeInterval(\(render(right)))", Precedence.primary)
-        case .subtractDuration where !isRule:
+        case .subtractDuration where isRule:
+            // `-(…)` always, so that import tells it from adding a negative number of seconds.
+            return (operand(left, atLeast: Precedence.primary) + ".addingTimeInterval(-(\(render(right))))", Precedence.primary)
+        case .subtractDuration:
             return (operand(left, atLeast: Precedence.primary) + ".addingTimeInterval(-\(operand(right, atLeast: Precedence.prefix)))",
                     Precedence.primary)
         case .subtractDates where !isRule:
             return (operand(left, atLeast: Precedence.primary) + ".timeIntervalSince(\(render(right)))", Precedence.primary)
+        case .subtractDates: return unsupported(RuleMacroSupport.timeIntervalSince)
         case .multiplyDuration where !isRule:
             return (operand(left, atLeast: Precedence.multiplicative) + " * Double(\(render(right)))", Precedence.multiplicative)
         case .divideDuration where !isRule:
             return (operand(left, atLeast: Precedence.multiplicative) + " / Double(\(render(right)))", Precedence.multiplicative)
-        case .addDuration, .subtractDuration, .subtractDates, .multiplyDuration, .divideDuration:
-            return unsupported("date and duration arithmetic", note: "compare a Date parameter with a constant date instead")
+        case .multiplyDuration, .divideDuration: return unsupported(RuleMacroSupport.conversion)
         }
         return (operand(left, atLeast: precedence) + " \(symbol) " + operand(right, atLeast: precedence + 1), precedence)
     }
@@ -212,12 +256,14 @@ struct SwiftExpressionRenderer {
 
     private mutating func spell(_ conversion: Conversion, _ value: CheckedExpression) -> (String, Int) {
         switch conversion {
-        case .intToDouble: return ("Double(\(render(value)))", Precedence.primary)
-        case .doubleToInt: return ("Int(\(render(value)))", Precedence.primary)
+        case .intToDouble where !isRule: return ("Double(\(render(value)))", Precedence.primary)
+        case .doubleToInt where !isRule: return ("Int(\(render(value)))", Precedence.primary)
         case .intToDuration where !isRule: return ("TimeInterval(\(render(value)))", Precedence.primary)
-        case .doubleToDuration where !isRule: return spell(value)
-        case .intToDuration, .doubleToDuration:
-            return unsupported("a duration outside donatedWithin(_:)", note: "compare counts of donatedWithin(_:) instead")
+        case .doubleToDuration: return spell(value)
+        case .intToDuration where Self.isLiteralArithmetic(value):
+            // Integer literals (and arithmetic on them) are TimeInterval literals in Swift: `-5 * 60 * 60 * 24`.
+            return spell(value)
+        case .intToDouble, .doubleToInt, .intToDuration: return unsupported(RuleMacroSupport.conversion)
         }
     }
 
@@ -228,11 +274,12 @@ struct SwiftExpressionRenderer {
         switch operation {
         case .count: return (base + ".count", Precedence.primary)
         case .isEmpty: return (base + ".isEmpty", Precedence.primary)
-        case .lowercased: return (base + ".lowercased()", Precedence.primary)
+        case .lowercased where !isRule: return (base + ".lowercased()", Precedence.primary)
+        case .lowercased: return unsupported(RuleMacroSupport.lowercased)
         case .contains: return (base + ".contains(\(argumentText))", Precedence.primary)
         case .hasPrefix: return (base + ".starts(with: \(argumentText))", Precedence.primary)
         case .hasSuffix where !isRule: return (base + ".hasSuffix(\(argumentText))", Precedence.primary)
-        case .hasSuffix: return unsupported("hasSuffix(_:)", note: "use starts(with:) or contains(_:), or keep this tip on the bytecode runtime")
+        case .hasSuffix: return unsupported(RuleMacroSupport.hasSuffix)
         }
     }
 }

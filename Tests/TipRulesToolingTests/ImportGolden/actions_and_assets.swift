@@ -20,6 +20,7 @@ struct PasswordTip: Tip {
     var actions: [Action] {
         Action(id: "create-passkey", title: "Create a passkey")
         Action(id: "learn-more", title: "Learn more")
+        Action(id: "later", perform: {}) { Text("Later") }
     }
 }
 

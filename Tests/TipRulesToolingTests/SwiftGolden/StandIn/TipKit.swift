@@ -17,6 +17,7 @@ public protocol Tip {
     var image: Image? { get }
     @Tips.RuleBuilder var rules: [Rule] { get }
     @Tips.OptionsBuilder var options: [any TipOption] { get }
+    @Tips.ActionBuilder var actions: [Tips.Action] { get }
 }
 
 extension Tip {
@@ -25,6 +26,9 @@ extension Tip {
     public var image: Image? { nil }
     public var rules: [Rule] { [] }
     public var options: [any TipOption] { [] }
+    public var actions: [Tips.Action] { [] }
+    /// `Tip.Action`.
+    public typealias Action = Tips.Action
 }
 
 /// A rule input: a parameter (its value is the closure argument) or an event (the event itself).
@@ -145,6 +149,17 @@ public enum Tips {
     @resultBuilder
     public enum OptionsBuilder {
         public static func buildBlock(_ options: any TipOption...) -> [any TipOption] { options }
+    }
+
+    /// `Tips.Action`: a button of a tip, told apart by its id.
+    public struct Action {
+        public init(id: String? = nil, title: some StringProtocol, perform handler: @escaping () -> Void = {}) {}
+    }
+
+    /// `@Tips.ActionBuilder`.
+    @resultBuilder
+    public enum ActionBuilder {
+        public static func buildBlock(_ actions: Action...) -> [Action] { actions }
     }
 
     /// `@Tips.GroupBuilder`.
