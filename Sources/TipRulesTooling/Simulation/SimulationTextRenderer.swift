@@ -96,8 +96,20 @@ public struct SimulationTextRenderer {
             if let until = tip.pendingUntil {
                 return "\(tip.id) is held back by the display frequency until \(clock.label(until))"
             }
-            let detail = tip.rules.first { !$0.result }.flatMap { $0.error ?? $0.explanation.first }
-            return "\(tip.id) \(verb) " + tip.displayExplanation + (detail.map { " (\($0))" } ?? "")
+            let details = falseRuleDetails(tip.rules)
+            return "\(tip.id) \(verb) " + tip.displayExplanation + (details.isEmpty ? "" : " (\(details))")
         }
+    }
+
+    /// What made each false rule false, as `eval` lists it: "isLoggedIn is false, needs == true"
+    /// for one rule; "line 16: …; line 18: …" when several rules are false.
+    private func falseRuleDetails(_ rules: [RuleResult]) -> String {
+        let falseRules = rules.filter { !$0.result }
+        let explained = falseRules.compactMap { rule -> (line: Int, text: String)? in
+            let phrases = (rule.error.map { ["error: \($0)"] } ?? []) + rule.explanation
+            return phrases.isEmpty ? nil : (rule.line, phrases.joined(separator: "; "))
+        }
+        guard falseRules.count > 1 else { return explained.first?.text ?? "" }
+        return explained.map { "line \($0.line): \($0.text)" }.joined(separator: "; ")
     }
 }
