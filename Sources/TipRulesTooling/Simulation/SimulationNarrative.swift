@@ -65,13 +65,18 @@ struct SimulationNarrative {
         return (changed.isEmpty ? held : changed).map(\.phrase)
     }
 
+    /// "donate enteredBackyardDetailView(backyardID: 7)".
+    static func donation(_ event: Int, _ fields: [ScalarValue], program: Program) -> String {
+        let info = program.events[event]
+        let values = zip(info.fields, fields).map { "\($0.name): \(ValueFormatting.describe($1))" }
+        return "donate \(info.name)" + (values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")")
+    }
+
     /// What the step did, or nil for an observation.
     private static func describe(_ entry: SimulationEntry) -> String? {
         switch entry.action {
         case .donate(let event, let fields):
-            let info = entry.program.events[event]
-            let values = zip(info.fields, fields).map { "\($0.name): \(ValueFormatting.describe($1))" }
-            return "donate \(info.name)" + (values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")")
+            return donation(event, fields, program: entry.program)
         case .setParameters(let values):
             return "set " + values.map { "\(entry.program.parameters[$0.index].name) = \(ValueFormatting.describe($0.value))" }
                 .joined(separator: ", ")
