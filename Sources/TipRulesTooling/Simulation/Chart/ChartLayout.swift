@@ -18,7 +18,7 @@ struct ChartLayout {
     var labelWidth: Double { left - 24 }
 
     init(model: ChartModel, clock: SimulationClock) {
-        let names = model.tips.map(\.tip) + model.events.map(\.event) + [EventLanes.actionsLaneName]
+        let names = model.tips.map(\.tip) + model.events.map(\.event) + [EventLanes.sessionsLaneName, EventLanes.actionsLaneName]
         let widest = names.map { TextMetrics.width($0, size: Self.fontSize) }.max() ?? 0
         left = min(max(widest + 32, 150), 300)
         axis = TimeAxis(from: model.first, to: model.last, clock: clock, width: Self.width - Self.rightMargin - left)

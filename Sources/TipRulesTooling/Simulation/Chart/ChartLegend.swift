@@ -55,7 +55,7 @@ enum ChartLegend {
             // Each status the lanes show (a fill names its status).
             let states: [(TipTrack.State, String)] = [
                 (.pendingByRules, "pending: a rule is false"),
-                (.heldBack, "pending: held back by the display frequency or a cap"),
+                (.heldBack(until: nil), "pending: held back by the display frequency or a cap"),
                 (.available, "available"),
                 (.invalidated(reason: ""), "invalidated (why: in the lane, or in the notes)"),
             ]
@@ -80,6 +80,16 @@ enum ChartLegend {
         }
         if !model.events.isEmpty {
             items.append(Item(label: "donation") { x, y in ChartMarks.donation(x: x + swatchWidth / 2, y: y) })
+        }
+        if model.sessions.contains(where: \.showed) {
+            items.append(Item(label: "app session that shows a tip") { x, y in
+                ChartMarks.session(x: x + swatchWidth / 2, y: y, showed: true)
+            })
+        }
+        if model.sessions.contains(where: { !$0.showed }) {
+            items.append(Item(label: "app session with no tip to show") { x, y in
+                ChartMarks.session(x: x + swatchWidth / 2, y: y, showed: false)
+            })
         }
         if !model.actions.isEmpty {
             items.append(Item(label: "parameter change or launch") { x, y in ChartMarks.action(x: x + swatchWidth / 2, y: y) })

@@ -25,6 +25,13 @@ enum ChartMarks {
                             "fill": ChartPalette.blue, "stroke": "#ffffff", "stroke-width": 1], tooltip: tooltip)
     }
 
+    /// An app session: a black dot when it showed a tip, a ring when it showed none.
+    static func session(x: Double, y: Double, showed: Bool, tooltip: String? = nil) -> SVGElement {
+        SVGElement("circle", ["class": showed ? "session" : "session-without-tip", "cx": x, "cy": y, "r": 4,
+                              "fill": showed ? ChartPalette.black : "#ffffff", "stroke": ChartPalette.black, "stroke-width": 1.5],
+                   tooltip: tooltip)
+    }
+
     /// A donation: a short vertical tick.
     static func donation(x: Double, y: Double, tooltip: String? = nil) -> SVGElement {
         SVGElement("line", ["class": "donation", "x1": x, "y1": y - 6, "x2": x, "y2": y + 6,

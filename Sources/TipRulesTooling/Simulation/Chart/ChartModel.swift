@@ -1,8 +1,8 @@
 import TipRulesRuntime
 
 /// What the chart of a simulation shows, taken from its log: each widget's relevance, each
-/// tip's status over time, the donations of each event, parameter changes and launches, rules
-/// updates, and the numbered notes that say what changed and why.
+/// tip's status over time, the donations of each event, the app's sessions, parameter changes
+/// and launches, rules updates, and the numbered notes that say what changed and why.
 struct ChartModel {
     /// An instant with what happened then, e.g. a donation or a parameter change.
     struct Mark {
@@ -38,6 +38,8 @@ struct ChartModel {
     var events: [EventTrack] = []
     /// Parameter changes and launches.
     var actions: [Mark] = []
+    /// The app's sessions, each with whether it showed a tip.
+    var sessions: [(mark: Mark, showed: Bool)] = []
     var updates: [Update] = []
     var notes: [Note] = []
     /// The first and last instants the chart must show.
@@ -67,6 +69,7 @@ struct ChartModel {
             case .setParameters, .launch:
                 actions.append(Mark(at: entry.at, sentence: sentence))
             case .session(let onScreen, let answer):
+                sessions.append((Mark(at: entry.at, sentence: sentence), !entry.shown.isEmpty))
                 for tip in entry.shown {
                     let display = TipTrack.Display(at: entry.at, onScreen: onScreen, answer: answer, sentence: sentence)
                     tips[track(of: tip)].displays.append(display)

@@ -1,34 +1,48 @@
-/// One lane per event with a tick at each of its donations, and a lane of the parameter
-/// changes and launches (a diamond each, with its sentence beside it where there is room).
+/// The lanes under the tips: one per event with a tick at each of its donations, the app's
+/// sessions (a dot when a tip was shown, a ring when none was), and the parameter changes and
+/// launches (a diamond each, with its sentence beside it where there is room).
 enum EventLanes {
+    static let sessionsLaneName = "app sessions"
     static let actionsLaneName = "parameters, launches"
 
     static func height(_ model: ChartModel) -> Double {
-        Double(model.events.count + (model.actions.isEmpty ? 0 : 1)) * ChartLayout.laneHeight
+        Double(model.events.count + (model.sessions.isEmpty ? 0 : 1) + (model.actions.isEmpty ? 0 : 1)) * ChartLayout.laneHeight
     }
 
     static func render(_ model: ChartModel, layout: ChartLayout, clock: SimulationClock, top: Double) -> SVGElement {
         var lanes: [SVGElement] = []
-        for (index, track) in model.events.enumerated() {
-            let laneTop = top + Double(index) * ChartLayout.laneHeight, middle = laneTop + ChartLayout.laneHeight / 2
+        /// The frame of the next lane and its middle.
+        func nextLane(_ name: String) -> (frame: [SVGElement], middle: Double) {
+            let laneTop = top + Double(lanes.count) * ChartLayout.laneHeight
+            return (ChartLane.frame(name, index: lanes.count, top: laneTop, layout: layout), laneTop + ChartLayout.laneHeight / 2)
+        }
+        let tooltip = { (mark: ChartModel.Mark) in "\(clock.label(mark.at)) \(mark.sentence)" }
+        for track in model.events {
+            let lane = nextLane(track.event)
             let ticks = track.donations.filter { layout.shows($0.at) }.map {
-                ChartMarks.donation(x: layout.x($0.at), y: middle, tooltip: "\(clock.label($0.at)) \($0.sentence)")
+                ChartMarks.donation(x: layout.x($0.at), y: lane.middle, tooltip: tooltip($0))
             }
-            lanes.append(.group(["class": "event", "data-event": track.event],
-                                ChartLane.frame(track.event, index: index, top: laneTop, layout: layout) + ticks))
+            lanes.append(.group(["class": "event", "data-event": track.event], lane.frame + ticks))
+        }
+        if !model.sessions.isEmpty {
+            let lane = nextLane(sessionsLaneName)
+            let dots = model.sessions.filter { layout.shows($0.mark.at) }.map {
+                ChartMarks.session(x: layout.x($0.mark.at), y: lane.middle, showed: $0.showed, tooltip: tooltip($0.mark))
+            }
+            lanes.append(.group(["class": "sessions"], lane.frame + dots))
         }
         if !model.actions.isEmpty {
-            let laneTop = top + Double(model.events.count) * ChartLayout.laneHeight, middle = laneTop + ChartLayout.laneHeight / 2
-            var elements = ChartLane.frame(actionsLaneName, index: model.events.count, top: laneTop, layout: layout)
+            let lane = nextLane(actionsLaneName)
+            var elements = lane.frame
             var room = LabelRoom()
             for (index, action) in model.actions.enumerated() where layout.shows(action.at) {
                 let x = layout.x(action.at)
-                elements.append(ChartMarks.action(x: x, y: middle, tooltip: "\(clock.label(action.at)) \(action.sentence)"))
+                elements.append(ChartMarks.action(x: x, y: lane.middle, tooltip: tooltip(action)))
                 let next = model.actions.dropFirst(index + 1).first.map { layout.x($0.at) - 8 } ?? layout.right
                 let label = TextMetrics.truncated(action.sentence, toWidth: next - x - 8, size: 10)
                 if label.count > 6, room.place(from: x + 7, to: x + 7 + TextMetrics.width(label, size: 10)) {
-                    elements.append(SVGElement("text", ["x": x + 8, "y": middle + 3.5, "font-size": 10, "fill": ChartPalette.text],
-                                               text: label))
+                    elements.append(SVGElement("text", ["x": x + 8, "y": lane.middle + 3.5, "font-size": 10,
+                                                        "fill": ChartPalette.text], text: label))
                 }
             }
             lanes.append(.group(["class": "actions"], elements))

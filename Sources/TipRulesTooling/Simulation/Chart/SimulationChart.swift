@@ -24,7 +24,7 @@ public enum SimulationChart {
         let tall = sections.reduce(0, +) > 420
         if tall {
             header.append(layout.axis.labels(layout, y: y + 12))
-            y += layout.axis.ticks.first?.day == nil ? 22 : 34
+            y += layout.axis.labelsHeight + 4
         }
         let updatesTop = y
         if !model.updates.isEmpty { y += UpdateRules.rowHeight }
@@ -44,15 +44,15 @@ public enum SimulationChart {
             plot.append(TipLanes.render(model.tips, layout: layout, clock: clock, top: y))
             y += TipLanes.height(model.tips)
         }
-        if !model.events.isEmpty || !model.actions.isEmpty {
-            plot.append(sectionTitle(model.actions.isEmpty ? "Donations" : "Donations, parameter changes and launches", y: y + 6))
+        if EventLanes.height(model) > 0 {
+            plot.append(sectionTitle("What the person and the app did", y: y + 6))
             y += sectionHeight + 6
             plot.append(EventLanes.render(model, layout: layout, clock: clock, top: y))
             y += EventLanes.height(model)
         }
         let plotBottom = y + 4
         let axisLabels = layout.axis.labels(layout, y: plotBottom + 14)
-        y = plotBottom + (layout.axis.ticks.first?.day == nil ? 28 : 40)
+        y = plotBottom + layout.axis.labelsHeight + 10
         let notes = ChartNotes.render(model.notes, clock: clock, top: y)
         y += notes.height + 12
 
@@ -66,11 +66,10 @@ public enum SimulationChart {
             ChartPalette.definitions,
             SVGElement("rect", ["width": ChartLayout.width, "height": height, "fill": "#ffffff"]),
             layout.axis.gridlines(layout, top: plotTop, bottom: plotBottom),
-        ] + header + plot + [
-            UpdateRules.render(model.updates, layout: layout, clock: clock, top: updatesTop, bottom: plotBottom),
-            axisLabels,
-            notes.element,
-        ])
+        ] + header + plot
+          + (model.updates.isEmpty ? [] : [UpdateRules.render(model.updates, layout: layout, clock: clock, top: updatesTop,
+                                                                 bottom: plotBottom)])
+          + [axisLabels] + (model.notes.isEmpty ? [] : [notes.element]))
         return document.rendered()
     }
 

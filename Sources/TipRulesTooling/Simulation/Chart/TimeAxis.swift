@@ -47,6 +47,11 @@ struct TimeAxis {
         self.ticks = ticks
     }
 
+    /// The height the tick labels take: one line, or two when the first tick names its day.
+    var labelsHeight: Double {
+        ticks.first?.day == nil ? 18 : 31
+    }
+
     /// The tick labels under (or over) the lanes, with `y` the first line's baseline.
     func labels(_ layout: ChartLayout, y: Double) -> SVGElement {
         var labels: [SVGElement] = []

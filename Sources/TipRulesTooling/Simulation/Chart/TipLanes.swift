@@ -34,7 +34,9 @@ enum TipLanes {
         }
         let badges = badges(track.spans, clearOf: marks, layout: layout, middle: middle)
         elements += badges.map(\.badge)
-        elements += track.spans.compactMap { name(of: $0, clearOf: marks + badges.map(\.extent), top: top, layout: layout) }
+        elements += track.spans.compactMap {
+            label(of: $0, clearOf: marks + badges.map(\.extent), top: top, layout: layout, clock: clock)
+        }
         return .group(["class": "tip", "data-tip": track.tip], elements)
     }
 
@@ -52,10 +54,10 @@ enum TipLanes {
 
     /// The status's name inside its span, after the marks and badges at its start: the longest
     /// form that fits, if any.
-    private static func name(of span: TipTrack.Span, clearOf marks: [(from: Double, to: Double)], top: Double,
-                             layout: ChartLayout) -> SVGElement? {
+    private static func label(of span: TipTrack.Span, clearOf marks: [(from: Double, to: Double)], top: Double,
+                              layout: ChartLayout, clock: SimulationClock) -> SVGElement? {
         let sortedMarks = marks.sorted { $0.from < $1.from }
-        let placed = span.state.names.lazy.map { name -> (name: String, left: Double, fits: Bool) in
+        let placed = span.state.labels(clock).lazy.map { name -> (name: String, left: Double, fits: Bool) in
             let width = TextMetrics.width(name, size: 10)
             var left = layout.x(span.from) + 6
             for mark in sortedMarks where mark.from < left + width && mark.to > left - 3 { left = mark.to + 4 }

@@ -6,8 +6,9 @@ struct TipTrack {
     /// What a lane shows for a span of time.
     enum State: Equatable {
         case pendingByRules
-        /// Pending although its rules hold: the display frequency (or a display cap) holds it back.
-        case heldBack
+        /// Pending although its rules hold: the display frequency (or a display cap) holds it back,
+        /// until the instant given when the runtime says.
+        case heldBack(until: Double?)
         case available
         case invalidated(reason: String)
 
@@ -15,7 +16,8 @@ struct TipTrack {
             switch result.status {
             case .available: self = .available
             case .invalidated: self = .invalidated(reason: result.reason?.rawValue ?? "unknown")
-            case .pending: self = [nil, .rules].contains(result.pendingReason) ? .pendingByRules : .heldBack
+            case .pending:
+                self = [nil, .rules].contains(result.pendingReason) ? .pendingByRules : .heldBack(until: result.pendingUntil)
             }
         }
 
@@ -29,12 +31,13 @@ struct TipTrack {
             }
         }
 
-        /// The name, then shorter forms for a lane with less room: "invalidated (tipClosed)",
-        /// "tipClosed", "invalidated".
-        var names: [String] {
+        /// What a lane writes in the span, then shorter forms for less room: "held back until day 2
+        /// 08:00", "held back"; "invalidated (tipClosed)", "tipClosed", "invalidated".
+        func labels(_ clock: SimulationClock) -> [String] {
             switch self {
             case .pendingByRules: return [name, "pending"]
-            case .heldBack, .available: return [name]
+            case .heldBack(let until): return (until.map { ["held back until \(clock.label($0))"] } ?? []) + [name]
+            case .available: return [name]
             case .invalidated(let reason): return [name, reason, "invalidated"]
             }
         }

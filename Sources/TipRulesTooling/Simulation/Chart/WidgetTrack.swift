@@ -12,7 +12,8 @@ struct WidgetTrack {
         var holdsUntil: Double
     }
 
-    /// A piece of the step function: `score` from `from` to `to` (`to` may be `.infinity`).
+    /// A piece of the step function: `score` from `from` to `to` (`to` may be `.infinity`);
+    /// consecutive levels have different scores or a gap between them.
     struct Level: Equatable {
         var from: Double
         var to: Double
@@ -56,11 +57,20 @@ struct WidgetTrack {
     private mutating func add(_ result: WidgetResult, at: Double, next: Double) {
         let holdsUntil = result.duration > 0 ? min(at + result.duration, next) : next
         samples.append(Sample(at: at, result: result, holdsUntil: holdsUntil))
-        if holdsUntil > at { levels.append(Level(from: at, to: holdsUntil, score: result.score)) }
-        if holdsUntil < next { levels.append(Level(from: holdsUntil, to: next, score: 0)) }
+        if holdsUntil > at { extend(Level(from: at, to: holdsUntil, score: result.score)) }
+        if holdsUntil < next { extend(Level(from: holdsUntil, to: next, score: 0)) }
         if let window = result.suggestion?.window,
            !windows.contains(where: { $0.from == window.lowerBound && $0.to == window.upperBound }) {
             windows.append(Window(from: window.lowerBound, to: window.upperBound, seenAt: at))
+        }
+    }
+
+    /// Appends a level, or lengthens the last one when it goes on at the same score.
+    private mutating func extend(_ level: Level) {
+        if let last = levels.last, last.to == level.from, last.score == level.score {
+            levels[levels.count - 1].to = level.to
+        } else {
+            levels.append(level)
         }
     }
 
