@@ -204,6 +204,35 @@ import TipRulesRuntime
             }
         }
         #expect(overlaps.isEmpty, "\(overlaps.prefix(10).joined(separator: "\n"))")
+        #expect(svg.utf8.count < 1_000_000, "the chart has \(svg.utf8.count) bytes")
+    }
+
+    /// Sessions every ten minutes for a month: crowded displays, sessions and donations are
+    /// drawn as runs that count them, so the chart stays small.
+    @Test func crowdedMarksAreDrawnAsRunsThatCountThem() throws {
+        let program = try Self.compile("""
+        event opened(screen: Int)
+        tip A { title: "a" }
+        tip B {
+            title: "b"
+            #Rule(Self.opened) { $0.donations.count >= 3 }
+        }
+        """)
+        let timeline = try TimelineDecoder.decode(try JSONParser().parse(Array("""
+        {"steps": [{"at": "2026-11-01T08:00:00Z", "every": "10m", "times": 4320, "session": {"onScreen": "5s"}},
+                   {"at": "2026-11-01T08:05:00Z", "every": "10m", "times": 4320, "donate": "opened", "fields": {"screen": 1}}]}
+        """.utf8)), for: program)
+        let svg = SimulationChart.svg(of: try Simulator.run(timeline, program: program), program: "p", timeline: "t")
+        #expect(svg.utf8.count < 200_000, "the chart has \(svg.utf8.count) bytes")
+        let outline = try #require(SVGOutline(svg))
+        #expect(outline.lines.contains { $0.contains("rect class=display-run") && $0.contains(" displays from day 1 08:00 to ") })
+        #expect(outline.lines.contains { $0.contains("rect class=sessions-run") && $0.contains("app sessions (") })
+        #expect(outline.lines.contains { $0.contains("rect class=donations-run") && $0.contains(" donations from day 1 08:05 to ") })
+    }
+
+    @Test func runsGatherMarksThatTouch() {
+        let runs = MarkRuns.runs([(0, 3), (3.5, 6), (20, 23), (30, 40), (35, 36), (41, 42)])
+        #expect(runs == [0..<2, 2..<3, 3..<6])
     }
 
     /// The path of `rsvg-convert`, if installed.

@@ -72,6 +72,20 @@ struct SimulationNarrative {
         return "donate \(info.name)" + (values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")")
     }
 
+    /// "the app shows A, B for 20 seconds; the person ignores it" (after `listing` tips: "A, B and
+    /// 28 more tips"), or "the app opens: no tip to show".
+    static func shown(_ tips: [String], onScreen: Double, answer: TimelineAnswer, listing: Int = .max) -> String {
+        guard !tips.isEmpty else { return "the app opens: no tip to show" }
+        let answered: String
+        switch answer {
+        case .closed: answered = "the person closes it"
+        case .performedAction: answered = "the person performs its action"
+        case .ignored: answered = "the person ignores it"
+        }
+        let named = tips.prefix(listing).joined(separator: ", ") + (tips.count > listing ? " and \(tips.count - listing) more tips" : "")
+        return "the app shows \(named) for \(ValueFormatting.duration(onScreen)); " + answered
+    }
+
     /// What the step did, or nil for an observation.
     private static func describe(_ entry: SimulationEntry) -> String? {
         switch entry.action {
@@ -81,14 +95,7 @@ struct SimulationNarrative {
             return "set " + values.map { "\(entry.program.parameters[$0.index].name) = \(ValueFormatting.describe($0.value))" }
                 .joined(separator: ", ")
         case .session(let onScreen, let answer):
-            guard !entry.shown.isEmpty else { return "the app opens: no tip to show" }
-            let answered: String
-            switch answer {
-            case .closed: answered = "the person closes it"
-            case .performedAction: answered = "the person performs its action"
-            case .ignored: answered = "the person ignores it"
-            }
-            return "the app shows \(entry.shown.joined(separator: ", ")) for \(ValueFormatting.duration(onScreen)); " + answered
+            return shown(entry.shown, onScreen: onScreen, answer: answer)
         case .launch:
             let resets = entry.resets.map { "\($0.parameter) resets to \(ValueFormatting.describe($0.defaultValue))" }
             return "the app launches" + (resets.isEmpty ? "" : ": " + resets.joined(separator: ", "))

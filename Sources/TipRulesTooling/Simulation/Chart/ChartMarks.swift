@@ -32,6 +32,13 @@ enum ChartMarks {
                    tooltip: tooltip)
     }
 
+    /// Marks too close to tell apart (`MarkRuns`): a capsule from `from` to `to`.
+    static func run(_ className: String, from: Double, to: Double, y: Double, fill: String, stroke: String,
+                    tooltip: String) -> SVGElement {
+        SVGElement("rect", ["class": "\(className)-run", "x": from, "y": y - 4, "width": max(to - from, 2), "height": 8, "rx": 4,
+                            "fill": fill, "stroke": stroke, "stroke-width": 1.5], tooltip: tooltip)
+    }
+
     /// A donation: a short vertical tick.
     static func donation(x: Double, y: Double, tooltip: String? = nil) -> SVGElement {
         SVGElement("line", ["class": "donation", "x1": x, "y1": y - 6, "x2": x, "y2": y + 6,

@@ -69,10 +69,15 @@ struct ChartModel {
             case .setParameters, .launch:
                 actions.append(Mark(at: entry.at, sentence: sentence))
             case .session(let onScreen, let answer):
-                sessions.append((Mark(at: entry.at, sentence: sentence), !entry.shown.isEmpty))
+                // A busy session names a few of its tips; each display names its own tip.
+                let listed = SimulationNarrative.shown(entry.shown, onScreen: onScreen, answer: answer, listing: 3)
+                sessions.append((Mark(at: entry.at, sentence: listed), !entry.shown.isEmpty))
                 for tip in entry.shown {
-                    let display = TipTrack.Display(at: entry.at, onScreen: onScreen, answer: answer, sentence: sentence)
-                    tips[track(of: tip)].displays.append(display)
+                    let others = entry.shown.count - 1
+                    let alone = SimulationNarrative.shown([tip], onScreen: onScreen, answer: answer)
+                        + (others == 0 ? "" : " (with \(others) other tip\(others == 1 ? "" : "s"))")
+                    tips[track(of: tip)].displays.append(TipTrack.Display(at: entry.at, onScreen: onScreen, answer: answer,
+                                                                          sentence: alone))
                 }
                 latestDisplay = max(latestDisplay, entry.at + max(onScreen, 0))
             case .update(let update):

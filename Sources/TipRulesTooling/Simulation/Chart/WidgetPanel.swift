@@ -35,21 +35,37 @@ enum WidgetPanel {
         elements.append(SVGElement("path", ["class": "relevance", "d": stepPath(track.levels, layout: layout, y: y),
                                             "fill": "none", "stroke": ChartPalette.relevance, "stroke-width": 2]))
         elements += valueLabels(track, layout: layout, y: y, plotTop: plotTop)
-        // Smaller dots when the steps crowd together.
-        let radius = Double(track.samples.count) * 8 > layout.right - layout.left ? 1.5 : 3
+        elements += points(track, layout: layout, clock: clock, y: y, bottom: bottom)
+        if hasSuggestions(track) { elements.append(suggestions(track, layout: layout, clock: clock, top: bottom + 4)) }
+        return .group(["class": "widget", "data-widget": track.widget], elements)
+    }
+
+    /// A dot per step with its exact values, and a warning triangle at each step with an error.
+    /// When the steps crowd together, the dots are smaller and a dot within 2 pixels of the one
+    /// before is left out (the step function still shows its score), as is an error triangle
+    /// that would overlap the one before.
+    private static func points(_ track: WidgetTrack, layout: ChartLayout, clock: SimulationClock, y: (Double) -> Double,
+                               bottom: Double) -> [SVGElement] {
+        let crowded = Double(track.samples.count) * 8 > layout.right - layout.left
+        var elements: [SVGElement] = []
+        var lastDot = -Double.infinity
+        var errorRoom = LabelRoom()
         for sample in track.samples where layout.shows(sample.at) {
-            var dot = ChartMarks.score(x: layout.x(sample.at), y: y(sample.result.score), radius: radius)
-            dot.attributes += [("data-time", clock.label(sample.at)), ("data-score", exact(sample.result.score))]
-            dot.tooltip = describe(sample, clock: clock)
-            elements.append(dot)
+            let x = layout.x(sample.at)
+            if !crowded || x - lastDot >= 2 {
+                var dot = ChartMarks.score(x: x, y: y(sample.result.score), radius: crowded ? 1.5 : 3)
+                dot.attributes += [("data-time", clock.label(sample.at)), ("data-score", exact(sample.result.score))]
+                dot.tooltip = describe(sample, clock: clock)
+                elements.append(dot)
+                lastDot = x
+            }
             let errors = (sample.result.error.map { [$0] } ?? []) + (sample.result.suggestion?.errors ?? [])
-            if !errors.isEmpty {
-                elements.append(ChartMarks.error(x: layout.x(sample.at), y: bottom - 8,
+            if !errors.isEmpty, errorRoom.place(from: x - 7, to: x + 7) {
+                elements.append(ChartMarks.error(x: x, y: bottom - 8,
                                                  tooltip: "\(clock.label(sample.at)) error: " + errors.joined(separator: "; ")))
             }
         }
-        if hasSuggestions(track) { elements.append(suggestions(track, layout: layout, clock: clock, top: bottom + 4)) }
-        return .group(["class": "widget", "data-widget": track.widget], elements)
+        return elements
     }
 
     /// The score written where it changes to a value above 0, above the level (below it near the
