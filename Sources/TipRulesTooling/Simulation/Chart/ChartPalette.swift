@@ -5,7 +5,6 @@ enum ChartPalette {
     static let orange = "#E69F00"
     static let skyBlue = "#56B4E9"
     static let bluishGreen = "#009E73"
-    static let yellow = "#F0E442"
     static let blue = "#0072B2"
     static let vermillion = "#D55E00"
     static let reddishPurple = "#CC79A7"

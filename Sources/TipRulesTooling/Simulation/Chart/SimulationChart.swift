@@ -73,13 +73,13 @@ public enum SimulationChart {
         return document.rendered()
     }
 
-    /// "10 steps from day 1 08:00 to day 5 18:00 · times in UTC · day 1 is 2026-11-20".
+    /// "10 steps from day 1 08:00 to day 5 18:00 · times in UTC · day 1 is 2026-11-20" ("1 step
+    /// at day 1 08:00 · …").
     private static func subtitle(_ log: SimulationLog, model: ChartModel, clock: SimulationClock) -> String {
-        let count = log.entries.count
+        let count = log.entries.count, last = log.entries.last?.at ?? model.first
         let date = RFC3339.format(clock.firstMidnight + Double(clock.utcOffset)).map { String($0.prefix(10)) }
-        return "\(count) step\(count == 1 ? "" : "s") from \(clock.label(model.first)) to "
-            + "\(clock.label(log.entries.last?.at ?? model.first)) · times in \(clock.zoneName)"
-            + (date.map { " · day 1 is \($0)" } ?? "")
+        let span = count == 1 ? "at \(clock.label(last))" : "from \(clock.label(model.first)) to \(clock.label(last))"
+        return "\(count) step\(count == 1 ? "" : "s") \(span) · times in \(clock.zoneName)" + (date.map { " · day 1 is \($0)" } ?? "")
     }
 
     private static func sectionTitle(_ text: String, y: Double) -> SVGElement {
