@@ -69,24 +69,11 @@ struct ChartModel {
             case .setParameters, .launch:
                 actions.append(Mark(at: entry.at, sentence: sentence))
             case .session(let onScreen, let answer):
-                // A busy session names a few of its tips; each display names its own tip.
-                let listed = SimulationNarrative.shown(entry.shown, onScreen: onScreen, answer: answer, listing: 3)
-                sessions.append((Mark(at: entry.at, sentence: listed), !entry.shown.isEmpty))
-                for tip in entry.shown {
-                    let others = entry.shown.count - 1
-                    let alone = SimulationNarrative.shown([tip], onScreen: onScreen, answer: answer)
-                        + (others == 0 ? "" : " (with \(others) other tip\(others == 1 ? "" : "s"))")
-                    tips[track(of: tip)].displays.append(TipTrack.Display(at: entry.at, onScreen: onScreen, answer: answer,
-                                                                          sentence: alone))
-                }
+                addSession(at: entry.at, shown: entry.shown, onScreen: onScreen, answer: answer)
                 latestDisplay = max(latestDisplay, entry.at + max(onScreen, 0))
             case .update(let update):
-                addNote(at: entry.at, sentence: ([sentence] + step.notCarriedOver.map { "not carried over: \($0)" })
-                    .joined(separator: "; "))
-                updates.append(Update(at: entry.at, path: update.path, sentence: sentence,
-                                      notCarriedOver: step.notCarriedOver, note: notes.count))
-                let kept = Set(entry.changesAfter.map(\.tip))
-                for index in tips.indices where !kept.contains(tips[index].tip) { tips[index].end(at: entry.at) }
+                addUpdate(at: entry.at, path: update.path, sentence: sentence, notCarriedOver: step.notCarriedOver,
+                          keeping: Set(entry.changesAfter.map(\.tip)))
             case .observe:
                 break
             }
@@ -103,6 +90,26 @@ struct ChartModel {
     private mutating func record(_ told: SimulationNarrative.Change, at: Double) {
         addNote(at: at, sentence: told.sentence)
         tips[track(of: told.change.tip)].change(to: told.change.result, at: at, why: told.sentence, note: notes.count)
+    }
+
+    /// A session, and a display on the lane of each tip it showed. A busy session names a few of
+    /// its tips; each display names its own tip.
+    private mutating func addSession(at: Double, shown: [String], onScreen: Double, answer: TimelineAnswer) {
+        let listed = SimulationNarrative.shown(shown, onScreen: onScreen, answer: answer, listing: 3)
+        sessions.append((Mark(at: at, sentence: listed), !shown.isEmpty))
+        let others = shown.count - 1
+        for tip in shown {
+            let sentence = SimulationNarrative.shown([tip], onScreen: onScreen, answer: answer)
+                + (others == 0 ? "" : " (with \(others) other tip\(others == 1 ? "" : "s"))")
+            tips[track(of: tip)].displays.append(TipTrack.Display(at: at, onScreen: onScreen, answer: answer, sentence: sentence))
+        }
+    }
+
+    /// An update and its note; the lanes of the tips the new program does not have end here.
+    private mutating func addUpdate(at: Double, path: String, sentence: String, notCarriedOver: [String], keeping kept: Set<String>) {
+        addNote(at: at, sentence: ([sentence] + notCarriedOver.map { "not carried over: \($0)" }).joined(separator: "; "))
+        updates.append(Update(at: at, path: path, sentence: sentence, notCarriedOver: notCarriedOver, note: notes.count))
+        for index in tips.indices where !kept.contains(tips[index].tip) { tips[index].end(at: at) }
     }
 
     private mutating func addNote(at: Double, sentence: String) {
