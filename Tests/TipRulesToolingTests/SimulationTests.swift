@@ -28,7 +28,8 @@ final class SimulationTests: XCTestCase {
         let result = simulate("backyard", "backyard.first-week")
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(result.standardOutput.split(separator: "\n").map(String.init), [
-            "day 1 08:00 FavoriteBackyardTip is pending: the rules at lines 16, 18 are false (isLoggedIn is false, needs == true)",
+            "day 1 08:00 FavoriteBackyardTip is pending: the rules at lines 16, 18 are false (line 16: isLoggedIn is false, needs == true; "
+                + "line 18: enteredBackyardDetailView donations within 5 days, largest group by backyardID: count 0, needs >= 3)",
             "day 1 08:00 set isLoggedIn = true",
             "day 1 09:00 donate enteredBackyardDetailView(backyardID: 7)",
             "day 1 09:05 the app opens: no tip to show",

@@ -34,7 +34,8 @@ final class TimelineUpdateTests: CommandTestCase {
         XCTAssertEqual(Array(lines.dropFirst(6)), [
             "day 2 12:00 the rules update to backyard-v2.tiprules",
             "day 2 12:00 not carried over: parameter 'isLoggedIn' is gone; its value is dropped",
-            "day 2 12:00 FavoriteBackyardTip is pending: the rules at lines 19, 21 are false (accountState is \"guest\", needs == \"member\")",
+            "day 2 12:00 FavoriteBackyardTip is pending: the rules at lines 19, 21 are false (line 19: accountState is \"guest\", needs == \"member\"; "
+                + "line 21: enteredBackyardDetailView donations within 1 week, largest group by backyardID: count 2, needs >= 3)",
             "day 2 12:00 ShareBackyardTip is pending: the rule at line 39 is false "
                 + "(enteredBackyardDetailView donations within 2 weeks: count 2, needs >= 5)",
             "day 2 12:30 set accountState = \"member\"",

@@ -10,8 +10,8 @@ enum SimulateCommand {
     changes, app sessions and rules updates; see docs/simulate.md) through the engine an app uses,
     and prints when each tip becomes available, displays, is held back or
     invalidated, and why. text: the log, then each widget's relevance as a chart;
-    json: every step with its changes, and the final state as a fixture; svg: each
-    widget's relevance over the timeline. --state starts from a saved state (a
+    json: every step with its changes, and the final state as a fixture; svg: a chart
+    of each widget's relevance and each tip's status over time, with what changed and why. --state starts from a saved state (a
     fixture) instead of the timeline's own; --save-state writes the final state as
     a fixture (atomically), which `eval`, `migrate` and a later `--state` read.
     Exit status: 0 simulated, 1 the program (or an update's program) has errors,
@@ -58,10 +58,15 @@ enum SimulateCommand {
         case "json":
             return CommandResult(standardOutput: JSONWriter.string(from: SimulationJSONRenderer.document(for: log), style: .pretty) + "\n")
         case "svg":
-            return CommandResult(standardOutput: RelevanceChart.svg(of: log))
+            return CommandResult(standardOutput: SimulationChart.svg(of: log, program: fileName(path), timeline: fileName(timelinePath)))
         default:
             return CommandResult(standardOutput: SimulationTextRenderer().render(log))
         }
+    }
+
+    /// "backyard.tiprules" of "examples/backyard.tiprules".
+    private static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// Reads the timeline at `path` and runs it, from the saved state at `statePath` when one is

@@ -28,6 +28,8 @@ public struct SimulationEntry: Sendable {
 /// checkpoints, and the final state.
 public struct SimulationLog: Sendable {
     public var timeline: Timeline
+    /// The program the timeline starts under (its starting state belongs to it).
+    public var program: Program
     public var entries: [SimulationEntry]
     /// One evaluation per checkpoint instant given to `Simulator.run`, in the order given.
     public var checkpoints: [SimulationCheckpoint]
@@ -73,7 +75,7 @@ public enum Simulator {
                                            changesAfter: after, heldComparisons: held, widgets: engine.evaluate(at: at).widgets))
         }
         evaluateCheckpoints(before: nil)
-        return SimulationLog(timeline: timeline, entries: entries, checkpoints: results.compactMap { $0 },
+        return SimulationLog(timeline: timeline, program: program, entries: entries, checkpoints: results.compactMap { $0 },
                              finalStore: engine.store)
     }
 
