@@ -7,9 +7,8 @@ import TipRulesRuntime
 import TipRulesStorage
 
 // The crash test's writer: `tiprules-crash-writer FOLDER COUNT` opens the state folder and records
-// COUNT operations, continuing the numbering from the donations already there: operation n
-// donates `step(n: n)` at date n and, every seventh, also records a display of tip T (a separate
-// operation). After each operation is flushed it prints `durable n`, so the test that kills it
+// COUNT operations, continuing the numbering from the operations already there: operation n
+// records a display of tip T at date n when n % 7 is 3, else donates `step(n: n)` at date n. After each operation is flushed it prints `durable n`, so the test that kills it
 // knows which operations must survive. The journal is compacted every few kilobytes, so kills
 // also land inside compactions.
 
@@ -32,10 +31,13 @@ guard arguments.count == 3, let count = Int(arguments[2]) else {
 do {
     let store = try TipStore.open(folder: arguments[1], bundledProgram: try crashProgram(),
                                   options: TipStoreOptions(journalBound: 2048))
-    let first = store.engine.store.donationCount(event: 0)
+    let first = store.engine.store.donationCount(event: 0) + store.engine.store.tipState(0).displayCount
     for n in first..<first + count {
-        try store.donate(event: "step", fields: ["n": .int(n)], at: Double(n))
-        if n % 7 == 0 { try store.recordDisplay(tip: "T", at: Double(n), duration: 1) }
+        if n % 7 == 3 {
+            try store.recordDisplay(tip: "T", at: Double(n), duration: 1)
+        } else {
+            try store.donate(event: "step", fields: ["n": .int(n)], at: Double(n))
+        }
         say("durable \(n)")
     }
 } catch {
