@@ -34,13 +34,16 @@ struct DamageTests {
                     damaged[index] ^= 0xA5
                     return damaged
                 }
-            for variant in variants {
+            for (number, variant) in variants.enumerated() {
                 removeTemporaryFolder(work)
                 try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
                 for file in names { write(bytes(of: original + "/" + file), to: work + "/" + file) }
                 write(variant, to: work + "/" + name)
                 do {
                     let read = try TipStore.read(folder: work)
+                    opened += 1
+                    // The writer (which rewrites the folder, flushing each file) opens every fourth.
+                    guard number % 4 == 0 else { continue }
                     let store = try TipStore.open(folder: work, bundledProgram: program)
                     #expect(store.engine.savedState() == read.engine.savedState(), "\(name): the writer and a reader disagree")
                     // A journal cut at a record boundary is a journal with fewer records, as after a
@@ -49,7 +52,6 @@ struct DamageTests {
                     if store.engine.savedState() != complete && !cleanCut {
                         #expect(!store.recovery.isEmpty, "\(name) \(variant.count) of \(whole.count): state lost without a report")
                     }
-                    opened += 1
                 } catch {
                     // Both calls throw only `TipStoreError`: a typed, described refusal.
                     #expect(!"\(error)".isEmpty)
