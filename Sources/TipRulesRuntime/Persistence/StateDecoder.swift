@@ -84,6 +84,12 @@ public struct SavedState: Sendable {
     public var clock: Double?
     public var problems: [CarryOverProblem]
 
+    public init(store: EventStore, clock: Double? = nil, problems: [CarryOverProblem] = []) {
+        self.store = store
+        self.clock = clock
+        self.problems = problems
+    }
+
     /// An engine that continues from this state.
     public func engine() -> TipEngine {
         var engine = TipEngine(store: store)
