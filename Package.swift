@@ -24,10 +24,12 @@ let package = Package(
         .executableTarget(name: "tiprulec-bench", dependencies: ["TipRulesTooling"]),
         // The crash test's writer: records operations into a state folder and reports each durable one.
         .executableTarget(name: "tiprules-crash-writer", dependencies: ["TipRulesStorage"]),
+        // An example host: what an app does with the runtime and the storage library (docs/runtime.md).
+        .executableTarget(name: "tiprules-demo", dependencies: ["TipRulesStorage"]),
         .testTarget(name: "TipRulesRuntimeTests", dependencies: ["TipRulesRuntime", "TipRulesCompiler"]),
         .testTarget(name: "TipRulesCompilerTests", dependencies: ["TipRulesCompiler"]),
         .testTarget(name: "TipRulesStorageTests",
-                    dependencies: ["TipRulesStorage", "TipRulesCompiler", "tiprules-crash-writer"]),
+                    dependencies: ["TipRulesStorage", "TipRulesCompiler", "tiprules-crash-writer", "tiprules-demo"]),
         // Golden files and scenarios are read from the source tree (found through #filePath).
         .testTarget(name: "TipRulesToolingTests", dependencies: ["TipRulesTooling"],
                     exclude: ["Golden", "Scenarios", "FuzzRegressions", "SwiftGolden", "ImportGolden", "Compatibility"]),
