@@ -21,7 +21,7 @@ let package = Package(
         // JSON, fixtures, diagnostics and result rendering, the command-line driver, the LSP server.
         .target(name: "TipRulesTooling", dependencies: ["TipRulesCompiler", "TipRulesRuntime", "TipRulesStorage"]),
         .executableTarget(name: "tiprulec", dependencies: ["TipRulesTooling"]),
-        .executableTarget(name: "tiprulec-bench", dependencies: ["TipRulesTooling"]),
+        .executableTarget(name: "tiprulec-bench", dependencies: ["TipRulesTooling", "TipRulesStorage"]),
         // The crash test's writer: records operations into a state folder and reports each durable one.
         .executableTarget(name: "tiprules-crash-writer", dependencies: ["TipRulesStorage"]),
         // An example host: what an app does with the runtime and the storage library (docs/runtime.md).
