@@ -106,9 +106,12 @@ public final class TipStore {
 
     /// Performs `operation` on the engine and appends it to the journal; with
     /// `.everyOperation` durability it is on disk when the call returns. A refused operation
-    /// changes nothing and records nothing. After an I/O error the engine holds the operation,
+    /// changes nothing and records nothing, as does one whose record would exceed
+    /// `OperationRecord.maximumRecord` (a string value of about a megabyte). After an I/O error the engine holds the operation,
     /// which the next successful operation makes durable.
     public func record(_ operation: TipOperation) throws(TipStoreError) {
+        let record = OperationRecord.encode(operation)
+        guard record.count <= OperationRecord.maximumRecord else { throw .operationTooLarge(bytes: record.count) }
         do { try operation.apply(to: &engine) } catch { throw .refused(error as? EngineError ?? .noSuchEvent("\(error)")) }
         guard !operation.isTransient(in: engine.program) else { return }
         if behindDisk {
@@ -118,7 +121,7 @@ public final class TipStore {
         }
         do {
             let journal = try currentJournal()
-            try journal.append(OperationRecord.encode(operation))
+            try journal.append(record)
             if options.durability == .everyOperation { try journal.sync() }
         } catch {
             behindDisk = true
@@ -199,7 +202,7 @@ public final class TipStore {
     /// The commit point is the snapshot's rename: after it the new generation is in force even if
     /// starting its journal fails (the next operation tries again).
     private func writeSnapshot(pruning: Bool) throws(TipStoreError) {
-        if pruning, let now = options.now { engine.pruneDonations(at: now()) }
+        if pruning, let now = options.now { engine.pruneHistory(at: now()) }
         let bytes = SnapshotFile.encode(program: programBytes, state: engine.savedState())
         let next = generation + 1
         try PosixFile.writeDurably(bytes, to: layout.snapshotPath(next), folder: folder)

@@ -17,6 +17,9 @@ public enum TipStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The engine refused the operation (an unknown name, a value of the wrong type); nothing
     /// was recorded.
     case refused(EngineError)
+    /// The operation's record would be larger than `OperationRecord.maximumRecord`; nothing was
+    /// recorded.
+    case operationTooLarge(bytes: Int)
     /// The rules update was refused; the rules in force stay.
     case rulesUpdate(RulesUpdateError)
 
@@ -38,6 +41,8 @@ public enum TipStoreError: Error, Hashable, Sendable, CustomStringConvertible {
             return error.description
         case .rulesUpdate(let error):
             return error.description
+        case .operationTooLarge(let bytes):
+            return "an operation of \(bytes) bytes is larger than a journal record may be (\(OperationRecord.maximumRecord) bytes); nothing was recorded"
         }
     }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// How a `TipStore` trades durability for speed, and when it compacts.
 public struct TipStoreOptions: Sendable {
     /// When recorded operations reach the disk.
@@ -14,12 +20,21 @@ public struct TipStoreOptions: Sendable {
     /// than the last snapshot (so compaction's cost per recorded byte stays bounded).
     public var journalBound: Int
     /// The current time (seconds since 1970): compaction prunes the donations no rule can see
-    /// at it or later (`TipEngine.pruneDonations(at:)`). Nil: compaction does not prune.
+    /// at it or later (`TipEngine.pruneDonations(at:)`), which bounds the history. The system
+    /// clock by default; nil: compaction does not prune.
     public var now: (@Sendable () -> Double)?
 
-    public init(durability: Durability = .everyOperation, journalBound: Int = 256 * 1024, now: (@Sendable () -> Double)? = nil) {
+    public init(durability: Durability = .everyOperation, journalBound: Int = 256 * 1024,
+                now: (@Sendable () -> Double)? = TipStoreOptions.systemClock) {
         self.durability = durability
         self.journalBound = journalBound
         self.now = now
+    }
+
+    /// The system's wall clock, in seconds since 1970.
+    public static let systemClock: @Sendable () -> Double = {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

@@ -30,7 +30,7 @@ guard arguments.count == 3, let count = Int(arguments[2]) else {
 }
 do {
     let store = try TipStore.open(folder: arguments[1], bundledProgram: try crashProgram(),
-                                  options: TipStoreOptions(journalBound: 2048))
+                                  options: TipStoreOptions(journalBound: 2048, now: nil))
     let first = store.engine.store.donationCount(event: 0) + store.engine.store.tipState(0).displayCount
     for n in first..<first + count {
         if n % 7 == 3 {

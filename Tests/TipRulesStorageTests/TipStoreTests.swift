@@ -142,4 +142,33 @@ struct TipStoreTests {
         #expect(reopened.engine.store.donationCount(event: 0) == 1)
         #expect(try TipStore.read(folder: folder).engine.program.release == 5)
     }
+
+    @Test func compactionPrunesWhatNoRuleCanSeeSoTheHistoryIsBounded() throws {
+        defer { removeTemporaryFolder(folder) }
+        let limited = try compile(storageSource.replacingOccurrences(of: "event visited(backyardID: Int)",
+                                                                     with: "event visited(backyardID: Int) limit(maximumCount: 3)"))
+        let store = try TipStore.open(folder: folder, bundledProgram: limited, options: TipStoreOptions(now: { 1_000 }))
+        for n in 0..<20 { try store.donate(event: "visited", fields: ["backyardID": .int(n)], at: Double(n)) }
+        try store.compact()
+        #expect(store.engine.store.donations(event: 0).map(\.date) == [17, 18, 19])
+        #expect(try TipStore.read(folder: folder).engine.store.donationCount(event: 0) == 3)
+    }
+
+    @Test func anOperationTooLargeForARecordIsRefusedWhole() throws {
+        defer { removeTemporaryFolder(folder) }
+        let named = try compile(storageSource.replacingOccurrences(of: "parameter isLoggedIn: Bool = false",
+                                                                   with: "parameter isLoggedIn: Bool = false\nparameter nickname: String = \"\""))
+        let store = try TipStore.open(folder: folder, bundledProgram: named)
+        let huge = String(repeating: "x", count: OperationRecord.maximumPayload)
+        do {
+            try store.setParameter("nickname", .string(huge))
+            Issue.record("a record larger than the journal accepts was written")
+        } catch {
+            guard case .operationTooLarge(let bytes) = error else { throw error }
+            #expect(bytes > OperationRecord.maximumRecord)
+        }
+        #expect(store.engine.store.parameter(1) == .string(""))
+        try store.setParameter("nickname", .string("Sam"))
+        #expect(try TipStore.read(folder: folder).engine.store.parameter(1) == .string("Sam"))
+    }
 }

@@ -37,6 +37,6 @@ extension TipEngine {
     @discardableResult
     public mutating func pruneDonations(at now: Double) -> Int {
         defer { notifyObservers(at: now) }
-        return program.events.indices.reduce(0) { total, event in total + store.pruneDonations(event: event, now: now) }
+        return pruneHistory(at: now)
     }
 }

@@ -8,6 +8,9 @@ public enum OperationRecord {
     public static let journalHeader: [UInt8] = Array("TIPJ".utf8) + [UInt8(StateFormat.version), 0]
     /// The largest record payload accepted (1 MiB).
     public static let maximumPayload = 1 << 20
+    /// The largest whole record: a payload of `maximumPayload` behind its 8-byte frame. A writer
+    /// must not append a larger one (it would end the readable journal).
+    public static let maximumRecord = maximumPayload + 8
 
     /// One framed record of `operation`.
     public static func encode(_ operation: TipOperation) -> [UInt8] {
