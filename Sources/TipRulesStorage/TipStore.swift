@@ -127,7 +127,7 @@ public final class TipStore {
             behindDisk = true
             throw error
         }
-        if let journal, journal.size > max(options.journalBound, snapshotSize) {
+        if let journal, journal.size > max(options.journalBound, snapshotSize / 2) {
             try? writeSnapshot(pruning: true)
         }
     }

@@ -17,7 +17,8 @@ public struct TipStoreOptions: Sendable {
 
     public var durability: Durability
     /// The journal is compacted into a new snapshot once it is larger than this many bytes and
-    /// than the last snapshot (so compaction's cost per recorded byte stays bounded).
+    /// than half the last snapshot: compaction writes at most two bytes per byte recorded, and
+    /// opening replays at most half a snapshot's worth of records.
     public var journalBound: Int
     /// The current time (seconds since 1970): compaction prunes the donations no rule can see
     /// at it or later (`TipEngine.pruneDonations(at:)`), which bounds the history. The system

@@ -58,8 +58,25 @@ enum StateBenchmark {
         }
         print("  folder after the donations: \(folderSize(folder) / 1024) KiB")
         let opens = (0..<15).map { _ in time { _ = try TipStore.open(folder: folder, bundledProgram: program) } }
+        print("  journal replayed at open: \(try TipStore.read(folder: folder).engine.store.donationCount(event: 0) - donationsPerEvent) donations per event")
         let reads = (0..<15).map { _ in time { _ = try TipStore.read(folder: folder) } }
         print("  open for writing: median \(format(median(opens) / 1_000)) ms; read (a widget): median \(format(median(reads) / 1_000)) ms")
+        let compacted = try TipStore.open(folder: folder, bundledProgram: program)
+        try compacted.compact()
+        let bytes = compacted.engine.savedState()
+        let openCompacted = (0..<15).map { _ in time { _ = try TipStore.read(folder: folder) } }
+        let decodes = (0..<15).map { _ in time { _ = try StateDecoder.decode(bytes, for: program) } }
+        let replay = (0..<15).map { _ in time { _ = try OperationRecord.read(OperationRecord.journalHeader + journal) } }
+        print("  after compaction (\(compacted.engine.store.donationCount(event: 0)) donations per event, no journal): folder \(folderSize(folder) / 1024) KiB "
+              + "(two generations); read: median \(format(median(openCompacted) / 1_000)) ms, of which decoding the saved state "
+              + "(\(bytes.count / 1024) KiB): median \(format(median(decodes) / 1_000)) ms; reading 1,000 donation records: "
+              + "median \(format(median(replay) / 1_000)) ms")
+        withExtendedLifetime(compacted) {}
+    }
+
+    /// 1,000 donation records, as a journal holds them.
+    private static let journal: [UInt8] = (0..<1_000).flatMap { index in
+        OperationRecord.encode(.donate(event: "event\(index % 50)", fields: ["id": .int(index), "kind": .string("k")], date: Double(index)))
     }
 
     private static func time(_ body: () throws -> Void) -> Double {

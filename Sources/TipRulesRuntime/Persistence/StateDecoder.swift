@@ -48,15 +48,22 @@ public enum StateDecoder {
         for (event, saved) in schema.events.enumerated() {
             reader.part = "the donations of '\(saved.name)'"
             let count = try reader.count(minimumSize: 8, limit: Int.max)
-            var batch: [Donation] = []
-            batch.reserveCapacity(count)
+            // One buffer for every row: a row costs no allocation. Rows are oldest first, as
+            // written, so each one appends.
+            var fields: [ScalarValue] = []
+            fields.reserveCapacity(saved.fields.count)
+            var previous = -Double.infinity
             for _ in 0..<count {
                 let start = reader.offset
                 let date = try reader.double()
-                guard date.isFinite else { throw StateFormatError.malformed(at: start, "a donation date that is not finite") }
-                batch.append(Donation(date: date, fields: try saved.fields.map { try reader.scalar($0.type) }))
+                guard date.isFinite, date >= previous else {
+                    throw StateFormatError.malformed(at: start, "a donation date that is not finite or older than the one before")
+                }
+                previous = date
+                fields.removeAll(keepingCapacity: true)
+                for field in saved.fields { fields.append(try reader.scalar(field.type)) }
+                try store.donate(event: event, date: date, fields: fields)
             }
-            try store.donate(event: event, contentsOf: batch)
         }
         for (tip, name) in schema.tips.enumerated() {
             reader.part = "the state of tip '\(name)'"
