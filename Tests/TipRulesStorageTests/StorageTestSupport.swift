@@ -15,9 +15,11 @@ func compile(_ source: String) throws -> Program {
     return try generateProgram(checked)
 }
 
-/// A new empty temporary folder, removed by `removeTemporaryFolder`.
-func temporaryFolder() -> String {
-    let path = NSTemporaryDirectory() + "tiprules-storage-" + UUID().uuidString
+/// A new empty temporary folder, removed by `removeTemporaryFolder`; in memory (`/dev/shm`, where
+/// `fsync` costs nothing) when asked and available, for tests about reading, not durability.
+func temporaryFolder(inMemory: Bool = false) -> String {
+    let base = inMemory && FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm/" : NSTemporaryDirectory()
+    let path = base + "tiprules-storage-" + UUID().uuidString
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
 }

@@ -47,23 +47,7 @@ public enum StateDecoder {
         }
         for (event, saved) in schema.events.enumerated() {
             reader.part = "the donations of '\(saved.name)'"
-            let count = try reader.count(minimumSize: 8, limit: Int.max)
-            // One buffer for every row: a row costs no allocation. Rows are oldest first, as
-            // written, so each one appends.
-            var fields: [ScalarValue] = []
-            fields.reserveCapacity(saved.fields.count)
-            var previous = -Double.infinity
-            for _ in 0..<count {
-                let start = reader.offset
-                let date = try reader.double()
-                guard date.isFinite, date >= previous else {
-                    throw StateFormatError.malformed(at: start, "a donation date that is not finite or older than the one before")
-                }
-                previous = date
-                fields.removeAll(keepingCapacity: true)
-                for field in saved.fields { fields.append(try reader.scalar(field.type)) }
-                try store.donate(event: event, date: date, fields: fields)
-            }
+            store.restoreDonations(event: event, try DonationCoding.read(&reader, kinds: saved.fields.map(\.type)))
         }
         for (tip, name) in schema.tips.enumerated() {
             reader.part = "the state of tip '\(name)'"

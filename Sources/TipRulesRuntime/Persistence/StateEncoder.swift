@@ -38,13 +38,8 @@ public enum StateEncoder {
         for index in parameters {
             writer.scalar(store.parameter(index) ?? program.parameters[index].defaultValue)
         }
-        for event in program.events.indices {
-            let donations = store.donations(event: event)
-            writer.unsigned(donations.count)
-            for donation in donations {
-                writer.double(donation.date)
-                for value in donation.fields { writer.scalar(value) }
-            }
+        for (event, info) in program.events.enumerated() {
+            DonationCoding.write(store.donations[event], kinds: info.fields.map(\.type), to: &writer)
         }
         for tip in program.tips.indices {
             let state = store.tipState(tip)
