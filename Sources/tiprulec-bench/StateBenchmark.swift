@@ -58,7 +58,7 @@ enum StateBenchmark {
         }
         print("  folder after the donations: \(folderSize(folder) / 1024) KiB")
         let opens = (0..<15).map { _ in time { _ = try TipStore.open(folder: folder, bundledProgram: program) } }
-        print("  journal replayed at open: \(try TipStore.read(folder: folder).engine.store.donationCount(event: 0) - donationsPerEvent) donations per event")
+        print("  donations now: \(try TipStore.read(folder: folder).engine.store.donationCount(event: 0)) per event, part of them in the journal")
         let reads = (0..<15).map { _ in time { _ = try TipStore.read(folder: folder) } }
         print("  open for writing: median \(format(median(opens) / 1_000)) ms; read (a widget): median \(format(median(reads) / 1_000)) ms")
         let compacted = try TipStore.open(folder: folder, bundledProgram: program)
