@@ -54,7 +54,7 @@ public enum OperationRecord {
     /// The record at `offset` and the offset after it.
     static func record(in bytes: [UInt8], at offset: Int) throws(StateFormatError) -> (TipOperation, Int) {
         var reader = ByteReader(bytes: bytes, offset: offset, part: "an operation record")
-        do {
+        return try StateFormatError.reading(at: offset) {
             let length = Int(try reader.fixed(UInt32.self))
             let expected = try reader.fixed(UInt32.self)
             guard length <= maximumPayload else { throw StateFormatError.malformed(at: offset, "a record of \(length) bytes exceeds \(maximumPayload)") }
@@ -67,12 +67,6 @@ public enum OperationRecord {
                 throw StateFormatError.malformed(at: reader.offset, "an operation record longer than its operation")
             }
             return (operation, reader.offset)
-        } catch let error as StateFormatError {
-            throw error
-        } catch let error as BytecodeError {
-            throw StateFormatError(error)
-        } catch {
-            throw .malformed(at: offset, "\(error)")
         }
     }
 }

@@ -43,17 +43,3 @@ struct SavedSchema {
         }
     }
 }
-
-extension ScalarKind {
-    /// The zero value of the kind.
-    var zero: ScalarValue {
-        switch self {
-        case .bool: return .bool(false)
-        case .int: return .int(0)
-        case .double: return .double(0)
-        case .string: return .string("")
-        case .date: return .date(0)
-        case .duration: return .duration(0)
-        }
-    }
-}

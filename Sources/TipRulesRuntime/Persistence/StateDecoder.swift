@@ -8,7 +8,7 @@ public enum StateDecoder {
         let (payload, end) = try StateFormat.unframe(bytes, magic: StateFormat.stateMagic, what: "a saved tip state")
         guard end == bytes.count else { throw .malformed(at: end, "unexpected bytes after the saved state") }
         var reader = ByteReader(bytes: bytes, offset: payload.startIndex, part: "the saved state")
-        do {
+        return try StateFormatError.reading(at: payload.startIndex) {
             let schema = try SavedSchema(reading: &reader)
             let direct = schema.matches(program)
             var store = EventStore(program: direct ? program : try schema.program())
@@ -17,12 +17,6 @@ public enum StateDecoder {
             if direct { return SavedState(store: store, clock: clock, problems: []) }
             let (carried, problems) = store.carriedOver(to: program)
             return SavedState(store: carried, clock: clock, problems: problems)
-        } catch let error as StateFormatError {
-            throw error
-        } catch let error as BytecodeError {
-            throw StateFormatError(error)
-        } catch {
-            throw .malformed(at: reader.offset, "\(error)")
         }
     }
 

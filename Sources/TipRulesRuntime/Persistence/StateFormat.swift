@@ -34,7 +34,7 @@ enum StateFormat {
         }
         guard bytes[offset..<offset + magic.count].elementsEqual(magic) else { throw .badMagic(expected: what) }
         var reader = ByteReader(bytes: bytes, offset: offset + magic.count, part: "the header of \(what)")
-        do {
+        return try StateFormatError.reading(at: offset) {
             let version = Int(try reader.fixed(UInt16.self))
             guard version <= Self.version else { throw StateFormatError.newerVersion(version, newestRead: Self.version) }
             guard version >= 1 else { throw StateFormatError.malformed(at: offset + magic.count, "format version 0") }
@@ -48,12 +48,6 @@ enum StateFormat {
             let actual = CRC32.checksum(payload)
             guard actual == expected else { throw StateFormatError.checksumMismatch(expected: expected, actual: actual) }
             return (payload, reader.offset + length)
-        } catch let error as StateFormatError {
-            throw error
-        } catch let error as BytecodeError {
-            throw StateFormatError(error)
-        } catch {
-            throw .malformed(at: offset, "\(error)")
         }
     }
 }

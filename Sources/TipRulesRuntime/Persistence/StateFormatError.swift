@@ -35,4 +35,18 @@ public enum StateFormatError: Error, Hashable, Sendable, CustomStringConvertible
         default: self = .malformed(at: 0, error.description)
         }
     }
+
+    /// Runs `body`, a read with the shared byte reader (whose errors are `BytecodeError`s), as a
+    /// read of saved state; any other error is malformed data at `offset`.
+    static func reading<Value>(at offset: Int, _ body: () throws -> Value) throws(StateFormatError) -> Value {
+        do {
+            return try body()
+        } catch let error as StateFormatError {
+            throw error
+        } catch let error as BytecodeError {
+            throw StateFormatError(error)
+        } catch {
+            throw .malformed(at: offset, "\(error)")
+        }
+    }
 }
