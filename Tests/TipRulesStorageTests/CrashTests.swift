@@ -44,6 +44,33 @@ struct CrashTests {
         print("crash test: \(Self.kills) kills, \(durable) operations, \(landedMidway) kills after an operation was written and before it was reported")
     }
 
+    @Test func readersSeeAConsistentPrefixWhileTheWriterWrites() throws {
+        let folder = temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
+        try #require(FileManager.default.isExecutableFile(atPath: Self.writer.path), "\(Self.writer.path) is not built")
+        let process = Process()
+        process.executableURL = Self.writer
+        process.arguments = [folder, "3000"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var seen = 0
+        var reads = 0
+        while process.isRunning || reads == 0 {
+            guard let state = try Self.state(of: folder, durable: 0) else { continue }
+            reads += 1
+            let steps = state.engine.store.donations(event: 0)
+            let displays = state.engine.store.tipState(0).displayDates
+            let recorded = steps.count + displays.count
+            #expect(steps.map(\.date) == (0..<recorded).filter { $0 % 7 != 3 }.map(Double.init), "read \(reads): not a prefix")
+            #expect(displays == (0..<recorded).filter { $0 % 7 == 3 }.map(Double.init), "read \(reads): not a prefix")
+            #expect(recorded >= seen, "read \(reads): \(recorded) operations after \(seen)")
+            seen = recorded
+        }
+        process.waitUntilExit()
+        #expect(try TipStore.read(folder: folder).engine.store.donationCount(event: 0) + (3000 + 3) / 7 == 3000)
+        print("concurrent readers: \(reads) reads while the writer wrote 3,000 operations")
+    }
+
     /// The folder's state; nil when the writer was killed while creating the folder, before any
     /// operation was reported durable (the folder then holds no state yet, and the next writer
     /// creates it again).
