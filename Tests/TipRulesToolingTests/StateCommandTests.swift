@@ -21,6 +21,15 @@ final class StateCommandTests: CommandTestCase {
         let fromFolder = run(["eval", example("backyard.tiprules"), "--state", state])
         let fromFixture = run(["eval", example("backyard.tiprules"), "--fixture", saved])
         XCTAssertEqual(fromFolder, fromFixture)
+        let shown = folder.appendingPathComponent("shown").path
+        XCTAssertEqual(run(["state", "import", example("backyard.eligible.json"), "--program", example("backyard.tiprules"),
+                            "-o", shown]).status, 0)
+        let fromFolderState = run(["simulate", example("backyard.tiprules"), "--timeline", example("backyard.first-week.timeline.json"),
+                                   "--state", shown, "--format", "json"])
+        XCTAssertEqual(fromFolderState.status, 0, fromFolderState.standardError)
+        XCTAssertEqual(fromFolderState, run(["simulate", example("backyard.tiprules"), "--timeline",
+                                             example("backyard.first-week.timeline.json"), "--state",
+                                             example("backyard.eligible.json"), "--format", "json"]))
         let output = folder.appendingPathComponent("exported.json").path
         XCTAssertEqual(run(["state", "export", state, "-o", output]).status, 0)
         XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8), exported.standardOutput)

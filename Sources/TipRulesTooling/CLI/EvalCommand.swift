@@ -1,6 +1,5 @@
 import TipRulesCompiler
 import TipRulesRuntime
-import TipRulesStorage
 
 /// `tiprulec eval PROGRAM --fixture F.json|--state DIR [--now DATE] [--format text|json]`.
 enum EvalCommand {
@@ -61,16 +60,13 @@ enum EvalCommand {
             }
         } else {
             let folder = parsed.options["--state", default: ""]
-            let state: StoredState
-            switch StateCommand.read(folder) {
+            switch StateCommand.carried(folder, to: loaded.program) {
             case .failure(let failure): return failure.result
-            case .success(let value): state = value
+            case .success(let state):
+                store = state.store
+                now = overrideNow ?? state.clock ?? currentTime()
+                warnings = state.warnings
             }
-            let carried = state.engine.store.carriedOver(to: loaded.program)
-            store = carried.store
-            now = overrideNow ?? state.engine.clock ?? currentTime()
-            warnings = (state.recovery.map(\.description) + carried.problems.map(\.description))
-                .map { "warning: \(folder): \($0)\n" }.joined()
         }
         let result = TipRulesRuntime.evaluate(loaded.program, store: store, now: now)
         if format == "json" {

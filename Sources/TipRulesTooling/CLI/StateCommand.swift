@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TipRulesRuntime
 import TipRulesStorage
 
@@ -97,5 +102,22 @@ enum StateCommand {
         } catch {
             return .failure(CommandResultError(.failure("\(error)")))
         }
+    }
+
+    /// The state of the folder carried over to `program` by name (as a rules update does), its
+    /// clock, and a `warning:` line for each thing it recovered from or could not carry over.
+    static func carried(_ folder: String, to program: Program) -> Result<(store: EventStore, clock: Double?, warnings: String), CommandResultError> {
+        read(folder).map { state in
+            let carried = state.engine.store.carriedOver(to: program)
+            let warnings = (state.recovery.map(\.description) + carried.problems.map(\.description))
+                .map { "warning: \(folder): \($0)\n" }.joined()
+            return (carried.store, state.engine.clock, warnings)
+        }
+    }
+
+    /// Whether `path` names a folder (a state folder, where a fixture file is also accepted).
+    static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 }
