@@ -62,8 +62,9 @@ public final class TipStore {
         var programBytes = loaded.programBytes
         var notes = loaded.notes
         let inForce = engine.program
-        let newer = (bundledProgram.release ?? 0) > (inForce.release ?? 0)
-        if newer, (try? policy.check(bundledProgram, over: inForce)) != nil {
+        let takesBundled = (bundledProgram.release ?? 0) > (inForce.release ?? 0)
+            && (try? policy.check(bundledProgram, over: inForce)) != nil
+        if takesBundled {
             notes += engine.update(to: bundledProgram).map(RecoveryNote.notCarriedOver)
             programBytes = bundledProgram.encoded()
         }
@@ -71,9 +72,10 @@ public final class TipStore {
         let store = TipStore(layout: layout, lock: lock, engine: engine, programBytes: programBytes,
                              generation: loaded.newestGeneration, recovery: notes, options: options)
         store.snapshotSize = loaded.snapshotSize
-        if loaded.isClean, !newer || programBytes == loaded.programBytes, let end = loaded.journalEnd {
+        if loaded.isClean, !takesBundled, let end = loaded.journalEnd {
             store.journal = try JournalWriter(path: layout.journalPath(store.generation), folder: folder, end: end)
         } else {
+            // Recovered, new rules, or no journal yet: start a new generation from this state.
             try store.writeSnapshot(pruning: false)
         }
         return store
@@ -132,10 +134,12 @@ public final class TipStore {
         }
     }
 
+    /// Records a donation (`TipEngine.donate(event:fields:at:)`).
     public func donate(event: String, fields: [String: ScalarValue] = [:], at date: Double) throws(TipStoreError) {
         try record(.donate(event: event, fields: fields, date: date))
     }
 
+    /// Records that a tip was on screen (`TipEngine.recordDisplay(tip:at:duration:)`).
     public func recordDisplay(tip: String, at date: Double, duration: Double = 0) throws(TipStoreError) {
         try record(.display(tip: tip, date: date, duration: duration))
     }
@@ -150,6 +154,7 @@ public final class TipStore {
         try record(.invalidate(tip: tip, reason: .actionPerformed))
     }
 
+    /// Sets a parameter; a transient one is not recorded (a launch resets it).
     public func setParameter(_ name: String, _ value: ScalarValue) throws(TipStoreError) {
         try record(.setParameter(name, value))
     }

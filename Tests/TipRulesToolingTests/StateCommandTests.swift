@@ -21,11 +21,11 @@ final class StateCommandTests: CommandTestCase {
         let fromFolder = run(["eval", example("backyard.tiprules"), "--state", state])
         let fromFixture = run(["eval", example("backyard.tiprules"), "--fixture", saved])
         XCTAssertEqual(fromFolder, fromFixture)
-        let shown = folder.appendingPathComponent("shown").path
+        let eligible = folder.appendingPathComponent("eligible").path
         XCTAssertEqual(run(["state", "import", example("backyard.eligible.json"), "--program", example("backyard.tiprules"),
-                            "-o", shown]).status, 0)
+                            "-o", eligible]).status, 0)
         let fromFolderState = run(["simulate", example("backyard.tiprules"), "--timeline", example("backyard.first-week.timeline.json"),
-                                   "--state", shown, "--format", "json"])
+                                   "--state", eligible, "--format", "json"])
         XCTAssertEqual(fromFolderState.status, 0, fromFolderState.standardError)
         XCTAssertEqual(fromFolderState, run(["simulate", example("backyard.tiprules"), "--timeline",
                                              example("backyard.first-week.timeline.json"), "--state",
