@@ -43,7 +43,8 @@ struct FolderLayout {
     private static func generation(of name: String, prefix: String, suffix: String) -> Int? {
         guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return nil }
         let digits = name.dropFirst(prefix.count).dropLast(suffix.count)
-        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.first != "0" else { return nil }
+        // At most 15 digits, so that the next generations never overflow.
+        guard !digits.isEmpty, digits.count <= 15, digits.allSatisfy(\.isASCII), digits.first != "0" else { return nil }
         return Int(digits)
     }
 

@@ -102,6 +102,15 @@ struct TipStoreTests {
         }
     }
 
+    @Test func generationNumbersThatCouldOverflowAreNotTheFolders() throws {
+        defer { removeTemporaryFolder(folder) }
+        _ = try TipStore.open(folder: folder, bundledProgram: program)
+        write([0], to: folder + "/snapshot-9223372036854775807.tipstate")
+        let store = try TipStore.open(folder: folder, bundledProgram: program)
+        try store.compact()
+        #expect(files(in: folder).contains("snapshot-2.tipstate"))
+    }
+
     @Test func aFolderOfOtherFilesIsNotTakenOver() throws {
         defer { removeTemporaryFolder(folder) }
         write([1, 2, 3], to: folder + "/notes.txt")
