@@ -7,7 +7,10 @@ import Darwin
 /// The few POSIX file operations the folder needs, each throwing `TipStoreError.io` naming the
 /// path and the system's reason.
 enum PosixFile {
-    /// The whole file, or nil when it does not exist.
+    /// The largest file of a folder that is read (1 GiB of saved state and its rules fit well).
+    static let maximumFileSize = 1 << 31
+
+    /// The whole file, or nil when it does not exist; a file over `maximumFileSize` is an error.
     static func contents(of path: String) throws(TipStoreError) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -25,6 +28,9 @@ enum PosixFile {
             }
             if count == 0 { return bytes }
             bytes.append(contentsOf: chunk[0..<count])
+            guard bytes.count <= maximumFileSize else {
+                throw .io("read", path: path, reason: "larger than \(maximumFileSize >> 30) GiB, the most a state folder's file may be")
+            }
         }
     }
 
