@@ -176,6 +176,12 @@ public final class TipStore {
         engine.tipsToDisplay(at: now)
     }
 
+    /// Calls `handler` with each status change after every recorded operation, as
+    /// `TipEngine.observeStatusChanges(_:)` does (a rules update starts observation again).
+    public func observeStatusChanges(_ handler: @escaping (StatusChange) -> Void) -> StatusObservation {
+        engine.observeStatusChanges(handler)
+    }
+
     // MARK: - Rules updates and compaction
 
     /// Applies downloaded rules: verifies them, checks them against `policy` and the rules in

@@ -111,6 +111,17 @@ struct TipStoreTests {
         #expect(files(in: folder).contains("snapshot-2.tipstate"))
     }
 
+    @Test func observersHearOfRecordedOperations() throws {
+        defer { removeTemporaryFolder(folder) }
+        let store = try TipStore.open(folder: folder, bundledProgram: program)
+        var changes: [String] = []
+        let observation = store.observeStatusChanges { changes.append("\($0.tip) \($0.newDisplay)") }
+        try store.donate(event: "visited", fields: ["backyardID": .int(1)], at: 10)
+        try store.donate(event: "visited", fields: ["backyardID": .int(2)], at: 20)
+        observation.cancel()
+        #expect(changes == ["Favorite false", "Welcome true", "Favorite true"])
+    }
+
     @Test func aFolderOfOtherFilesIsNotTakenOver() throws {
         defer { removeTemporaryFolder(folder) }
         write([1, 2, 3], to: folder + "/notes.txt")
