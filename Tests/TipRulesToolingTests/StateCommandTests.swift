@@ -35,6 +35,24 @@ final class StateCommandTests: CommandTestCase {
         XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8), exported.standardOutput)
     }
 
+    func testWithoutAProgramTheFolderKeepsTheFixturesOwnNamesAndTypes() throws {
+        let saved = folder.appendingPathComponent("state.json").path
+        XCTAssertEqual(run(["simulate", example("backyard.tiprules"), "--timeline", example("backyard.first-week.timeline.json"),
+                            "--save-state", saved]).status, 0)
+        let state = folder.appendingPathComponent("state").path
+        let imported = run(["state", "import", saved, "-o", state])
+        XCTAssertEqual(imported.status, 0, imported.standardError)
+        XCTAssertEqual(run(["state", "export", state]).standardOutput, try String(contentsOfFile: saved, encoding: .utf8))
+        // The program's types read the state as they read the fixture (dates were strings).
+        XCTAssertEqual(run(["eval", example("backyard.tiprules"), "--state", state]),
+                       run(["eval", example("backyard.tiprules"), "--fixture", saved]))
+        let mixed = try write("mixed.json", #"{"donations": {"e": [{"date": 1, "n": 1}, {"date": 2, "n": "x"}]}}"#)
+        let refused = run(["state", "import", mixed, "-o", folder.appendingPathComponent("mixed").path])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.standardError.contains("donations.e[1].n: a String where an earlier donation has a Int; give --program"),
+                      refused.standardError)
+    }
+
     func testEvalAgainstNewerRulesWarnsWhatWasNotCarriedOver() throws {
         let state = folder.appendingPathComponent("state").path
         XCTAssertEqual(run(["state", "import", example("backyard.logged-out.json"), "--program", example("backyard.tiprules"),
@@ -48,7 +66,7 @@ final class StateCommandTests: CommandTestCase {
         let state = folder.appendingPathComponent("state").path
         XCTAssertEqual(run(["state", "export", state]).standardError,
                        "error: '\(state)' is not a tip state folder: it holds no saved state\n")
-        XCTAssertEqual(run(["state", "import", example("backyard.eligible.json"), "-o", state]).status, 2)
+        XCTAssertEqual(run(["state", "import", example("backyard.eligible.json")]).status, 2)
         XCTAssertEqual(run(["state", "import", example("backyard.eligible.json"), "--program", example("backyard.tiprules"),
                             "-o", state]).status, 0)
         let again = run(["state", "import", example("backyard.eligible.json"), "--program", example("backyard.tiprules"), "-o", state])

@@ -6,17 +6,18 @@ import Darwin
 import TipRulesRuntime
 import TipRulesStorage
 
-/// `tiprulec state import FIXTURE.json --program PROGRAM -o DIR` and `tiprulec state export DIR
+/// `tiprulec state import FIXTURE.json [--program PROGRAM] -o DIR` and `tiprulec state export DIR
 /// [-o FIXTURE.json]`: a person's state folder (`TipStore`) to and from a fixture, so that a
 /// folder exported from a device answers "why is my tip not showing?" on a desk.
 enum StateCommand {
     static let usage = """
-    usage: tiprulec state import FIXTURE.json --program PROGRAM -o DIR
+    usage: tiprulec state import FIXTURE.json [--program PROGRAM] -o DIR
            tiprulec state export DIR [-o FIXTURE.json]
 
-    import creates the state folder DIR (it must not hold a state yet) with the rules
-    PROGRAM (a .tiprules source or a .tipc file) and the state in FIXTURE; the
-    fixture's "now" is kept as the engine's clock. export writes the state of the
+    import creates the state folder DIR (it must not hold a state yet) with the state
+    in FIXTURE and the rules PROGRAM (a .tiprules source or a .tipc file); without
+    --program, with a program of the fixture's own names, typed by its values and
+    without rules. The fixture's "now" is kept as the engine's clock. export writes the state of the
     folder DIR, under the rules it keeps, as a fixture (to -o, written atomically,
     or standard output), with "now" at the last instant the engine was told of; what
     the folder recovered from (a damaged journal tail, an older snapshot) is reported
@@ -43,24 +44,31 @@ enum StateCommand {
         guard parsed.positionals.count == 1, let fixturePath = parsed.positionals.first else {
             return .failure("state import takes one fixture\n" + usage)
         }
-        guard let programPath = parsed.options["--program"], let folder = parsed.options["--output"], !folder.isEmpty else {
-            return .failure("state import needs --program PROGRAM and -o DIR\n" + usage)
+        guard let folder = parsed.options["--output"], !folder.isEmpty else {
+            return .failure("state import needs -o DIR\n" + usage)
         }
-        let program: Program
-        switch ProgramLoader.load(programPath, environment: environment) {
-        case .failure(let failure): return failure.result
-        case .success(let loaded): program = loaded.program
-        }
-        let saved: SavedState
+        let fixtureBytes: [UInt8]
         switch FileAccess.read(fixturePath, as: .fixture, environment: environment) {
         case .failure(let error): return .failure(error.message)
-        case .success(let bytes):
-            do {
-                let fixture = try FixtureDecoder.decode(bytes, for: program)
-                saved = SavedState(store: try fixture.makeStore(for: program), clock: fixture.now)
-            } catch {
-                return .failure("\(fixturePath): \(error)")
+        case .success(let bytes): fixtureBytes = bytes
+        }
+        let program: Program
+        let saved: SavedState
+        do {
+            let json: JSONValue
+            do { json = try JSONParser().parse(fixtureBytes) } catch { throw FixtureError(path: "", "not valid JSON: \(error)") }
+            if let programPath = parsed.options["--program"] {
+                switch ProgramLoader.load(programPath, environment: environment) {
+                case .failure(let failure): return failure.result
+                case .success(let loaded): program = loaded.program
+                }
+            } else {
+                program = try FixtureSchema.program(of: json, name: AtomicFileWriter.split(fixturePath).name)
             }
+            let fixture = try FixtureDecoder.decode(json, for: program)
+            saved = SavedState(store: try fixture.makeStore(for: program), clock: fixture.now)
+        } catch {
+            return .failure("\(fixturePath): \(error)")
         }
         let programBytes = (try? program.encoded(formatVersion: program.formatVersion)) ?? program.encoded()
         do {
@@ -104,14 +112,19 @@ enum StateCommand {
         }
     }
 
-    /// The state of the folder carried over to `program` by name (as a rules update does), its
-    /// clock, and a `warning:` line for each thing it recovered from or could not carry over.
+    /// The state of the folder under `program`, its clock, and a `warning:` line for each thing it
+    /// recovered from or could not carry over. The state is read as its fixture would be (so a
+    /// folder imported without a program takes `program`'s types); when it does not fit `program`
+    /// (rules that changed since), it is carried over by name as a rules update does.
     static func carried(_ folder: String, to program: Program) -> Result<(store: EventStore, clock: Double?, warnings: String), CommandResultError> {
         read(folder).map { state in
+            let recovered = state.recovery.map { "warning: \(folder): \($0)\n" }.joined()
+            if let fixture = try? FixtureDecoder.decode(FixtureEncoder.encode(state.engine.store), for: program),
+               let store = try? fixture.makeStore(for: program) {
+                return (store, state.engine.clock, recovered)
+            }
             let carried = state.engine.store.carriedOver(to: program)
-            let warnings = (state.recovery.map(\.description) + carried.problems.map(\.description))
-                .map { "warning: \(folder): \($0)\n" }.joined()
-            return (carried.store, state.engine.clock, warnings)
+            return (carried.store, state.engine.clock, recovered + carried.problems.map { "warning: \(folder): \($0)\n" }.joined())
         }
     }
 

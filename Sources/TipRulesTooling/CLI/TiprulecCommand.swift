@@ -17,7 +17,7 @@ public enum TiprulecCommand {
       fmt FILE... [--check] | --stdin             lay out sources in the canonical layout
       eval PROGRAM --fixture F.json|--state DIR [--now DATE] [--format text|json]
                                                   evaluate every tip, group and widget
-      state import F.json --program PROGRAM -o DIR
+      state import F.json [--program PROGRAM] -o DIR
                                                   create a state folder from a fixture
       state export DIR [-o F.json]                write a state folder as a fixture
       simulate PROGRAM --timeline T.json [--format text|json|svg] [--state S.json] [--save-state OUT.json]
