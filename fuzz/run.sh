@@ -5,22 +5,22 @@
 # .build-fuzz/findings/TARGET/; see docs/fuzzing.md for minimizing and keeping them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target=${1:?usage: fuzz/run.sh source|bytecode|fixture|lsp|import SECONDS [options]}
+target=${1:?usage: fuzz/run.sh source|bytecode|fixture|lsp|import|state SECONDS [options]}
 seconds=${2:-60}
 shift 2 || true
-case "$target" in source|bytecode|fixture|lsp|import) ;; *) echo "unknown target '$target'" >&2; exit 2 ;; esac
+case "$target" in source|bytecode|fixture|lsp|import|state) ;; *) echo "unknown target '$target'" >&2; exit 2 ;; esac
 work=.build-fuzz
 binary=$work/tiprules-fuzz
 mkdir -p "$work/src" "$work/findings/$target" "$work/corpus/$target"
 
-# One module from the three library targets and the entry point (their imports of each other dropped).
+# One module from the four library targets and the entry point (their imports of each other dropped).
 stamp=$(cat Sources/TipRulesRuntime/*/*.swift Sources/TipRulesCompiler/*.swift Sources/TipRulesCompiler/*/*.swift \
-        Sources/TipRulesTooling/*/*.swift fuzz/FuzzTarget.swift | cksum | cut -d' ' -f1)
+        Sources/TipRulesStorage/*.swift Sources/TipRulesTooling/*/*.swift fuzz/FuzzTarget.swift | cksum | cut -d' ' -f1)
 if [ ! -x "$binary" ] || [ "$(cat "$work/stamp" 2>/dev/null)" != "$stamp" ]; then
   rm -rf "$work/src" && mkdir -p "$work/src"
   for file in Sources/TipRulesRuntime/*/*.swift Sources/TipRulesCompiler/*.swift Sources/TipRulesCompiler/*/*.swift \
-              Sources/TipRulesTooling/*/*.swift fuzz/FuzzTarget.swift; do
-    sed -E -e 's/^(@testable )?import TipRules(Runtime|Compiler|Tooling)$//' -e 's/TipRules(Runtime|Compiler|Tooling)\.//g' "$file" > "$work/src/$(echo "$file" | tr '/' '_')"
+              Sources/TipRulesStorage/*.swift Sources/TipRulesTooling/*/*.swift fuzz/FuzzTarget.swift; do
+    sed -E -e 's/^(@testable )?import TipRules(Runtime|Compiler|Storage|Tooling)$//' -e 's/TipRules(Runtime|Compiler|Storage|Tooling)\.//g' "$file" > "$work/src/$(echo "$file" | tr '/' '_')"
   done
   echo "building the fuzzer (about two minutes)…" >&2
   swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name TipRulesFuzz "$work"/src/*.swift -o "$binary"
@@ -34,6 +34,7 @@ rm -rf "$seeds" && mkdir -p "$seeds"
 case "$target" in
   source) cp examples/*.tiprules Tests/TipRulesToolingTests/Scenarios/*.tiprules "$seeds"/ ;;
   fixture) cp examples/*.json "$seeds"/ ;;
+  state) cp Tests/TipRulesToolingTests/FuzzRegressions/state/* "$seeds"/ ;;
   import) for file in Tests/TipRulesToolingTests/ImportGolden/*.swift Tests/TipRulesToolingTests/ImportGolden/*/*.swift; do
             cp "$file" "$seeds/$(echo "$file" | tr '/' '_')"; done ;;
   bytecode)

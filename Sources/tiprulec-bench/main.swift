@@ -1,12 +1,13 @@
 // tiprulec-bench: issue 11's comparison of the VM with Foundation's #Predicate, a naive closure
 // over an array and the best hand-written Swift over the sorted store, plus compile throughput
 // and the wall time of `tiprulec eval` (docs/performance.md); the language server's editor
-// timings with `tiprulec-bench lsp [lines]` (docs/editors.md).
+// timings with `tiprulec-bench lsp [lines]` (docs/editors.md); a state folder's costs with
+// `tiprulec-bench state` (docs/performance.md).
 //
 //   swift build -c release && .build/release/tiprulec-bench [--quick] [--json]
 import Foundation
 
-let usage = "usage: tiprulec-bench [--quick] [--json] | tiprulec-bench lsp [LINES]"
+let usage = "usage: tiprulec-bench [--quick] [--json] | tiprulec-bench lsp [LINES] | tiprulec-bench state"
 
 /// Progress on standard error, so that standard output holds only the report.
 func progress(_ text: String) {
@@ -47,6 +48,8 @@ func runComparison(quick: Bool, json: Bool) throws {
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "lsp" {
     LanguageServerBenchmark.main(arguments: Array(arguments.dropFirst()))
+} else if arguments == ["state"] {
+    StateBenchmark.main()
 } else if let unknown = arguments.first(where: { $0 != "--quick" && $0 != "--json" }) {
     progress("tiprulec-bench: unknown argument \(unknown)\n\(usage)")
     exit(2)

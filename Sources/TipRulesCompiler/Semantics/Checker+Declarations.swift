@@ -85,7 +85,7 @@ extension Checker {
     private mutating func checkParameter(_ syntax: ParameterSyntax) -> ParameterInfo {
         let type = scalarType(syntax.type)
         let line = line(of: syntax.name.span)
-        let fallback = Self.zero(of: type ?? .bool)
+        let fallback = (type ?? .bool).zero
         guard let type else {
             unusableNames.insert(syntax.name.text)
             return ParameterInfo(name: syntax.name.text, type: .bool, defaultValue: fallback, line: line,
@@ -102,17 +102,6 @@ extension Checker {
         let value = constant(defaultSyntax, of: type.valueType, what: "a parameter's default value")
         return ParameterInfo(name: syntax.name.text, type: type, defaultValue: value ?? fallback, line: line,
                              isTransient: syntax.isTransient)
-    }
-
-    static func zero(of kind: ScalarKind) -> ScalarValue {
-        switch kind {
-        case .bool: return .bool(false)
-        case .int: return .int(0)
-        case .double: return .double(0)
-        case .string: return .string("")
-        case .date: return .date(0)
-        case .duration: return .duration(0)
-        }
     }
 
     static func literalSpelling(of value: ScalarValue) -> String {

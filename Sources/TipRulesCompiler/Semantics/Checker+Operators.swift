@@ -117,7 +117,7 @@ extension Checker {
                 report(.optionalNotUnwrapped, "value of optional type '\(spell(optionalSide.type))' must be unwrapped to compare with '\(op.rawValue)'",
                        at: optionalSide.span, notes: [DiagnosticNote("give a default with '??', as in 'last?.amount ?? 0'")],
                        fixes: [FixIt("give a default with '??'", edits: [TextEdit(span: .point(optionalSide.span.end),
-                                                                             newText: " ?? \(Self.literalSpelling(of: Self.zero(of: kind)))")])])
+                                                                             newText: " ?? \(Self.literalSpelling(of: kind.zero))")])])
                 return nil
             }
             let optionalType = ValueType.optional(leftBase)
@@ -200,7 +200,7 @@ extension Checker {
                    fixes: optionalSide.type.unwrapped.scalar.map { kind in
                        [FixIt("give a default with '??'", edits: [TextEdit(span: .point(optionalSide.span.start), newText: "("),
                                                                   TextEdit(span: .point(optionalSide.span.end),
-                                                                           newText: " ?? \(Self.literalSpelling(of: Self.zero(of: kind))))")])]
+                                                                           newText: " ?? \(Self.literalSpelling(of: kind.zero)))")])]
                    } ?? [])
             return nil
         }

@@ -10,10 +10,22 @@ public enum CRC32 {
 
     /// The checksum of `bytes`.
     public static func checksum<Bytes: Sequence>(_ bytes: Bytes) -> UInt32 where Bytes.Element == UInt8 {
+        if let crc = bytes.withContiguousStorageIfAvailable(checksum(buffer:)) { return crc }
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
             crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
         }
         return crc ^ 0xFFFF_FFFF
+    }
+
+    /// The checksum of contiguous bytes, without going through a generic iterator.
+    private static func checksum(buffer: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        table.withUnsafeBufferPointer { table in
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in buffer {
+                crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
+            }
+            return crc ^ 0xFFFF_FFFF
+        }
     }
 }

@@ -5,6 +5,11 @@ extension TipEngine {
     public mutating func donate(event name: String, fields: [String: ScalarValue] = [:], at date: Double) throws {
         guard let event = program.eventIndex(named: name) else { throw EngineError.noSuchEvent(name) }
         let info = program.events[event]
+        // The usual case, every declared field and no other, without sorting the names.
+        if fields.count == info.fields.count {
+            let values = info.fields.compactMap { fields[$0.name] }
+            if values.count == fields.count { return try donate(event: event, fields: values, at: date) }
+        }
         if let extra = fields.keys.sorted().first(where: { program.fieldIndex(named: $0, inEvent: event) == nil }) {
             throw EngineError.unknownField(event: name, field: extra)
         }
@@ -37,6 +42,6 @@ extension TipEngine {
     @discardableResult
     public mutating func pruneDonations(at now: Double) -> Int {
         defer { notifyObservers(at: now) }
-        return program.events.indices.reduce(0) { total, event in total + store.pruneDonations(event: event, now: now) }
+        return pruneHistory(at: now)
     }
 }

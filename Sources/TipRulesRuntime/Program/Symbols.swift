@@ -20,6 +20,18 @@ public enum ScalarKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringCon
         case .bool, .int, .double, .string, .date, .duration: return 1
         }
     }
+
+    /// The zero value of the type: false, 0, "", the date 0, no time.
+    public var zero: ScalarValue {
+        switch self {
+        case .bool: return .bool(false)
+        case .int: return .int(0)
+        case .double: return .double(0)
+        case .string: return .string("")
+        case .date: return .date(0)
+        case .duration: return .duration(0)
+        }
+    }
 }
 
 /// A scalar value. Dates are seconds since 1970-01-01T00:00:00Z; durations are seconds.

@@ -20,6 +20,26 @@ struct DonationColumns: Sendable {
         valueRanges = Array(repeating: nil, count: fieldCount + 1)
     }
 
+    /// Donations read back from a saved state (`StateDecoder`): columns of slot bits, dates first,
+    /// and the table the String columns index. The caller has checked that the columns have one
+    /// length, the dates are in order, each string index is in the table and no string is in it
+    /// twice (equal strings must have equal bits).
+    init(columns: [[UInt64]], strings: [String], kinds: [ScalarKind]) {
+        self.columns = columns
+        self.strings = strings
+        stringLengths = strings.map(\.utf8.count)
+        stringIndices = Dictionary(strings.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        valueRanges = [nil] + zip(kinds, columns.dropFirst()).map { kind, column in
+            guard kind == .bool || kind == .int || kind == .string, let first = column.first else { return nil }
+            var range = SlotEncoding.int(first)...SlotEncoding.int(first)
+            for bits in column {
+                let value = SlotEncoding.int(bits)
+                if value < range.lowerBound { range = value...range.upperBound } else if value > range.upperBound { range = range.lowerBound...value }
+            }
+            return range
+        }
+    }
+
     var count: Int { columns[0].count }
 
     /// The date of a row.

@@ -86,6 +86,12 @@ public struct EventStore: Sendable {
         return (0..<columns.count).map { Donation(date: columns.date($0), fields: columns.fields($0, kinds: kinds)) }
     }
 
+    /// Replaces an event's donations with columns read back from a saved state.
+    mutating func restoreDonations(event: Int, _ columns: DonationColumns) {
+        guard donations.indices.contains(event) else { return }
+        donations[event] = columns
+    }
+
     /// Deletes every donation of an event; an index that names no event is ignored.
     public mutating func deleteDonations(event: Int) {
         guard donations.indices.contains(event) else { return }

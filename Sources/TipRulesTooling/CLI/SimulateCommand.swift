@@ -1,18 +1,19 @@
 import TipRulesRuntime
 
-/// `tiprulec simulate PROGRAM --timeline T.json [--format text|json|svg] [--state S.json] [--save-state OUT.json]`.
+/// `tiprulec simulate PROGRAM --timeline T.json [--format text|json|svg] [--state S.json|DIR] [--save-state OUT.json]`.
 enum SimulateCommand {
     static let usage = """
     usage: tiprulec simulate PROGRAM --timeline TIMELINE.json [--format text|json|svg]
-                             [--state STATE.json] [--save-state OUT.json]
+                             [--state STATE.json|DIR] [--save-state OUT.json]
 
     Runs a person's timeline (a starting state and time-stamped donations, parameter
     changes, app sessions and rules updates; see docs/simulate.md) through the engine an app uses,
     and prints when each tip becomes available, displays, is held back or
     invalidated, and why. text: the log, then each widget's relevance as a chart;
     json: every step with its changes, and the final state as a fixture; svg: a chart
-    of each widget's relevance and each tip's status over time, with what changed and why. --state starts from a saved state (a
-    fixture) instead of the timeline's own; --save-state writes the final state as
+    of each widget's relevance and each tip's status over time, with what changed and why.
+    --state starts from a saved state (a fixture, or an app's state folder, carried over
+    to PROGRAM by name) instead of the timeline's own; --save-state writes the final state as
     a fixture (atomically), which `eval`, `migrate` and a later `--state` read.
     Exit status: 0 simulated, 1 the program (or an update's program) has errors,
     2 usage or malformed input.
@@ -41,8 +42,9 @@ enum SimulateCommand {
         case .success(let value): loaded = value
         }
         let log: SimulationLog
+        var warnings = ""
         switch simulate(timelinePath, program: loaded.program, startingFrom: parsed.options["--state"],
-                        environment: environment) {
+                        environment: environment, warnings: &warnings) {
         case .success(let value): log = value
         case .failure(let failure): return failure.result
         }
@@ -54,6 +56,12 @@ enum SimulateCommand {
             let state = JSONWriter.string(from: FixtureEncoder.encode(log.finalStore, now: now), style: .pretty) + "\n"
             if let error = AtomicFileWriter.write(Array(state.utf8), to: output) { return .failure(error.message) }
         }
+        var result = render(log, format: format)
+        result.standardError = warnings + result.standardError
+        return result
+    }
+
+    private static func render(_ log: SimulationLog, format: String) -> CommandResult {
         switch format {
         case "json":
             return CommandResult(standardOutput: JSONWriter.string(from: SimulationJSONRenderer.document(for: log), style: .pretty) + "\n")
@@ -69,11 +77,11 @@ enum SimulateCommand {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    /// Reads the timeline at `path` and runs it, from the saved state at `statePath` when one is
-    /// given; errors name the file (and an update program with errors prints its diagnostics,
-    /// exit status 1).
+    /// Reads the timeline at `path` and runs it, from the saved state at `statePath` (a fixture or
+    /// a state folder, whose warnings are added to `warnings`) when one is given; errors name the
+    /// file (and an update program with errors prints its diagnostics, exit status 1).
     static func simulate(_ path: String, program: Program, startingFrom statePath: String? = nil,
-                         environment: CommandEnvironment) -> Result<SimulationLog, CommandResultError> {
+                         environment: CommandEnvironment, warnings: inout String) -> Result<SimulationLog, CommandResultError> {
         let json: JSONValue
         switch JSONFile.read(path) {
         case .success(let value): json = value
@@ -82,7 +90,14 @@ enum SimulateCommand {
         let updates = TimelineProgramLoader(timelinePath: path, environment: environment)
         do {
             var timeline = try TimelineDecoder.decode(json, for: program, loadingUpdates: updates.load)
-            if let statePath {
+            if let statePath, StateCommand.isFolder(statePath) {
+                switch StateCommand.carried(statePath, to: program) {
+                case .success(let state):
+                    warnings += state.warnings
+                    timeline.state = try FixtureDecoder.decode(FixtureEncoder.encode(state.store), for: program)
+                case .failure(let failure): return .failure(failure)
+                }
+            } else if let statePath {
                 switch FileAccess.read(statePath, as: .fixture, environment: CommandEnvironment()) {
                 case .success(let bytes):
                     do { timeline.state = try FixtureDecoder.decode(bytes, for: program) } catch {

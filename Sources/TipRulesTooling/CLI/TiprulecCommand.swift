@@ -15,8 +15,11 @@ public enum TiprulecCommand {
       check --stdin [--stdin-filename NAME]       the same for a buffer on standard input
       compile FILE [-o OUT.tipc]                  check, then write bytecode
       fmt FILE... [--check] | --stdin             lay out sources in the canonical layout
-      eval PROGRAM --fixture F.json [--now DATE] [--format text|json]
+      eval PROGRAM --fixture F.json|--state DIR [--now DATE] [--format text|json]
                                                   evaluate every tip, group and widget
+      state import F.json [--program PROGRAM] -o DIR
+                                                  create a state folder from a fixture
+      state export DIR [-o F.json]                write a state folder as a fixture
       simulate PROGRAM --timeline T.json [--format text|json|svg] [--state S.json] [--save-state OUT.json]
                                                   run a person's timeline through the engine
       migrate STATE.json --from OLD --to NEW [-o OUT.json]
@@ -51,13 +54,14 @@ public enum TiprulecCommand {
         case "disasm": return DisasmCommand.run(rest, environment: environment)
         case "simulate": return SimulateCommand.run(rest, environment: environment)
         case "migrate": return MigrateCommand.run(rest, environment: environment)
+        case "state": return StateCommand.run(rest, environment: environment)
         case "test": return TestCommand.run(rest, environment: environment)
         case "eval": return EvalCommand.run(rest, environment: environment, currentTime: currentTime)
         case "emit-swift": return EmitSwiftCommand.run(rest, environment: environment)
         case "import": return ImportCommand.run(rest, environment: environment)
         case "fmt": return FormatCommand.run(rest, environment: environment)
         default:
-            let commands = ["check", "compile", "eval", "simulate", "test", "disasm", "emit-swift", "import", "lsp", "explain", "fmt"]
+            let commands = ["check", "compile", "eval", "simulate", "migrate", "state", "test", "disasm", "emit-swift", "import", "lsp", "explain", "fmt"]
             let hint = Spelling.closest(to: command, in: commands).map { " (did you mean '\($0)'?)" } ?? ""
             return .failure("unknown command '\(command)'\(hint)\n\n" + usage)
         }
@@ -71,6 +75,7 @@ public enum TiprulecCommand {
         case "disasm": return DisasmCommand.usage
         case "simulate": return SimulateCommand.usage
         case "migrate": return MigrateCommand.usage
+        case "state": return StateCommand.usage
         case "test": return TestCommand.usage
         case "eval": return EvalCommand.usage
         case "emit-swift": return EmitSwiftCommand.usage

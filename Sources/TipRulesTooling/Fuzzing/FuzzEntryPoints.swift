@@ -52,6 +52,31 @@ public enum FuzzEntryPoints {
         _ = Compilation(source: SourceFile(name: "imported.tiprules", text: imported.text)).diagnostics
     }
 
+    /// Bytes as a saved state's payload (a valid header is put in front, so mutations reach the
+    /// decoder) → decode against the backyard program and against a program with other names (the
+    /// carry-over path); then as an operation journal, raw and as the payload of one sealed record
+    /// → replay every operation read on an engine.
+    public static func state(_ bytes: [UInt8]) {
+        guard let backyard else { return }
+        let framed = Array("TIPS".utf8) + [1, 0] + littleEndian(UInt32(truncatingIfNeeded: bytes.count))
+            + littleEndian(CRC32.checksum(bytes)) + bytes
+        _ = try? StateDecoder.decode(framed, for: backyard)
+        if let other = try? Program(sourceName: "other", parameters: [ParameterInfo(name: "plan", type: .int, defaultValue: .int(0), line: 1)],
+                                    events: [EventInfo(name: "purchase", fields: [FieldInfo(name: "amount", type: .double)], line: 2)]) {
+            _ = try? StateDecoder.decode(framed, for: other)
+        }
+        let record = littleEndian(UInt32(truncatingIfNeeded: bytes.count)) + littleEndian(CRC32.checksum(bytes)) + bytes
+        var engine = TipEngine(program: backyard)
+        for journal in [OperationRecord.journalHeader + bytes, OperationRecord.journalHeader + record] {
+            for operation in (try? OperationRecord.read(journal))?.operations ?? [] { try? operation.apply(to: &engine) }
+        }
+        _ = engine.evaluate(at: fixedNow)
+    }
+
+    private static func littleEndian(_ value: UInt32) -> [UInt8] {
+        (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+    }
+
     /// A `.tipc` file whose header announces `payload` with its length and checksum.
     public static func sealed(_ payload: [UInt8]) -> [UInt8] {
         var header = BytecodeFormat.magic

@@ -1,0 +1,128 @@
+import TipRulesRuntime
+
+/// A state folder read back: the engine as of its last good record, and what was recovered from.
+struct LoadedFolder {
+    var engine: TipEngine
+    var programBytes: [UInt8]
+    /// The newest generation among the folder's files.
+    var newestGeneration: Int
+    /// Whether the newest generation's snapshot was read and its journal, if any, ends cleanly:
+    /// then a writer appends to that journal; otherwise it starts a new generation.
+    var isClean: Bool
+    /// The end of the last good record of the newest generation's journal, if it was read.
+    var journalEnd: Int?
+    var snapshotSize: Int
+    var notes: [RecoveryNote]
+}
+
+/// Reads a state folder (`FolderLayout`): the newest readable snapshot, then every journal from
+/// its generation on, each up to its last good record. Never writes.
+enum FolderLoader {
+    /// The folder's state, or nil when there is no state folder there yet (no folder, an empty
+    /// one, or one whose creation was cut short before its format file was written).
+    static func load(_ layout: FolderLayout) throws(TipStoreError) -> LoadedFolder? {
+        // A reader can race with a writer's compaction removing a generation; it reads again.
+        for _ in 0..<8 {
+            do {
+                return try loadOnce(layout)
+            } catch {
+                guard case .failed(let failure) = error else { continue }
+                throw failure
+            }
+        }
+        throw .io("read", path: layout.folder, reason: "its files keep being replaced")
+    }
+
+    private enum Failure: Error {
+        case vanished(String)
+        case failed(TipStoreError)
+    }
+
+    private static func loadOnce(_ layout: FolderLayout) throws(Failure) -> LoadedFolder? {
+        let folder = layout.folder
+        guard let names = try wrap({ () throws(TipStoreError) in try PosixFile.names(in: folder) }) else { return nil }
+        let (snapshots, journals, foreign) = FolderLayout.generations(names)
+        guard let format = try wrap({ () throws(TipStoreError) in try PosixFile.contents(of: layout.formatPath) }) else {
+            if !foreign.isEmpty { throw .failed(.notAStateFolder(folder: folder, "it holds '\(foreign[0])' and no FORMAT file")) }
+            return nil
+        }
+        guard let version = FolderLayout.storageVersion(in: format) else {
+            throw .failed(.notAStateFolder(folder: folder, "its FORMAT file does not name a storage version"))
+        }
+        guard version <= FolderLayout.storageVersion else {
+            throw .failed(.newerStorageVersion(folder: folder, found: version, newestRead: FolderLayout.storageVersion))
+        }
+        let newest = max(snapshots.last ?? 0, journals.last ?? 0)
+        var notes: [RecoveryNote] = []
+        for generation in snapshots.reversed() {
+            let name = layout.snapshotName(generation)
+            guard let bytes = try wrap({ () throws(TipStoreError) in try PosixFile.contents(of: layout.snapshotPath(generation)) }) else {
+                throw .vanished(name)
+            }
+            guard let (programBytes, saved) = try readSnapshot(bytes, name: name, notes: &notes) else { continue }
+            var loaded = LoadedFolder(engine: saved.engine(), programBytes: programBytes, newestGeneration: newest,
+                                      isClean: generation == newest && notes.isEmpty, journalEnd: nil,
+                                      snapshotSize: bytes.count, notes: notes + saved.problems.map(RecoveryNote.notCarriedOver))
+            for journal in journals where journal >= generation {
+                try replay(layout, journal, into: &loaded)
+            }
+            return loaded
+        }
+        throw .failed(.noReadableSnapshot(folder: folder, notes))
+    }
+
+    /// A snapshot's program bytes and state, or nil (with a note) when it cannot be read.
+    private static func readSnapshot(_ bytes: [UInt8], name: String, notes: inout [RecoveryNote])
+        throws(Failure) -> ([UInt8], SavedState)? {
+        do {
+            let (programBytes, state) = try SnapshotFile.decode(bytes)
+            let program: Program
+            do {
+                program = try Program(bytes: programBytes)
+            } catch {
+                notes.append(.programUnreadable(file: name, error as? BytecodeError ?? .verificationFailed("\(error)")))
+                return nil
+            }
+            return (programBytes, try StateDecoder.decode(state, for: program))
+        } catch .newerVersion(let found, let newest) {
+            throw .failed(.newerFileFormat(file: name, .newerVersion(found, newestRead: newest)))
+        } catch {
+            notes.append(.snapshotUnreadable(file: name, error))
+            return nil
+        }
+    }
+
+    /// Replays one journal's good records into `loaded`.
+    private static func replay(_ layout: FolderLayout, _ generation: Int, into loaded: inout LoadedFolder) throws(Failure) {
+        let name = layout.journalName(generation)
+        guard let bytes = try wrap({ () throws(TipStoreError) in try PosixFile.contents(of: layout.journalPath(generation)) }) else {
+            throw .vanished(name)
+        }
+        let contents: JournalContents
+        do {
+            contents = try OperationRecord.read(bytes)
+        } catch .newerVersion(let found, let newest) {
+            throw .failed(.newerFileFormat(file: name, .newerVersion(found, newestRead: newest)))
+        } catch {
+            loaded.notes.append(.journalTailDropped(file: name, offset: 0, error))
+            loaded.isClean = false
+            return
+        }
+        for (index, operation) in contents.operations.enumerated() {
+            do {
+                try operation.apply(to: &loaded.engine)
+            } catch {
+                loaded.notes.append(.operationSkipped(file: name, index: index, error as? EngineError ?? .noSuchEvent("\(error)")))
+            }
+        }
+        if let damage = contents.damage {
+            loaded.notes.append(.journalTailDropped(file: name, offset: contents.end, damage))
+            loaded.isClean = false
+        }
+        if generation == loaded.newestGeneration { loaded.journalEnd = contents.end }
+    }
+
+    private static func wrap<Value>(_ body: () throws(TipStoreError) -> Value) throws(Failure) -> Value {
+        do { return try body() } catch { throw .failed(error) }
+    }
+}

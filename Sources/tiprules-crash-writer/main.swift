@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TipRulesRuntime
+import TipRulesStorage
+
+// The crash test's writer: `tiprules-crash-writer FOLDER COUNT` opens the state folder and records
+// COUNT operations, continuing the numbering from the operations already there: operation n
+// records a display of tip T at date n when n % 7 is 3, else donates `step(n: n)` at date n. After each operation is flushed it prints `durable n`, so the test that kills it
+// knows which operations must survive. The journal is compacted every few kilobytes, so kills
+// also land inside compactions.
+
+/// The program the crash test records under.
+func crashProgram() throws -> Program {
+    try Program(sourceName: "crash", events: [EventInfo(name: "step", fields: [FieldInfo(name: "n", type: .int)], line: 1)],
+                tips: [TipInfo(name: "T", id: "T", title: "t", line: 2)])
+}
+
+func say(_ line: String) {
+    let bytes = Array((line + "\n").utf8)
+    _ = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3, let count = Int(arguments[2]) else {
+    say("usage: tiprules-crash-writer FOLDER COUNT")
+    exit(2)
+}
+do {
+    let store = try TipStore.open(folder: arguments[1], bundledProgram: try crashProgram(),
+                                  options: TipStoreOptions(journalBound: 2048, now: nil))
+    let first = store.engine.store.donationCount(event: 0) + store.engine.store.tipState(0).displayCount
+    for n in first..<first + count {
+        if n % 7 == 3 {
+            try store.recordDisplay(tip: "T", at: Double(n), duration: 1)
+        } else {
+            try store.donate(event: "step", fields: ["n": .int(n)], at: Double(n))
+        }
+        say("durable \(n)")
+    }
+} catch {
+    say("error \(error)")
+    exit(1)
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import TipRulesRuntime
+import TipRulesStorage
+
+/// Kills a writer (`tiprules-crash-writer`) with SIGKILL at random instants and checks, after each
+/// kill, that the folder opens with every operation reported durable and nothing half-written.
+struct CrashTests {
+    static let kills = 200
+
+    /// The writer built beside the test bundle.
+    static var writer: URL {
+        Bundle.main.bundleURL.appendingPathComponent("tiprules-crash-writer")
+    }
+
+    @Test func everyDurableOperationSurvivesSIGKILL() throws {
+        let folder = temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
+        try #require(FileManager.default.isExecutableFile(atPath: Self.writer.path), "\(Self.writer.path) is not built")
+        var generator = SystemRandomNumberGenerator()
+        var durable = 0
+        var landedMidway = 0
+        for kill in 0..<Self.kills {
+            let reported = try runAndKill(folder: folder, after: Double.random(in: 0.0...0.025, using: &generator))
+            durable = max(durable, reported.map { $0 + 1 } ?? durable)
+            guard let state = try Self.state(of: folder, durable: durable) else { continue }
+            let steps = state.engine.store.donations(event: 0)
+            let displays = state.engine.store.tipState(0).displayDates
+            let recorded = steps.count + displays.count
+            // Exactly operations 0..<recorded, each once and whole, covering every reported one;
+            // at most the one operation in flight beyond them.
+            let numbers = 0..<recorded
+            #expect(steps.map(\.date) == numbers.filter { $0 % 7 != 3 }.map(Double.init), "kill \(kill): not the donations 0..<\(recorded)")
+            #expect(steps.map(\.fields) == numbers.filter { $0 % 7 != 3 }.map { [.int($0)] }, "kill \(kill)")
+            #expect(displays == numbers.filter { $0 % 7 == 3 }.map(Double.init), "kill \(kill): not the displays 0..<\(recorded)")
+            #expect(recorded >= durable, "kill \(kill): \(durable) operations were reported durable, \(recorded) are there")
+            #expect(recorded <= durable + 1, "kill \(kill): more operations than were written")
+            if recorded > durable { landedMidway += 1 }
+            durable = recorded
+        }
+        #expect(durable > Self.kills, "the writer hardly ran: \(durable) operations in \(Self.kills) runs")
+        let reopened = try TipStore.open(folder: folder, bundledProgram: Program(bytes: TipStore.read(folder: folder).programBytes))
+        #expect(reopened.engine.store.donationCount(event: 0) + reopened.engine.store.tipState(0).displayCount == durable)
+        print("crash test: \(Self.kills) kills, \(durable) operations, \(landedMidway) kills after an operation was written and before it was reported")
+    }
+
+    @Test func readersSeeAConsistentPrefixWhileTheWriterWrites() throws {
+        let folder = temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
+        try #require(FileManager.default.isExecutableFile(atPath: Self.writer.path), "\(Self.writer.path) is not built")
+        let process = Process()
+        process.executableURL = Self.writer
+        process.arguments = [folder, "3000"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var seen = 0
+        var reads = 0
+        while process.isRunning || reads == 0 {
+            guard let state = try Self.state(of: folder, durable: 0) else { continue }
+            reads += 1
+            let steps = state.engine.store.donations(event: 0)
+            let displays = state.engine.store.tipState(0).displayDates
+            let recorded = steps.count + displays.count
+            #expect(steps.map(\.date) == (0..<recorded).filter { $0 % 7 != 3 }.map(Double.init), "read \(reads): not a prefix")
+            #expect(displays == (0..<recorded).filter { $0 % 7 == 3 }.map(Double.init), "read \(reads): not a prefix")
+            #expect(recorded >= seen, "read \(reads): \(recorded) operations after \(seen)")
+            seen = recorded
+        }
+        process.waitUntilExit()
+        #expect(try TipStore.read(folder: folder).engine.store.donationCount(event: 0) + (3000 + 3) / 7 == 3000)
+        print("concurrent readers: \(reads) reads while the writer wrote 3,000 operations")
+    }
+
+    /// The folder's state; nil when the writer was killed while creating the folder, before any
+    /// operation was reported durable (the folder then holds no state yet, and the next writer
+    /// creates it again).
+    private static func state(of folder: String, durable: Int) throws -> StoredState? {
+        do {
+            return try TipStore.read(folder: folder)
+        } catch {
+            guard durable == 0, case .notAStateFolder = error else { throw error }
+            return nil
+        }
+    }
+
+    /// Runs the writer for `delay` seconds, kills it, and returns the last operation it reported durable.
+    private func runAndKill(folder: String, after delay: Double) throws -> Int? {
+        let process = Process()
+        let output = Pipe()
+        process.executableURL = Self.writer
+        process.arguments = [folder, "1000000"]
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        usleep(UInt32(delay * 1_000_000))
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(!text.contains("error"), "the writer failed: \(text.suffix(300))")
+        return text.split(separator: "\n").last { $0.hasPrefix("durable ") }.flatMap { Int($0.dropFirst(8)) }
+    }
+}

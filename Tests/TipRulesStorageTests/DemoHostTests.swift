@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import TipRulesRuntime
+import TipRulesStorage
+
+/// The example host (`tiprules-demo`) as an app runs it: a rules update, a crash (SIGKILL), a
+/// relaunch, and nothing answered is lost.
+struct DemoHostTests {
+    static var demo: URL { Bundle.main.bundleURL.appendingPathComponent("tiprules-demo") }
+
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
+
+    /// An example's rules for the app `com.example.backyard` at `release`.
+    static func rules(_ example: String, release: Int) throws -> [UInt8] {
+        let source = try String(contentsOf: examples.appendingPathComponent(example), encoding: .utf8)
+            .replacingOccurrences(of: "configure {", with: "configure {\n    app(\"com.example.backyard\")\n    release(\(release))")
+        return try compile(source).encoded()
+    }
+
+    @Test func aRulesUpdateACrashAndARelaunchLoseNothing() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.demo.path), "\(Self.demo.path) is not built")
+        let folder = temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/updates", withIntermediateDirectories: true)
+        write(try Self.rules("backyard.tiprules", release: 1), to: folder + "/bundled.tipc")
+        write(try Self.rules("backyard-v2.tiprules", release: 2), to: folder + "/updates/backyard-2.tipc")
+        let arguments = ["--state", folder + "/state", "--bundled", folder + "/bundled.tipc", "--updates", folder + "/updates",
+                         "--app", "com.example.backyard"]
+
+        let first = try DemoProcess(arguments)
+        #expect(first.answer() == "opened \(folder)/state: rules release 1")
+        #expect(first.ask("set isLoggedIn true") == "ok set isLoggedIn")
+        for day in 0..<3 {
+            #expect(first.ask("donate enteredBackyardDetailView \(1_000_000 + day * 3600) backyardID=7") == "ok donated enteredBackyardDetailView")
+        }
+        #expect(first.ask("update") == "ok updated to backyard-2.tipc: rules release 2")
+        #expect(first.answer() == "not carried over: parameter 'isLoggedIn' is gone; its value is dropped")
+        #expect(first.ask("set accountState member") == "ok set accountState")
+        #expect(first.ask("show 1020000") == "ok showing [FavoriteBackyardTip]")
+        #expect(first.ask("close FavoriteBackyardTip") == "ok closed FavoriteBackyardTip")
+        first.send("donate sharedBackyard 1030000")
+        first.kill()
+
+        let second = try DemoProcess(arguments)
+        #expect(second.answer() == "opened \(folder)/state: rules release 2")
+        #expect(second.ask("status 1040000").hasPrefix("FavoriteBackyardTip: invalidated"))
+        second.kill()
+        let state = try TipStore.read(folder: folder + "/state")
+        #expect(state.engine.program.release == 2)
+        #expect(state.engine.store.donationCount(event: 0) == 3)
+        #expect(state.engine.store.donationCount(event: 1) <= 1, "the donation in flight at the kill is there whole or not at all")
+        #expect(state.engine.store.tipState(0) == TipState(displayCount: 1, invalidation: .tipClosed, displayDates: [1_020_000]))
+        #expect(state.engine.store.parameter(0) == .string("member"))
+    }
+}
+
+/// A `tiprules-demo` child process fed commands on standard input.
+final class DemoProcess {
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private var buffer: [UInt8] = []
+
+    init(_ arguments: [String]) throws {
+        process.executableURL = DemoHostTests.demo
+        process.arguments = arguments
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    func send(_ line: String) {
+        try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+    }
+
+    /// Sends a command and returns the first line of its answer.
+    func ask(_ line: String) -> String {
+        send(line)
+        return answer()
+    }
+
+    /// The next line the host prints ("" at its end).
+    func answer() -> String {
+        while true {
+            if let newline = buffer.firstIndex(of: 10) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                return line
+            }
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { return "" }
+            buffer += data
+        }
+    }
+
+    func kill() {
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}

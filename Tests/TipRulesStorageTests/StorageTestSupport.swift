@@ -1,0 +1,54 @@
+import Foundation
+import TipRulesCompiler
+import TipRulesRuntime
+import TipRulesStorage
+
+/// A source file that does not check.
+struct CompileFailure: Error {
+    var messages: [String]
+}
+
+/// Compiles `.tiprules` source.
+func compile(_ source: String) throws -> Program {
+    let compilation = Compilation(name: "test.tiprules", bytes: Array(source.utf8))
+    guard let checked = compilation.optimizedProgram else { throw CompileFailure(messages: compilation.diagnostics.map(\.message)) }
+    return try generateProgram(checked)
+}
+
+/// A new empty temporary folder, removed by `removeTemporaryFolder`; in memory (`/dev/shm`, where
+/// `fsync` costs nothing) when asked and available, for tests about reading, not durability.
+func temporaryFolder(inMemory: Bool = false) -> String {
+    let base = inMemory && FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm/" : NSTemporaryDirectory()
+    let path = base + "tiprules-storage-" + UUID().uuidString
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+func removeTemporaryFolder(_ path: String) {
+    try? FileManager.default.removeItem(atPath: path)
+}
+
+/// The rules the storage tests record under.
+let storageSource = """
+configure { app("com.example.backyard") release(3) }
+parameter isLoggedIn: Bool = false
+event visited(backyardID: Int)
+tip Favorite {
+    title: "f"
+    #Rule(Self.visited) { $0.donations.count >= 2 }
+}
+tip Welcome { title: "w" }
+"""
+
+/// A file's bytes (empty when it cannot be read).
+func bytes(of path: String) -> [UInt8] {
+    (FileManager.default.contents(atPath: path)).map { [UInt8]($0) } ?? []
+}
+
+func write(_ bytes: [UInt8], to path: String) {
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+}
+
+func files(in folder: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+}
