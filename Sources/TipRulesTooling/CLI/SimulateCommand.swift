@@ -56,17 +56,18 @@ enum SimulateCommand {
             let state = JSONWriter.string(from: FixtureEncoder.encode(log.finalStore, now: now), style: .pretty) + "\n"
             if let error = AtomicFileWriter.write(Array(state.utf8), to: output) { return .failure(error.message) }
         }
-        var result = render(log, format: format)
+        var result = render(log, format: format, program: fileName(path), timeline: fileName(timelinePath))
         result.standardError = warnings + result.standardError
         return result
     }
 
-    private static func render(_ log: SimulationLog, format: String) -> CommandResult {
+    /// The log in `format`; the chart's title names the program and timeline files.
+    private static func render(_ log: SimulationLog, format: String, program: String, timeline: String) -> CommandResult {
         switch format {
         case "json":
             return CommandResult(standardOutput: JSONWriter.string(from: SimulationJSONRenderer.document(for: log), style: .pretty) + "\n")
         case "svg":
-            return CommandResult(standardOutput: SimulationChart.svg(of: log, program: fileName(path), timeline: fileName(timelinePath)))
+            return CommandResult(standardOutput: SimulationChart.svg(of: log, program: program, timeline: timeline))
         default:
             return CommandResult(standardOutput: SimulationTextRenderer().render(log))
         }
