@@ -67,6 +67,13 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case eventNotAValue = "TR0220"
     case constantEvaluationFails = "TR0221"
     case unknownFunction = "TR0222"
+    case invalidVersionLiteral = "TR0223"
+    case invalidDateLiteral = "TR0224"
+    case rolloutShareOutOfRange = "TR0225"
+    case versionField = "TR0226"
+    case invalidList = "TR0227"
+    case nonConstantGroup = "TR0228"
+    case unknownCalendarComponent = "TR0229"
 
     // Names and declarations
     case duplicateDeclaration = "TR0301"

@@ -16,6 +16,13 @@ public enum BuiltinReceiver: Hashable, Sendable {
     case displayFrequency
     /// A group's kind: `group G(.ordered)`.
     case groupKind
+    /// A version: `appVersion.major`.
+    case version
+    /// A function called by name: `Version("2.3")`, `bucket(of:group:)`, `rollout(_:of:group:)`,
+    /// `Calendar.current.component(_:from:)`.
+    case function
+    /// A component of `Calendar.current.component(.hour, from: now)`.
+    case calendarComponent
 }
 
 /// How a built-in is written after its name.
@@ -83,6 +90,13 @@ public enum BuiltinLowering: Hashable, Sendable {
     case option
     /// `.ordered` (true) or `.firstAvailable` (false).
     case groupKind(ordered: Bool)
+    /// `major`, `minor`, `patch` of a version: `CheckedExpression.Kind.versionComponent`.
+    case versionComponent(VersionComponent)
+    /// A calendar component: `CheckedExpression.Kind.calendar`.
+    case calendarComponent(CalendarComponent)
+    /// A targeting function with a form of its own in `CheckedExpression.Kind`, checked in
+    /// `Checker+Targeting.swift`.
+    case function
 }
 
 /// One built-in of the language: how it is written, what it means, what it gives and how it is lowered.
@@ -102,7 +116,7 @@ public struct Builtin: Hashable, Sendable {
 public enum Builtins {
     /// Every built-in, grouped by receiver, in the order they are offered.
     public static let all: [Builtin] = eventMembers + collectionMembers + stringMembers + dateMembers + implicitMembers
-        + options + displayFrequencies + groupKinds
+        + options + displayFrequencies + groupKinds + versionMembers + functions + calendarComponents
 
     /// The built-ins of `receiver`, in table order.
     public static func members(of receiver: BuiltinReceiver) -> [Builtin] {
@@ -241,6 +255,44 @@ public enum Builtins {
         entry("weekly", .displayFrequency, ".weekly", "At most one new tip a week (604800 seconds).", .property, .none, .seconds(604_800)),
         entry("monthly", .displayFrequency, ".monthly", "At most one new tip a month (30 days).", .property, .none, .seconds(2_592_000)),
     ]
+
+    private static let versionMembers = [
+        entry("major", .version, "var major: Int", "The major version: 2 in \"2.3.1\".", .property, .int, .versionComponent(.major)),
+        entry("minor", .version, "var minor: Int", "The minor version: 3 in \"2.3.1\" (0 when not written).", .property, .int,
+              .versionComponent(.minor)),
+        entry("patch", .version, "var patch: Int", "The patch version: 1 in \"2.3.1\" (0 when not written).", .property, .int,
+              .versionComponent(.patch)),
+    ]
+
+    private static let functions = [
+        entry("Version", .function, "Version(_ text: String)",
+              "A version literal, `MAJOR[.MINOR[.PATCH]][-PRERELEASE][+BUILD]`, ordered by Semantic Versioning 2.0.0; a string literal where a `Version` is expected is one too.",
+              .call(label: nil, .value(.string)), .none, .function),
+        entry("bucket", .function, "func bucket(of id: String, group: String) -> Int",
+              "The stable rollout bucket of `id` in `group`, 1 to 100 (Unleash's `flexibleRollout` bucketing); `group` defaults to the tip's id.",
+              .call(label: "of", .value(.string)), .int, .function),
+        entry("rollout", .function, "func rollout(_ percentage: Int, of id: String, group: String) -> Bool",
+              "Whether `id` is in a stable rollout of `percentage` (0 to 100) of `group`: the same ids every time, on every platform; `group` defaults to the tip's id.",
+              .call(label: nil, .value(.int)), .bool, .function),
+        entry("component", .function, "func Calendar.current.component(_ component: Calendar.Component, from date: Date) -> Int",
+              "A component of `date` in the local calendar (the store's UTC offset): `.year`, `.month`, `.day`, `.hour`, `.minute`, `.second` or `.weekday`.",
+              .call(label: nil, nil), .int, .function),
+    ]
+
+    private static let calendarComponents: [Builtin] = CalendarComponent.allCases.map { component in
+        let meaning: String
+        switch component {
+        case .year: meaning = "The year."
+        case .month: meaning = "The month, 1 to 12."
+        case .day: meaning = "The day of the month, 1 to 31."
+        case .hour: meaning = "The hour, 0 to 23."
+        case .minute: meaning = "The minute, 0 to 59."
+        case .second: meaning = "The second, 0 to 59."
+        case .weekday: meaning = "The day of the week, 1 (Sunday) to 7 (Saturday)."
+        }
+        return entry(component.description, .calendarComponent, ".\(component)", meaning + " In the local calendar.",
+                     .property, .int, .calendarComponent(component))
+    }
 
     private static let groupKinds = [
         entry("ordered", .groupKind, ".ordered",

@@ -4,7 +4,8 @@ import TipRulesRuntime
 extension Checker {
     /// The display frequencies by name with their seconds, from the built-ins table.
     static let displayFrequencies = Builtins.seconds(of: .displayFrequency)
-    static let scalarTypes: [String: ScalarKind] = ["Bool": .bool, "Int": .int, "Double": .double, "String": .string, "Date": .date]
+    static let scalarTypes: [String: ScalarKind] = ["Bool": .bool, "Int": .int, "Double": .double, "String": .string, "Date": .date,
+                                                    "Version": .version]
 
     mutating func checkFile(_ file: FileSyntax) -> CheckedProgram {
         declareNames(file)
@@ -75,7 +76,7 @@ extension Checker {
         if let kind = Self.scalarTypes[name.text] { return kind }
         let suggestion = Self.typeAliases[name.text] ?? Spelling.closest(to: name.text, in: Self.scalarTypes.keys.sorted())
         report(.unknownType, "cannot find type '\(name.text)' in scope", at: name.span,
-               notes: [DiagnosticNote("the types are Bool, Int, Double, String and Date")],
+               notes: [DiagnosticNote("the types are Bool, Int, Double, String, Date and Version")],
                fixes: suggestion.map { [.replace(name.span, with: $0, "replace with '\($0)'")] } ?? [])
         return nil
     }
@@ -112,6 +113,7 @@ extension Checker {
         case .string: return .string("")
         case .date: return .date(0)
         case .duration: return .duration(0)
+        case .version: return .string("0.0.0")
         }
     }
 
@@ -156,7 +158,14 @@ extension Checker {
             }
             seen[field.name.text] = seen[field.name.text] ?? field.name.span
             model.recordName(field.name.span, .field(event: events.count, .declared(fields.count)), isDeclaration: true)
-            fields.append(FieldInfo(name: field.name.text, type: scalarType(field.value) ?? .int))
+            var type = scalarType(field.value) ?? .int
+            if type == .version {
+                report(.versionField, "an event field cannot be a 'Version'", at: field.value.span,
+                       notes: [DiagnosticNote("a version is a parameter, such as 'parameter appVersion: Version = \"1.0\"'; a field may be a 'String'")],
+                       fixes: [.replace(field.value.span, with: "String", "replace with 'String'")])
+                type = .string
+            }
+            fields.append(FieldInfo(name: field.name.text, type: type))
         }
         var event = EventInfo(name: syntax.name.text, fields: fields, line: line(of: syntax.name.span))
         if let limit = syntax.limit, let span = syntax.limitSpan {
@@ -342,9 +351,10 @@ extension Checker {
                    notes: [DiagnosticNote("the first 'options' block is here", at: syntax.options[0].keywordSpan)])
         }
         var rules: [CheckedRule] = []
-        for rule in syntax.rules { if let checked = checkRule(rule) { rules.append(checked) } }
+        let id = texts["id"] ?? syntax.name.text
+        for rule in syntax.rules { if let checked = checkRule(rule, rolloutGroup: id) { rules.append(checked) } }
         let options = checkOptions(syntax.options.first?.entries ?? [])
-        return TipSymbol(name: syntax.name.text, id: texts["id"] ?? syntax.name.text, title: texts["title"] ?? "",
+        return TipSymbol(name: syntax.name.text, id: id, title: texts["title"] ?? "",
                          message: texts["message"], image: texts["image"], rules: rules, options: options,
                          line: line(of: syntax.name.span))
     }
@@ -369,15 +379,14 @@ extension Checker {
         }
     }
 
-    private mutating func checkRule(_ syntax: RuleSyntax) -> CheckedRule? {
+    private mutating func checkRule(_ syntax: RuleSyntax, rolloutGroup: String) -> CheckedRule? {
         var inputs: [RuleInput] = []
         for input in syntax.inputs {
             guard let resolved = ruleInput(input) else { continue }
             inputs.append(resolved)
         }
         guard inputs.count == syntax.inputs.count else { return nil }
-        if syntax.inputs.isEmpty { return nil }
-        guard let body = check(syntax.body, expecting: .bool, in: Scope(inputs: inputs)) else { return nil }
+        guard let body = check(syntax.body, expecting: .bool, in: Scope(inputs: inputs, rolloutGroup: rolloutGroup)) else { return nil }
         guard body.type == .bool else {
             if case .event = body.type {
                 reportEventNotAValue(body.span)
@@ -555,7 +564,7 @@ extension Checker {
     }
 
     private mutating func checkWidget(_ syntax: WidgetSyntax) -> WidgetSymbol {
-        var scope = Scope()
+        var scope = Scope(rolloutGroup: syntax.name.text)
         var lets: [CheckedExpression] = []
         var letSpans: [String: SourceSpan] = [:]
         for binding in syntax.lets {

@@ -40,11 +40,13 @@ extension Checker {
     private mutating func operands(_ lhs: ExpressionSyntax, _ rhs: ExpressionSyntax, in scope: Scope,
                                    bothLiteral: ValueType?, hint: (ValueType) -> ValueType?) -> (CheckedExpression, CheckedExpression)? {
         let leftLiteral = literalNumber(lhs), rightLiteral = literalNumber(rhs)
+        // A string literal also takes the other side's type: "2.3" compared with a version is one.
+        let leftTakesContext = leftLiteral != nil || lhs.isStringLiteral, rightTakesContext = rightLiteral != nil || rhs.isStringLiteral
         let left: CheckedExpression?, right: CheckedExpression?
-        if leftLiteral != nil && rightLiteral == nil {
+        if leftTakesContext && !rightTakesContext {
             right = check(rhs, expecting: nil, in: scope)
             left = check(lhs, expecting: right.flatMap { hint($0.type.unwrapped) }, in: scope)
-        } else if rightLiteral != nil && leftLiteral == nil {
+        } else if rightTakesContext && !leftTakesContext {
             left = check(lhs, expecting: nil, in: scope)
             right = check(rhs, expecting: left.flatMap { hint($0.type.unwrapped) }, in: scope)
         } else {
@@ -99,7 +101,7 @@ extension Checker {
             return nilComparison(op, value: lhs.kind == .nilLiteral ? rhs : lhs, operatorSpan: operatorSpan, span: span, in: scope)
         }
         guard let (left, right) = operands(lhs, rhs, in: scope, bothLiteral: nil, hint: { type in
-            [.int, .double, .duration].contains(type) ? type : nil
+            [.int, .double, .duration, .version].contains(type) ? type : nil
         }) else { return nil }
         let comparison = Self.comparison(op)
         let leftBase = left.type.unwrapped, rightBase = right.type.unwrapped

@@ -268,7 +268,14 @@ extension Parser {
     mutating func parseRule() -> RuleSyntax? {
         let keyword = advance()
         var inputs: [ExpressionSyntax] = []
-        if consume(.leftParen) != nil {
+        // `#Rule { … }` has no inputs: it reads only now, constants and the calendar.
+        if let open = consume(.leftParen) {
+            if let close = consume(.rightParen) {
+                let parentheses = open.span.union(close.span)
+                report(.missingRuleInput, "'#Rule()' has no inputs; a rule without inputs is written '#Rule { … }'", at: parentheses,
+                       notes: [DiagnosticNote("name a parameter or an event, as in '#Rule(Self.$isLoggedIn) { $0 }', or none at all")],
+                       fixes: [.replace(parentheses, with: "", "remove '()'")])
+            }
             trailingClosuresAllowed = false
             while !atEnd && !check(.rightParen) && !check(.leftBrace) && !atDeclarationStart {
                 rewritePastedQualifiedInput()
@@ -280,9 +287,6 @@ extension Parser {
                 recover { $0.kind == .leftBrace || $0.kind == .rightParen }
                 _ = consume(.rightParen)
             }
-        } else {
-            report(.missingRuleInput, "'#Rule' needs its inputs in parentheses", at: keyword.span,
-                   notes: [DiagnosticNote("name a parameter or an event, as in '#Rule(Self.$isLoggedIn) { $0 }' or '#Rule(Self.appOpened) { $0.donations.count > 3 }'")])
         }
         guard let open = expect(.leftBrace, "'{' to open the rule's body") else {
             recoverToNextLine()

@@ -87,7 +87,9 @@ enum BytecodeReader {
 
     /// A tagged scalar, as `BytecodeWriter.writeValue` writes it.
     static func readValue(_ reader: inout ByteReader) throws -> ScalarValue {
+        let start = reader.offset
         switch try readKind(&reader) {
+        case .version: throw reader.malformed("a value is tagged 'Version' (versions are held as strings)", at: start)
         case .bool: return .bool(try reader.bool())
         case .int: return .int(Int(try reader.fixed(Int64.self)))
         case .double: return .double(try reader.double())

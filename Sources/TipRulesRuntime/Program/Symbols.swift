@@ -1,6 +1,8 @@
 /// The scalar types: what parameters, event fields and constants hold.
 public enum ScalarKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     case bool = 0, int = 1, double = 2, string = 3, date = 4, duration = 5
+    /// A semantic version (`SemanticVersion`), held as its string: on the stack a `String`.
+    case version = 6
 
     /// Swift's spelling of the type.
     public var description: String {
@@ -11,6 +13,7 @@ public enum ScalarKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringCon
         case .string: return "String"
         case .date: return "Date"
         case .duration: return "Duration"
+        case .version: return "Version"
         }
     }
 
@@ -18,6 +21,16 @@ public enum ScalarKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringCon
     public var since: Int {
         switch self {
         case .bool, .int, .double, .string, .date, .duration: return 1
+        case .version: return 3
+        }
+    }
+
+    /// Whether a value may be held by a parameter or field of this type: a value of the same
+    /// kind, or for a `Version`, a string that is a valid version.
+    public func accepts(_ value: ScalarValue) -> Bool {
+        switch (self, value) {
+        case (.version, .string(let text)): return SemanticVersion(text) != nil
+        default: return value.kind == self
         }
     }
 }

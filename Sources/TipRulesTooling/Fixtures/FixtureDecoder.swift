@@ -186,6 +186,11 @@ public enum FixtureDecoder {
         case (.date, _): return .date(try date(json, at: path))
         case (.duration, .integer(let number)): return .duration(Double(number))
         case (.duration, .number(let number)): return .duration(number)
+        case (.version, .string(let text)):
+            if case .failure(let error) = SemanticVersion.parse(text) {
+                throw FixtureError(path: path, "expected a version such as \"2.3.1\", found \(describe(json)) (\(error))")
+            }
+            return .string(text)
         default:
             let expected: String
             switch type {
@@ -194,6 +199,7 @@ public enum FixtureDecoder {
             case .double, .duration: expected = "a number"
             case .string: expected = "a string"
             case .date: expected = "a date"
+            case .version: expected = "a version string such as \"2.3.1\""
             }
             throw FixtureError(path: path, "expected \(expected), found \(describe(json))")
         }
