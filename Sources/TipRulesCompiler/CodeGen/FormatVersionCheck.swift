@@ -47,6 +47,14 @@ public enum FormatVersionCheck {
             var events: [EventSyntax] = []
             for case .event(let event) in syntax.declarations { events.append(event) }
             return events.indices.contains(index) ? events[index].name.span : whole
+        case .tip(let index):
+            var tips: [TipSyntax] = []
+            for case .tip(let tip) in syntax.declarations { tips.append(tip) }
+            return tips.indices.contains(index) ? tips[index].name.span : whole
+        case .group(let index):
+            var groups: [GroupSyntax] = []
+            for case .group(let group) in syntax.declarations { groups.append(group) }
+            return groups.indices.contains(index) ? groups[index].name.span : whole
         case .suggestion(let widget, let suggestion):
             var widgets: [WidgetSyntax] = []
             for case .widget(let widget) in syntax.declarations { widgets.append(widget) }

@@ -96,6 +96,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case unknownGroupKind = "TR0406"
     case invalidAppIdentifier = "TR0410"
     case invalidRelease = "TR0411"
+    case invalidFrequencyCap = "TR0412"
 
     // First-beta spellings
     case betaLargestSubsetBy = "TR0501"

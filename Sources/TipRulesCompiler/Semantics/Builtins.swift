@@ -90,6 +90,8 @@ public enum BuiltinLowering: Hashable, Sendable {
     case option
     /// `.ordered` (true) or `.firstAvailable` (false).
     case groupKind(ordered: Bool)
+    /// `.priority`: the available member with the highest `Priority`.
+    case priorityGroup
     /// `major`, `minor`, `patch` of a version: `CheckedExpression.Kind.versionComponent`.
     case versionComponent(VersionComponent)
     /// A calendar component: `CheckedExpression.Kind.calendar`.
@@ -246,6 +248,12 @@ public enum Builtins {
         entry("MaxDisplayDuration", .option, "Tips.MaxDisplayDuration(_ duration: Duration)",
               "Invalidates the tip (`displayDurationExceeded`) once it has displayed this long in total: a duration or a number of seconds.",
               .call(label: nil, .value(.duration)), .none, .option),
+        entry("FrequencyCap", .option, "FrequencyCap(_ count: Int, per window: Duration)",
+              "The tip shows at most `count` times in any `window`; while it is capped it is pending (`frequencyCap`). A tip may have several, as in `FrequencyCap(1, per: .day)` and `FrequencyCap(3, per: .weeks(1))`.",
+              .call(label: nil, .value(.int)), .none, .option),
+        entry("Priority", .option, "Priority(_ priority: Int)",
+              "In a `.priority` group the available tip with the highest priority is shown (default 0).",
+              .call(label: nil, .value(.int)), .none, .option),
     ]
 
     private static let displayFrequencies = [
@@ -298,6 +306,9 @@ public enum Builtins {
         entry("ordered", .groupKind, ".ordered",
               "The group's current tip is its first tip that is not invalidated, shown once it is available.", .property, .none,
               .groupKind(ordered: true)),
+        entry("priority", .groupKind, ".priority",
+              "The group's current tip is its available tip with the highest `Priority` (the first declared among equals).",
+              .property, .none, .priorityGroup),
         entry("firstAvailable", .groupKind, ".firstAvailable", "The group's current tip is its first available tip (the default).",
               .property, .none, .groupKind(ordered: false)),
     ]

@@ -478,8 +478,13 @@ extension Checker {
             guard known.contains(name) else {
                 let suggestion = Spelling.closest(to: name, in: known)
                 report(.unknownOption, "unknown option '\(name)'", at: entry.name.span,
-                       notes: [DiagnosticNote("the options are MaxDisplayCount(Int), IgnoresDisplayFrequency(Bool) and MaxDisplayDuration(seconds or duration)")],
+                       notes: [DiagnosticNote("the options are MaxDisplayCount(Int), IgnoresDisplayFrequency(Bool), MaxDisplayDuration(seconds or duration), FrequencyCap(Int, per: duration) and Priority(Int)")],
                        fixes: suggestion.map { [.replace(entry.name.span, with: $0, "replace with '\($0)'")] } ?? [])
+                continue
+            }
+            // A tip may have several caps (once a day and three times a week).
+            if name == "FrequencyCap" {
+                if let cap = frequencyCap(entry) { options.frequencyCaps.append(cap) }
                 continue
             }
             if let previous = seen[name] {
@@ -505,6 +510,10 @@ extension Checker {
                 if case .bool(let flag)? = constant(argument.value, of: .bool, what: "'IgnoresDisplayFrequency'") {
                     options.ignoresDisplayFrequency = flag
                 }
+            case "Priority":
+                if case .int(let priority)? = constant(argument.value, of: .int, what: "'Priority'") {
+                    options.priority = priority
+                }
             default:
                 if case .duration(let seconds)? = constant(argument.value, of: .duration, what: "'MaxDisplayDuration'") {
                     if seconds < 0 || !seconds.isFinite {
@@ -522,17 +531,19 @@ extension Checker {
 
     private mutating func checkGroup(_ syntax: GroupSyntax) -> GroupSymbol {
         var ordered = false
+        var byPriority = false
         if let kind = syntax.kind {
             switch kind.kind {
             case .implicitMember(let name, _) where Builtins.member(name, of: .groupKind) != nil:
                 ordered = Builtins.member(name, of: .groupKind)?.lowering == .groupKind(ordered: true)
+                byPriority = Builtins.member(name, of: .groupKind)?.lowering == .priorityGroup
             case .error: break
             default:
                 let written: String
                 if case .implicitMember(let name, _) = kind.kind { written = name } else { written = text(kind.span) }
                 let suggestion = Spelling.closest(to: written, in: Builtins.members(of: .groupKind).map(\.name))
                 report(.unknownGroupKind, "unknown group kind '\(text(kind.span))'", at: kind.span,
-                       notes: [DiagnosticNote("a group is '.ordered' or '.firstAvailable' (the default)")],
+                       notes: [DiagnosticNote("a group is '.ordered', '.priority' or '.firstAvailable' (the default)")],
                        fixes: suggestion.map { [.replace(kind.span, with: ".\($0)", "replace with '.\($0)'")] } ?? [])
             }
         }
@@ -560,7 +571,8 @@ extension Checker {
                        fixes: suggestion.map { [.replace(member.span, with: $0, "replace with '\($0)'")] } ?? [])
             }
         }
-        return GroupSymbol(name: syntax.name.text, ordered: ordered, members: members, line: line(of: syntax.name.span))
+        return GroupSymbol(name: syntax.name.text, ordered: ordered, byPriority: byPriority, members: members,
+                           line: line(of: syntax.name.span))
     }
 
     private mutating func checkWidget(_ syntax: WidgetSyntax) -> WidgetSymbol {

@@ -151,6 +151,29 @@ extension Checker {
         return CheckedExpression(.calendar(component, date), type: .int, span: span)
     }
 
+    /// `FrequencyCap(N, per: DURATION)`: N ≥ 1 and DURATION > 0.
+    mutating func frequencyCap(_ entry: CallEntrySyntax) -> FrequencyCap? {
+        let usage = "as in 'FrequencyCap(1, per: .day)'"
+        guard entry.arguments.count == 2, entry.arguments[0].label == nil, entry.arguments[1].label == "per" else {
+            report(.wrongArguments, "'FrequencyCap' takes a count and a window, \(usage)", at: entry.span)
+            return nil
+        }
+        let (countSyntax, windowSyntax) = (entry.arguments[0].value, entry.arguments[1].value)
+        guard case .int(let count)? = constant(countSyntax, of: .int, what: "a frequency cap's count"),
+              case .duration(let seconds)? = constant(windowSyntax, of: .duration, what: "a frequency cap's window") else { return nil }
+        guard count >= 1 else {
+            report(.invalidFrequencyCap, "a frequency cap allows at least 1 display, not \(count)", at: countSyntax.span,
+                   notes: [DiagnosticNote("to never show the tip, give it a rule that is false; to stop it, use MaxDisplayCount")])
+            return nil
+        }
+        guard seconds > 0 && seconds.isFinite else {
+            report(.invalidFrequencyCap, "a frequency cap's window must be longer than 0", at: windowSyntax.span,
+                   notes: [DiagnosticNote("the window is a duration, \(usage) or 'per: .weeks(1)'")])
+            return nil
+        }
+        return FrequencyCap(count: count, seconds: seconds)
+    }
+
     /// `[c1, c2, …].contains(value)`.
     mutating func listContains(_ elements: [ExpressionSyntax], arguments: [ArgumentSyntax], listSpan: SourceSpan,
                                span: SourceSpan, in scope: Scope) -> CheckedExpression? {

@@ -115,11 +115,45 @@ public struct TipOptions: Hashable, Sendable {
     public var ignoresDisplayFrequency: Bool
     /// Seconds.
     public var maxDisplayDuration: Double?
+    /// `FrequencyCap(N, per: DURATION)`: at most N displays in any DURATION.
+    public var frequencyCaps: [FrequencyCap]
+    /// `Priority(N)`: in a `.priority` group, the higher wins (default 0).
+    public var priority: Int
 
-    public init(maxDisplayCount: Int? = nil, ignoresDisplayFrequency: Bool = false, maxDisplayDuration: Double? = nil) {
+    public init(maxDisplayCount: Int? = nil, ignoresDisplayFrequency: Bool = false, maxDisplayDuration: Double? = nil,
+                frequencyCaps: [FrequencyCap] = [], priority: Int = 0) {
         self.maxDisplayCount = maxDisplayCount
         self.ignoresDisplayFrequency = ignoresDisplayFrequency
         self.maxDisplayDuration = maxDisplayDuration
+        self.frequencyCaps = frequencyCaps
+        self.priority = priority
+    }
+}
+
+/// `FrequencyCap(count, per: seconds)`: a tip shows at most `count` times in any `seconds`.
+public struct FrequencyCap: Hashable, Sendable {
+    /// At least 1.
+    public var count: Int
+    /// The window, in seconds; more than 0.
+    public var seconds: Double
+
+    public init(count: Int, seconds: Double) {
+        self.count = count
+        self.seconds = seconds
+    }
+
+    /// When the cap lets a tip with these display dates (oldest first) show again, if it holds
+    /// the tip back at `now`: with the k displays in `now - seconds < date <= now`, k ≥ count,
+    /// the date of the (k − count + 1)-th plus `seconds`.
+    public func hold(displays: [Double], now: Double) -> Double? {
+        let window = displays.filter { now - seconds < $0 && $0 <= now }
+        guard window.count >= count else { return nil }
+        return window[window.count - count] + seconds
+    }
+
+    /// How many of the display dates fall in the window that ends at `now`.
+    public func displaysInWindow(_ displays: [Double], now: Double) -> Int {
+        displays.reduce(0) { $0 + (now - seconds < $1 && $1 <= now ? 1 : 0) }
     }
 }
 

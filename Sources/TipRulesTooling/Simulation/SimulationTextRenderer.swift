@@ -94,7 +94,8 @@ public struct SimulationTextRenderer {
             return "\(tip.id) \(verb) invalidated (\(tip.reason?.rawValue ?? "unknown"))"
         case .pending:
             if let until = tip.pendingUntil {
-                return "\(tip.id) is held back by the display frequency until \(clock.label(until))"
+                let what = tip.pendingReason == .frequencyCap ? "its frequency cap" : "the display frequency"
+                return "\(tip.id) is held back by \(what) until \(clock.label(until))"
             }
             let detail = tip.rules.first { !$0.result }.flatMap { $0.error ?? $0.explanation.first }
             return "\(tip.id) \(verb) " + tip.displayExplanation + (detail.map { " (\($0))" } ?? "")
