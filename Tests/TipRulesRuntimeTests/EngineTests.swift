@@ -64,7 +64,8 @@ final class EngineTests: XCTestCase {
         var engine = try engine()
         try engine.recordDisplay(tip: "Welcome", at: start, duration: 3)
         XCTAssertEqual(engine.store.lastDisplayDate, start)
-        XCTAssertEqual(engine.store.tipState(1), TipState(displayCount: 1, displayDuration: 3))
+        // Recording a display records its date.
+        XCTAssertEqual(engine.store.tipState(1), TipState(displayCount: 1, displayDuration: 3, displayDates: [start]))
         // A second display of the same tip does not move the last display date.
         try engine.recordDisplay(tip: "Welcome", at: start + 100, duration: 3)
         XCTAssertEqual(engine.store.lastDisplayDate, start)
@@ -176,7 +177,7 @@ final class EngineTests: XCTestCase {
             "tip 'Favorite' is gone; its display state is dropped",
             "tip 'Later' is gone; its display state is dropped",
         ])
-        XCTAssertEqual(engine.store.tipState(0), TipState(displayCount: 1, displayDuration: 5))
+        XCTAssertEqual(engine.store.tipState(0), TipState(displayCount: 1, displayDuration: 5, displayDates: [start]))
         XCTAssertEqual(engine.store.donationCount(event: 1), 1)
         XCTAssertEqual(engine.store.lastDisplayDate, start)
     }

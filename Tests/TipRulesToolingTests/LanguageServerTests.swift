@@ -353,7 +353,8 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(Set(complete("$0.amo", offset: 6)), ["date", "amount", "category"])
         XCTAssertEqual(Set(complete("last?.", offset: 6)), ["date", "amount", "category"])
         XCTAssertEqual(complete("Self.$)", offset: 6), ["$isLoggedIn", "purchase"])
-        XCTAssertEqual(Set(complete("Tips.", offset: 5)), ["MaxDisplayCount", "IgnoresDisplayFrequency", "MaxDisplayDuration"])
+        XCTAssertEqual(Set(complete("Tips.", offset: 5)), ["MaxDisplayCount", "IgnoresDisplayFrequency", "MaxDisplayDuration",
+                                                          "FrequencyCap", "Priority"])
         let tipBody = complete("\n\n}", offset: 1)
         XCTAssertTrue(tipBody.contains("title") && tipBody.contains("#Rule") && tipBody.contains("options"), "\(tipBody)")
         let topLevel = labels(result("textDocument/completion", at(.object(["line": 12, "character": 0]))))

@@ -121,6 +121,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case tieBreakRead = "TR0707"
     case groupNeverPresents = "TR0708"
     case customDisplayFrequency = "TR0709"
+    case constantRolloutShare = "TR0710"
+    case unreachableFrequencyCap = "TR0711"
+    case emptySchedule = "TR0712"
+    case samePriorities = "TR0713"
 
     // Import: TipKit Swift that `tiprulec import` cannot carry over
     case importParameterType = "TR0801"
@@ -148,7 +152,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
              .betaIgnoresDisplayFrequency, .betaDisplayFrequency,
              .coalesceOnNonOptional, .nilComparisonNonOptional, .constantEvaluationFails,
              .maxDisplayCountZero, .maxDisplayDurationUnderMinimum, .negativeDuration, .constantRule, .duplicateRule,
-             .unusedDeclaration, .tieBreakRead, .groupNeverPresents, .customDisplayFrequency:
+             .unusedDeclaration, .tieBreakRead, .groupNeverPresents, .customDisplayFrequency,
+             .constantRolloutShare, .unreachableFrequencyCap, .emptySchedule, .samePriorities:
             return .warning
         case _ where isImport:
             return .warning

@@ -37,11 +37,13 @@ extension Checker {
     }
 
     /// Checks two operands so that a literal side takes the other side's type.
-    private mutating func operands(_ lhs: ExpressionSyntax, _ rhs: ExpressionSyntax, in scope: Scope,
+    /// In a comparison (`comparing`), a string literal also takes the other side's type: "2.3"
+    /// compared with a version is one.
+    private mutating func operands(_ lhs: ExpressionSyntax, _ rhs: ExpressionSyntax, in scope: Scope, comparing: Bool = false,
                                    bothLiteral: ValueType?, hint: (ValueType) -> ValueType?) -> (CheckedExpression, CheckedExpression)? {
         let leftLiteral = literalNumber(lhs), rightLiteral = literalNumber(rhs)
-        // A string literal also takes the other side's type: "2.3" compared with a version is one.
-        let leftTakesContext = leftLiteral != nil || lhs.isStringLiteral, rightTakesContext = rightLiteral != nil || rhs.isStringLiteral
+        let leftTakesContext = leftLiteral != nil || (comparing && lhs.isStringLiteral)
+        let rightTakesContext = rightLiteral != nil || (comparing && rhs.isStringLiteral)
         let left: CheckedExpression?, right: CheckedExpression?
         if leftTakesContext && !rightTakesContext {
             right = check(rhs, expecting: nil, in: scope)
@@ -100,7 +102,7 @@ extension Checker {
         if lhs.kind == .nilLiteral || rhs.kind == .nilLiteral {
             return nilComparison(op, value: lhs.kind == .nilLiteral ? rhs : lhs, operatorSpan: operatorSpan, span: span, in: scope)
         }
-        guard let (left, right) = operands(lhs, rhs, in: scope, bothLiteral: nil, hint: { type in
+        guard let (left, right) = operands(lhs, rhs, in: scope, comparing: true, bothLiteral: nil, hint: { type in
             [.int, .double, .duration, .version].contains(type) ? type : nil
         }) else { return nil }
         let comparison = Self.comparison(op)

@@ -275,17 +275,8 @@ extension Parser {
                 report(.missingRuleInput, "'#Rule()' has no inputs; a rule without inputs is written '#Rule { … }'", at: parentheses,
                        notes: [DiagnosticNote("name a parameter or an event, as in '#Rule(Self.$isLoggedIn) { $0 }', or none at all")],
                        fixes: [.replace(parentheses, with: "", "remove '()'")])
-            }
-            trailingClosuresAllowed = false
-            while !atEnd && !check(.rightParen) && !check(.leftBrace) && !atDeclarationStart {
-                rewritePastedQualifiedInput()
-                inputs.append(parseExpression())
-                if consume(.comma) == nil { break }
-            }
-            trailingClosuresAllowed = true
-            if expect(.rightParen, "')' after the rule's inputs") == nil {
-                recover { $0.kind == .leftBrace || $0.kind == .rightParen }
-                _ = consume(.rightParen)
+            } else {
+                inputs = parseRuleInputs()
             }
         }
         guard let open = expect(.leftBrace, "'{' to open the rule's body") else {
@@ -311,6 +302,23 @@ extension Parser {
             if let close = consume(.rightBrace) { end = close.span }
         }
         return RuleSyntax(keywordSpan: keyword.span, inputs: inputs, body: body, span: keyword.span.union(end))
+    }
+
+    /// A rule's inputs after its `(`, through the `)`.
+    private mutating func parseRuleInputs() -> [ExpressionSyntax] {
+        var inputs: [ExpressionSyntax] = []
+        trailingClosuresAllowed = false
+        while !atEnd && !check(.rightParen) && !check(.leftBrace) && !atDeclarationStart {
+            rewritePastedQualifiedInput()
+            inputs.append(parseExpression())
+            if consume(.comma) == nil { break }
+        }
+        trailingClosuresAllowed = true
+        if expect(.rightParen, "')' after the rule's inputs") == nil {
+            recover { $0.kind == .leftBrace || $0.kind == .rightParen }
+            _ = consume(.rightParen)
+        }
+        return inputs
     }
 
     // MARK: group
