@@ -152,6 +152,18 @@ public enum Builtins {
         return nil
     }
 
+    /// The name the checker records for a calendar component (`Calendar.Component.hour`), which
+    /// the durations (`.hour`) do not share.
+    public static func calendarComponentReferent(_ component: String) -> String {
+        "Calendar.Component." + component
+    }
+
+    /// The component a name recorded by `calendarComponentReferent(_:)` names.
+    public static func calendarComponent(named referent: String) -> String? {
+        let prefix = "Calendar.Component."
+        return referent.hasPrefix(prefix) ? String(referent.dropFirst(prefix.count)) : nil
+    }
+
     /// The built-in `name` of `receiver`, if there is one.
     public static func member(_ name: String, of receiver: BuiltinReceiver) -> Builtin? {
         all.first { $0.receiver == receiver && $0.name == name }

@@ -145,7 +145,7 @@ extension Checker {
                    fixes: suggestion.map { [.replace(componentSpan, with: $0, "replace with '.\($0)'")] } ?? [])
             return nil
         }
-        model.recordName(componentSpan, .builtin(name: name, base: nil))
+        model.recordName(componentSpan, .builtin(name: Builtins.calendarComponentReferent(name), base: nil))
         guard let checkedDate = check(arguments[1].value, expecting: .date, in: scope),
               let date = coerce(checkedDate, to: .date, acceptingSeconds: false) else { return nil }
         return CheckedExpression(.calendar(component, date), type: .int, span: span)
