@@ -53,7 +53,7 @@ public struct SwiftEmitter {
             })
         }
         let owners = inputOwners(renderedRules)
-        problems += SwiftNameCheck.problems(in: program) + targetProblems()
+        problems += SwiftNameCheck.problems(in: program) + targetProblems() + SwiftTargetingCheck.problems(in: program)
         var lines = header(sourceName: sourceName)
         lines += configuration(problems: &problems)
         lines += donationStructs()

@@ -161,8 +161,8 @@ struct SwiftExpressionRenderer {
             return unsupported("a stable rollout (TipKit has no bucketing)",
                                note: "let the app decide the rollout (for example with its feature-flag SDK) and set a Bool parameter, or keep this tip on the bytecode runtime")
         case .calendar:
-            return unsupported("the local calendar (TipKit rules cannot read the time of day or the date)",
-                               note: "let the app set an Int parameter (the hour, the month …), or keep this tip on the bytecode runtime")
+            return unsupported("the local calendar (Calendar.current.component)",
+                               note: "let the app set an Int parameter (the hour, the month …) from its own calendar, or keep this on the bytecode runtime")
         case .oneOf:
             return unsupported("a list of constants ('[…].contains')",
                                note: "compare with '==' and '||', as in 'language == \"ja\" || language == \"ko\"'")
