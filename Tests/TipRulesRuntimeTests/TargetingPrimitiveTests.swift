@@ -153,8 +153,8 @@ struct TargetingPrimitiveTests {
     }
 }
 
-/// MurmurHash3 x86_32 with seed 0 as the C reference writes it, over a byte array.
-private func referenceMurmur(_ data: [UInt8]) -> UInt32 {
+/// MurmurHash3 x86_32 with seed 0 as the C reference writes it, over a byte array (for property tests).
+func referenceMurmur(_ data: [UInt8]) -> UInt32 {
     var h: UInt32 = 0
     let c1: UInt32 = 0xcc9e2d51, c2: UInt32 = 0x1b873593
     let blocks = data.count / 4
@@ -214,7 +214,7 @@ private func referenceCompare(_ a: SemanticVersion, _ b: SemanticVersion) -> Int
 }
 
 /// A small deterministic generator for property tests.
-private struct SplitMix {
+struct SplitMix {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

@@ -102,6 +102,46 @@ struct TargetingTests {
         #expect(program.tips[0].rules[0].code.instructions.map(\.opcode) == [.const, .ret])
     }
 
+    /// For random ids and groups, the VM's bucket (and the rollout it decides) equals the
+    /// reference implementation of MurmurHash3.
+    @Test func theVMsBucketsEqualTheReference() throws {
+        var generator = SplitMix(seed: 41)
+        let alphabet = Array("abcXYZ019-_:/. é🐦".unicodeScalars)
+        func randomText(_ maximum: UInt64) -> String {
+            var text = ""
+            for _ in 0..<Int(generator.next() % maximum) { text.unicodeScalars.append(alphabet[Int(generator.next() % UInt64(alphabet.count))]) }
+            return text
+        }
+        for _ in 0..<25 {
+            let group = randomText(20)
+            let share = Int(generator.next() % 101)
+            let program = try load("""
+            parameter id: String = ""
+            widget Bucket { relevance { score: Double(bucket(of: id, group: "\(group)")) } }
+            widget Rollout { relevance { score: rollout(\(share), of: id, group: "\(group)") ? 1 : 0 } }
+            """)
+            var evaluator = Evaluator(program: program)
+            for _ in 0..<40 {
+                let id = randomText(30)
+                var store = EventStore(program: program)
+                try store.setParameter(0, .string(id))
+                let result = evaluator.evaluate(store, now: Self.now)
+                let expected = Int(referenceMurmur(Array((group + ":" + id).utf8)) % 100) + 1
+                #expect(result.widget("Bucket")?.score == Double(expected), "\(id) in \(group)")
+                #expect(result.widget("Rollout")?.score == (!id.isEmpty && share > 0 && expected <= share ? 1 : 0))
+            }
+        }
+    }
+
+    @Test func constantVersionsAreFolded() throws {
+        let program = try compile("""
+        parameter appVersion: Version = "1.0"
+        tip T { title: "T"
+            #Rule(Self.$appVersion) { Version("2.3") > "2.3.0-rc.1" && Version("2.3.1").minor == 3 && $0 >= "1.0" } }
+        """)
+        #expect(program.tips[0].rules[0].code.instructions.map(\.opcode) == [.param, .const, .compareVersion, .ret])
+    }
+
     // MARK: Lists
 
     @Test func listsContainConstantsOfTheValuesType() throws {
