@@ -87,6 +87,10 @@ struct TargetingPrimitiveTests {
         #expect(SemanticVersion("2.10")! > SemanticVersion("2.9.9")!)
         #expect(SemanticVersion("2.3.1")?.description == "2.3.1")
         #expect(SemanticVersion("1.2")?.minor == 2)
+        // The one-pass reading of releases agrees with the full parser.
+        for text in ["0", "0.1", "10.20.30", "1.0.0", "2.3", "999999999.0.1"] {
+            #expect(SemanticVersion(text) == (try? SemanticVersion.parse(text).get()), "\(text)")
+        }
     }
 
     @Test(arguments: ["", "v2.0", "V1", "01.2", "1.02", "1.2.3.4", "1..2", " 1.2", "1.2 ", "1.2.3-", "1.2.3-01",

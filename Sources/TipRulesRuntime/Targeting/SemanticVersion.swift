@@ -16,10 +16,44 @@ public struct SemanticVersion: Hashable, Sendable, Comparable, CustomStringConve
         self.prerelease = prerelease
     }
 
-    /// The version `text` spells, or nil when it is not one.
+    /// The version `text` spells, or nil when it is not one. A release (`2.3.1`, no
+    /// pre-release or build) is read in one pass over its bytes, without allocating.
     public init?(_ text: String) {
+        if let release = Self.release(text) {
+            self = release
+            return
+        }
         guard case .success(let version) = Self.parse(text) else { return nil }
         self = version
+    }
+
+    /// `MAJOR[.MINOR[.PATCH]]` of digits without leading zeros, or nil for anything else
+    /// (which `parse` then reads or explains).
+    private static func release(_ text: String) -> SemanticVersion? {
+        var numbers = (0, 0, 0)
+        var part = 0
+        var digits = 0
+        var leadingZero = false
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ".") {
+                guard digits > 0, part < 2 else { return nil }
+                part += 1
+                digits = 0
+                leadingZero = false
+                continue
+            }
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"), digits < 18, !leadingZero else { return nil }
+            leadingZero = digits == 0 && byte == UInt8(ascii: "0")
+            let digit = Int(byte - UInt8(ascii: "0"))
+            switch part {
+            case 0: numbers.0 = numbers.0 * 10 + digit
+            case 1: numbers.1 = numbers.1 * 10 + digit
+            default: numbers.2 = numbers.2 * 10 + digit
+            }
+            digits += 1
+        }
+        guard digits > 0 else { return nil }
+        return SemanticVersion(major: numbers.0, minor: numbers.1, patch: numbers.2)
     }
 
     /// The version `text` spells, or what is wrong with it (for diagnostics and fixtures).
