@@ -24,6 +24,7 @@ final class ImportRoundTripTests: XCTestCase {
         "backyard-beta": "filter on donations", "fitness": "filter on donations", "notes": "allSatisfy, filter, fields",
         "photos": "allSatisfy, contains(where:)", "podcasts": "donation fields, allSatisfy",
         "shop": "now, date arithmetic", "travel": "a custom display frequency, now", "names": "Swift keywords as names",
+        "reader": "versions, rollouts, schedules, the calendar, frequency caps, priorities",
     ]
 
     func testImportOfEmittedSwiftCompilesToTheSameProgram() throws {
