@@ -32,8 +32,6 @@ struct Machine {
     private let constantStringCount: Int
     /// For each event and field operand, whether the column holds `Double` bits (dates too).
     private let floatingColumns: [[Bool]]
-    /// Each string constant read as a version once, when the machine is made (nil when it is not one).
-    private let constantVersions: [SemanticVersion?]
 
     var stack: [UInt64]
     var locals: [UInt64]
@@ -67,7 +65,6 @@ struct Machine {
             }
         }
         constantStringCount = strings.count
-        constantVersions = strings.map { SemanticVersion($0) }
         floatingColumns = program.events.map { event in
             [true] + event.fields.map { [.double, .date, .duration].contains($0.type) }
         }
@@ -408,13 +405,17 @@ struct Machine {
                 }
             case .compareVersion:
                 sp -= 1
-                guard let leftVersion = version(stack[sp - 1], work: &work) else { return failure(versionFailure(stack[sp - 1], work: work), at) }
-                guard let rightVersion = version(stack[sp], work: &work) else { return failure(versionFailure(stack[sp], work: work), at) }
+                let (left, right) = (string(stack[sp - 1]), string(stack[sp]))
+                if Self.charge(&work, StringCost.scanning(left.utf8.count + right.utf8.count)) { return failure(.tooMuchWork, at) }
+                guard let leftVersion = SemanticVersion(left) else { return failure(.invalidVersion(left), at) }
+                guard let rightVersion = SemanticVersion(right) else { return failure(.invalidVersion(right), at) }
                 let result = comparison(a).compare(leftVersion, rightVersion)
                 if explaining { observeComparison(at, result, instruction, sp - 1, sp, notes) }
                 stack[sp - 1] = SlotEncoding.bits(result)
             case .versionMajor, .versionMinor, .versionPatch:
-                guard let version = version(stack[sp - 1], work: &work) else { return failure(versionFailure(stack[sp - 1], work: work), at) }
+                let text = string(stack[sp - 1])
+                if Self.charge(&work, StringCost.scanning(text.utf8.count)) { return failure(.tooMuchWork, at) }
+                guard let version = SemanticVersion(text) else { return failure(.invalidVersion(text), at) }
                 let opcode = instruction.opcode
                 stack[sp - 1] = SlotEncoding.bits(opcode == .versionMajor ? version.major
                                                   : opcode == .versionMinor ? version.minor : version.patch)
@@ -477,22 +478,6 @@ struct Machine {
     func string(_ slot: UInt64) -> String {
         let (table, index) = StringSlot.decode(slot)
         return table == 0 ? strings[index] : context.donations[table - 1].strings[index]
-    }
-
-    /// The version a string slot names: a constant's, read when the machine was made, or the
-    /// string read now (charged as a scan); nil when it is not a version or the work runs out.
-    @inline(__always)
-    private func version(_ slot: UInt64, work: inout Int) -> SemanticVersion? {
-        let (table, index) = StringSlot.decode(slot)
-        if table == 0 && index < constantStringCount { return constantVersions[index] }
-        let text = string(slot)
-        if Self.charge(&work, StringCost.scanning(text.utf8.count)) { return nil }
-        return SemanticVersion(text)
-    }
-
-    /// Why `version(_:work:)` gave nil for a slot: the work budget, or a string that is not a version.
-    private func versionFailure(_ slot: UInt64, work: Int) -> EvaluationFailure.Kind {
-        work > Self.workBudget ? .tooMuchWork : .invalidVersion(string(slot))
     }
 
     /// Adds a string to the run's string table and returns its slot; nil when the run would then
