@@ -136,6 +136,9 @@ func value(_ text: String, _ kind: ScalarKind) throws -> ScalarValue {
         guard let number = Int(text) else { throw DemoError("expected an integer, found \(text)") }
         return .int(number)
     case .string: return .string(text)
+    case .version:
+        guard SemanticVersion(text) != nil else { throw DemoError("expected a version such as 2.3.1, found \(text)") }
+        return .string(text)
     case .double: return .double(try number(text))
     case .date: return .date(try number(text))
     case .duration: return .duration(try number(text))

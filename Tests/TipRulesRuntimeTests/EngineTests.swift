@@ -64,6 +64,7 @@ final class EngineTests: XCTestCase {
         var engine = try engine()
         try engine.recordDisplay(tip: "Welcome", at: start, duration: 3)
         XCTAssertEqual(engine.store.lastDisplayDate, start)
+        // Recording a display records its date.
         XCTAssertEqual(engine.store.tipState(1), TipState(displayCount: 1, displayDuration: 3, displayDates: [start]))
         // A second display of the same tip does not move the last display date.
         try engine.recordDisplay(tip: "Welcome", at: start + 100, duration: 3)

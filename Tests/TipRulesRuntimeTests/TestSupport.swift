@@ -70,6 +70,7 @@ func sampleStore(for program: Program, now: Double) -> EventStore {
                 case .int: return .int(row % 3)
                 case .double: return .double(Double(row) * 12.5)
                 case .string: return .string(["a", "B", "c"][row % 3])
+                case .version: return .string(["1.0", "2.3.1", "2.0.0-rc.1"][row % 3])
                 case .date: return .date(now - Double(row) * 3600)
                 case .duration: return .duration(Double(row) * 60)
                 }

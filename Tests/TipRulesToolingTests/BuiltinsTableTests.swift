@@ -43,7 +43,8 @@ final class BuiltinsTableTests: XCTestCase {
     func testTheLanguageServerReferenceComesFromTheTable() {
         XCTAssertEqual(LanguageReference.collectionMembers.map(\.name), Builtins.members(of: .donations).map(\.name))
         XCTAssertEqual(LanguageReference.stringMembers.map(\.signature), Builtins.members(of: .string).map(\.signature))
-        XCTAssertEqual(LanguageReference.options.map(\.name), ["MaxDisplayCount", "IgnoresDisplayFrequency", "MaxDisplayDuration"])
+        XCTAssertEqual(LanguageReference.options.map(\.name),
+                       ["MaxDisplayCount", "IgnoresDisplayFrequency", "MaxDisplayDuration", "FrequencyCap", "Priority"])
         XCTAssertEqual(LanguageReference.builtin("sum", base: .donations(event: 0))?.result, .keyPathField(optional: false))
     }
 }

@@ -22,13 +22,16 @@ final class FixtureEncoderTests: XCTestCase {
         try engine.close(tip: "T")
         var store = engine.store
         store.testing = TestingOverrides(hideTips: ["T"])
+        try store.setUTCOffset(-(5 * 3600 + 1800))
         let text = JSONWriter.string(from: FixtureEncoder.encode(store, now: 1_795_251_800), style: .pretty)
         let fixture = try FixtureDecoder.decode(Array(text.utf8), for: program)
         let decoded = try fixture.makeStore(for: program)
         XCTAssertEqual(fixture.now, 1_795_251_800)
         XCTAssertEqual((0..<2).map { decoded.parameter($0) }, (0..<2).map { store.parameter($0) })
         XCTAssertEqual(decoded.donations(event: 0), store.donations(event: 0))
-        XCTAssertEqual(decoded.tipState(0), TipState(displayCount: 1, displayDuration: 61, invalidation: .tipClosed))
+        XCTAssertEqual(decoded.tipState(0), TipState(displayCount: 1, displayDuration: 61, invalidation: .tipClosed,
+                                                     displayDates: [1_795_251_700]))
+        XCTAssertEqual(decoded.utcOffset, -(5 * 3600 + 1800))
         XCTAssertEqual(decoded.lastDisplayDate, 1_795_251_700)
         XCTAssertEqual(decoded.testing, store.testing)
     }

@@ -268,6 +268,37 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertTrue(hover("parameter", offset: 1).contains("Declares a parameter"))
     }
 
+    func testTargetingHoverCompletionAndSignatureHelp() throws {
+        initialize()
+        let program = """
+        parameter appVersion: Version = "1.0"
+        parameter userID: String = ""
+        tip T {
+            title: "T"
+            #Rule(Self.$appVersion) { $0.major >= 2 }
+            #Rule(Self.$userID) { rollout(25, of: $0) && ["a", "b"].contains($0) }
+            #Rule { Calendar.current.component(.hour, from: now) < 10 && now < Date("2027-01-01T00:00:00Z") }
+        }
+
+        """
+        open(program)
+        func hover(_ needle: String, offset: Int) -> String { hoverValue(of: needle, in: program, offset: offset) }
+        XCTAssertTrue(hover("Version =", offset: 1).contains("struct Version"))
+        XCTAssertTrue(hover("major", offset: 1).contains("var major: Int"))
+        XCTAssertTrue(hover("rollout", offset: 1).contains("func rollout(_ percentage: Int, of id: String, group: String) -> Bool"))
+        XCTAssertTrue(hover("component", offset: 1).contains("Calendar.current.component"))
+        XCTAssertTrue(hover(".hour", offset: 2).contains("The hour, 0 to 23."))
+        XCTAssertTrue(hover("Date(\"", offset: 1).contains("RFC 3339"))
+        let help = result("textDocument/signatureHelp", at(position(of: "of: $0)", in: program)))
+        XCTAssertEqual(help["signatures"]?.arrayValue?.first?["label"], "func rollout(_ percentage: Int, of id: String, group: String) -> Bool")
+        XCTAssertEqual(help["activeSignature"], 0)
+        XCTAssertEqual(help["signatures"]?.arrayValue?.first?["activeParameter"], 1)
+        let completion = labels(result("textDocument/completion", at(position(of: "rollout", in: program))))
+        XCTAssertTrue(completion.contains("rollout") && completion.contains("bucket") && completion.contains("Version"), "\(completion)")
+        let types = labels(result("textDocument/completion", at(position(of: "Version =", in: program))))
+        XCTAssertTrue(types.contains("Version"), "\(types)")
+    }
+
     /// The hover text at `offset` characters into `needle` in the open `program`.
     private func hoverValue(of needle: String, in program: String, offset: Int) -> String {
         result("textDocument/hover", at(position(of: needle, in: program, offset: offset)))["contents"]?["value"]?
@@ -353,7 +384,8 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(Set(complete("$0.amo", offset: 6)), ["date", "amount", "category"])
         XCTAssertEqual(Set(complete("last?.", offset: 6)), ["date", "amount", "category"])
         XCTAssertEqual(complete("Self.$)", offset: 6), ["$isLoggedIn", "purchase"])
-        XCTAssertEqual(Set(complete("Tips.", offset: 5)), ["MaxDisplayCount", "IgnoresDisplayFrequency", "MaxDisplayDuration"])
+        XCTAssertEqual(Set(complete("Tips.", offset: 5)), ["MaxDisplayCount", "IgnoresDisplayFrequency", "MaxDisplayDuration",
+                                                          "FrequencyCap", "Priority"])
         let tipBody = complete("\n\n}", offset: 1)
         XCTAssertTrue(tipBody.contains("title") && tipBody.contains("#Rule") && tipBody.contains("options")
                       && tipBody.contains("actions"), "\(tipBody)")

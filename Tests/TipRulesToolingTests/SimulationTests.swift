@@ -106,7 +106,9 @@ final class SimulationTests: XCTestCase {
         let state = try XCTUnwrap(document["state"])
         let fixture = try FixtureDecoder.decode(state, for: program)
         let store = try fixture.makeStore(for: program)
-        XCTAssertEqual(store.tipState(0), TipState(displayCount: 4, displayDuration: 80, invalidation: .tipClosed))
+        // The display history is part of the state: the dates the tip appeared.
+        XCTAssertEqual(store.tipState(0), TipState(displayCount: 4, displayDuration: 80, invalidation: .tipClosed,
+                                                   displayDates: [1_795_338_300, 1_795_424_700, 1_795_511_100, 1_795_543_200]))
         XCTAssertEqual(store.donationCount(event: 0), 3)
         XCTAssertEqual(RFC3339.format(try XCTUnwrap(store.lastDisplayDate)), "2026-11-22T09:05:00Z")
         XCTAssertEqual(document["steps"]?.arrayValue?.count, 10)

@@ -87,6 +87,25 @@ final class SwiftEmitterTests: XCTestCase {
         XCTAssertFalse(result.standardError.contains("needs a parameter or event input"), "one problem per cause")
     }
 
+    /// Each targeting construct is refused with a note saying why TipKit cannot express it.
+    func testTargetingIsRefusedWithANoteEach() {
+        let source = Self.examplesDirectory.appendingPathComponent("reader.tiprules")
+        let result = emit(source, target: 26)
+        XCTAssertEqual(result.status, ExitStatus.programErrors)
+        XCTAssertEqual(result.standardOutput, "")
+        for refusal in [":10: error: TipKit has no Version type (parameter 'appVersion')\n    note: ",
+                        ":16: error: TipKit has no frequency caps (tip 'FavoritesTabTip')\n    note: ",
+                        ":16: error: TipKit has no tip priority (tip 'FavoritesTabTip')\n    note: ",
+                        ":22: error: TipKit's #Rule macro does not accept a version (TipKit has no Version type)\n    note: ",
+                        ":23: error: TipKit's #Rule macro does not accept a stable rollout (TipKit has no bucketing)\n    note: ",
+                        ":39: error: a TipKit #Rule needs a parameter or event input\n    note: a rule without inputs",
+                        ":40: error: TipKit's #Rule macro does not accept a list of constants ('[…].contains')\n    note: ",
+                        ":49: error: TipKit has no priority group ('Home')\n    note: ",
+                        ":51: error: a widget relevance function does not accept the local calendar (Calendar.current.component)\n    note: "] {
+            XCTAssertTrue(result.standardError.contains(refusal), refusal)
+        }
+    }
+
     func testUnknownTargetAndMissingFileAreUsageErrors() {
         let backyard = Self.examplesDirectory.appendingPathComponent("backyard.tiprules").path
         XCTAssertEqual(TiprulecCommand.run(["emit-swift", backyard, "--min-ios", "16"], environment: CommandEnvironment()).status,

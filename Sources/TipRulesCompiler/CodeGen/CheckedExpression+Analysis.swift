@@ -6,8 +6,15 @@ extension CheckedExpression {
             return []
         case .unary(_, let operand), .wrap(let operand), .isNil(let operand, _), .convert(_, let operand),
              .subset(let operand, _, _), .count(let operand), .isEmpty(let operand), .endpoint(let operand, _),
-             .aggregate(_, let operand, _), .field(let operand, _):
+             .aggregate(_, let operand, _), .field(let operand, _), .versionComponent(_, let operand),
+             .calendar(_, let operand):
             return [operand]
+        case .bucket(let id, let group):
+            return [id, group]
+        case .rollout(let share, let id, let group):
+            return [share, id, group]
+        case .oneOf(let value, let choices):
+            return [value] + choices
         case .binary(_, let left, let right), .and(let left, let right), .or(let left, let right),
              .coalesce(let left, let right), .donatedWithin(let left, let right),
              .optionalChain(let left, _, let right), .filter(let left, _, let right),

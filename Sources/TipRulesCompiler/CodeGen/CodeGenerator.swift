@@ -52,7 +52,7 @@ public struct GeneratedProgram: Sendable {
                         line: suggestion.line)
                 })
         }
-        let groups = checked.groups.map { GroupInfo(name: $0.name, ordered: $0.ordered, members: $0.members, line: $0.line) }
+        let groups = checked.groups.map { GroupInfo(name: $0.name, ordered: $0.ordered, byPriority: $0.byPriority, members: $0.members, line: $0.line) }
         // The file name without its directories, so the bytes do not depend on where the source was.
         let sourceName = checked.source.name.split(separator: "/").last.map(String.init) ?? checked.source.name
         program = try Program(sourceName: sourceName, displayFrequency: checked.displayFrequency,

@@ -79,6 +79,16 @@ struct ExpressionDescriber {
             return "\(text(donations)): \(aggregate.spelling) of \(fieldName(field, of: donations))"
         case .field(let donation, let field):
             return "\(text(donation)).\(fieldName(field, of: donation))"
+        case .versionComponent(let component, let version):
+            return "\(text(version)).\(component)"
+        case .bucket(let id, let group):
+            return "bucket(of: \(text(id)), group: \(text(group)))"
+        case .rollout(let share, let id, let group):
+            return "rollout(\(text(share)), of: \(text(id)), group: \(text(group)))"
+        case .calendar(let component, let date):
+            return "\(component) of \(text(date)) \(ComparisonNote.localTimeMarker)"
+        case .oneOf:
+            return sourceText(expression)
         }
     }
 

@@ -201,6 +201,33 @@ struct ExpressionEmitter {
             try emit(donation, pool: &pool)
             let event = try self.event(of: donation)
             builder.emit(fieldType(field, event: event) == .string ? .fieldString : .field, event, field.operand, line: line)
+        case .versionComponent(let component, let version):
+            try emit(version, pool: &pool)
+            builder.emit(component.opcode, line: line)
+        case .bucket(let id, let group):
+            try emit(id, pool: &pool)
+            try emit(group, pool: &pool)
+            builder.emit(.bucket, line: line)
+        case .rollout(let share, let id, let group):
+            try emit(share, pool: &pool)
+            try emit(id, pool: &pool)
+            try emit(group, pool: &pool)
+            let instruction = builder.emit(.rollout, line: line)
+            if explains && closureDepth == 0 {
+                builder.note(ComparisonNote(instruction: instruction, subject: describer.describe(id), negated: negated))
+            }
+        case .calendar(let component, let date):
+            try emit(date, pool: &pool)
+            builder.emit(.component, Int(component.rawValue), line: line)
+        case .oneOf(let value, let choices):
+            // `value == c1 || value == c2 || …`: each comparison explains itself.
+            guard let kind = value.type.scalar, var lowered = choices.first.map({ equality(value, $0, kind) }) else {
+                throw CodeGenerationError("a list of this type cannot be compared", line: line)
+            }
+            for choice in choices.dropFirst() {
+                lowered = CheckedExpression(.or(lowered, equality(value, choice, kind)), type: .bool, span: expression.span)
+            }
+            try emit(lowered, pool: &pool)
         }
     }
 
@@ -222,6 +249,11 @@ struct ExpressionEmitter {
         (elementLocals[depth], negated) = outer
         builder.bind(next)
         builder.emit(.loopNext, line: line)
+    }
+
+    /// `value == choice`.
+    private func equality(_ value: CheckedExpression, _ choice: CheckedExpression, _ kind: ScalarKind) -> CheckedExpression {
+        CheckedExpression(.binary(.compare(.equal, kind), value, choice), type: .bool, span: value.span)
     }
 
     private mutating func load(_ local: Int?, _ expression: CheckedExpression) throws {
@@ -285,6 +317,16 @@ struct ExpressionEmitter {
     }
 }
 
+private extension VersionComponent {
+    var opcode: Opcode {
+        switch self {
+        case .major: return .versionMajor
+        case .minor: return .versionMinor
+        case .patch: return .versionPatch
+        }
+    }
+}
+
 private extension UnaryOperation {
     var opcode: Opcode {
         switch self {
@@ -331,13 +373,16 @@ private extension BinaryOperation {
             case .string: return .compareString
             case .date: return .compareDate
             case .duration: return .compareDuration
+            case .version: return .compareVersion
             }
         case .compareOptionals(_, let kind):
             switch kind {
             case .bool: return .compareOptionalBool
             case .int: return .compareOptionalInt
             case .double: return .compareOptionalDouble
-            case .string: return .compareOptionalString
+            // There are no optional versions (no field or aggregate gives one): the checker
+            // never compares them, and strings are their closest bytecode.
+            case .string, .version: return .compareOptionalString
             case .date: return .compareOptionalDate
             case .duration: return .compareOptionalDuration
             }

@@ -39,27 +39,35 @@ public enum FormatVersionCheck {
             }
             return whole
         case .parameter(let index):
-            var parameters: [ParameterSyntax] = []
-            for case .parameter(let parameter) in syntax.declarations { parameters.append(parameter) }
+            let parameters = declared(syntax) { if case .parameter(let parameter) = $0 { return parameter } else { return nil } }
             guard parameters.indices.contains(index) else { return whole }
             return parameters[index].transientSpan ?? parameters[index].type.span
         case .event(let index):
-            var events: [EventSyntax] = []
-            for case .event(let event) in syntax.declarations { events.append(event) }
+            let events = declared(syntax) { if case .event(let event) = $0 { return event } else { return nil } }
             return events.indices.contains(index) ? events[index].name.span : whole
         case .tip(let index):
-            var tips: [TipSyntax] = []
-            for case .tip(let tip) in syntax.declarations { tips.append(tip) }
+            let tips = declared(syntax) { if case .tip(let tip) = $0 { return tip } else { return nil } }
+            return tips.indices.contains(index) ? tips[index].name.span : whole
+        case .actions(let index):
+            let tips = declared(syntax) { if case .tip(let tip) = $0 { return tip } else { return nil } }
             guard tips.indices.contains(index) else { return whole }
             return tips[index].actions.first?.keywordSpan ?? tips[index].name.span
+        case .group(let index):
+            let groups = declared(syntax) { if case .group(let group) = $0 { return group } else { return nil } }
+            return groups.indices.contains(index) ? groups[index].name.span : whole
         case .suggestion(let widget, let suggestion):
-            var widgets: [WidgetSyntax] = []
-            for case .widget(let widget) in syntax.declarations { widgets.append(widget) }
+            let widgets = declared(syntax) { if case .widget(let widget) = $0 { return widget } else { return nil } }
             guard widgets.indices.contains(widget), widgets[widget].suggestions.indices.contains(suggestion) else { return whole }
             return widgets[widget].suggestions[suggestion].keywordSpan
         case .instruction(let block, let index):
             guard let spans = generated.instructionSpans[block], spans.indices.contains(index) else { return whole }
             return spans[index]
         }
+    }
+
+    /// The declarations of one kind, in file order (the order of the program's tables).
+    private static func declared<Declaration>(_ syntax: FileSyntax,
+                                              _ select: (DeclarationSyntax) -> Declaration?) -> [Declaration] {
+        syntax.declarations.compactMap(select)
     }
 }

@@ -67,6 +67,13 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case eventNotAValue = "TR0220"
     case constantEvaluationFails = "TR0221"
     case unknownFunction = "TR0222"
+    case invalidVersionLiteral = "TR0223"
+    case invalidDateLiteral = "TR0224"
+    case rolloutShareOutOfRange = "TR0225"
+    case versionField = "TR0226"
+    case invalidList = "TR0227"
+    case nonConstantGroup = "TR0228"
+    case unknownCalendarComponent = "TR0229"
 
     // Names and declarations
     case duplicateDeclaration = "TR0301"
@@ -89,6 +96,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case unknownGroupKind = "TR0406"
     case invalidAppIdentifier = "TR0410"
     case invalidRelease = "TR0411"
+    case invalidFrequencyCap = "TR0412"
 
     // Tip actions
     case duplicateActionID = "TR0420"
@@ -119,6 +127,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case tieBreakRead = "TR0707"
     case groupNeverPresents = "TR0708"
     case customDisplayFrequency = "TR0709"
+    case constantRolloutShare = "TR0710"
+    case unreachableFrequencyCap = "TR0711"
+    case emptySchedule = "TR0712"
+    case samePriorities = "TR0713"
 
     // Import: TipKit Swift that `tiprulec import` cannot carry over
     case importParameterType = "TR0801"
@@ -150,7 +162,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
              .betaIgnoresDisplayFrequency, .betaDisplayFrequency,
              .coalesceOnNonOptional, .nilComparisonNonOptional, .constantEvaluationFails,
              .maxDisplayCountZero, .maxDisplayDurationUnderMinimum, .negativeDuration, .constantRule, .duplicateRule,
-             .unusedDeclaration, .tieBreakRead, .groupNeverPresents, .customDisplayFrequency:
+             .unusedDeclaration, .tieBreakRead, .groupNeverPresents, .customDisplayFrequency,
+             .constantRolloutShare, .unreachableFrequencyCap, .emptySchedule, .samePriorities:
             return .warning
         case _ where isImport:
             return .warning

@@ -83,6 +83,41 @@ public enum ConstantFolder {
             result.kind = .aggregate(aggregate, fold(donations), field: field)
         case .field(let donation, let field):
             result.kind = .field(fold(donation), field)
+        case .versionComponent(let component, let version):
+            let version = fold(version)
+            if case .constant(.version(let text)) = version.kind, let parsed = SemanticVersion(text) {
+                result.kind = .constant(.int(component == .major ? parsed.major : component == .minor ? parsed.minor : parsed.patch))
+            } else {
+                result.kind = .versionComponent(component, version)
+            }
+        case .bucket(let id, let group):
+            let id = fold(id), group = fold(group)
+            if case .constant(.string(let idText)) = id.kind, case .constant(.string(let groupText)) = group.kind {
+                result.kind = .constant(.int(RolloutBucket.bucket(of: idText, group: groupText)))
+            } else {
+                result.kind = .bucket(id: id, group: group)
+            }
+        case .rollout(let share, let id, let group):
+            let share = fold(share), id = fold(id), group = fold(group)
+            if case .constant(.int(let percentage)) = share.kind, (0...100).contains(percentage),
+               case .constant(.string(let idText)) = id.kind, case .constant(.string(let groupText)) = group.kind {
+                result.kind = .constant(.bool(RolloutBucket.includes(idText, percentage: percentage, group: groupText)))
+            } else {
+                result.kind = .rollout(share: share, id: id, group: group)
+            }
+        case .calendar(let component, let date):
+            // The UTC offset is known only at evaluation time.
+            result.kind = .calendar(component, fold(date))
+        case .oneOf(let value, let choices):
+            let value = fold(value)
+            if case .constant(let constant) = value.kind {
+                result.kind = .constant(.bool(choices.contains { choice in
+                    guard case .constant(let other) = choice.kind else { return false }
+                    return compare(.equal, constant, other) == true
+                }))
+            } else {
+                result.kind = .oneOf(value, choices)
+            }
         case .constant, .parameter, .now, .local, .element, .chained, .donations:
             break
         }
@@ -151,6 +186,9 @@ public enum ConstantFolder {
         case (.string(let a), .string(let b)): return ordered(a, b)
         case (.date(let a), .date(let b)): return ordered(a, b)
         case (.duration(let a), .duration(let b)): return ordered(a, b)
+        case (.version(let a), .version(let b)):
+            guard let a = SemanticVersion(a), let b = SemanticVersion(b) else { return nil }
+            return ordered(a, b)
         default: return nil
         }
     }
@@ -191,7 +229,7 @@ extension Constant {
         case .bool(let flag): return .bool(flag)
         case .int(let number): return .int(number)
         case .double(let number): return .double(number)
-        case .string(let text): return .string(text)
+        case .string(let text), .version(let text): return .string(text)
         case .date(let seconds): return .date(seconds)
         case .duration(let seconds): return .duration(seconds)
         case .none: return nil

@@ -16,6 +16,13 @@ public enum BuiltinReceiver: Hashable, Sendable {
     case displayFrequency
     /// A group's kind: `group G(.ordered)`.
     case groupKind
+    /// A version: `appVersion.major`.
+    case version
+    /// A function called by name: `Version("2.3")`, `bucket(of:group:)`, `rollout(_:of:group:)`,
+    /// `Calendar.current.component(_:from:)`.
+    case function
+    /// A component of `Calendar.current.component(.hour, from: now)`.
+    case calendarComponent
 }
 
 /// How a built-in is written after its name.
@@ -83,6 +90,15 @@ public enum BuiltinLowering: Hashable, Sendable {
     case option
     /// `.ordered` (true) or `.firstAvailable` (false).
     case groupKind(ordered: Bool)
+    /// `.priority`: the available member with the highest `Priority`.
+    case priorityGroup
+    /// `major`, `minor`, `patch` of a version: `CheckedExpression.Kind.versionComponent`.
+    case versionComponent(VersionComponent)
+    /// A calendar component: `CheckedExpression.Kind.calendar`.
+    case calendarComponent(CalendarComponent)
+    /// A targeting function with a form of its own in `CheckedExpression.Kind`, checked in
+    /// `Checker+Targeting.swift`.
+    case function
 }
 
 /// One built-in of the language: how it is written, what it means, what it gives and how it is lowered.
@@ -102,7 +118,7 @@ public struct Builtin: Hashable, Sendable {
 public enum Builtins {
     /// Every built-in, grouped by receiver, in the order they are offered.
     public static let all: [Builtin] = eventMembers + collectionMembers + stringMembers + dateMembers + implicitMembers
-        + options + displayFrequencies + groupKinds
+        + options + displayFrequencies + groupKinds + versionMembers + functions + calendarComponents
 
     /// The built-ins of `receiver`, in table order.
     public static func members(of receiver: BuiltinReceiver) -> [Builtin] {
@@ -134,6 +150,18 @@ public enum Builtins {
             if case .aggregate(aggregate, let opcodes) = builtin.lowering { return (builtin, opcodes) }
         }
         return nil
+    }
+
+    /// The name the checker records for a calendar component (`Calendar.Component.hour`), which
+    /// the durations (`.hour`) do not share.
+    public static func calendarComponentReferent(_ component: String) -> String {
+        "Calendar.Component." + component
+    }
+
+    /// The component a name recorded by `calendarComponentReferent(_:)` names.
+    public static func calendarComponent(named referent: String) -> String? {
+        let prefix = "Calendar.Component."
+        return referent.hasPrefix(prefix) ? String(referent.dropFirst(prefix.count)) : nil
     }
 
     /// The built-in `name` of `receiver`, if there is one.
@@ -232,6 +260,12 @@ public enum Builtins {
         entry("MaxDisplayDuration", .option, "Tips.MaxDisplayDuration(_ duration: Duration)",
               "Invalidates the tip (`displayDurationExceeded`) once it has displayed this long in total: a duration or a number of seconds.",
               .call(label: nil, .value(.duration)), .none, .option),
+        entry("FrequencyCap", .option, "FrequencyCap(_ count: Int, per window: Duration)",
+              "The tip shows at most `count` times in any `window`; while it is capped it is pending (`frequencyCap`). A tip may have several, as in `FrequencyCap(1, per: .day)` and `FrequencyCap(3, per: .weeks(1))`.",
+              .call(label: nil, .value(.int)), .none, .option),
+        entry("Priority", .option, "Priority(_ priority: Int)",
+              "In a `.priority` group the available tip with the highest priority is shown (default 0).",
+              .call(label: nil, .value(.int)), .none, .option),
     ]
 
     private static let displayFrequencies = [
@@ -242,10 +276,51 @@ public enum Builtins {
         entry("monthly", .displayFrequency, ".monthly", "At most one new tip a month (30 days).", .property, .none, .seconds(2_592_000)),
     ]
 
+    private static let versionMembers = [
+        entry("major", .version, "var major: Int", "The major version: 2 in \"2.3.1\".", .property, .int, .versionComponent(.major)),
+        entry("minor", .version, "var minor: Int", "The minor version: 3 in \"2.3.1\" (0 when not written).", .property, .int,
+              .versionComponent(.minor)),
+        entry("patch", .version, "var patch: Int", "The patch version: 1 in \"2.3.1\" (0 when not written).", .property, .int,
+              .versionComponent(.patch)),
+    ]
+
+    private static let functions = [
+        entry("Version", .function, "Version(_ text: String)",
+              "A version literal, `MAJOR[.MINOR[.PATCH]][-PRERELEASE][+BUILD]`, ordered by Semantic Versioning 2.0.0; a string literal where a `Version` is expected is one too.",
+              .call(label: nil, .value(.string)), .none, .function),
+        entry("bucket", .function, "func bucket(of id: String, group: String) -> Int",
+              "The stable rollout bucket of `id` in `group`, 1 to 100 (Unleash's `flexibleRollout` bucketing); `group` defaults to the tip's id.",
+              .call(label: "of", .value(.string)), .int, .function),
+        entry("rollout", .function, "func rollout(_ percentage: Int, of id: String, group: String) -> Bool",
+              "Whether `id` is in a stable rollout of `percentage` (0 to 100) of `group`: the same ids every time, on every platform; `group` defaults to the tip's id.",
+              .call(label: nil, .value(.int)), .bool, .function),
+        entry("component", .function, "func Calendar.current.component(_ component: Calendar.Component, from date: Date) -> Int",
+              "A component of `date` in the local calendar (the store's UTC offset): `.year`, `.month`, `.day`, `.hour`, `.minute`, `.second` or `.weekday`.",
+              .call(label: nil, nil), .int, .function),
+    ]
+
+    private static let calendarComponents: [Builtin] = CalendarComponent.allCases.map { component in
+        let meaning: String
+        switch component {
+        case .year: meaning = "The year."
+        case .month: meaning = "The month, 1 to 12."
+        case .day: meaning = "The day of the month, 1 to 31."
+        case .hour: meaning = "The hour, 0 to 23."
+        case .minute: meaning = "The minute, 0 to 59."
+        case .second: meaning = "The second, 0 to 59."
+        case .weekday: meaning = "The day of the week, 1 (Sunday) to 7 (Saturday)."
+        }
+        return entry(component.description, .calendarComponent, ".\(component)", meaning + " In the local calendar.",
+                     .property, .int, .calendarComponent(component))
+    }
+
     private static let groupKinds = [
         entry("ordered", .groupKind, ".ordered",
               "The group's current tip is its first tip that is not invalidated, shown once it is available.", .property, .none,
               .groupKind(ordered: true)),
+        entry("priority", .groupKind, ".priority",
+              "The group's current tip is its available tip with the highest `Priority` (the first declared among equals).",
+              .property, .none, .priorityGroup),
         entry("firstAvailable", .groupKind, ".firstAvailable", "The group's current tip is its first available tip (the default).",
               .property, .none, .groupKind(ordered: false)),
     ]

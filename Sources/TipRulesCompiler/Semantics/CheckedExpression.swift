@@ -68,6 +68,17 @@ public struct CheckedExpression: Hashable, Sendable {
         case aggregate(Aggregate, CheckedExpression, field: FieldReference)
         /// A field of a donation.
         case field(CheckedExpression, FieldReference)
+
+        /// `version.major`, `.minor`, `.patch`.
+        case versionComponent(VersionComponent, CheckedExpression)
+        /// `bucket(of: id, group: g)`: the id's rollout bucket in the group, 1…100.
+        case bucket(id: CheckedExpression, group: CheckedExpression)
+        /// `rollout(share, of: id, group: g)`: whether the id is in the first `share` buckets.
+        case rollout(share: CheckedExpression, id: CheckedExpression, group: CheckedExpression)
+        /// `Calendar.current.component(.c, from: date)`, in the store's UTC offset.
+        case calendar(CalendarComponent, CheckedExpression)
+        /// `[c1, c2, …].contains(value)`: whether the value equals one of the constants.
+        case oneOf(CheckedExpression, [CheckedExpression])
     }
 }
 
@@ -119,6 +130,11 @@ public enum StringOperation: Hashable, Sendable {
     case count, isEmpty, lowercased
     /// `hasPrefix(s)`, `hasSuffix(s)`, `contains(s)` → Bool.
     case hasPrefix, hasSuffix, contains
+}
+
+/// The numbers of a version.
+public enum VersionComponent: Hashable, Sendable, CaseIterable {
+    case major, minor, patch
 }
 
 /// Aggregates over a donation field.

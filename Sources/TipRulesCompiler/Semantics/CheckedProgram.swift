@@ -56,6 +56,8 @@ public struct CheckedRule: Hashable, Sendable {
 public struct GroupSymbol: Hashable, Sendable {
     public var name: String
     public var ordered: Bool
+    /// `.priority`: the available member with the highest `Priority` (the first of equals).
+    public var byPriority: Bool
     /// Indices into `CheckedProgram.tips`, in declared order.
     public var members: [Int]
     public var line: Int

@@ -4,7 +4,8 @@ import TipRulesRuntime
 extension Checker {
     /// The display frequencies by name with their seconds, from the built-ins table.
     static let displayFrequencies = Builtins.seconds(of: .displayFrequency)
-    static let scalarTypes: [String: ScalarKind] = ["Bool": .bool, "Int": .int, "Double": .double, "String": .string, "Date": .date]
+    static let scalarTypes: [String: ScalarKind] = ["Bool": .bool, "Int": .int, "Double": .double, "String": .string, "Date": .date,
+                                                    "Version": .version]
 
     mutating func checkFile(_ file: FileSyntax) -> CheckedProgram {
         declareNames(file)
@@ -75,7 +76,7 @@ extension Checker {
         if let kind = Self.scalarTypes[name.text] { return kind }
         let suggestion = Self.typeAliases[name.text] ?? Spelling.closest(to: name.text, in: Self.scalarTypes.keys.sorted())
         report(.unknownType, "cannot find type '\(name.text)' in scope", at: name.span,
-               notes: [DiagnosticNote("the types are Bool, Int, Double, String and Date")],
+               notes: [DiagnosticNote("the types are Bool, Int, Double, String, Date and Version")],
                fixes: suggestion.map { [.replace(name.span, with: $0, "replace with '\($0)'")] } ?? [])
         return nil
     }
@@ -145,7 +146,14 @@ extension Checker {
             }
             seen[field.name.text] = seen[field.name.text] ?? field.name.span
             model.recordName(field.name.span, .field(event: events.count, .declared(fields.count)), isDeclaration: true)
-            fields.append(FieldInfo(name: field.name.text, type: scalarType(field.value) ?? .int))
+            var type = scalarType(field.value) ?? .int
+            if type == .version {
+                report(.versionField, "an event field cannot be a 'Version'", at: field.value.span,
+                       notes: [DiagnosticNote("a version is a parameter, such as 'parameter appVersion: Version = \"1.0\"'; a field may be a 'String'")],
+                       fixes: [.replace(field.value.span, with: "String", "replace with 'String'")])
+                type = .string
+            }
+            fields.append(FieldInfo(name: field.name.text, type: type))
         }
         var event = EventInfo(name: syntax.name.text, fields: fields, line: line(of: syntax.name.span))
         if let limit = syntax.limit, let span = syntax.limitSpan {
@@ -331,14 +339,15 @@ extension Checker {
                    notes: [DiagnosticNote("the first 'options' block is here", at: syntax.options[0].keywordSpan)])
         }
         var rules: [CheckedRule] = []
-        for rule in syntax.rules { if let checked = checkRule(rule) { rules.append(checked) } }
+        let id = texts["id"] ?? syntax.name.text
+        for rule in syntax.rules { if let checked = checkRule(rule, rolloutGroup: id) { rules.append(checked) } }
         let options = checkOptions(syntax.options.first?.entries ?? [])
         if syntax.actions.count > 1 {
             report(.duplicateActions, "a tip has at most one 'actions' block", at: syntax.actions[1].keywordSpan,
                    notes: [DiagnosticNote("the first 'actions' block is here", at: syntax.actions[0].keywordSpan)])
         }
         let actions = checkActions(syntax.actions.first?.entries ?? [])
-        return TipSymbol(name: syntax.name.text, id: texts["id"] ?? syntax.name.text, title: texts["title"] ?? "",
+        return TipSymbol(name: syntax.name.text, id: id, title: texts["title"] ?? "",
                          message: texts["message"], image: texts["image"], rules: rules, options: options,
                          actions: actions, line: line(of: syntax.name.span))
     }
@@ -363,15 +372,14 @@ extension Checker {
         }
     }
 
-    private mutating func checkRule(_ syntax: RuleSyntax) -> CheckedRule? {
+    private mutating func checkRule(_ syntax: RuleSyntax, rolloutGroup: String) -> CheckedRule? {
         var inputs: [RuleInput] = []
         for input in syntax.inputs {
             guard let resolved = ruleInput(input) else { continue }
             inputs.append(resolved)
         }
         guard inputs.count == syntax.inputs.count else { return nil }
-        if syntax.inputs.isEmpty { return nil }
-        guard let body = check(syntax.body, expecting: .bool, in: Scope(inputs: inputs)) else { return nil }
+        guard let body = check(syntax.body, expecting: .bool, in: Scope(inputs: inputs, rolloutGroup: rolloutGroup)) else { return nil }
         guard body.type == .bool else {
             if case .event = body.type {
                 reportEventNotAValue(body.span)
@@ -501,8 +509,13 @@ extension Checker {
             guard known.contains(name) else {
                 let suggestion = Spelling.closest(to: name, in: known)
                 report(.unknownOption, "unknown option '\(name)'", at: entry.name.span,
-                       notes: [DiagnosticNote("the options are MaxDisplayCount(Int), IgnoresDisplayFrequency(Bool) and MaxDisplayDuration(seconds or duration)")],
+                       notes: [DiagnosticNote("the options are MaxDisplayCount(Int), IgnoresDisplayFrequency(Bool), MaxDisplayDuration(seconds or duration), FrequencyCap(Int, per: duration) and Priority(Int)")],
                        fixes: suggestion.map { [.replace(entry.name.span, with: $0, "replace with '\($0)'")] } ?? [])
+                continue
+            }
+            // A tip may have several caps (once a day and three times a week).
+            if name == "FrequencyCap" {
+                if let cap = frequencyCap(entry) { options.frequencyCaps.append(cap) }
                 continue
             }
             if let previous = seen[name] {
@@ -528,6 +541,10 @@ extension Checker {
                 if case .bool(let flag)? = constant(argument.value, of: .bool, what: "'IgnoresDisplayFrequency'") {
                     options.ignoresDisplayFrequency = flag
                 }
+            case "Priority":
+                if case .int(let priority)? = constant(argument.value, of: .int, what: "'Priority'") {
+                    options.priority = priority
+                }
             default:
                 if case .duration(let seconds)? = constant(argument.value, of: .duration, what: "'MaxDisplayDuration'") {
                     if seconds < 0 || !seconds.isFinite {
@@ -545,17 +562,19 @@ extension Checker {
 
     private mutating func checkGroup(_ syntax: GroupSyntax) -> GroupSymbol {
         var ordered = false
+        var byPriority = false
         if let kind = syntax.kind {
             switch kind.kind {
             case .implicitMember(let name, _) where Builtins.member(name, of: .groupKind) != nil:
                 ordered = Builtins.member(name, of: .groupKind)?.lowering == .groupKind(ordered: true)
+                byPriority = Builtins.member(name, of: .groupKind)?.lowering == .priorityGroup
             case .error: break
             default:
                 let written: String
                 if case .implicitMember(let name, _) = kind.kind { written = name } else { written = text(kind.span) }
                 let suggestion = Spelling.closest(to: written, in: Builtins.members(of: .groupKind).map(\.name))
                 report(.unknownGroupKind, "unknown group kind '\(text(kind.span))'", at: kind.span,
-                       notes: [DiagnosticNote("a group is '.ordered' or '.firstAvailable' (the default)")],
+                       notes: [DiagnosticNote("a group is '.ordered', '.priority' or '.firstAvailable' (the default)")],
                        fixes: suggestion.map { [.replace(kind.span, with: ".\($0)", "replace with '.\($0)'")] } ?? [])
             }
         }
@@ -583,11 +602,12 @@ extension Checker {
                        fixes: suggestion.map { [.replace(member.span, with: $0, "replace with '\($0)'")] } ?? [])
             }
         }
-        return GroupSymbol(name: syntax.name.text, ordered: ordered, members: members, line: line(of: syntax.name.span))
+        return GroupSymbol(name: syntax.name.text, ordered: ordered, byPriority: byPriority, members: members,
+                           line: line(of: syntax.name.span))
     }
 
     private mutating func checkWidget(_ syntax: WidgetSyntax) -> WidgetSymbol {
-        var scope = Scope()
+        var scope = Scope(rolloutGroup: syntax.name.text)
         var lets: [CheckedExpression] = []
         var letSpans: [String: SourceSpan] = [:]
         for binding in syntax.lets {

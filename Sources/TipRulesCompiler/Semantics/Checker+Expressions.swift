@@ -29,6 +29,7 @@ extension Checker {
             default: return CheckedExpression(.constant(.double(value)), type: .double, span: span)
             }
         case .stringLiteral(let text):
+            if expecting?.unwrapped == .version { return versionLiteral(text, span: span) }
             return CheckedExpression(.constant(.string(text)), type: .string, span: span)
         case .boolLiteral(let flag):
             return CheckedExpression(.constant(.bool(flag)), type: .bool, span: span)
@@ -68,6 +69,9 @@ extension Checker {
             return call(callee, arguments: arguments, closure: closure, expecting: expecting, span: span, in: scope)
         case .closure:
             report(.wrongArguments, "a closure can only be the argument of 'filter', 'contains(where:)' or 'allSatisfy'", at: span)
+            return nil
+        case .arrayLiteral:
+            report(.invalidList, "a list can only be used with 'contains', as in '[\"ja\", \"ko\"].contains(language)'", at: span)
             return nil
         case .keyPath(let name, _):
             report(.wrongArguments, "a key path such as '\\.\(name)' can only be the argument of 'largestSubset', 'smallestSubset', 'min', 'max' or 'sum'",
@@ -117,7 +121,7 @@ extension Checker {
         case "now":
             model.recordName(span, .builtin(name: name, base: nil))
             return CheckedExpression(.now, type: .date, span: span)
-        case "Self", "Date", "Duration", "Int", "Double", "String", "Bool", "Tips":
+        case "Self", "Date", "Duration", "Int", "Double", "String", "Bool", "Tips", "Version", "Calendar":
             report(.unknownName, "'\(name)' is not a value here", at: span)
             return nil
         default:

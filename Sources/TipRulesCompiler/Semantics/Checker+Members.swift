@@ -134,6 +134,8 @@ extension Checker {
                 return nil
             }
             return donationField(base, event: event, name: name, nameSpan: nameSpan, span: span)
+        case .version:
+            return versionMember(base, name: name, nameSpan: nameSpan, isCall: call != nil, span: span)
         case .string:
             if Self.stringMembers.contains(name) { model.recordName(nameSpan, .builtin(name: name, base: .string)) }
             return stringMember(base, name: name, nameSpan: nameSpan, call: call, span: span, in: scope)
@@ -257,13 +259,23 @@ extension Checker {
         switch callee.kind {
         case .implicitMember(let name, let nameSpan):
             return implicitMember(name, nameSpan: nameSpan, arguments: arguments, expecting: expecting, span: span, in: scope)
+        case .member(let base, "component", let nameSpan, false) where isCurrentCalendar(base) && closure == nil:
+            return calendarComponent(arguments, nameSpan: nameSpan, span: span, in: scope)
+        case .member(let base, "contains", _, false) where closure == nil:
+            if case .arrayLiteral(let elements) = base.kind {
+                return listContains(elements, arguments: arguments, listSpan: base.span, span: span, in: scope)
+            }
+            return member(base, name: "contains", nameSpan: callee.memberNameSpan, optional: false, call: (arguments, closure),
+                          span: span, in: scope)
         case .member(let base, let name, let nameSpan, let optional):
             return member(base, name: name, nameSpan: nameSpan, optional: optional, call: (arguments, closure), span: span, in: scope)
+        case .identifier(let name) where Self.targetingFunctions.contains(name) && symbols.lookup(name) == nil && closure == nil:
+            return targetingFunction(name, arguments: arguments, span: span, in: scope)
         case .identifier(let name) where ["Double", "Int", "Date"].contains(name) && symbols.lookup(name) == nil:
             return conversion(name, arguments: arguments, span: span, in: scope)
         default:
             report(.unknownFunction, "cannot call '\(text(callee.span))'", at: callee.span,
-                   notes: [DiagnosticNote("the functions are Double(…), Int(…) and Date(timeIntervalSince1970: …); methods are called on a value")])
+                   notes: [DiagnosticNote("the functions are Double(…), Int(…), Date(…), Version(…), bucket(of:group:), rollout(_:of:group:) and Calendar.current.component(_:from:); methods are called on a value")])
             return nil
         }
     }
@@ -272,6 +284,7 @@ extension Checker {
     private mutating func conversion(_ name: String, arguments: [ArgumentSyntax], span: SourceSpan, in scope: Scope) -> CheckedExpression? {
         model.recordName(SourceSpan(start: span.start, end: span.start + name.utf8.count), .builtin(name: name, base: nil))
         if name == "Date" {
+            if arguments.count == 1, arguments[0].label == nil { return dateLiteral(arguments[0], span: span) }
             guard arguments.count == 1, arguments[0].label == "timeIntervalSince1970" else {
                 report(.wrongArguments, "a date is written 'Date(timeIntervalSince1970: SECONDS)'", at: span)
                 return nil

@@ -37,14 +37,18 @@ extension Checker {
     }
 
     /// Checks two operands so that a literal side takes the other side's type.
-    private mutating func operands(_ lhs: ExpressionSyntax, _ rhs: ExpressionSyntax, in scope: Scope,
+    /// In a comparison (`comparing`), a string literal also takes the other side's type: "2.3"
+    /// compared with a version is one.
+    private mutating func operands(_ lhs: ExpressionSyntax, _ rhs: ExpressionSyntax, in scope: Scope, comparing: Bool = false,
                                    bothLiteral: ValueType?, hint: (ValueType) -> ValueType?) -> (CheckedExpression, CheckedExpression)? {
         let leftLiteral = literalNumber(lhs), rightLiteral = literalNumber(rhs)
+        let leftTakesContext = leftLiteral != nil || (comparing && lhs.isStringLiteral)
+        let rightTakesContext = rightLiteral != nil || (comparing && rhs.isStringLiteral)
         let left: CheckedExpression?, right: CheckedExpression?
-        if leftLiteral != nil && rightLiteral == nil {
+        if leftTakesContext && !rightTakesContext {
             right = check(rhs, expecting: nil, in: scope)
             left = check(lhs, expecting: right.flatMap { hint($0.type.unwrapped) }, in: scope)
-        } else if rightLiteral != nil && leftLiteral == nil {
+        } else if rightTakesContext && !leftTakesContext {
             left = check(lhs, expecting: nil, in: scope)
             right = check(rhs, expecting: left.flatMap { hint($0.type.unwrapped) }, in: scope)
         } else {
@@ -98,8 +102,8 @@ extension Checker {
         if lhs.kind == .nilLiteral || rhs.kind == .nilLiteral {
             return nilComparison(op, value: lhs.kind == .nilLiteral ? rhs : lhs, operatorSpan: operatorSpan, span: span, in: scope)
         }
-        guard let (left, right) = operands(lhs, rhs, in: scope, bothLiteral: nil, hint: { type in
-            [.int, .double, .duration].contains(type) ? type : nil
+        guard let (left, right) = operands(lhs, rhs, in: scope, comparing: true, bothLiteral: nil, hint: { type in
+            [.int, .double, .duration, .version].contains(type) ? type : nil
         }) else { return nil }
         let comparison = Self.comparison(op)
         let leftBase = left.type.unwrapped, rightBase = right.type.unwrapped

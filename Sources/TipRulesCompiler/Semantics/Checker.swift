@@ -118,4 +118,6 @@ struct Scope {
     var locals: [String: (index: Int, type: ValueType, declaration: SourceSpan)] = [:]
     /// `let` names whose value had an error; uses of them are not reported again.
     var unusable: Set<String> = []
+    /// The group a `rollout` without `group:` uses: the enclosing tip's id or widget's name.
+    var rolloutGroup: String?
 }

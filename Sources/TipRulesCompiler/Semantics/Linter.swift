@@ -9,7 +9,7 @@ struct Linter {
     let program: CheckedProgram
     /// `program` after the optimizer: the same declarations, folded expressions.
     let optimized: CheckedProgram
-    private var diagnostics: [Diagnostic] = []
+    var diagnostics: [Diagnostic] = []
 
     init(syntax: FileSyntax, program: CheckedProgram, optimized: CheckedProgram) {
         self.syntax = syntax
@@ -24,7 +24,7 @@ struct Linter {
         return linter.diagnostics
     }
 
-    private var tipSyntaxes: [TipSyntax] {
+    var tipSyntaxes: [TipSyntax] {
         syntax.declarations.compactMap { if case .tip(let tip) = $0 { return tip } else { return nil } }
     }
 
@@ -34,9 +34,11 @@ struct Linter {
         for (written, tip) in zip(tips, optimized.tips) {
             lintOptions(written, tip)
             lintRules(written, tip)
+            lintFrequencyCaps(written, tip)
         }
         lintUnused()
         lintGroups()
+        lintPriorityGroups()
         lintDisplayFrequency()
         for expression in expressions(of: optimized) { lintExpression(expression) }
     }
@@ -210,6 +212,10 @@ struct Linter {
             case .aggregate(_, let base, let field):
                 guard case .subset(_, let grouped, let largest) = base.kind, grouped != field else { continue }
                 diagnostics.append(tieBreak(expression, "this aggregate of another field", largest: largest))
+            case .rollout(let share, _, _):
+                lintRolloutShare(share)
+            case .and(let start, let end):
+                lintSchedule(start, end, span: expression.span)
             default:
                 continue
             }

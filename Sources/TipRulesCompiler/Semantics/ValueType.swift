@@ -3,6 +3,8 @@ import TipRulesRuntime
 /// The type of a value in a checked expression.
 public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
     case bool, int, double, string, date, duration
+    /// A semantic version (`SemanticVersion`); a `String` in the bytecode.
+    case version
     /// One donation of the event with this index.
     case donation(event: Int)
     /// A collection of donations of the event with this index.
@@ -35,7 +37,7 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
     public func spelled(eventNames: [String]) -> String {
         func name(_ index: Int) -> String { index >= 0 && index < eventNames.count ? eventNames[index] : "event" }
         switch self {
-        case .bool, .int, .double, .string, .date, .duration: return scalar?.description ?? ""
+        case .bool, .int, .double, .string, .date, .duration, .version: return scalar?.description ?? ""
         case .donation(let event): return "Donation<\(name(event))>"
         case .donations(let event): return "Donations<\(name(event))>"
         case .event(let event): return "Event<\(name(event))>"
@@ -55,6 +57,8 @@ public enum Constant: Hashable, Sendable {
     case string(String)
     case date(Double)
     case duration(Double)
+    /// A version literal as written (valid: the checker parsed it).
+    case version(String)
     /// `nil` of the given optional type.
     case none(ValueType)
 }
@@ -69,6 +73,7 @@ extension ScalarKind {
         case .string: return .string
         case .date: return .date
         case .duration: return .duration
+        case .version: return .version
         }
     }
 }

@@ -37,12 +37,26 @@ public struct ExpressionSyntax: Hashable, Sendable {
         case binary(BinaryOperator, ExpressionSyntax, ExpressionSyntax, operatorSpan: SourceSpan)
         case ternary(ExpressionSyntax, ExpressionSyntax, ExpressionSyntax)
         case parenthesized(ExpressionSyntax)
+        /// `[a, b, …]`: a list of constants, whose only member is `contains(_:)`.
+        case arrayLiteral([ExpressionSyntax])
         /// Something that failed to parse; already diagnosed.
         case error
     }
 
     /// Whether this is the `error` placeholder.
     public var isError: Bool { kind == .error }
+
+    /// Whether this is a string literal (which takes a `Version` type from context).
+    public var isStringLiteral: Bool {
+        if case .stringLiteral = kind { return true }
+        return false
+    }
+
+    /// The span of the member name of `base.name`; the whole span for any other expression.
+    public var memberNameSpan: SourceSpan {
+        if case .member(_, _, let nameSpan, _) = kind { return nameSpan }
+        return span
+    }
 }
 
 /// `label: value` or just `value` in a call.

@@ -277,21 +277,16 @@ extension Parser {
     mutating func parseRule() -> RuleSyntax? {
         let keyword = advance()
         var inputs: [ExpressionSyntax] = []
-        if consume(.leftParen) != nil {
-            trailingClosuresAllowed = false
-            while !atEnd && !check(.rightParen) && !check(.leftBrace) && !atDeclarationStart {
-                rewritePastedQualifiedInput()
-                inputs.append(parseExpression())
-                if consume(.comma) == nil { break }
+        // `#Rule { … }` has no inputs: it reads only now, constants and the calendar.
+        if let open = consume(.leftParen) {
+            if let close = consume(.rightParen) {
+                let parentheses = open.span.union(close.span)
+                report(.missingRuleInput, "'#Rule()' has no inputs; a rule without inputs is written '#Rule { … }'", at: parentheses,
+                       notes: [DiagnosticNote("name a parameter or an event, as in '#Rule(Self.$isLoggedIn) { $0 }', or none at all")],
+                       fixes: [.replace(parentheses, with: "", "remove '()'")])
+            } else {
+                inputs = parseRuleInputs()
             }
-            trailingClosuresAllowed = true
-            if expect(.rightParen, "')' after the rule's inputs") == nil {
-                recover { $0.kind == .leftBrace || $0.kind == .rightParen }
-                _ = consume(.rightParen)
-            }
-        } else {
-            report(.missingRuleInput, "'#Rule' needs its inputs in parentheses", at: keyword.span,
-                   notes: [DiagnosticNote("name a parameter or an event, as in '#Rule(Self.$isLoggedIn) { $0 }' or '#Rule(Self.appOpened) { $0.donations.count > 3 }'")])
         }
         guard let open = expect(.leftBrace, "'{' to open the rule's body") else {
             recoverToNextLine()
@@ -316,6 +311,23 @@ extension Parser {
             if let close = consume(.rightBrace) { end = close.span }
         }
         return RuleSyntax(keywordSpan: keyword.span, inputs: inputs, body: body, span: keyword.span.union(end))
+    }
+
+    /// A rule's inputs after its `(`, through the `)`.
+    private mutating func parseRuleInputs() -> [ExpressionSyntax] {
+        var inputs: [ExpressionSyntax] = []
+        trailingClosuresAllowed = false
+        while !atEnd && !check(.rightParen) && !check(.leftBrace) && !atDeclarationStart {
+            rewritePastedQualifiedInput()
+            inputs.append(parseExpression())
+            if consume(.comma) == nil { break }
+        }
+        trailingClosuresAllowed = true
+        if expect(.rightParen, "')' after the rule's inputs") == nil {
+            recover { $0.kind == .leftBrace || $0.kind == .rightParen }
+            _ = consume(.rightParen)
+        }
+        return inputs
     }
 
     // MARK: group

@@ -222,6 +222,22 @@ extension Parser {
         return (arguments, open.span.union(end), false)
     }
 
+    /// `[a, b, …]` (a trailing comma allowed).
+    private mutating func parseArrayLiteral() -> ExpressionSyntax {
+        let open = advance()
+        var elements: [ExpressionSyntax] = []
+        while !atEnd && !check(.rightBracket) && !atDeclarationStart {
+            elements.append(parseExpression())
+            if consume(.comma) == nil { break }
+        }
+        guard let close = expect(.rightBracket, "']' to match '['", notes: [DiagnosticNote("'[' opened here", at: open.span)]) else {
+            recover { $0.kind == .rightBracket || $0.startsLine }
+            _ = consume(.rightBracket)
+            return ExpressionSyntax(.error, span: open.span)
+        }
+        return node(.arrayLiteral(elements), span: open.span.union(close.span), children: elements)
+    }
+
     private mutating func parsePrimary() -> ExpressionSyntax {
         let token = current
         switch token.kind {
@@ -280,9 +296,7 @@ extension Parser {
             guard let closure = parseClosure() else { return ExpressionSyntax(.error, span: token.span) }
             return node(.closure(closure), span: closure.span, children: [closure.body])
         case .leftBracket:
-            report(.expectedExpression, "array literals are not supported in tiprules", at: token.span)
-            skipTokenOrGroup()
-            return ExpressionSyntax(.error, span: token.span)
+            return parseArrayLiteral()
         default:
             report(.expectedExpression, "expected an expression, found \(describe(token))", at: errorSpan)
             return ExpressionSyntax(.error, span: errorSpan)

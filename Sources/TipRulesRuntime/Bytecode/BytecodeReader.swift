@@ -91,7 +91,9 @@ enum BytecodeReader {
 
     /// A tagged scalar, as `BytecodeWriter.writeValue` writes it.
     static func readValue(_ reader: inout ByteReader) throws -> ScalarValue {
+        let start = reader.offset
         switch try readKind(&reader) {
+        case .version: throw reader.malformed("a value is tagged 'Version' (versions are held as strings)", at: start)
         case .bool: return .bool(try reader.bool())
         case .int: return .int(Int(try reader.fixed(Int64.self)))
         case .double: return .double(try reader.double())
@@ -173,16 +175,21 @@ enum BytecodeReader {
         guard flags & ~OptionFlags.all == 0 else { throw reader.malformed("unknown option flags", at: start) }
         let count = flags & OptionFlags.maxDisplayCount != 0 ? try reader.unsigned() : nil
         let duration = flags & OptionFlags.maxDisplayDuration != 0 ? try reader.double() : nil
+        let caps = flags & OptionFlags.frequencyCaps != 0
+            ? try readArray(&reader) { FrequencyCap(count: try $0.unsigned(), seconds: try $0.double()) } : []
+        let priority = flags & OptionFlags.priority != 0 ? Int(try reader.fixed(Int64.self)) : 0
         return TipOptions(maxDisplayCount: count,
                           ignoresDisplayFrequency: flags & OptionFlags.ignoresDisplayFrequency != 0,
-                          maxDisplayDuration: duration)
+                          maxDisplayDuration: duration, frequencyCaps: caps, priority: priority)
     }
 
     private static func readGroup(_ reader: inout ByteReader) throws -> GroupInfo {
         let name = try reader.string()
-        let ordered = try reader.bool()
+        let kindOffset = reader.offset
+        let kind = try reader.byte()
+        guard kind <= 2 else { throw reader.malformed("unknown group kind \(kind)", at: kindOffset) }
         let members = try readArray(&reader) { try $0.unsigned() }
-        return GroupInfo(name: name, ordered: ordered, members: members, line: try reader.unsigned())
+        return GroupInfo(name: name, ordered: kind == 1, byPriority: kind == 2, members: members, line: try reader.unsigned())
     }
 
     /// A widget entry; from version 2 on it ends with its `suggest` windows.

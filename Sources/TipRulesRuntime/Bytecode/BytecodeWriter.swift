@@ -119,16 +119,27 @@ enum BytecodeWriter {
         if options.maxDisplayCount != nil { flags |= OptionFlags.maxDisplayCount }
         if options.ignoresDisplayFrequency { flags |= OptionFlags.ignoresDisplayFrequency }
         if options.maxDisplayDuration != nil { flags |= OptionFlags.maxDisplayDuration }
+        if !options.frequencyCaps.isEmpty { flags |= OptionFlags.frequencyCaps }
+        if options.priority != 0 { flags |= OptionFlags.priority }
         writer.byte(flags)
         if let count = options.maxDisplayCount { writer.unsigned(count) }
         if let duration = options.maxDisplayDuration { writer.double(duration) }
+        if !options.frequencyCaps.isEmpty {
+            writer.unsigned(options.frequencyCaps.count)
+            for cap in options.frequencyCaps {
+                writer.unsigned(cap.count)
+                writer.double(cap.seconds)
+            }
+        }
+        if options.priority != 0 { writer.fixed(Int64(options.priority)) }
     }
 
     private static func writeGroups(_ groups: [GroupInfo], to writer: inout ByteWriter) {
         writer.unsigned(groups.count)
         for group in groups {
             writer.string(group.name)
-            writer.bool(group.ordered)
+            // 0 `.firstAvailable`, 1 `.ordered` (a Bool before version 3), 2 `.priority`.
+            writer.byte(group.byPriority ? 2 : group.ordered ? 1 : 0)
             writer.unsigned(group.members.count)
             for member in group.members {
                 writer.unsigned(member)
@@ -209,7 +220,11 @@ enum OptionFlags {
     static let maxDisplayCount: UInt8 = 1
     static let ignoresDisplayFrequency: UInt8 = 2
     static let maxDisplayDuration: UInt8 = 4
-    static let all: UInt8 = 7
+    /// Format version 3: the tip's frequency caps follow.
+    static let frequencyCaps: UInt8 = 8
+    /// Format version 3: the tip's priority follows.
+    static let priority: UInt8 = 16
+    static let all: UInt8 = 31
 }
 
 /// The bits of a comparison note's flag byte.

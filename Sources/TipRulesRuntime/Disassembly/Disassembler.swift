@@ -129,6 +129,7 @@ private struct Disassembler {
         case .target: return "-> " + (offsets.indices.contains(value) ? offsetText(offsets[value]) : "?")
         case .comparison: return ComparisonOperator(rawValue: UInt8(clamping: max(0, value)))?.description ?? "?\(value)"
         case .type: return BytecodeType.Base(code: value).map { typeName(BytecodeType($0)) } ?? "?\(value)"
+        case .component: return CalendarComponent(rawValue: UInt8(clamping: max(0, value))).map { ".\($0)" } ?? "?\(value)"
         default: return String(value)
         }
     }
@@ -148,7 +149,7 @@ private struct Disassembler {
             return value == 0 ? "date" : fields.indices.contains(value - 1) ? fields[value - 1].name : nil
         case .local:
             return block.locals.indices.contains(value) ? "local \(value): \(typeName(block.locals[value]))" : nil
-        case .target, .comparison, .type:
+        case .target, .comparison, .type, .component:
             return nil
         }
     }

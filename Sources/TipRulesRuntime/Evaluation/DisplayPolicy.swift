@@ -33,7 +33,7 @@ struct DisplayPolicy {
 
     func decide(rules: [[RuleResult]]) -> (tips: [TipResult], groups: [GroupResult]) {
         let standings = program.tips.indices.map { standing(of: $0, rules: rules[$0]) }
-        let explanations = explaining ? program.tips.indices.map { explain(standings[$0], rules: rules[$0]) }
+        let explanations = explaining ? program.tips.indices.map { explain(standings[$0], tip: $0, rules: rules[$0]) }
                                       : Array(repeating: "", count: program.tips.count)
         let choices = program.groups.map { group in
             choose(in: group, standings: standings) { member in
@@ -78,6 +78,10 @@ struct DisplayPolicy {
         } else if !rules.allSatisfy(\.result) {
             standing.status = .pending
             standing.pendingReason = .rules
+        } else if let until = capHold(tip, state) {
+            standing.status = .pending
+            standing.pendingReason = .frequencyCap
+            standing.pendingUntil = until
         } else if let until = frequencyHold(tip, state) {
             standing.status = .pending
             standing.pendingReason = .displayFrequency
@@ -108,6 +112,30 @@ struct DisplayPolicy {
         return nil
     }
 
+    /// When every frequency cap lets the tip go, if one holds it back now: the latest of the
+    /// caps' release dates.
+    private func capHold(_ tip: TipInfo, _ state: TipState) -> Double? {
+        tip.options.frequencyCaps.compactMap { $0.hold(displays: state.displayDates, now: now) }.max()
+    }
+
+    /// "2 displays in the last 7 days, cap 2; again from 2026-11-27T08:00:00Z", for each cap
+    /// that holds the tip back.
+    private func capPhrase(_ tip: TipInfo, _ state: TipState) -> String {
+        tip.options.frequencyCaps.compactMap { cap in
+            cap.hold(displays: state.displayDates, now: now).map { until in
+                let count = cap.displaysInWindow(state.displayDates, now: now)
+                return "\(count) display\(count == 1 ? "" : "s") in the last \(Self.window(cap.seconds)), "
+                    + "cap \(cap.count); again from \(ValueFormatting.date(until))"
+            }
+        }.joined(separator: "; ")
+    }
+
+    /// A cap's window in whole days when it is ("7 days" for a week), else in words.
+    private static func window(_ seconds: Double) -> String {
+        guard seconds >= 86_400, let days = Int(exactly: seconds / 86_400) else { return ValueFormatting.duration(seconds) }
+        return days == 1 ? "day" : "\(days) days"
+    }
+
     /// When the display frequency lets the tip go, if it holds the tip back now. It holds back
     /// only tips that have never displayed and do not ignore it, and only after a tip appeared.
     private func frequencyHold(_ tip: TipInfo, _ state: TipState) -> Double? {
@@ -117,7 +145,7 @@ struct DisplayPolicy {
         return now < until ? until : nil
     }
 
-    private func explain(_ standing: Standing, rules: [RuleResult]) -> String {
+    private func explain(_ standing: Standing, tip: Int, rules: [RuleResult]) -> String {
         switch (standing.override, standing.status) {
         case (.shown, _):
             return "shown by a testing override"
@@ -126,6 +154,9 @@ struct DisplayPolicy {
         case (nil, .invalidated):
             return "invalidated (\(standing.reason?.rawValue ?? "unknown"))"
         case (nil, .pending):
+            if standing.pendingReason == .frequencyCap {
+                return "pending: held back by its frequency cap: " + capPhrase(program.tips[tip], store.tipState(tip))
+            }
             if let until = standing.pendingUntil { return "pending: " + frequencyPhrase(until: until) }
             return "pending: " + falseRulesPhrase(rules)
         case (nil, .available):
@@ -183,6 +214,16 @@ struct DisplayPolicy {
         }
     }
 
+    /// The member with the highest priority, the first declared among equals.
+    private func highestPriority(_ members: [Int]) -> Int? {
+        var best: Int?
+        for member in members where best.map({ program.tips[member].options.priority > program.tips[$0].options.priority }) ?? true {
+            best = member
+        }
+        return best
+    }
+
+    /// `.priority`: the available member with the highest priority.
     /// `.firstAvailable`: the first member, in declared order, that displays. `.ordered`: the
     /// first member that is not invalidated, and only if it displays.
     private func choose(in group: GroupInfo, standings: [Standing], why: (Int) -> String) -> Choice {
@@ -203,7 +244,13 @@ struct DisplayPolicy {
             }
             return choice
         }
-        if let first = group.members.first(where: { standings[$0].displays }) {
+        if group.byPriority, let best = highestPriority(group.members.filter { standings[$0].displays }) {
+            choice.current = best
+            if explaining {
+                choice.explanation = "presents \(names[best]), the available member with the highest priority "
+                    + "(\(program.tips[best].options.priority))"
+            }
+        } else if !group.byPriority, let first = group.members.first(where: { standings[$0].displays }) {
             choice.current = first
             if explaining { choice.explanation = "presents \(names[first])" }
         } else if explaining {

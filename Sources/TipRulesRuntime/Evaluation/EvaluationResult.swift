@@ -25,6 +25,8 @@ public enum PendingReason: String, Hashable, Sendable {
     case rules
     /// Its rules hold, but the display frequency holds it back: another tip appeared too recently.
     case displayFrequency
+    /// Its rules hold, but one of its `FrequencyCap`s holds it back: it appeared too often lately.
+    case frequencyCap
 }
 
 /// The outcome for one tip.

@@ -41,6 +41,7 @@ extension Evaluator {
 
     /// "subject is value", then what the value satisfies unless that is equality with a constant.
     private static func phrase(_ observation: Observation, _ note: ComparisonNote, _ instruction: Instruction) -> String {
+        if instruction.opcode == .rollout { return Explanation.rolloutPhrase(observation, note: note) }
         guard instruction.opcode.isComparison, instruction.opcode != .isNil, instruction.opcode != .isNonNil else {
             return "\(note.subject) is \(observation.left)"
         }

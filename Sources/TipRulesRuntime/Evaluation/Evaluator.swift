@@ -91,7 +91,8 @@ public struct Evaluator {
             return RuleResult(index: rule, line: line, result: false)
         case .success:
             _ = machine.run(code, explaining: code.notes)
-            let explanation = Explanation.phrases(for: code.code, observations: machine.observations, notes: code.notes)
+            let explanation = Explanation.phrases(for: code.code, observations: machine.observations, notes: code.notes,
+                                                  utcOffset: machine.context.utcOffset)
             return RuleResult(index: rule, line: line, result: false, explanation: explanation)
         case .failure(let failure):
             return RuleResult(index: rule, line: line, result: false, error: failure.description)

@@ -3,10 +3,13 @@
 enum Explanation {
     /// The phrases of the comparisons that made the rule false, in execution order, without
     /// repeats. When no noted comparison decided it, one phrase built from the rule's summary.
-    static func phrases(for code: CodeBlock, observations: [Observation], notes: [Int: ComparisonNote]) -> [String] {
+    /// A calendar component's subject names the UTC offset it read dates in.
+    static func phrases(for code: CodeBlock, observations: [Observation], notes: [Int: ComparisonNote],
+                        utcOffset: Int = 0) -> [String] {
         var phrases: [String] = []
         for observation in observations {
-            guard let note = notes[observation.instruction], observation.result == note.negated else { continue }
+            guard var note = notes[observation.instruction], observation.result == note.negated else { continue }
+            note.subject = localized(note.subject, utcOffset: utcOffset)
             let phrase = self.phrase(observation, note: note, instruction: code.instructions[observation.instruction])
             if !phrases.contains(phrase) { phrases.append(phrase) }
         }
@@ -18,6 +21,8 @@ enum Explanation {
 
     private static func phrase(_ observation: Observation, note: ComparisonNote, instruction: Instruction) -> String {
         switch instruction.opcode {
+        case .rollout:
+            return rolloutPhrase(observation, note: note)
         case _ where !instruction.opcode.isComparison:
             return "\(note.subject) is \(observation.left)"
         case .isNil, .isNonNil:
@@ -29,6 +34,18 @@ enum Explanation {
             let subject = endsWithMember(note.subject) ? "\(note.subject) \(value)" : "\(note.subject) is \(value)"
             return "\(subject), needs \(requirement.comparison) \(requirement.target)"
         }
+    }
+
+    /// `subject` with each calendar component's local-time marker replaced by the offset, e.g.
+    /// "hour of now (UTC+09:00)".
+    static func localized(_ subject: String, utcOffset: Int) -> String {
+        guard subject.contains(ComparisonNote.localTimeMarker) else { return subject }
+        return subject.replacing(ComparisonNote.localTimeMarker, with: "(\(UTCOffsetFormatting.describe(utcOffset)))")
+    }
+
+    /// `userID "u-81" is in bucket 37 of group "fav-2026", needs <= 25`.
+    static func rolloutPhrase(_ observation: Observation, note: ComparisonNote) -> String {
+        "\(note.subject) \(observation.left), \(observation.right)"
     }
 
     /// What a noted six-way comparison requires for its rule to hold, read the way the note

@@ -6,6 +6,8 @@
 /// found (at most two binary searches) the first time a rule of the instant reads them.
 struct EvaluationContext {
     var now: Double = 0
+    /// The store's UTC offset in seconds east of UTC: the local calendar reads dates through it.
+    var utcOffset = 0
     /// The store's parameter values.
     private(set) var parameterValues: [ScalarValue] = []
     /// The slot of each `String` parameter, written in place by `Machine.prepare`.
@@ -37,8 +39,9 @@ struct EvaluationContext {
     }
 
     /// Starts a new instant: every event's visible rows will be found again.
-    mutating func begin(now: Double, donations: [DonationColumns], parameterValues: [ScalarValue]) {
+    mutating func begin(now: Double, utcOffset: Int, donations: [DonationColumns], parameterValues: [ScalarValue]) {
         self.now = now
+        self.utcOffset = utcOffset
         self.donations = donations
         self.parameterValues = parameterValues
         instant &+= 1

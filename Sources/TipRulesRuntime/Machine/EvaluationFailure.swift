@@ -14,6 +14,12 @@ struct EvaluationFailure: Error, Hashable, CustomStringConvertible {
         case tooMuchMemory
         /// The code ran off its end (never for verified code).
         case invalidProgram
+        /// A `Version` value (a parameter set by the app) that is not a version.
+        case invalidVersion(String)
+        /// `rollout(P, …)` with P outside 0–100.
+        case rolloutShare(Int)
+        /// A date whose calendar components lie outside the years 0000–9999.
+        case dateOutOfRange(Double)
     }
 
     var kind: Kind
@@ -29,6 +35,9 @@ struct EvaluationFailure: Error, Hashable, CustomStringConvertible {
         case .tooMuchWork: return "the evaluation used up its work budget of \(Machine.workBudget) steps\(place)"
         case .tooMuchMemory: return "strings built by the evaluation exceed \(Machine.maximumLiveStringBytes >> 20) MiB\(place)"
         case .invalidProgram: return "the code ended without a result\(place)"
+        case .invalidVersion(let text): return "\(ValueFormatting.quoted(text)) is not a version\(place)"
+        case .rolloutShare(let share): return "rollout share \(share) is outside 0...100\(place)"
+        case .dateOutOfRange(let seconds): return "the date \(seconds) is outside the years 0000 to 9999\(place)"
         }
     }
 

@@ -13,7 +13,8 @@ extension Machine {
     /// instruction, which completes its value only when it skips an empty collection's body.
     mutating func observeValue(_ at: Int, _ instruction: Instruction, pc: Int, sp: Int,
                                _ notes: [Int: ComparisonNote]?) {
-        guard notes?[at] != nil, !instruction.opcode.isComparison, sp > 0, sp <= stack.count else { return }
+        guard notes?[at] != nil, !instruction.opcode.isComparison, instruction.opcode != .rollout, sp > 0,
+              sp <= stack.count else { return }
         let isLoop = instruction.opcode == .loopAny || instruction.opcode == .loopAll
         guard (pc == at + 1) != isLoop else { return }
         let value = stack[sp - 1] != 0
@@ -27,9 +28,21 @@ extension Machine {
         guard notes?[at] != nil else { return }
         let optional = instruction.opcode.comparesOptionals
         func text(_ position: Int) -> String {
-            optional && stack[position + 1] == 0 ? "nil" : describe(stack[position], instruction.opcode.comparedType)
+            if instruction.opcode == .compareVersion { return string(stack[position]) }
+            return optional && stack[position + 1] == 0 ? "nil" : describe(stack[position], instruction.opcode.comparedType)
         }
         observations.append(Observation(instruction: at, result: result, left: text(left), right: text(right)))
+    }
+
+    /// Records a rollout: the id's bucket in its group and the share it needs to be within,
+    /// e.g. `"u-81" is in bucket 37 of group "fav-2026", needs <= 25`.
+    mutating func observeRollout(_ at: Int, _ result: Bool, id: String, group: String, bucket: Int?, share: Int,
+                                 _ notes: [Int: ComparisonNote]?) {
+        guard notes?[at] != nil else { return }
+        let value = bucket.map { "\(ValueFormatting.quoted(id)) is in bucket \($0) of group \(ValueFormatting.quoted(group))" }
+            ?? "\(ValueFormatting.quoted(id)) is empty"
+        observations.append(Observation(instruction: at, result: result, left: value,
+                                        right: bucket == nil ? "needs a non-empty id" : "needs <= \(share)"))
     }
 
     /// A value for people, by its type.

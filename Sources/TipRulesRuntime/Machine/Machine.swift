@@ -70,7 +70,7 @@ struct Machine {
         }
         self.strings = strings
         context = EvaluationContext(parameterCount: program.parameters.count, events: program.events)
-        stringParameters = program.parameters.indices.filter { program.parameters[$0].type == .string }
+        stringParameters = program.parameters.indices.filter { BytecodeType.Base(program.parameters[$0].type) == .string }
         stack = Array(repeating: 0, count: max(1, program.limits.stackSlots))
         locals = Array(repeating: 0, count: 2 * program.limits.locals)
         loops.reserveCapacity(program.limits.loopDepth)
@@ -83,7 +83,7 @@ struct Machine {
         workUsed = 0
         liveStringBytes = 0
         // The evaluator checked that the store has the program's parameters and their types.
-        context.begin(now: now, donations: store.donations, parameterValues: store.parameterValues)
+        context.begin(now: now, utcOffset: store.utcOffset, donations: store.donations, parameterValues: store.parameterValues)
         for index in stringParameters {
             guard case .string(let text) = store.parameterValues[index] else { continue }
             strings.append(text)
@@ -403,6 +403,44 @@ struct Machine {
                     sp += 1
                     pc = Int(instruction.c) + 1
                 }
+            case .compareVersion:
+                sp -= 1
+                let (left, right) = (string(stack[sp - 1]), string(stack[sp]))
+                if Self.charge(&work, StringCost.scanning(left.utf8.count + right.utf8.count)) { return failure(.tooMuchWork, at) }
+                guard let leftVersion = SemanticVersion(left) else { return failure(.invalidVersion(left), at) }
+                guard let rightVersion = SemanticVersion(right) else { return failure(.invalidVersion(right), at) }
+                let result = comparison(a).compare(leftVersion, rightVersion)
+                if explaining { observeComparison(at, result, instruction, sp - 1, sp, notes) }
+                stack[sp - 1] = SlotEncoding.bits(result)
+            case .versionMajor, .versionMinor, .versionPatch:
+                let text = string(stack[sp - 1])
+                if Self.charge(&work, StringCost.scanning(text.utf8.count)) { return failure(.tooMuchWork, at) }
+                guard let version = SemanticVersion(text) else { return failure(.invalidVersion(text), at) }
+                let opcode = instruction.opcode
+                stack[sp - 1] = SlotEncoding.bits(opcode == .versionMajor ? version.major
+                                                  : opcode == .versionMinor ? version.minor : version.patch)
+            case .bucket:
+                sp -= 1
+                let (id, group) = (string(stack[sp - 1]), string(stack[sp]))
+                if Self.charge(&work, StringCost.scanning(id.utf8.count + group.utf8.count)) { return failure(.tooMuchWork, at) }
+                stack[sp - 1] = SlotEncoding.bits(RolloutBucket.bucket(of: id, group: group))
+            case .rollout:
+                sp -= 2
+                let share = int(sp - 1)
+                let (id, group) = (string(stack[sp]), string(stack[sp + 1]))
+                guard (0...100).contains(share) else { return failure(.rolloutShare(share), at) }
+                if Self.charge(&work, StringCost.scanning(id.utf8.count + group.utf8.count)) { return failure(.tooMuchWork, at) }
+                let bucket = id.isEmpty ? nil : RolloutBucket.bucket(of: id, group: group)
+                let result = bucket.map { share > 0 && $0 <= share } ?? false
+                if explaining { observeRollout(at, result, id: id, group: group, bucket: bucket, share: share, notes) }
+                stack[sp - 1] = SlotEncoding.bits(result)
+            case .component:
+                let date = double(sp - 1)
+                guard let value = CalendarComponent(rawValue: UInt8(truncatingIfNeeded: a))?.value(of: date, utcOffset: context.utcOffset) else {
+                    return failure(.dateOutOfRange(date), at)
+                }
+                stack[sp - 1] = SlotEncoding.bits(value)
+
             case .loopNext:
                 sp -= 1
                 if Self.charge(&work, 1) { return failure(.tooMuchWork, at) }

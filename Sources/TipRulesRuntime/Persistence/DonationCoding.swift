@@ -13,7 +13,7 @@ enum DonationCoding {
                 for bits in column { writer.byte(bits == 0 ? 0 : 1) }
             case .int, .double, .date, .duration:
                 for bits in column { writer.fixed(bits) }
-            case .string:
+            case .string, .version:
                 // Only the strings the rows hold, numbered in order of first use (the store keeps
                 // the strings of deleted rows; a saved state does not).
                 var renumbered: [Int: Int] = [:]
@@ -55,7 +55,7 @@ enum DonationCoding {
                 for _ in 0..<count { column.append(SlotEncoding.bits(try reader.bool())) }
             case .int, .double, .date, .duration:
                 for _ in 0..<count { column.append(try reader.fixed(UInt64.self)) }
-            case .string:
+            case .string, .version:
                 let start = reader.offset
                 let table = try reader.strings()
                 // Each column's table joins the event's one table; equal strings get one index.

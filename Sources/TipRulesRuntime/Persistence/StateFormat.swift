@@ -81,7 +81,7 @@ extension ByteReader {
         case .bool: return .bool(try bool())
         case .int: return .int(Int(truncatingIfNeeded: try fixed(Int64.self)))
         case .double: return .double(try double())
-        case .string: return .string(try string())
+        case .string, .version: return .string(try string())
         case .date: return .date(try double())
         case .duration: return .duration(try double())
         }

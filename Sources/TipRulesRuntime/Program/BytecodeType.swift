@@ -43,7 +43,7 @@ extension BytecodeType.Base: CustomStringConvertible {
         case .bool: self = .bool
         case .int: self = .int
         case .double: self = .double
-        case .string: self = .string
+        case .string, .version: self = .string
         case .date: self = .date
         case .duration: self = .duration
         }

@@ -61,6 +61,10 @@ public struct ComparisonNote: Hashable, Sendable {
     /// The comparison sits under an odd number of `!`: a true result is what makes the rule false.
     public var negated: Bool
 
+    /// Written after a calendar component in a subject ("hour of now (local time)"); the
+    /// explanation replaces it with the store's UTC offset ("(UTC+09:00)").
+    public static let localTimeMarker = "(local time)"
+
     public init(instruction: Int, subject: String, other: String? = nil, mirrored: Bool = false, negated: Bool = false) {
         self.instruction = instruction
         self.subject = subject

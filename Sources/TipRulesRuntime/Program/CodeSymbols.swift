@@ -53,12 +53,15 @@ public struct GroupInfo: Hashable, Sendable {
     public var name: String
     /// `.ordered` (true) or `.firstAvailable` (false).
     public var ordered: Bool
+    /// `.priority`: the available member with the highest `Priority` (the first of equals).
+    public var byPriority: Bool
     public var members: [Int]
     public var line: Int
 
-    public init(name: String, ordered: Bool, members: [Int], line: Int) {
+    public init(name: String, ordered: Bool, byPriority: Bool = false, members: [Int], line: Int) {
         self.name = name
         self.ordered = ordered
+        self.byPriority = byPriority
         self.members = members
         self.line = line
     }

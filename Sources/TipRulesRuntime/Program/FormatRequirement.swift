@@ -16,12 +16,18 @@ public enum FormatConstruct: Hashable, Sendable, CustomStringConvertible {
     case instruction(Opcode)
     /// A scalar type added after version 1.
     case scalarType(ScalarKind)
+    /// A tip's `FrequencyCap`s (an option flag and its entries).
+    case frequencyCap
+    /// A tip's `Priority` (an option flag and its value).
+    case tipPriority
+    /// A `.priority` group (its kind byte 2).
+    case priorityGroup
 
     /// The format version that added the construct.
     public var since: Int {
         switch self {
         case .transientParameter, .widgetSuggestions: return 2
-        case .programIdentity, .tipActions: return 3
+        case .programIdentity, .tipActions, .frequencyCap, .tipPriority, .priorityGroup: return 3
         case .instruction(let opcode): return opcode.info.since
         case .scalarType(let kind): return kind.since
         }
@@ -36,6 +42,9 @@ public enum FormatConstruct: Hashable, Sendable, CustomStringConvertible {
         case .tipActions: return "a tip's actions"
         case .instruction(let opcode): return "the instruction '\(opcode)'"
         case .scalarType(let kind): return "the type '\(kind)'"
+        case .frequencyCap: return "a frequency cap"
+        case .tipPriority: return "a tip's priority"
+        case .priorityGroup: return "a '.priority' group"
         }
     }
 }
@@ -51,8 +60,12 @@ public enum FormatLocation: Hashable, Sendable {
     case parameter(Int)
     /// The event at this index (its fields).
     case event(Int)
-    /// The tip at this index (its actions).
+    /// The tip at this index (its options).
     case tip(Int)
+    /// The actions of the tip at this index.
+    case actions(tip: Int)
+    /// The group at this index.
+    case group(Int)
     /// The widget at this index, suggestion window `suggestion`.
     case suggestion(widget: Int, suggestion: Int)
     /// An instruction of a code block.
@@ -96,7 +109,12 @@ extension ProgramContents {
         for (index, event) in events.enumerated() {
             for field in event.fields { need(.scalarType(field.type), at: .event(index)) }
         }
-        for (index, tip) in tips.enumerated() where !tip.actions.isEmpty { need(.tipActions, at: .tip(index)) }
+        for (index, tip) in tips.enumerated() {
+            if !tip.actions.isEmpty { need(.tipActions, at: .actions(tip: index)) }
+            if !tip.options.frequencyCaps.isEmpty { need(.frequencyCap, at: .tip(index)) }
+            if tip.options.priority != 0 { need(.tipPriority, at: .tip(index)) }
+        }
+        for (index, group) in groups.enumerated() where group.byPriority { need(.priorityGroup, at: .group(index)) }
         for (location, code) in locatedCodeBlocks {
             for (index, instruction) in code.instructions.enumerated() {
                 need(.instruction(instruction.opcode), at: .instruction(location, index: index))
@@ -127,7 +145,8 @@ extension Program {
         case .program, .constant: return nil
         case .parameter(let index): return parameters[index].line
         case .event(let index): return events[index].line
-        case .tip(let index): return tips[index].line
+        case .tip(let index), .actions(let index): return tips[index].line
+        case .group(let index): return groups[index].line
         case .suggestion(let widget, let suggestion): return widgets[widget].suggestions[suggestion].line
         case .instruction(let block, let index): return code(at: block).line(at: index)
         }

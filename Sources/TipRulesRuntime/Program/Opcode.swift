@@ -16,6 +16,8 @@ public enum OperandKind: Hashable, Sendable {
     case comparison
     /// A `BytecodeType.Base` code.
     case type
+    /// A `CalendarComponent` raw value.
+    case component
 }
 
 /// The instruction set. Every instruction is typed: the verifier knows the operand
@@ -57,6 +59,9 @@ public enum Opcode: UInt8, CaseIterable, Hashable, Sendable {
     case maxString = 79
     // Closure loops.
     case loopFilter = 80, loopAny = 81, loopAll = 82, loopNext = 83
+    // Targeting (format version 3): versions, rollout buckets, the local calendar.
+    case compareVersion = 84, versionMajor = 85, versionMinor = 86, versionPatch = 87, bucket = 88, rollout = 89
+    case component = 90
 
     /// The operands, in encoding order.
     public var operands: [OperandKind] { info.operands }

@@ -113,6 +113,12 @@ extension Opcode {
         case .loopFilter: return OpcodeInfo([.event, .local, .target], [pop, unary])
         case .loopAny, .loopAll: return OpcodeInfo([.event, .local, .target], [pop, unary], explain: .truthValue)
         case .loopNext: return OpcodeInfo([], [pop, unary], explain: .truthValue)
+        case .compareVersion:
+            return OpcodeInfo([.comparison], [binary], explain: .comparison, compared: BytecodeType(.string), since: 3)
+        case .versionMajor, .versionMinor, .versionPatch: return OpcodeInfo([], [unary], since: 3)
+        case .bucket: return OpcodeInfo([], [binary], since: 3)
+        case .rollout: return OpcodeInfo([], [StackEffect(3, 1)], explain: .truthValue, since: 3)
+        case .component: return OpcodeInfo([.component], [unary], since: 3)
         }
     }
 

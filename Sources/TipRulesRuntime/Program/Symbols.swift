@@ -1,6 +1,8 @@
 /// The scalar types: what parameters, event fields and constants hold.
 public enum ScalarKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     case bool = 0, int = 1, double = 2, string = 3, date = 4, duration = 5
+    /// A semantic version (`SemanticVersion`), held as its string: on the stack a `String`.
+    case version = 6
 
     /// Swift's spelling of the type.
     public var description: String {
@@ -11,6 +13,7 @@ public enum ScalarKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringCon
         case .string: return "String"
         case .date: return "Date"
         case .duration: return "Duration"
+        case .version: return "Version"
         }
     }
 
@@ -18,12 +21,23 @@ public enum ScalarKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringCon
     public var since: Int {
         switch self {
         case .bool, .int, .double, .string, .date, .duration: return 1
+        case .version: return 3
         }
     }
 
-    /// The zero value of the type: false, 0, "", the date 0, no time.
+    /// Whether a value may be held by a parameter or field of this type: a value of the same
+    /// kind, or for a `Version`, a string that is a valid version.
+    public func accepts(_ value: ScalarValue) -> Bool {
+        switch (self, value) {
+        case (.version, .string(let text)): return SemanticVersion(text) != nil
+        default: return value.kind == self
+        }
+    }
+
+    /// The zero value of the type: false, 0, "", the date 0, no time, version 0.0.0.
     public var zero: ScalarValue {
         switch self {
+        case .version: return .string("0.0.0")
         case .bool: return .bool(false)
         case .int: return .int(0)
         case .double: return .double(0)
@@ -114,11 +128,45 @@ public struct TipOptions: Hashable, Sendable {
     public var ignoresDisplayFrequency: Bool
     /// Seconds.
     public var maxDisplayDuration: Double?
+    /// `FrequencyCap(N, per: DURATION)`: at most N displays in any DURATION.
+    public var frequencyCaps: [FrequencyCap]
+    /// `Priority(N)`: in a `.priority` group, the higher wins (default 0).
+    public var priority: Int
 
-    public init(maxDisplayCount: Int? = nil, ignoresDisplayFrequency: Bool = false, maxDisplayDuration: Double? = nil) {
+    public init(maxDisplayCount: Int? = nil, ignoresDisplayFrequency: Bool = false, maxDisplayDuration: Double? = nil,
+                frequencyCaps: [FrequencyCap] = [], priority: Int = 0) {
         self.maxDisplayCount = maxDisplayCount
         self.ignoresDisplayFrequency = ignoresDisplayFrequency
         self.maxDisplayDuration = maxDisplayDuration
+        self.frequencyCaps = frequencyCaps
+        self.priority = priority
+    }
+}
+
+/// `FrequencyCap(count, per: seconds)`: a tip shows at most `count` times in any `seconds`.
+public struct FrequencyCap: Hashable, Sendable {
+    /// At least 1.
+    public var count: Int
+    /// The window, in seconds; more than 0.
+    public var seconds: Double
+
+    public init(count: Int, seconds: Double) {
+        self.count = count
+        self.seconds = seconds
+    }
+
+    /// When the cap lets a tip with these display dates (oldest first) show again, if it holds
+    /// the tip back at `now`: with the k displays in `now - seconds < date <= now`, k ≥ count,
+    /// the date of the (k − count + 1)-th plus `seconds`.
+    public func hold(displays: [Double], now: Double) -> Double? {
+        let window = displays.filter { now - seconds < $0 && $0 <= now }
+        guard window.count >= count else { return nil }
+        return window[window.count - count] + seconds
+    }
+
+    /// How many of the display dates fall in the window that ends at `now`.
+    public func displaysInWindow(_ displays: [Double], now: Double) -> Int {
+        displays.reduce(0) { $0 + (now - seconds < $1 && $1 <= now ? 1 : 0) }
     }
 }
 

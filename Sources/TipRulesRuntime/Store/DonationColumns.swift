@@ -130,7 +130,7 @@ struct DonationColumns: Sendable {
             case .double: return .double(SlotEncoding.double(bits))
             case .date: return .date(SlotEncoding.double(bits))
             case .duration: return .duration(SlotEncoding.double(bits))
-            case .string:
+            case .string, .version:
                 let index = SlotEncoding.int(bits)
                 return .string(strings.indices.contains(index) ? strings[index] : "")
             }

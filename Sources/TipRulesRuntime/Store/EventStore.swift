@@ -45,7 +45,7 @@ public struct EventStore: Sendable {
     public mutating func setParameter(_ index: Int, _ value: ScalarValue) throws {
         guard program.parameters.indices.contains(index) else { throw StoreError.noSuchParameter(index) }
         let parameter = program.parameters[index]
-        guard value.kind == parameter.type else {
+        guard parameter.type.accepts(value) else {
             throw StoreError.parameterType(name: parameter.name, expected: parameter.type, found: value.kind)
         }
         parameterValues[index] = value

@@ -245,6 +245,23 @@ private struct Step {
             guard (0..<ComparisonOperator.allCases.count).contains(a) else { throw problem("unknown comparison \(a)") }
             let type = BytecodeType(instruction.opcode.comparedType)
             try binary(type.base, type.base, .bool)
+        case .compareVersion:
+            guard (0..<ComparisonOperator.allCases.count).contains(a) else { throw problem("unknown comparison \(a)") }
+            try binary(.string, .string, .bool)
+        case .versionMajor, .versionMinor, .versionPatch:
+            try unary(.string, .int)
+        case .bucket:
+            try binary(.string, .string, .int)
+        case .rollout:
+            try state.pop(BytecodeType(.string), at: index)
+            try state.pop(BytecodeType(.string), at: index)
+            try state.pop(BytecodeType(.int), at: index)
+            push(BytecodeType(.bool))
+        case .component:
+            guard CalendarComponent(rawValue: UInt8(clamping: max(0, a))) != nil, a < 256 else {
+                throw problem("unknown calendar component \(a)")
+            }
+            try unary(.date, .int)
         case .compareOptionalBool, .compareOptionalInt, .compareOptionalDouble,
              .compareOptionalString, .compareOptionalDate, .compareOptionalDuration:
             guard a == Int(ComparisonOperator.equal.rawValue) || a == Int(ComparisonOperator.notEqual.rawValue) else {

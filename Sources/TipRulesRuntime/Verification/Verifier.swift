@@ -73,8 +73,9 @@ enum Verifier {
         let lines = contents.parameters.map(\.line) + contents.events.map(\.line) + contents.tips.map(\.line)
             + contents.tips.flatMap { $0.rules.map(\.line) } + contents.groups.map(\.line) + contents.widgets.map(\.line)
         guard lines.allSatisfy({ $0 >= 0 }) else { throw fail("a declaration has a negative line number") }
-        for parameter in contents.parameters where parameter.defaultValue.kind != parameter.type {
-            throw fail("parameter '\(parameter.name)' is a \(parameter.type) but its default is a \(parameter.defaultValue.kind)")
+        for parameter in contents.parameters where !parameter.type.accepts(parameter.defaultValue) {
+            let found = parameter.defaultValue.kind == .string ? "not a valid version" : "a \(parameter.defaultValue.kind)"
+            throw fail("parameter '\(parameter.name)' is a \(parameter.type) but its default is \(found)")
         }
         for event in contents.events {
             guard event.maximumCount >= 0 else { throw fail("event '\(event.name)' has a negative maximum count") }

@@ -104,6 +104,7 @@ public enum DiagnosticExplanations {
 
     /// Every code's explanation, in code order.
     static let entries: [Entry] = lexical + syntax + pastedEntries + types + declarations + options + beta + limits + importEntries
+        + targetingEntries
         + bytecodeOutput
 
     // MARK: Lexical (TR00xx)
@@ -599,30 +600,27 @@ public enum DiagnosticExplanations {
                   #Rule(Self.$visits) { $0 + 1 > 3 }
               }
               """#),
-        Entry(.missingRuleInput, "'#Rule' without inputs",
+        Entry(.missingRuleInput, "'#Rule()' with empty parentheses",
               meaning: #"""
-              `#Rule` must be followed by its inputs in parentheses, as in TipKit:
-              `#Rule(Self.$isLoggedIn) { $0 }` for a parameter or
-              `#Rule(Self.appOpened) { $0.donations.count > 3 }` for an event.
+              A rule names its inputs in parentheses, as in TipKit: `#Rule(Self.$isLoggedIn) { $0 }`
+              for a parameter or `#Rule(Self.appOpened) { $0.donations.count > 3 }` for an event.
+              A rule that reads only `now`, constants and the calendar has no inputs and is
+              written without parentheses, `#Rule { … }` (TipKit has no such rule). Empty
+              parentheses are neither; the fix-it removes them.
               """#,
               example: #"""
-              parameter isLoggedIn: Bool = false
-
-              tip WelcomeTip {
-                  title: "Welcome"
-                  #Rule { isLoggedIn }
+              tip DecemberTip {
+                  title: "December"
+                  #Rule() { now >= Date("2026-12-01T00:00:00Z") }
               }
               """#,
               fix: #"""
-              Add the inputs and read them in the body as `$0`, `$1`, …. A tip that
-              should always be eligible needs no rule at all.
+              Remove the parentheses, or name the rule's inputs and read them as `$0`, `$1`, ….
               """#,
               corrected: #"""
-              parameter isLoggedIn: Bool = false
-
-              tip WelcomeTip {
-                  title: "Welcome"
-                  #Rule(Self.$isLoggedIn) { $0 }
+              tip DecemberTip {
+                  title: "December"
+                  #Rule { now >= Date("2026-12-01T00:00:00Z") }
               }
               """#),
         Entry(.transientWithoutParameter, "'transient' without 'parameter'",

@@ -9,5 +9,11 @@ extension Fixture {
                                "\(ValueFormatting.date(last)) is after now (\(ValueFormatting.date(now))): "
                                + "a tip cannot have appeared in the future")
         }
+        for (tip, state) in tipStates {
+            guard let latest = state.displayDates.last, latest > now else { continue }
+            throw FixtureError(path: "tips.\(tipNames[tip] ?? String(tip)).displays",
+                               "\(ValueFormatting.date(latest)) is after now (\(ValueFormatting.date(now))): "
+                               + "a tip cannot have appeared in the future")
+        }
     }
 }

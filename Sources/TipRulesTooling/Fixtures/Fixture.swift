@@ -10,6 +10,10 @@ public struct Fixture: Sendable {
     public var tipStates: [(tip: Int, state: TipState)] = []
     public var lastDisplayDate: Double?
     public var testing = TestingOverrides()
+    /// The device's offset from UTC, in seconds east of UTC (the store's default, 0, when nil).
+    public var utcOffset: Int?
+    /// Each tip of `tipStates` as the fixture names it, for messages.
+    var tipNames: [Int: String] = [:]
 
     public init() {}
 
@@ -27,6 +31,7 @@ public struct Fixture: Sendable {
         for tip in tipStates { store.setTipState(tip.tip, tip.state) }
         store.lastDisplayDate = lastDisplayDate
         store.testing = testing
+        if let utcOffset { try store.setUTCOffset(utcOffset) }
         return store
     }
 }

@@ -4,8 +4,8 @@ import TipRulesRuntime
 /// Reads a fixture's JSON against a program, with errors that name the JSON path,
 /// say what was expected and suggest the nearest name.
 public enum FixtureDecoder {
-    private static let topLevelKeys = ["now", "parameters", "donations", "tips", "lastDisplayDate", "testing"]
-    private static let tipKeys = ["displayCount", "displayDuration", "invalidated"]
+    private static let topLevelKeys = ["now", "parameters", "donations", "tips", "lastDisplayDate", "testing", "utcOffset"]
+    private static let tipKeys = ["displayCount", "displayDuration", "invalidated", "displays"]
     private static let testingKeys = ["showAllTips", "hideAllTips", "showTips", "hideTips"]
 
     /// Decodes fixture bytes for `program`.
@@ -33,6 +33,9 @@ public enum FixtureDecoder {
         }
         if let tips = root["tips"] {
             fixture.tipStates = try decodeTips(tips, program: program)
+            for (name, _) in try object(tips, at: "tips").entries {
+                if let index = program.tipIndex(named: name) { fixture.tipNames[index] = name }
+            }
         }
         if let last = root["lastDisplayDate"], !last.isNull {
             fixture.lastDisplayDate = try date(last, at: "lastDisplayDate")
@@ -40,6 +43,7 @@ public enum FixtureDecoder {
         if let testing = root["testing"] {
             fixture.testing = try decodeTesting(testing, program: program)
         }
+        if let offset = root["utcOffset"] { fixture.utcOffset = try utcOffset(offset) }
         return fixture
     }
 
@@ -98,6 +102,15 @@ public enum FixtureDecoder {
             let fields = try object(value, at: path)
             try rejectUnknownKeys(fields, allowed: tipKeys, at: path, what: "key")
             var state = TipState()
+            if let displays = fields["displays"] {
+                guard case .array(let items) = displays else {
+                    throw FixtureError(path: "\(path).displays", "expected an array of dates, found \(describe(displays))")
+                }
+                var dates: [Double] = []
+                for (position, item) in items.enumerated() { dates.append(try date(item, at: "\(path).displays[\(position)]")) }
+                state.displayDates = Array(dates.sorted().suffix(TipState.maximumDisplayHistory))
+                state.displayCount = dates.count
+            }
             if let count = fields["displayCount"] {
                 guard case .integer(let number) = count, number >= 0 else {
                     throw FixtureError(path: "\(path).displayCount", "expected a whole number 0 or more, found \(describe(count))")
@@ -155,6 +168,29 @@ public enum FixtureDecoder {
 
     // MARK: values
 
+    /// `"+09:00"`, `"-05:30"` or a whole number of seconds east of UTC, at most 18 hours either way.
+    private static func utcOffset(_ json: JSONValue) throws(FixtureError) -> Int {
+        let expected = "expected a UTC offset such as \"+09:00\" or a number of seconds east of UTC (at most 18 hours either way)"
+        var seconds: Int?
+        switch json {
+        case .integer(let number): seconds = number
+        case .string(let text):
+            let bytes = Array(text.utf8)
+            let digits = bytes.count == 6 ? [bytes[1], bytes[2], bytes[4], bytes[5]] : []
+            if bytes.count == 6, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-"), bytes[3] == UInt8(ascii: ":"),
+               digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+                let value = digits.map { Int($0 - UInt8(ascii: "0")) }
+                let (hours, minutes) = (value[0] * 10 + value[1], value[2] * 10 + value[3])
+                if minutes < 60 { seconds = (bytes[0] == UInt8(ascii: "-") ? -1 : 1) * (hours * 3600 + minutes * 60) }
+            }
+        default: break
+        }
+        guard let seconds, EventStore.utcOffsetRange.contains(seconds) else {
+            throw FixtureError(path: "utcOffset", "\(expected), found \(describe(json))")
+        }
+        return seconds
+    }
+
     private static func tipIndex(_ name: String, program: Program, at path: String) throws(FixtureError) -> Int {
         if let index = program.tipIndex(named: name) { return index }
         throw FixtureError(path: path, "no such tip" + suggestion(name, program.tips.map(\.id)))
@@ -186,6 +222,11 @@ public enum FixtureDecoder {
         case (.date, _): return .date(try date(json, at: path))
         case (.duration, .integer(let number)): return .duration(Double(number))
         case (.duration, .number(let number)): return .duration(number)
+        case (.version, .string(let text)):
+            if case .failure(let error) = SemanticVersion.parse(text) {
+                throw FixtureError(path: path, "expected a version such as \"2.3.1\", found \(describe(json)) (\(error))")
+            }
+            return .string(text)
         default:
             let expected: String
             switch type {
@@ -194,6 +235,7 @@ public enum FixtureDecoder {
             case .double, .duration: expected = "a number"
             case .string: expected = "a string"
             case .date: expected = "a date"
+            case .version: expected = "a version string such as \"2.3.1\""
             }
             throw FixtureError(path: path, "expected \(expected), found \(describe(json))")
         }

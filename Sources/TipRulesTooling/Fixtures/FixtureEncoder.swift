@@ -26,12 +26,15 @@ public enum FixtureEncoder {
         fixture["tips"] = .object(JSONObject(program.tips.indices.compactMap { index in
             let state = store.tipState(index)
             guard state != TipState() else { return nil }
-            return (program.tips[index].name, [
-                "displayCount": .integer(state.displayCount),
-                "displayDuration": .number(state.displayDuration),
-                "invalidated": state.invalidation.map { .string($0.rawValue) } ?? .null,
-            ])
+            var entries: [(String, JSONValue)] = [
+                ("displayCount", .integer(state.displayCount)),
+                ("displayDuration", .number(state.displayDuration)),
+                ("invalidated", state.invalidation.map { .string($0.rawValue) } ?? .null),
+            ]
+            if !state.displayDates.isEmpty { entries.append(("displays", .array(state.displayDates.map(date)))) }
+            return (program.tips[index].name, .object(JSONObject(entries)))
         }))
+        if store.utcOffset != 0 { fixture["utcOffset"] = .integer(store.utcOffset) }
         if let last = store.lastDisplayDate { fixture["lastDisplayDate"] = date(last) }
         if store.testing != TestingOverrides() { fixture["testing"] = testing(store.testing) }
         return .object(fixture)

@@ -131,6 +131,7 @@ public enum FuzzEntryPoints {
         case .string: return .string("")
         case .date: return .date(fixedNow)
         case .duration: return .duration(0)
+        case .version: return .string("1.0")
         }
     }
 }

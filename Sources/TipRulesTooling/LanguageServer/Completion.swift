@@ -251,6 +251,7 @@ enum Completion {
                 }
             }
             return names + LanguageReference.expressionKeywords.map { Candidate($0) }
+                + LanguageReference.functions.filter { $0.name != "component" }.map { Candidate($0) }
         }
 
         /// `date` and the declared fields of an event's donations.

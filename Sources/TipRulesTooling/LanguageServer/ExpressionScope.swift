@@ -89,6 +89,7 @@ extension ExpressionSyntax {
         case .prefix(_, let operand, _), .parenthesized(let operand): return [operand]
         case .binary(_, let left, let right, _): return [left, right]
         case .ternary(let condition, let then, let otherwise): return [condition, then, otherwise]
+        case .arrayLiteral(let elements): return elements
         default: return []
         }
     }

@@ -65,7 +65,10 @@ enum LanguageReference {
     /// The entry of a built-in the checker resolved: a member of `base`, or a free-standing
     /// name or implicit member when `base` is nil.
     static func builtin(_ name: String, base: ValueType?) -> ReferenceEntry? {
-        guard let base else { return entry(name, in: expressionKeywords + implicitMembers) }
+        guard let base else {
+            if let component = Builtins.calendarComponent(named: name) { return entry(component, in: calendarComponents) }
+            return entry(name, in: expressionKeywords + functions + implicitMembers)
+        }
         return entry(name, in: members(of: base.unwrapped))
     }
 
@@ -163,7 +166,17 @@ enum LanguageReference {
 
     static let types = ["Bool", "Int", "Double", "String", "Date"].map { name in
         ReferenceEntry(name: name, signature: "struct \(name)", documentation: "A type of parameters and event fields.", kind: .struct)
-    }
+    } + [ReferenceEntry(name: "Version", signature: "struct Version",
+                        documentation: "A semantic version, a type of parameters: `parameter appVersion: Version = \"1.0\"`. Ordered by Semantic Versioning 2.0.0; `.major`, `.minor`, `.patch`.",
+                        kind: .struct)]
+
+    /// `Version("2.3")`, `bucket(of:group:)`, `rollout(_:of:group:)` and `Calendar.current.component(_:from:)`.
+    static let functions = Builtins.members(of: .function).map(ReferenceEntry.init)
+
+    /// `.year` … `.weekday` of `Calendar.current.component(_:from:)`.
+    static let calendarComponents = Builtins.members(of: .calendarComponent).map(ReferenceEntry.init)
+
+    static let versionMembers = Builtins.members(of: .version).map(ReferenceEntry.init)
 
     /// `.now` and the durations: `.seconds(n)` … `.weeks(n)` and `.second` … `.week`.
     static let implicitMembers = Builtins.members(of: .implicit).map(ReferenceEntry.init)
@@ -180,7 +193,8 @@ enum LanguageReference {
         ReferenceEntry(name: "Double", signature: "Double(_ value: Int) -> Double", documentation: "Converts an `Int` to a `Double`.", kind: .struct),
         ReferenceEntry(name: "Int", signature: "Int(_ value: Double) -> Int", documentation: "Converts a `Double` to an `Int`, truncating toward zero.", kind: .struct),
         ReferenceEntry(name: "Date", signature: "Date(timeIntervalSince1970: Double) -> Date",
-                       documentation: "The date this many seconds after 1970-01-01 00:00 UTC; `Date.now` is the instant of evaluation.", kind: .struct),
+                       documentation: "The date this many seconds after 1970-01-01 00:00 UTC; `Date(\"2026-12-01T00:00:00+09:00\")` is a date written in RFC 3339; `Date.now` is the instant of evaluation.",
+                       kind: .struct),
     ]
 
     static let eventMembers = Builtins.members(of: .event).map(ReferenceEntry.init)
@@ -202,6 +216,7 @@ enum LanguageReference {
         case .donation: return [donationDate]
         case .string: return stringMembers
         case .date: return dateMembers
+        case .version: return versionMembers
         default: return []
         }
     }

@@ -25,7 +25,7 @@ enum SemanticTokens {
                                             "tokenModifiers": .array(Modifier.allCases.map { .string($0.name) })])
 
     private static let keywords: Set<String> = Rename.reservedWords.subtracting(["Date", "Duration", "Int", "Double", "String", "Bool", "now"])
-    private static let typeNames: Set<String> = ["Date", "Duration", "Int", "Double", "String", "Bool"]
+    private static let typeNames: Set<String> = ["Date", "Duration", "Int", "Double", "String", "Bool", "Version", "Calendar"]
 
     /// `SemanticTokens` for `params.textDocument`, limited to `params.range` when there is one.
     static func tokens(_ params: JSONValue?, in documents: DocumentStore) throws(JSONRPCError) -> JSONValue {

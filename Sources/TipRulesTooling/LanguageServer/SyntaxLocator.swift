@@ -204,6 +204,8 @@ struct SyntaxLocator {
             return self.expression(left, in: scope) ?? self.expression(right, in: scope) ?? here
         case .ternary(let condition, let then, let otherwise):
             return firstMatch([condition, then, otherwise]) { self.expression($0, in: scope) } ?? here
+        case .arrayLiteral(let elements):
+            return firstMatch(elements) { self.expression($0, in: scope) } ?? here
         default:
             return here
         }

@@ -121,7 +121,8 @@ struct SimulationNarrative {
             return "\(tip.id) \(verb) invalidated (\(tip.reason?.rawValue ?? "unknown"))"
         case .pending:
             if let until = tip.pendingUntil {
-                return "\(tip.id) is held back by the display frequency until \(clock.label(until))"
+                let what = tip.pendingReason == .frequencyCap ? "its frequency cap" : "the display frequency"
+                return "\(tip.id) is held back by \(what) until \(clock.label(until))"
             }
             let details = falseRuleDetails(tip.rules)
             return "\(tip.id) \(verb) " + tip.displayExplanation + (details.isEmpty ? "" : " (\(details))")

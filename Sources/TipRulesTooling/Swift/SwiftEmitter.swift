@@ -47,13 +47,13 @@ public struct SwiftEmitter {
                 problems += renderer.problems
                 if renderer.inputs.isEmpty && renderer.problems.isEmpty {
                     problems.append(SwiftEmissionProblem(line: rule.line, message: "a TipKit #Rule needs a parameter or event input",
-                                                         note: "remove this rule: its value does not depend on anything"))
+                                                         note: "a rule without inputs (a schedule over now, say) has nothing TipKit can watch: let the app set a Bool parameter when it holds, or keep this tip on the bytecode runtime"))
                 }
                 return RenderedRule(inputs: renderer.inputs, body: body)
             })
         }
         let owners = inputOwners(renderedRules)
-        problems += SwiftNameCheck.problems(in: program) + targetProblems()
+        problems += SwiftNameCheck.problems(in: program) + targetProblems() + SwiftTargetingCheck.problems(in: program)
         var lines = header(sourceName: sourceName)
         lines += configuration(problems: &problems)
         lines += donationStructs()

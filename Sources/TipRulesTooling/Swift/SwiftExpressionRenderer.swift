@@ -103,6 +103,9 @@ struct SwiftExpressionRenderer {
         return ("$0", Precedence.primary)
     }
 
+    private static let versionNote = "let the app turn its version into a number in an Int parameter (2.3.1 → 20301), "
+        + "or keep this tip on the bytecode runtime"
+
     private func fieldName(_ field: FieldReference, event: Int) -> String {
         switch field {
         case .date: return "date"
@@ -181,6 +184,17 @@ struct SwiftExpressionRenderer {
         case .now: return ("Date.now", Precedence.primary)
         case .local(let index) where !isRule: return ("value\(index)", Precedence.primary)
         case .local: return unsupported("a widget value", note: "rules cannot read widget lets")
+        case .versionComponent:
+            return unsupported("a version's major, minor or patch (TipKit has no Version type)", note: Self.versionNote)
+        case .bucket, .rollout:
+            return unsupported("a stable rollout (TipKit has no bucketing)",
+                               note: "let the app decide the rollout (for example with its feature-flag SDK) and set a Bool parameter, or keep this tip on the bytecode runtime")
+        case .calendar:
+            return unsupported("the local calendar (Calendar.current.component)",
+                               note: "let the app set an Int parameter (the hour, the month …) from its own calendar, or keep this on the bytecode runtime")
+        case .oneOf:
+            return unsupported("a list of constants ('[…].contains')",
+                               note: "compare with '==' and '||', as in 'language == \"ja\" || language == \"ko\"'")
         }
     }
 
@@ -210,6 +224,7 @@ struct SwiftExpressionRenderer {
         case .double(let number): return (SwiftSpelling.double(number), number < 0 ? Precedence.prefix : Precedence.primary)
         case .string(let text): return (SwiftSpelling.stringLiteral(text), Precedence.primary)
         case .date(let seconds): return (SwiftSpelling.date(seconds), Precedence.primary)
+        case .version: return unsupported("a version (TipKit has no Version type)", note: Self.versionNote)
         case .none: return ("nil", Precedence.primary)
         case .duration(let seconds): return (SwiftSpelling.double(seconds), seconds < 0 ? Precedence.prefix : Precedence.primary)
         }

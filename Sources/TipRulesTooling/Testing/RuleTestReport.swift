@@ -1,3 +1,5 @@
+import TipRulesRuntime
+
 /// The report of `tiprulec test` as text, JSON or JUnit XML.
 enum RuleTestReport {
     /// "PASS file: case" / "FAIL file: case" with expected vs actual and why, then the totals.

@@ -1,3 +1,5 @@
+import TipRulesRuntime
+
 /// The chart of `tiprulec simulate --format svg` (docs/simulate.md): a self-contained SVG a
 /// person reads without the source. Under a title and a legend, on one time axis in the
 /// timeline's own time: each widget's relevance, each tip's status over time with its

@@ -1,9 +1,11 @@
-import TipRulesRuntime
-
 /// Why a string is not an RFC 3339 date-time this tool accepts.
 public struct RFC3339Error: Error, CustomStringConvertible, Equatable, Sendable {
     /// What was wrong, e.g. `month 13 is out of range 01-12`.
     public let message: String
+
+    public init(message: String) {
+        self.message = message
+    }
 
     public var description: String { message }
 }
