@@ -16,6 +16,13 @@ public struct Fixture: Sendable {
     /// The event store this fixture describes.
     public func makeStore(for program: Program) throws -> EventStore {
         var store = EventStore(program: program)
+        try fill(&store)
+        return store
+    }
+
+    /// Records this fixture's content in `store`, an empty store of the program (`tiprulec reach`
+    /// empties and refills one store user after user).
+    public func fill(_ store: inout EventStore) throws {
         for parameter in parameters { try store.setParameter(parameter.index, parameter.value) }
         // Oldest first, equal dates in file order: every donation then appends, so loading is
         // O(n log n) however the file orders them (inserting each in place would be O(n²)).
@@ -27,7 +34,6 @@ public struct Fixture: Sendable {
         for tip in tipStates { store.setTipState(tip.tip, tip.state) }
         store.lastDisplayDate = lastDisplayDate
         store.testing = testing
-        return store
     }
 }
 

@@ -1,0 +1,168 @@
+import TipRulesCompiler
+import TipRulesRuntime
+
+/// Turns one user's rows into the `Fixture` that a fixture file with the same content decodes to,
+/// with the fixture decoder's meaning of every value and date (`FixtureDecoder.scalar`, `.date`, and
+/// the decoder itself for a tip's state and the store's values), so that `reach` counts what `eval`
+/// says user by user. Kept and refilled from user to user.
+struct UserFixtureBuilder {
+    let program: Program
+    /// The fixture of the rows added since `reset()`.
+    private(set) var fixture = Fixture()
+    /// The values only targeting rows carry (display histories, the UTC offset).
+    private(set) var targeting = TargetingRowValues()
+    private var parameterGiven: [Bool]
+    /// Per tip, its entry in `fixture.tipStates` and which of `RowKey.tipStateKeys` were given.
+    private var tipEntry: [Int?]
+    private var tipKeysGiven: [[Bool]]
+    private var lastDisplayDateGiven = false
+    private let names: ProgramNames
+
+    init(program: Program) {
+        self.program = program
+        names = ProgramNames(program)
+        parameterGiven = Array(repeating: false, count: program.parameters.count)
+        tipEntry = Array(repeating: nil, count: program.tips.count)
+        tipKeysGiven = Array(repeating: Array(repeating: false, count: RowKey.tipStateKeys.count), count: program.tips.count)
+    }
+
+    /// Forgets the previous user's rows, keeping the storage.
+    mutating func reset() {
+        fixture.parameters.removeAll(keepingCapacity: true)
+        fixture.donations.removeAll(keepingCapacity: true)
+        for entry in fixture.tipStates { tipEntry[entry.tip] = nil; tipKeysGiven[entry.tip] = tipKeysGiven[entry.tip].map { _ in false } }
+        fixture.tipStates.removeAll(keepingCapacity: true)
+        fixture.lastDisplayDate = nil
+        for index in parameterGiven.indices { parameterGiven[index] = false }
+        lastDisplayDateGiven = false
+        targeting.reset()
+    }
+
+    /// Adds one row of the user (its `user` key already read) from `line`.
+    mutating func add(_ row: ParsedRow, line: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+        switch try RowKind(of: row) {
+        case .donation: try addDonation(row, line: line)
+        case .parameter: try addParameter(row, line: line)
+        case .tipState: try addTipState(row, line: line)
+        case .storeValues: try addStoreValues(row, line: line)
+        case .userAlone: return
+        }
+    }
+    /// Sets a parameter no row gave (`--user-parameter`).
+    mutating func giveDefault(_ value: ScalarValue, to parameter: Int) {
+        guard !parameterGiven[parameter] else { return }
+        fixture.parameters.append((parameter, value))
+    }
+
+    /// Records the rows' content in `store` (emptied first), checked against `now` as `eval` checks a fixture.
+    func fill(_ store: inout EventStore, now: Double) throws(FixtureError) {
+        try fixture.validate(at: now)
+        try targeting.validate(at: now)
+        store.removeAll()
+        do {
+            try fixture.fill(&store)
+        } catch {
+            throw FixtureError(path: "", "\(error)")
+        }
+        try targeting.apply(to: &store, fixture: fixture)
+    }
+
+    // MARK: rows
+
+    private mutating func addDonation(_ row: ParsedRow, line: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+        let event = try names.index(of: row[.event], among: names.events, key: .event, line: line)
+        guard let dateValue = row[.date] else { throw FixtureError(path: "", "a donation needs 'date'") }
+        let date = try RowValues.date(dateValue, at: "date", line: line)
+        let declared = program.events[event].fields
+        guard row.hasFields || declared.isEmpty else {
+            throw FixtureError(path: "", "a donation of '\(program.events[event].name)' needs 'fields' with "
+                               + declared.map { "'\($0.name)' (\($0.type))" }.joined(separator: ", "))
+        }
+        var fields = [ScalarValue?](repeating: nil, count: declared.count)
+        for member in row.fields {
+            let field = try names.index(of: member.name, among: names.fields[event], key: .fields, line: line)
+            fields[field] = try RowValues.scalar(member.value, of: declared[field].type, at: names.fieldPaths[event][field], line: line)
+        }
+        var values: [ScalarValue] = []
+        values.reserveCapacity(declared.count)
+        for (index, value) in fields.enumerated() {
+            guard let value else {
+                throw FixtureError(path: "fields", "missing field '\(declared[index].name)' (\(declared[index].type))")
+            }
+            values.append(value)
+        }
+        fixture.donations.append((event, date, values))
+    }
+
+    private mutating func addParameter(_ row: ParsedRow, line: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+        let index = try names.index(of: row[.parameter], among: names.parameters, key: .parameter, line: line)
+        guard let value = row[.value] else { throw FixtureError(path: "", "a parameter's row needs 'value'") }
+        guard !parameterGiven[index] else {
+            throw FixtureError(path: "parameter", "'\(program.parameters[index].name)' is given twice for this user")
+        }
+        parameterGiven[index] = true
+        fixture.parameters.append((index, try RowValues.scalar(value, of: program.parameters[index].type, at: "value", line: line)))
+    }
+
+    /// A tip's state through the fixture decoder itself (`{"tips": {NAME: {…}}}`), merged key by key
+    /// with what earlier rows gave for the same tip.
+    private mutating func addTipState(_ row: ParsedRow, line: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+        guard let nameValue = row[.tip] else { throw FixtureError(path: "", "a tip's state needs 'tip'") }
+        let name = try RowValues.name(nameValue, key: .tip, line: line)
+        guard let tip = program.tipIndex(named: name) else {
+            throw FixtureError(path: "tip", "no such tip '\(name)'"
+                               + (Spelling.closest(to: name, in: program.tips.map(\.id)).map { " (did you mean '\($0)'?)" } ?? ""))
+        }
+        var members = JSONObject()
+        for key in RowKey.tipStateKeys where key != .displays {
+            if let value = row[key] { members.insert(value.json(in: line), forKey: key.name) }
+        }
+        let decoded = try RowValues.decodeFixture(.object(["tips": .object(JSONObject([(name, .object(members))]))]),
+                                                   program: program, pathPrefix: "tips.\(name).")
+        let state = decoded.tipStates.first?.state ?? TipState()
+        let entry: Int
+        if let existing = tipEntry[tip] {
+            entry = existing
+        } else {
+            entry = fixture.tipStates.count
+            fixture.tipStates.append((tip, TipState()))
+            tipEntry[tip] = entry
+        }
+        for (position, key) in RowKey.tipStateKeys.enumerated() where row.has(key) {
+            guard !tipKeysGiven[tip][position] else {
+                throw FixtureError(path: key.name, "'\(key.name)' of '\(name)' is given twice for this user")
+            }
+            tipKeysGiven[tip][position] = true
+            switch key {
+            case .displayCount: fixture.tipStates[entry].state.displayCount = state.displayCount
+            case .displayDuration: fixture.tipStates[entry].state.displayDuration = state.displayDuration
+            case .invalidated: fixture.tipStates[entry].state.invalidation = state.invalidation
+            default: try targeting.addDisplays(row.displays, tip: tip, line: line)
+            }
+        }
+        if row.has(.displays), !tipKeysGiven[tip][0] { targeting.countDisplays(of: tip) }
+    }
+
+    private mutating func addStoreValues(_ row: ParsedRow, line: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+        if let value = row[.lastDisplayDate] {
+            guard !lastDisplayDateGiven else { throw FixtureError(path: "lastDisplayDate", "given twice for this user") }
+            lastDisplayDateGiven = true
+            if case .null = value {} else {
+                fixture.lastDisplayDate = try RowValues.date(value, at: "lastDisplayDate", line: line)
+            }
+        }
+        if let value = row[.utcOffset] { try targeting.setUTCOffset(value, line: line) }
+    }
+}
+
+extension ParsedRow {
+    func has(_ key: RowKey) -> Bool {
+        switch key {
+        case .fields: return hasFields
+        case .displays: return hasDisplays
+        default: return self[key] != nil
+        }
+    }
+
+    func hasAny(_ keys: [RowKey]) -> Bool { keys.contains(where: has) }
+}
