@@ -27,7 +27,7 @@ enum ReachReportCoding {
             })),
             ("widgets", .array(tally.widgets.map { widget in
                 .object(JSONObject([("id", .string(widget.id)), ("relevant", .integer(widget.relevant)),
-                                    ("score", .object(JSONObject([("sum", .number(widget.scoreSum)), ("min", .number(widget.scoreMin)),
+                                    ("score", .object(JSONObject([("sum", .number(widget.sum)), ("min", .number(widget.scoreMin)),
                                                                   ("max", .number(widget.scoreMax))])))]))
             })),
         ]

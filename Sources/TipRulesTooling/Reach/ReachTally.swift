@@ -59,7 +59,10 @@ struct ReachTally: Equatable {
     struct Widget: Equatable {
         var id: String
         var relevant = 0
+        /// The sum of the scores, kept compensated (Neumaier) so that the order of the additions —
+        /// how the users were split between threads — does not show: `sum` is its value.
         var scoreSum = 0.0
+        var scoreCompensation = 0.0
         var scoreMin = 0.0
         var scoreMax = 0.0
     }
@@ -140,7 +143,7 @@ struct ReachTally: Equatable {
     private mutating func add(score: Double, to index: Int) {
         scoreRange(widgets[index].relevant == 0, min: score, max: score, into: index)
         widgets[index].relevant += 1
-        widgets[index].scoreSum += score
+        widgets[index].addToSum(score)
     }
 
     private mutating func scoreRange(_ first: Bool, min low: Double, max high: Double, into index: Int) {
@@ -180,7 +183,8 @@ struct ReachTally: Equatable {
             let theirs = other.widgets[index]
             scoreRange(widgets[index].relevant == 0, min: theirs.scoreMin, max: theirs.scoreMax, into: index)
             widgets[index].relevant += theirs.relevant
-            widgets[index].scoreSum += theirs.scoreSum
+            widgets[index].addToSum(theirs.scoreSum)
+            widgets[index].addToSum(theirs.scoreCompensation)
         }
         if let theirs = other.removedTips, var removed = removedTips {
             for index in removed.indices where theirs.indices.contains(index) {
@@ -188,5 +192,16 @@ struct ReachTally: Equatable {
             }
             removedTips = removed
         }
+    }
+}
+
+extension ReachTally.Widget {
+    /// The sum of the scores counted.
+    var sum: Double { scoreSum + scoreCompensation }
+
+    mutating func addToSum(_ value: Double) {
+        let total = scoreSum + value
+        scoreCompensation += abs(scoreSum) >= abs(value) ? (scoreSum - total) + value : (value - total) + scoreSum
+        scoreSum = total
     }
 }
