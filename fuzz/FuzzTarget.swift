@@ -10,8 +10,9 @@ private let target: ([UInt8]) -> Void = {
     case "fixture": return FuzzEntryPoints.fixture
     case "lsp": return FuzzEntryPoints.languageServer
     case "import": return FuzzEntryPoints.swiftImport
+    case "rows": return FuzzEntryPoints.rows
     default:
-        FileHandle.standardError.write(Data("set TIPRULES_FUZZ_TARGET to source, bytecode, fixture, lsp or import\n".utf8))
+        FileHandle.standardError.write(Data("set TIPRULES_FUZZ_TARGET to source, bytecode, fixture, lsp, import or rows\n".utf8))
         exit(2)
     }
 }()

@@ -26,4 +26,5 @@ final class FuzzRegressionTests: XCTestCase {
     func testFixtureInputs() throws { try replay("fixture", FuzzEntryPoints.fixture) }
     func testLanguageServerInputs() throws { try replay("lsp", FuzzEntryPoints.languageServer) }
     func testImportInputs() throws { try replay("import", FuzzEntryPoints.swiftImport) }
+    func testRowsInputs() throws { try replay("rows", FuzzEntryPoints.rows) }
 }

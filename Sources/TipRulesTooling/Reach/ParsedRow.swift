@@ -70,8 +70,8 @@ struct ParsedRow {
         }
         for (name, value) in members.entries {
             guard let index = RowKey.names.firstIndex(of: name), let key = RowKey(rawValue: index) else {
-                let hint = Spelling.closest(to: name, in: RowKey.names).map { " (did you mean '\($0)'?)" } ?? ""
-                throw FixtureError(path: name, "no such key" + hint)
+                let hint = Spelling.closest(to: name, in: RowKey.names).map { " (did you mean '\($0)'?)" }
+                throw FixtureError(path: name, "no such key" + (hint ?? " (expected \(RowKey.names.map { "'\($0)'" }.joined(separator: ", ")))"))
             }
             switch key {
             case .fields:
