@@ -38,7 +38,7 @@ struct LineReader {
     /// Calls `body` with the next line (without its newline); false at the end of the input.
     mutating func next<R>(_ body: (Line) -> R) -> R? {
         while true {
-            if let newline = buffer[start..<filled].firstIndex(of: UInt8(ascii: "\n")) {
+            if let newline = newlineIndex() {
                 let lineStart = start
                 start = newline + 1
                 bytesRead += newline + 1 - lineStart
@@ -57,6 +57,15 @@ struct LineReader {
                 return body(.tooLong)
             }
             if let error = fill() { return body(.failed(error)) }
+        }
+    }
+
+    /// The index of the next newline in the unread bytes (`memchr`: the scan every byte goes through).
+    private func newlineIndex() -> Int? {
+        guard start < filled else { return nil }
+        return buffer.withUnsafeBufferPointer { bytes -> Int? in
+            guard let base = bytes.baseAddress, let found = memchr(base + start, Int32(UInt8(ascii: "\n")), filled - start) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
     }
 

@@ -78,18 +78,25 @@ struct UserFixtureBuilder {
             throw FixtureError(path: "", "a donation of '\(program.events[event].name)' needs 'fields' with "
                                + declared.map { "'\($0.name)' (\($0.type))" }.joined(separator: ", "))
         }
-        var fields = [ScalarValue?](repeating: nil, count: declared.count)
-        for member in row.fields {
-            let field = try names.index(of: member.name, among: names.fields[event], key: .fields, line: line)
-            fields[field] = try RowValues.scalar(member.value, of: declared[field].type, at: names.fieldPaths[event][field], line: line)
-        }
+        // The fields in declared order (the usual case) make the values at once; others are placed.
         var values: [ScalarValue] = []
         values.reserveCapacity(declared.count)
-        for (index, value) in fields.enumerated() {
-            guard let value else {
-                throw FixtureError(path: "fields", "missing field '\(declared[index].name)' (\(declared[index].type))")
+        for member in row.fields {
+            let field = try names.index(of: member.name, among: names.fields[event], key: .fields, line: line)
+            let value = try RowValues.scalar(member.value, of: declared[field].type, at: names.fieldPaths[event][field], line: line)
+            if field == values.count {
+                values.append(value)
+            } else {
+                while values.count <= field { values.append(.int(0)) }
+                values[field] = value
             }
-            values.append(value)
+        }
+        // Names are distinct (a name given twice is a JSON error) and declared: fewer means one is missing.
+        if row.fields.count < declared.count {
+            let named = Set(row.fields.map { $0.name.json(in: line).stringValue ?? "" })
+            if let missing = declared.first(where: { !named.contains($0.name) }) {
+                throw FixtureError(path: "fields", "missing field '\(missing.name)' (\(missing.type))")
+            }
         }
         fixture.donations.append((event, date, values))
     }
