@@ -39,6 +39,7 @@ struct LineReader {
     mutating func next<R>(_ body: (Line) -> R) -> R? {
         while true {
             if let newline = newlineIndex() {
+                guard newline - start <= Self.maximumLineLength else { return tooLong(body) }
                 let lineStart = start
                 start = newline + 1
                 bytesRead += newline + 1 - lineStart
@@ -51,13 +52,16 @@ struct LineReader {
                 start = filled
                 return buffer.withUnsafeBufferPointer { body(.line(UnsafeBufferPointer(rebasing: $0[lineStart..<filled]))) }
             }
-            if filled - start > Self.maximumLineLength {
-                atEnd = true
-                start = filled
-                return body(.tooLong)
-            }
+            if filled - start > Self.maximumLineLength { return tooLong(body) }
             if let error = fill() { return body(.failed(error)) }
         }
+    }
+
+    /// Ends the reading at a line over the limit.
+    private mutating func tooLong<R>(_ body: (Line) -> R) -> R {
+        atEnd = true
+        start = filled
+        return body(.tooLong)
     }
 
     /// The index of the next newline in the unread bytes (`memchr`: the scan every byte goes through).
