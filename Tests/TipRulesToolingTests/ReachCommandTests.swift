@@ -126,6 +126,30 @@ final class ReachCommandTests: CommandTestCase {
         XCTAssertEqual(tip?["baseline"]?["lost"]?.intValue, 0)
     }
 
+    func testDisplaysCountUnlessDisplayCountIsGivenAndUTCOffsetsAreChecked() throws {
+        let displays = "[\"2026-11-16T08:00:00Z\",1795000000,1795100000,\"2026-11-20T08:00:00+09:00\",1795200000]"
+        let rows = """
+        {"user":"a","tip":"FavoriteBackyardTip","displays":\(displays)}
+        {"user":"a","utcOffset":"+09:00"}
+        {"user":"b","tip":"FavoriteBackyardTip","displays":\(displays)}
+        {"user":"b","tip":"FavoriteBackyardTip","displayCount":1}
+        {"user":"c","utcOffset":-3600}
+
+        """
+        let output = run(["reach", "examples/backyard.tiprules", try write("rows.ndjson", rows), "--now", nowText, "--format", "json"])
+        XCTAssertEqual(output.status, 0, output.standardError)
+        let tip = try JSONParser().parse(output.standardOutput)["tips"]?.arrayValue?.first
+        XCTAssertEqual(tip?["invalidatedReason"]?["displayCountExceeded"]?.intValue, 1)
+        XCTAssertEqual(tip?["status"]?["invalidated"]?.intValue, 1)
+        let bad = run(["reach", "examples/backyard.tiprules", try write("bad.ndjson", "{\"user\":1,\"utcOffset\":\"+19:00\"}\n"), "--now", nowText])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.standardError.contains("bad.ndjson:1: user 1: utcOffset: expected an offset"), bad.standardError)
+        let future = run(["reach", "examples/backyard.tiprules",
+                          try write("future.ndjson", "{\"user\":1,\"tip\":\"FavoriteBackyardTip\",\"displays\":[1795251601]}\n"), "--now", nowText])
+        XCTAssertEqual(future.status, 2)
+        XCTAssertTrue(future.standardError.contains("displays[0]: a tip cannot have appeared after now"), future.standardError)
+    }
+
     private func userOf(_ line: Substring) -> String? {
         (try? JSONParser().parse(String(line)))?["user"].map { JSONWriter.string(from: $0) }
     }

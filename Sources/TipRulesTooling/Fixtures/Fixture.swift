@@ -26,7 +26,8 @@ public struct Fixture: Sendable {
         for parameter in parameters { try store.setParameter(parameter.index, parameter.value) }
         // Oldest first, equal dates in file order: every donation then appends, so loading is
         // O(n log n) however the file orders them (inserting each in place would be O(n²)).
-        let ordered = donations.indices.sorted { (donations[$0].date, $0) < (donations[$1].date, $1) }
+        let dates = donations.map(\.date)
+        let ordered = dates.indices.sorted { (dates[$0], $0) < (dates[$1], $1) }
         for index in ordered {
             let donation = donations[index]
             try store.donate(event: donation.event, date: donation.date, fields: donation.fields)

@@ -15,8 +15,6 @@ enum RowKey: Int, CaseIterable {
 
     /// The keys of a tip's state row besides `tip`, as a fixture's tip takes them (and `displays`).
     static let tipStateKeys: [RowKey] = [.displayCount, .displayDuration, .invalidated, .displays]
-    /// The store's own values.
-    static let storeKeys: [RowKey] = [.lastDisplayDate, .utcOffset]
 }
 
 /// A JSON value of a row, as the row reader found it: scalars converted, a string either as bytes of

@@ -7,7 +7,7 @@ import TipRulesRuntime
 /// fixture decoder once that reads them.
 struct TargetingRowValues {
     /// Per tip given a history, its display dates as written.
-    private var displays: [(tip: Int, dates: [Double], countsDisplays: Bool)] = []
+    private var displays: [(tip: Int, dates: [Double])] = []
     private var utcOffset: Int?
 
     mutating func reset() {
@@ -21,12 +21,7 @@ struct TargetingRowValues {
         for (position, value) in values.enumerated() {
             dates.append(try RowValues.date(value, at: "displays[\(position)]", line: line))
         }
-        displays.append((tip, dates, false))
-    }
-
-    /// `displayCount` was not given for `tip`: it is the number of its displays.
-    mutating func countDisplays(of tip: Int) {
-        if let index = displays.lastIndex(where: { $0.tip == tip }) { displays[index].countsDisplays = true }
+        displays.append((tip, dates))
     }
 
     mutating func setUTCOffset(_ value: RowValue, line: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
@@ -63,12 +58,13 @@ struct TargetingRowValues {
         }
     }
 
-    /// Records the histories and the offset in a store that holds the fixture's content.
-    func apply(to store: inout EventStore, fixture: Fixture) throws(FixtureError) {
+    /// Records the histories and the offset in a store that holds the fixture's content; a tip's
+    /// display count is the number of its displays when `countsDisplays` says it was not given.
+    func apply(to store: inout EventStore, countsDisplays: (Int) -> Bool) throws(FixtureError) {
         for entry in displays {
             var state = store.tipState(entry.tip)
             for date in entry.dates { state.recordDisplayDate(date) }
-            if entry.countsDisplays { state.displayCount = entry.dates.count }
+            if countsDisplays(entry.tip) { state.displayCount = entry.dates.count }
             store.setTipState(entry.tip, state)
         }
         if let utcOffset {

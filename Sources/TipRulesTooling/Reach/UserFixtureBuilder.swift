@@ -64,7 +64,7 @@ struct UserFixtureBuilder {
         } catch {
             throw FixtureError(path: "", "\(error)")
         }
-        try targeting.apply(to: &store, fixture: fixture)
+        try targeting.apply(to: &store) { tip in !tipKeysGiven[tip][0] }
     }
 
     // MARK: rows
@@ -147,7 +147,6 @@ struct UserFixtureBuilder {
             default: try targeting.addDisplays(row.displays, tip: tip, line: line)
             }
         }
-        if row.has(.displays), !tipKeysGiven[tip][0] { targeting.countDisplays(of: tip) }
     }
 
     private mutating func addStoreValues(_ row: ParsedRow, line: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
@@ -167,9 +166,9 @@ extension ParsedRow {
         switch key {
         case .fields: return hasFields
         case .displays: return hasDisplays
-        default: return self[key] != nil
+        default:
+            if case .none = values[key.rawValue] { return false }
+            return true
         }
     }
-
-    func hasAny(_ keys: [RowKey]) -> Bool { keys.contains(where: has) }
 }
