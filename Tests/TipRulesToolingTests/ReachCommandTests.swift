@@ -150,6 +150,22 @@ final class ReachCommandTests: CommandTestCase {
         XCTAssertTrue(future.standardError.contains("displays[0]: a tip cannot have appeared after now"), future.standardError)
     }
 
+    /// The text and CSV reports of the example rows, against golden files
+    /// (`TIPRULEC_UPDATE_GOLDEN=1 swift test --filter ReachCommandTests` rewrites them).
+    func testTextAndCSVReportsMatchTheirGoldenFiles() throws {
+        let folder = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().appendingPathComponent("ReachGolden")
+        for (format, name) in [("text", "backyard.txt"), ("csv", "backyard.csv")] {
+            let output = run(["reach", "examples/backyard.tiprules", "examples/reach/backyard.rows.ndjson", "--now", nowText,
+                              "--baseline", "examples/backyard-beta.tiprules", "--format", format])
+            XCTAssertEqual(output.status, 0, output.standardError)
+            let file = folder.appendingPathComponent(name)
+            if ProcessInfo.processInfo.environment["TIPRULEC_UPDATE_GOLDEN"] != nil {
+                try Data(output.standardOutput.utf8).write(to: file)
+            }
+            XCTAssertEqual(output.standardOutput, try String(contentsOf: file, encoding: .utf8), name)
+        }
+    }
+
     private func userOf(_ line: Substring) -> String? {
         (try? JSONParser().parse(String(line)))?["user"].map { JSONWriter.string(from: $0) }
     }

@@ -5,12 +5,13 @@ import Darwin
 #endif
 
 /// Progress of a long run on standard error (only when it is a terminal, and not with `--quiet`):
-/// rows, bytes of the total where known, the rate and the time left; at most once a second.
+/// rows, users, bytes of the total where known, the rate and the time left; at most once a second.
 final class ReachProgress: @unchecked Sendable {
     var total: Int?
     private var lock = pthread_mutex_t()
     private var bytes = 0
     private var rows = 0
+    private var users = 0
     private let started = ReachProgress.seconds()
     private var shown = ReachProgress.seconds()
 
@@ -18,17 +19,18 @@ final class ReachProgress: @unchecked Sendable {
 
     deinit { pthread_mutex_destroy(&lock) }
 
-    func advance(bytes more: Int, rows moreRows: Int) {
+    func advance(bytes more: Int, rows moreRows: Int, users moreUsers: Int) {
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
         bytes += more
         rows += moreRows
+        users += moreUsers
         let now = Self.seconds()
         guard now - shown >= 1 else { return }
         shown = now
         let elapsed = max(now - started, 0.001)
         let rate = Double(bytes) / elapsed / 1_000_000
-        var line = "\r\(rows) rows, \(bytes / 1_000_000) MB"
+        var line = "\r\(rows) rows, \(users) users, \(bytes / 1_000_000) MB"
         if let total, total > 0 {
             let left = Double(total - bytes) / max(Double(bytes) / elapsed, 1)
             line += " of \(total / 1_000_000) MB (\(bytes * 100 / total)%), \(Int(rate)) MB/s, \(Int(left)) s left"

@@ -106,7 +106,7 @@ struct ReachRun {
 
     private func read(_ part: ReachPart, descriptor: Int32, into worker: inout ReachWorker) -> CommandError? {
         var reader = LineReader(descriptor: descriptor, offset: part.start, end: part.end)
-        var reported = 0
+        var reported = (bytes: 0, users: 0)
         while !worker.stopped {
             let failure: CommandError?? = reader.next { line -> CommandError? in
                 switch line {
@@ -123,8 +123,9 @@ struct ReachRun {
             guard let outcome = failure else { break }
             if let outcome { return outcome }
             if worker.position & 0xffff == 0 {
-                progress?.advance(bytes: reader.bytesRead - reported, rows: 0x10000)
-                reported = reader.bytesRead
+                let users = worker.tally.users + worker.tally.skippedUsers
+                progress?.advance(bytes: reader.bytesRead - reported.bytes, rows: 0x10000, users: users - reported.users)
+                reported = (reader.bytesRead, users)
             }
         }
         return nil

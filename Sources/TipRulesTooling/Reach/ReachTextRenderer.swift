@@ -2,10 +2,10 @@
 /// each rule with how many users it holds back and for how many it is the only obstacle, largest first.
 enum ReachTextRenderer {
     static func render(_ tally: ReachTally, now: String) -> String {
-        var out = "\(tally.users) users at \(now) (\(tally.rows) rows"
-        out += tally.skippedUsers > 0 ? ", \(tally.skippedUsers) users skipped)\n" : ")\n"
+        var out = "\(users(tally.users)) at \(now) (\(tally.rows) rows"
+        out += tally.skippedUsers > 0 ? ", \(users(tally.skippedUsers)) skipped)\n" : ")\n"
         for tip in tally.tips {
-            out += "\n\(tip.id): \(tip.display) users would see it (\(share(tip.display, of: tally.users)))\n"
+            out += "\n\(tip.id): \(users(tip.display)) would see it (\(share(tip.display, of: tally.users)))\n"
             out += "  available \(tip.status[0]), pending \(tip.status[1]), invalidated \(tip.status[2])\n"
             for rule in tip.rules.sorted(by: { ($0.isFalse, -$0.index) > ($1.isFalse, -$1.index) }) {
                 out += "  rule \(rule.index) (line \(rule.line)): holds back \(rule.isFalse) (\(share(rule.isFalse, of: tally.users)))"
@@ -27,6 +27,8 @@ enum ReachTextRenderer {
         }
         return out
     }
+
+    private static func users(_ count: Int) -> String { count == 1 ? "1 user" : "\(count) users" }
 
     private static func share(_ count: Int, of total: Int) -> String {
         guard total > 0 else { return "0%" }
