@@ -23,6 +23,6 @@ let package = Package(
         .testTarget(name: "TipRulesCompilerTests", dependencies: ["TipRulesCompiler"]),
         // Golden files and scenarios are read from the source tree (found through #filePath).
         .testTarget(name: "TipRulesToolingTests", dependencies: ["TipRulesTooling"],
-                    exclude: ["Golden", "Scenarios", "FuzzRegressions", "SwiftGolden", "ImportGolden", "Compatibility"]),
+                    exclude: ["Golden", "Scenarios", "FuzzRegressions", "SwiftGolden", "ImportGolden", "Compatibility", "ReachGolden"]),
     ]
 )

@@ -23,7 +23,6 @@ struct ReachWorker {
     private var hasUser = false
     private var userInvalid = false
     private var userRows = 0
-    private var userStart = 0
 
     init(setup: ReachSetup) {
         self.setup = setup
@@ -67,7 +66,6 @@ struct ReachWorker {
         hasUser = true
         userInvalid = false
         userRows = 0
-        userStart = position
         program.builder.reset()
         baseline?.builder.reset()
         let earlier = user.withUnsafeBufferPointer { fingerprints.insert($0, at: position) }
