@@ -13,6 +13,7 @@ final class ReachCommandTests: CommandTestCase {
     func testReachEqualsEvalUserByUserForEveryExample() throws {
         let examples = try FileManager.default.contentsOfDirectory(atPath: "examples").filter { $0.hasSuffix(".tiprules") }.sorted()
         XCTAssertFalse(examples.isEmpty)
+        var displayed = 0
         for example in examples {
             let path = "examples/\(example)"
             let source = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
@@ -23,15 +24,18 @@ final class ReachCommandTests: CommandTestCase {
             for user in 0..<60 {
                 let (userRows, fixture) = generator.user(user)
                 rows += userRows
-                let decoded = try FixtureDecoder.decode(Array(fixture.utf8), for: program)
-                let result = evaluate(program, store: try decoded.makeStore(for: program), now: now, explaining: false)
-                expected.add(result)
+                let evaluated = run(["eval", path, "--fixture", "-", "--now", nowText, "--format", "json"], stdin: fixture)
+                XCTAssertEqual(evaluated.status, 0, "\(example): \(evaluated.standardError)")
+                expected.add(try JSONParser().parse(evaluated.standardOutput))
             }
             let file = try write("\(example).ndjson", rows)
             let output = run(["reach", path, file, "--now", nowText, "--format", "json", "--jobs", "1"])
             XCTAssertEqual(output.status, 0, "\(example): \(output.standardError)")
             let report = try JSONParser().parse(output.standardOutput)
             XCTAssertEqual(report["users"]?.intValue, 60, example)
+            XCTAssertEqual(report["tips"]?.arrayValue?.count, program.tips.count, example)
+            XCTAssertEqual(report["widgets"]?.arrayValue?.count, program.widgets.count, example)
+            displayed += expected.display.reduce(0, +)
             for (index, tip) in (report["tips"]?.arrayValue ?? []).enumerated() {
                 XCTAssertEqual(tip["display"]?.intValue, expected.display[index], "\(example) \(index)")
                 for status in ["available", "pending", "invalidated"] {
@@ -66,6 +70,7 @@ final class ReachCommandTests: CommandTestCase {
             let merged = run(["reach", "merge", try write("\(example).partials", partials), "--format", "json"])
             XCTAssertEqual(merged.standardOutput, output.standardOutput, "\(example) merged")
         }
+        XCTAssertGreaterThan(displayed, 0, "the generated users see some tips")
     }
 
     func testBadRowNamesFileLineAndPathAndSkipInvalidCountsUsers() throws {
@@ -242,7 +247,7 @@ private struct RowGenerator {
     }
 }
 
-/// What `eval`'s results say, counted user by user.
+/// What `tiprulec eval` says, counted user by user.
 private struct ExpectedCounts {
     var display: [Int]
     var status: [[String: Int]]
@@ -260,15 +265,20 @@ private struct ExpectedCounts {
         relevant = program.widgets.map { _ in 0 }
     }
 
-    mutating func add(_ result: EvaluationResult) {
-        for (index, tip) in result.tips.enumerated() {
-            if tip.display { display[index] += 1 }
-            status[index][tip.status.rawValue, default: 0] += 1
-            let notTrue = tip.rules.filter { !$0.result }
-            for rule in notTrue { ruleFalse[index][rule.index] += 1 }
-            if notTrue.count == 1 { onlyObstacle[index][notTrue[0].index] += 1 }
+    /// Counts one user's `eval --format json` result.
+    mutating func add(_ result: JSONValue) {
+        for (index, tip) in (result["tips"]?.arrayValue ?? []).enumerated() {
+            if tip["display"]?.boolValue == true { display[index] += 1 }
+            status[index][tip["status"]?.stringValue ?? "", default: 0] += 1
+            let notTrue = (tip["rules"]?.arrayValue ?? []).enumerated().filter { $0.element["result"]?.boolValue != true }.map(\.offset)
+            for rule in notTrue { ruleFalse[index][rule] += 1 }
+            if notTrue.count == 1 { onlyObstacle[index][notTrue[0]] += 1 }
         }
-        for (index, group) in result.groups.enumerated() where group.currentTip == nil { groupNone[index] += 1 }
-        for (index, widget) in result.widgets.enumerated() where widget.relevant { relevant[index] += 1 }
+        for (index, group) in (result["groups"]?.arrayValue ?? []).enumerated() where group["currentTip"]?.isNull ?? true {
+            groupNone[index] += 1
+        }
+        for (index, widget) in (result["widgets"]?.arrayValue ?? []).enumerated() where widget["relevant"]?.boolValue == true {
+            relevant[index] += 1
+        }
     }
 }
