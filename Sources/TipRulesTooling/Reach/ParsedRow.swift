@@ -42,17 +42,32 @@ struct ParsedRow {
     /// The elements of `"displays"`.
     var displays: [RowValue] = []
     /// Whether `"fields"` and `"displays"` were given (an empty object or array is given).
-    var hasFields = false
-    var hasDisplays = false
+    var hasFields = false {
+        didSet { if hasFields { present |= 1 << RowKey.fields.rawValue } }
+    }
+    var hasDisplays = false {
+        didSet { if hasDisplays { present |= 1 << RowKey.displays.rawValue } }
+    }
+
+    /// The keys the row has, one bit per `RowKey` raw value (what `clear` empties and `has` reads).
+    private(set) var present: UInt32 = 0
 
     subscript(key: RowKey) -> RowValue? {
         get { values[key.rawValue] }
-        set { values[key.rawValue] = newValue }
+        set {
+            values[key.rawValue] = newValue
+            if newValue == nil { present &= ~(1 << key.rawValue) } else { present |= 1 << key.rawValue }
+        }
     }
 
     /// Empties the row for the next line, keeping its storage.
     mutating func clear() {
-        for index in values.indices { values[index] = nil }
+        var left = present
+        while left != 0 {
+            values[left.trailingZeroBitCount] = nil
+            left &= left - 1
+        }
+        present = 0
         fields.removeAll(keepingCapacity: true)
         displays.removeAll(keepingCapacity: true)
         hasFields = false

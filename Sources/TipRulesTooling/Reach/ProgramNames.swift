@@ -18,6 +18,13 @@ struct ProgramNames {
         fieldPaths = program.events.map { $0.fields.map { "fields.\($0.name)" } }
     }
 
+    private static func equal(_ name: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        name.withUnsafeBufferPointer { name in
+            for offset in 0..<name.count where name[offset] != bytes[offset] { return false }
+            return true
+        }
+    }
+
     /// The index in `names` of the name `value` holds (the value of `key`, or a field's name for
     /// `.fields`), or an error that says what was found and suggests the nearest name.
     func index(of value: RowValue?, among names: [[UInt8]], key: RowKey,
@@ -28,7 +35,9 @@ struct ProgramNames {
         switch value {
         case .bytes(let range):
             let bytes = UnsafeBufferPointer(rebasing: line[range])
-            if let index = names.firstIndex(where: { $0.elementsEqual(bytes) }) { return index }
+            for (index, candidate) in names.enumerated() where candidate.count == bytes.count {
+                if Self.equal(candidate, bytes) { return index }
+            }
             name = String(decoding: bytes, as: UTF8.self)
         case .text(let text):
             if let index = names.firstIndex(where: { $0.elementsEqual(text.utf8) }) { return index }

@@ -162,13 +162,6 @@ struct UserFixtureBuilder {
 }
 
 extension ParsedRow {
-    func has(_ key: RowKey) -> Bool {
-        switch key {
-        case .fields: return hasFields
-        case .displays: return hasDisplays
-        default:
-            if case .none = values[key.rawValue] { return false }
-            return true
-        }
-    }
+    func has(_ key: RowKey) -> Bool { present & (1 << key.rawValue) != 0 }
+
 }
