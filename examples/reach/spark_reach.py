@@ -28,13 +28,13 @@ if args.master:
     builder = builder.master(args.master)
 spark = builder.getOrCreate()
 sc = spark.sparkContext
-# The programs travel with the job; the binary too when it is given as a local file.
+# The programs travel with the job. The binary is either at the same path on every machine, or
+# (`./NAME`) shipped with `spark-submit --files /path/to/NAME`: in each working directory, or where
+# SparkFiles keeps it.
 for path in [args.program, args.baseline]:
     if path:
         sc.addFile(os.path.abspath(path))
 shipped = args.tiprulec.startswith("./")
-if shipped and os.path.exists(args.tiprulec):
-    sc.addFile(os.path.abspath(args.tiprulec))
 
 def binary():
     if not shipped:
@@ -65,13 +65,13 @@ def reach_partition(lines):
 rows = spark.read.text(args.rows).withColumn("user", get_json_object(col("value"), "$.user"))
 partials = (rows.repartition(args.partitions, "user").sortWithinPartitions("user")
             .select("value").rdd.map(lambda row: row.value).mapPartitions(reach_partition).collect())
-spark.stop()
 
+# The partials are merged on the driver, while the shipped binary is still at hand.
 with tempfile.NamedTemporaryFile("w", suffix=".partials", delete=False) as file:
     file.write("".join(partial + "\n" for partial in partials))
-merged = subprocess.run([args.tiprulec if not shipped else os.path.abspath(args.tiprulec), "reach", "merge", file.name,
-                         "--format", args.format], capture_output=True, text=True)
+merged = subprocess.run([binary(), "reach", "merge", file.name, "--format", args.format], capture_output=True, text=True)
 os.unlink(file.name)
+spark.stop()
 sys.stderr.write(merged.stderr)
 sys.stdout.write(merged.stdout)
 sys.exit(merged.returncode)
