@@ -90,7 +90,7 @@ final class ReachCommandTests: CommandTestCase {
         XCTAssertEqual(skipped.status, 0)
         let report = try JSONParser().parse(skipped.standardOutput)
         XCTAssertEqual(report["skippedUsers"]?.intValue, 2)
-        XCTAssertEqual(report["users"]?.intValue, 2)
+        XCTAssertEqual(report["users"]?.intValue, 1)  // user 3 alone: user 1 is left out whole
         XCTAssertTrue(skipped.standardError.contains("rows.ndjson:4: user 1: the user's rows are not contiguous: they began at"), skipped.standardError)
         let contiguous = run(["reach", "examples/backyard.tiprules", try write("c.ndjson", "{\"user\":1}\n{\"user\":2}\n{\"user\":\"1\"}\n"), "--now", nowText])
         XCTAssertEqual(contiguous.status, 2)
@@ -169,6 +169,25 @@ final class ReachCommandTests: CommandTestCase {
             }
             XCTAssertEqual(output.standardOutput, try String(contentsOf: file, encoding: .utf8), name)
         }
+    }
+
+    func testAUserWhoseRowsAreNotContiguousIsLeftOutWholeForEveryNumberOfThreads() throws {
+        var lines = (0..<3000).map { "{\"user\":\($0),\"parameter\":\"isLoggedIn\",\"value\":\($0 % 3 == 0)}" }
+        lines.append("{\"user\":\"17\",\"event\":\"enteredBackyardDetailView\",\"date\":1795251000,\"fields\":{\"backyardID\":1}}")
+        let file = try write("rows.ndjson", lines.joined(separator: "\n") + "\n")
+        var reports: [String] = []
+        for jobs in ["1", "2", "5"] {
+            let output = run(["reach", "examples/backyard.tiprules", file, "--now", nowText, "--skip-invalid", "--format", "json", "--jobs", jobs])
+            XCTAssertEqual(output.status, 0, output.standardError)
+            XCTAssertTrue(output.standardError.contains("rows.ndjson:3001: user 17: the user's rows are not contiguous: they began at "
+                                                        + "\(file):18"), output.standardError)
+            reports.append(output.standardOutput)
+        }
+        XCTAssertEqual(Set(reports).count, 1)
+        let report = try JSONParser().parse(reports[0])
+        XCTAssertEqual(report["users"]?.intValue, 2999)
+        XCTAssertEqual(report["skippedUsers"]?.intValue, 1)
+        XCTAssertEqual(report["tips"]?.arrayValue?.first?["rules"]?.arrayValue?.first?["false"]?.intValue, 1999)
     }
 
     private func userOf(_ line: Substring) -> String? {

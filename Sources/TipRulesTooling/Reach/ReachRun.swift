@@ -49,17 +49,28 @@ struct ReachRun {
             }
             if let outcome = runParts(parts, descriptors: descriptors) { return outcome }
         }
-        return runSequentially(descriptors: descriptors)
+        return runSequentially(descriptors: descriptors, seekable: sizes.map { $0 != nil })
     }
 
-    /// Every input in order by one worker; positions run on from file to file.
-    private func runSequentially(descriptors: [Int32]) -> Result<Outcome, CommandError> {
+    /// Every input in order by one worker; positions run on from file to file. With `--skip-invalid`,
+    /// users found not contiguous in files are left out by a second pass, from their first rows on
+    /// (standard input and pipes cannot be read again: there, their first rows stay counted).
+    private func runSequentially(descriptors: [Int32], seekable: [Bool]) -> Result<Outcome, CommandError> {
+        let first = pass(descriptors: descriptors, seekable: seekable, setup: setup)
+        guard case .success(let (_, worker)) = first, setup.skipsInvalid, !worker.notContiguous.isEmpty,
+              !seekable.contains(false) else { return first.map(\.outcome) }
+        var again = setup
+        again.excludedUsers = worker.notContiguous
+        return pass(descriptors: descriptors, seekable: seekable, setup: again).map(\.outcome)
+    }
+
+    private func pass(descriptors: [Int32], seekable: [Bool],
+                      setup: ReachSetup) -> Result<(outcome: Outcome, worker: ReachWorker), CommandError> {
         var worker = ReachWorker(setup: setup)
         var firstPositions: [Int] = []
         for (file, descriptor) in descriptors.enumerated() {
             firstPositions.append(worker.position)
-            let isStream = descriptor == STDIN_FILENO
-            if let failure = read(ReachPart(file: file, start: isStream ? nil : 0, end: nil), descriptor: descriptor, into: &worker) {
+            if let failure = read(ReachPart(file: file, start: seekable[file] ? 0 : nil, end: nil), descriptor: descriptor, into: &worker) {
                 return .failure(failure)
             }
             if worker.stopped { break }
@@ -69,11 +80,11 @@ struct ReachRun {
             let file = firstPositions.lastIndex { $0 <= position } ?? 0
             return "\(inputs[file] == "-" ? "<stdin>" : inputs[file]):\(position - firstPositions[file] + 1)"
         }
-        return .success(Outcome(tally: worker.tally, errors: worker.errors.map { render($0, locate) }))
+        return .success((Outcome(tally: worker.tally, errors: worker.errors.map { render($0, locate) }), worker))
     }
 
-    /// The parts in `jobs` threads; nil when a user's rows span parts (then the run is sequential,
-    /// which names the lines of such a user as the contract says).
+    /// The parts in `jobs` threads; nil when a user's rows are not contiguous (then the run is
+    /// sequential, which names such a user's lines and leaves it out, as for any number of threads).
     private func runParts(_ parts: [ReachPart], descriptors: [Int32]) -> Result<Outcome, CommandError>? {
         let results = PartResults(count: parts.count)
         DispatchQueue.concurrentPerform(iterations: min(jobs, parts.count)) { _ in
@@ -91,7 +102,8 @@ struct ReachRun {
         for (index, part) in parts.enumerated() {
             guard let worker = results.workers[index] else { return nil }
             if let failure = results.failures[index] { return .failure(failure) }
-            if fingerprints.intersects(worker.fingerprints) { return nil }
+            // A user whose rows are not contiguous is left out by the sequential run (two passes, or its lines named).
+            if fingerprints.intersects(worker.fingerprints) || !worker.notContiguous.isEmpty { return nil }
             fingerprints.formUnion(worker.fingerprints)
             tally.merge(worker.tally)
             let offset = lineOffsets[part.file]

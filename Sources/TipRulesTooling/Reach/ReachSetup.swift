@@ -9,6 +9,9 @@ struct ReachSetup: Sendable {
     /// `--user-parameter`: the index of a `String` parameter in each program.
     var userParameter: (program: Int, baseline: Int?)?
     var skipsInvalid: Bool
+    /// With `--skip-invalid`, on a second pass over files: the users whose rows were found not
+    /// contiguous, left out from their first rows on.
+    var excludedUsers: UserFingerprints?
 
     /// The most rows one user may have (`docs/limits.md`).
     static let maximumRowsPerUser = 1_000_000

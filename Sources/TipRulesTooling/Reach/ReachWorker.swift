@@ -8,6 +8,8 @@ struct ReachWorker {
     let setup: ReachSetup
     private(set) var tally: ReachTally
     private(set) var fingerprints = UserFingerprints()
+    /// The users whose rows came back after other users' rows.
+    private(set) var notContiguous = UserFingerprints()
     /// The first errors (every one kept until `ReachSetup.reasonsKept` with `--skip-invalid`; the
     /// first alone otherwise, which stops the worker).
     private(set) var errors: [ReachInputError] = []
@@ -23,6 +25,7 @@ struct ReachWorker {
     private var hasUser = false
     private var userInvalid = false
     private var userRows = 0
+    private var countsAsSkipped = true
 
     init(setup: ReachSetup) {
         self.setup = setup
@@ -65,19 +68,26 @@ struct ReachWorker {
         swap(&user, &candidate)
         hasUser = true
         userInvalid = false
+        countsAsSkipped = true
         userRows = 0
         program.builder.reset()
         baseline?.builder.reset()
         let earlier = user.withUnsafeBufferPointer { fingerprints.insert($0, at: position) }
+        let excluded = setup.excludedUsers.map { set in user.withUnsafeBufferPointer { set.contains($0) } } ?? false
         if let earlier {
             invalidate(FixtureError(path: "", "the user's rows are not contiguous"), earlier: earlier)
+            _ = user.withUnsafeBufferPointer { notContiguous.insert($0, at: 0) }
+            // Skipped once: in a run that leaves such users out from their first rows on, they were counted then.
+            countsAsSkipped = !excluded
+        } else if excluded {
+            userInvalid = true
         }
     }
 
     private mutating func finishUser() {
         guard hasUser, !stopped else { return }
         if userInvalid {
-            tally.skippedUsers += 1
+            if countsAsSkipped { tally.skippedUsers += 1 }
             return
         }
         do {

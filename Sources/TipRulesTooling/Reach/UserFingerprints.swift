@@ -29,6 +29,14 @@ struct UserFingerprints {
         return inserted ? nil : member.position
     }
 
+    /// Whether the user has been recorded.
+    func contains(_ user: UnsafeBufferPointer<UInt8>) -> Bool {
+        let (high, low) = Self.hash(user)
+        return seen.contains(Fingerprint(high: high, low: low << 40))
+    }
+
+    var isEmpty: Bool { seen.isEmpty }
+
     /// Whether two sets share a user (a user split across parts of an input).
     func intersects(_ other: UserFingerprints) -> Bool {
         let (small, large) = seen.count < other.seen.count ? (seen, other.seen) : (other.seen, seen)
