@@ -2,7 +2,7 @@
 /// each rule with how many users it holds back and for how many it is the only obstacle, largest first.
 enum ReachTextRenderer {
     static func render(_ tally: ReachTally, now: String) -> String {
-        var out = "\(users(tally.users)) at \(now) (\(tally.rows) rows"
+        var out = "\(users(tally.users)) at \(now) (\(tally.rows == 1 ? "1 row" : "\(tally.rows) rows")"
         out += tally.skippedUsers > 0 ? ", \(users(tally.skippedUsers)) skipped)\n" : ")\n"
         for tip in tally.tips {
             out += "\n\(tip.id): \(users(tip.display)) would see it (\(share(tip.display, of: tally.users)))\n"
