@@ -33,6 +33,6 @@ let package = Package(
         // Golden files and scenarios are read from the source tree (found through #filePath).
         .testTarget(name: "TipRulesToolingTests", dependencies: ["TipRulesTooling"],
                     exclude: ["Golden", "Scenarios", "FuzzRegressions", "SwiftGolden", "ImportGolden", "ImportCorpus",
-                              "Compatibility", "ChartGolden"]),
+                              "Compatibility", "ChartGolden", "ReachGolden"]),
     ]
 )

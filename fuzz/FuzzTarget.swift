@@ -11,8 +11,9 @@ private let target: ([UInt8]) -> Void = {
     case "lsp": return FuzzEntryPoints.languageServer
     case "import": return FuzzEntryPoints.swiftImport
     case "state": return FuzzEntryPoints.state
+    case "rows": return FuzzEntryPoints.rows
     default:
-        FileHandle.standardError.write(Data("set TIPRULES_FUZZ_TARGET to source, bytecode, fixture, lsp, import or state\n".utf8))
+        FileHandle.standardError.write(Data("set TIPRULES_FUZZ_TARGET to source, bytecode, fixture, lsp, import, state or rows\n".utf8))
         exit(2)
     }
 }()

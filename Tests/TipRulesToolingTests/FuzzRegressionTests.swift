@@ -27,4 +27,5 @@ final class FuzzRegressionTests: XCTestCase {
     func testLanguageServerInputs() throws { try replay("lsp", FuzzEntryPoints.languageServer) }
     func testImportInputs() throws { try replay("import", FuzzEntryPoints.swiftImport) }
     func testStateInputs() throws { try replay("state", FuzzEntryPoints.state) }
+    func testRowsInputs() throws { try replay("rows", FuzzEntryPoints.rows) }
 }

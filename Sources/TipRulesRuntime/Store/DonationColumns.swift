@@ -137,6 +137,18 @@ struct DonationColumns: Sendable {
         }
     }
 
+    /// Removes every donation, interned string and value range, as a new instance has none, keeping
+    /// the storage.
+    mutating func removeAll() {
+        for index in columns.indices {
+            columns[index].removeAll(keepingCapacity: true)
+            valueRanges[index] = nil
+        }
+        strings.removeAll(keepingCapacity: true)
+        stringLengths.removeAll(keepingCapacity: true)
+        stringIndices.removeAll(keepingCapacity: true)
+    }
+
     /// Removes the `count` oldest donations (all of them when `count` is at least `self.count`).
     /// Interned strings are kept: they are shared by the rows that remain.
     mutating func removeOldest(_ count: Int) {

@@ -36,6 +36,17 @@ public struct EventStore: Sendable {
         tipStates = Array(repeating: TipState(), count: program.tips.count)
     }
 
+    /// Empties the store as `init(program:)` makes it, keeping its storage: what lets one store serve
+    /// user after user (`tiprulec reach`) without allocating its columns anew.
+    public mutating func removeAll() {
+        for index in program.parameters.indices { parameterValues[index] = program.parameters[index].defaultValue }
+        for index in donations.indices { donations[index].removeAll() }
+        for index in tipStates.indices { tipStates[index] = TipState() }
+        lastDisplayDate = nil
+        testing = TestingOverrides()
+        utcOffset = 0
+    }
+
     /// The current value of a parameter.
     public func parameter(_ index: Int) -> ScalarValue? {
         parameterValues.indices.contains(index) ? parameterValues[index] : nil

@@ -96,7 +96,7 @@ enum EvalCommand {
     }
 
     /// An RFC 3339 date or a number of seconds since 1970, from year 1 through 9999.
-    private static func parseDate(_ text: String) throws(RFC3339Error) -> Double {
+    static func parseDate(_ text: String) throws(RFC3339Error) -> Double {
         if let seconds = Double(text) {
             try RFC3339.checkRange(seconds)
             return seconds

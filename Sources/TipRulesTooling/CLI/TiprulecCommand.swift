@@ -20,6 +20,9 @@ public enum TiprulecCommand {
       state import F.json [--program PROGRAM] -o DIR
                                                   create a state folder from a fixture
       state export DIR [-o F.json]                write a state folder as a fixture
+      reach PROGRAM [ROWS...] [--now DATE] [--baseline OLD] [--format text|json|csv|partial] [--jobs N]
+                                                  who would see each tip, over many users' histories
+      reach merge PARTIAL... [--format ...]       add up partial reach reports
       simulate PROGRAM --timeline T.json [--format text|json|svg] [--state S.json] [--save-state OUT.json]
                                                   run a person's timeline through the engine
       migrate STATE.json --from OLD --to NEW [-o OUT.json]
@@ -57,11 +60,12 @@ public enum TiprulecCommand {
         case "state": return StateCommand.run(rest, environment: environment)
         case "test": return TestCommand.run(rest, environment: environment)
         case "eval": return EvalCommand.run(rest, environment: environment, currentTime: currentTime)
+        case "reach": return ReachCommand.run(rest, environment: environment, currentTime: currentTime)
         case "emit-swift": return EmitSwiftCommand.run(rest, environment: environment)
         case "import": return ImportCommand.run(rest, environment: environment)
         case "fmt": return FormatCommand.run(rest, environment: environment)
         default:
-            let commands = ["check", "compile", "eval", "simulate", "migrate", "state", "test", "disasm", "emit-swift", "import", "lsp", "explain", "fmt"]
+            let commands = ["check", "compile", "eval", "reach", "simulate", "migrate", "state", "test", "disasm", "emit-swift", "import", "lsp", "explain", "fmt"]
             let hint = Spelling.closest(to: command, in: commands).map { " (did you mean '\($0)'?)" } ?? ""
             return .failure("unknown command '\(command)'\(hint)\n\n" + usage)
         }
@@ -78,6 +82,7 @@ public enum TiprulecCommand {
         case "state": return StateCommand.usage
         case "test": return TestCommand.usage
         case "eval": return EvalCommand.usage
+        case "reach": return ReachCommand.usage
         case "emit-swift": return EmitSwiftCommand.usage
         case "import": return ImportCommand.usage
         case "fmt": return FormatCommand.usage

@@ -20,10 +20,18 @@ public struct Fixture: Sendable {
     /// The event store this fixture describes.
     public func makeStore(for program: Program) throws -> EventStore {
         var store = EventStore(program: program)
+        try fill(&store)
+        return store
+    }
+
+    /// Records this fixture's content in `store`, an empty store of the program (`tiprulec reach`
+    /// empties and refills one store user after user).
+    public func fill(_ store: inout EventStore) throws {
         for parameter in parameters { try store.setParameter(parameter.index, parameter.value) }
         // Oldest first, equal dates in file order: every donation then appends, so loading is
         // O(n log n) however the file orders them (inserting each in place would be O(n²)).
-        let ordered = donations.indices.sorted { (donations[$0].date, $0) < (donations[$1].date, $1) }
+        let dates = donations.map(\.date)
+        let ordered = dates.indices.sorted { (dates[$0], $0) < (dates[$1], $1) }
         for index in ordered {
             let donation = donations[index]
             try store.donate(event: donation.event, date: donation.date, fields: donation.fields)
@@ -31,8 +39,7 @@ public struct Fixture: Sendable {
         for tip in tipStates { store.setTipState(tip.tip, tip.state) }
         store.lastDisplayDate = lastDisplayDate
         store.testing = testing
-        if let utcOffset { try store.setUTCOffset(utcOffset) }
-        return store
+        try store.setUTCOffset(utcOffset ?? 0)
     }
 }
 

@@ -35,6 +35,23 @@ public enum FuzzEntryPoints {
         _ = evaluate(backyard, store: store, now: fixture.now ?? fixedNow)
     }
 
+    /// Bytes as the rows of `tiprulec reach` for the backyard example program (with itself as the
+    /// baseline and `plan` as the user parameter) → row reader, fast and slow paths, a user's
+    /// fixture and store, evaluation, tally, every error kept as with `--skip-invalid`.
+    public static func rows(_ bytes: [UInt8]) {
+        guard let backyard else { return }
+        let setup = ReachSetup(program: backyard, baseline: backyard, now: fixedNow,
+                               userParameter: backyard.parameterIndex(named: "plan").map { ($0, $0) }, skipsInvalid: true)
+        var worker = ReachWorker(setup: setup)
+        bytes.withUnsafeBufferPointer { buffer in
+            for line in buffer.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+                worker.read(UnsafeBufferPointer(rebasing: line))
+            }
+        }
+        worker.finish()
+        _ = ReachReportCoding.document(worker.tally, now: fixedNow)
+    }
+
     /// Bytes as a stream of LSP frames → framing → a language server handling every message.
     public static func languageServer(_ bytes: [UInt8]) {
         var reader = MessageFrameReader(maximumBodySize: 1 << 20)
