@@ -14,8 +14,10 @@ struct EvaluationFailure: Error, Hashable, CustomStringConvertible {
         case tooMuchMemory
         /// The code ran off its end (never for verified code).
         case invalidProgram
-        /// A `Version` value (a parameter set by the app) that is not a version.
-        case invalidVersion(String)
+        /// A `Version` value that is not a version. The store and the verifier refuse such values,
+        /// so only a defect can lead here; the kind carries no text, so that a failure stays a
+        /// trivial value on the VM's hot path.
+        case invalidVersion
         /// `rollout(P, …)` with P outside 0–100.
         case rolloutShare(Int)
         /// A date whose calendar components lie outside the years 0000–9999.
@@ -35,7 +37,7 @@ struct EvaluationFailure: Error, Hashable, CustomStringConvertible {
         case .tooMuchWork: return "the evaluation used up its work budget of \(Machine.workBudget) steps\(place)"
         case .tooMuchMemory: return "strings built by the evaluation exceed \(Machine.maximumLiveStringBytes >> 20) MiB\(place)"
         case .invalidProgram: return "the code ended without a result\(place)"
-        case .invalidVersion(let text): return "\(ValueFormatting.quoted(text)) is not a version\(place)"
+        case .invalidVersion: return "a value that is not a version\(place)"
         case .rolloutShare(let share): return "rollout share \(share) is outside 0...100\(place)"
         case .dateOutOfRange(let seconds): return "the date \(seconds) is outside the years 0000 to 9999\(place)"
         }

@@ -403,44 +403,8 @@ struct Machine {
                     sp += 1
                     pc = Int(instruction.c) + 1
                 }
-            case .compareVersion:
-                sp -= 1
-                let (left, right) = (string(stack[sp - 1]), string(stack[sp]))
-                if Self.charge(&work, StringCost.scanning(left.utf8.count + right.utf8.count)) { return failure(.tooMuchWork, at) }
-                guard let leftVersion = SemanticVersion(left) else { return failure(.invalidVersion(left), at) }
-                guard let rightVersion = SemanticVersion(right) else { return failure(.invalidVersion(right), at) }
-                let result = comparison(a).compare(leftVersion, rightVersion)
-                if explaining { observeComparison(at, result, instruction, sp - 1, sp, notes) }
-                stack[sp - 1] = SlotEncoding.bits(result)
-            case .versionMajor, .versionMinor, .versionPatch:
-                let text = string(stack[sp - 1])
-                if Self.charge(&work, StringCost.scanning(text.utf8.count)) { return failure(.tooMuchWork, at) }
-                guard let version = SemanticVersion(text) else { return failure(.invalidVersion(text), at) }
-                let opcode = instruction.opcode
-                stack[sp - 1] = SlotEncoding.bits(opcode == .versionMajor ? version.major
-                                                  : opcode == .versionMinor ? version.minor : version.patch)
-            case .bucket:
-                sp -= 1
-                let (id, group) = (string(stack[sp - 1]), string(stack[sp]))
-                if Self.charge(&work, StringCost.scanning(id.utf8.count + group.utf8.count)) { return failure(.tooMuchWork, at) }
-                stack[sp - 1] = SlotEncoding.bits(RolloutBucket.bucket(of: id, group: group))
-            case .rollout:
-                sp -= 2
-                let share = int(sp - 1)
-                let (id, group) = (string(stack[sp]), string(stack[sp + 1]))
-                guard (0...100).contains(share) else { return failure(.rolloutShare(share), at) }
-                if Self.charge(&work, StringCost.scanning(id.utf8.count + group.utf8.count)) { return failure(.tooMuchWork, at) }
-                let bucket = id.isEmpty ? nil : RolloutBucket.bucket(of: id, group: group)
-                let result = bucket.map { share > 0 && $0 <= share } ?? false
-                if explaining { observeRollout(at, result, id: id, group: group, bucket: bucket, share: share, notes) }
-                stack[sp - 1] = SlotEncoding.bits(result)
-            case .component:
-                let date = double(sp - 1)
-                guard let value = CalendarComponent(rawValue: UInt8(truncatingIfNeeded: a))?.value(of: date, utcOffset: context.utcOffset) else {
-                    return failure(.dateOutOfRange(date), at)
-                }
-                stack[sp - 1] = SlotEncoding.bits(value)
-
+            case .compareVersion, .versionMajor, .versionMinor, .versionPatch, .bucket, .rollout, .component:
+                if let kind = runTargeting(instruction, at: at, sp: &sp, work: &work, notes: notes) { return failure(kind, at) }
             case .loopNext:
                 sp -= 1
                 if Self.charge(&work, 1) { return failure(.tooMuchWork, at) }
@@ -466,10 +430,10 @@ struct Machine {
 
     // MARK: Slots
 
-    @inline(__always) private func int(_ slot: Int) -> Int { SlotEncoding.int(stack[slot]) }
-    @inline(__always) private func double(_ slot: Int) -> Double { SlotEncoding.double(stack[slot]) }
+    @inline(__always) func int(_ slot: Int) -> Int { SlotEncoding.int(stack[slot]) }
+    @inline(__always) func double(_ slot: Int) -> Double { SlotEncoding.double(stack[slot]) }
 
-    @inline(__always) private func comparison(_ operand: Int) -> ComparisonOperator {
+    @inline(__always) func comparison(_ operand: Int) -> ComparisonOperator {
         ComparisonOperator(rawValue: UInt8(truncatingIfNeeded: operand)) ?? .equal
     }
 
