@@ -8,7 +8,7 @@ enum ReachTextRenderer {
             out += "\n\(tip.id): \(users(tip.display)) would see it (\(share(tip.display, of: tally.users)))\n"
             out += "  available \(tip.status[0]), pending \(tip.status[1]), invalidated \(tip.status[2])\n"
             for rule in tip.rules.sorted(by: { ($0.isFalse, -$0.index) > ($1.isFalse, -$1.index) }) {
-                out += "  rule \(rule.index) (line \(rule.line)): holds back \(rule.isFalse) (\(share(rule.isFalse, of: tally.users)))"
+                out += "  rule \(rule.index + 1) (line \(rule.line)): holds back \(rule.isFalse) (\(share(rule.isFalse, of: tally.users)))"
                 out += ", the only obstacle for \(rule.onlyObstacle)"
                 out += rule.error > 0 ? ", failed for \(rule.error)\n" : "\n"
             }
