@@ -67,17 +67,6 @@ enum RuleTestReport {
         ["at": .string(RFC3339.format(checkpoint.at) ?? String(checkpoint.at)), "path": .string(checkpoint.path)]
     }
 
-    private static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    /// JUnit XML's text and attributes, escaped as SVG's are.
+    private static func escaped(_ text: String) -> String { SVGText.escaped(text) }
 }

@@ -62,7 +62,8 @@ extension Double: SVGAttributeValue {
     var svgText: String { SVGText.number(self) }
 }
 
-/// Escaping and number formatting for SVG text.
+/// Escaping and number formatting for SVG text (the escaping serves every XML the tooling
+/// writes: the JUnit report too).
 enum SVGText {
     /// `&`, `<`, `>` and `"` as entities.
     static func escaped(_ text: String) -> String {
