@@ -15,7 +15,7 @@ func progress(_ text: String) {
 }
 
 /// Every scenario, made one group at a time so that only one large store is alive at once.
-let scenarioGroups: [(name: String, make: () throws -> [Scenario])] = [
+func scenarioGroups() -> [(name: String, make: () throws -> [Scenario])] { [
     ("Bool parameter rule", { [try parameterScenario(true), try parameterScenario(false)] }),
     ("5-day window, 1,000 donations", { try windowScenarios(donations: 1_000) }),
     ("5-day window, 100,000 donations", { try windowScenarios(donations: 100_000) }),
@@ -26,14 +26,14 @@ let scenarioGroups: [(name: String, make: () throws -> [Scenario])] = [
     ("whole app", { [try wholeAppScenario()] }),
     ("rollout rule", { [try rolloutScenario(userID: "u-1002"), try rolloutScenario(userID: "u-1001")] }),
     ("version rule", { [try versionScenario(appVersion: "2.3.1"), try versionScenario(appVersion: "2.2.1")] }),
-]
+] }
 
 func runComparison(quick: Bool, json: Bool) throws {
     let plan: MeasurementPlan = quick ? .quick : .full
     progress("measuring: the harness")
     let harness = try harnessOverhead(plan: plan)
     var timings: [ScenarioTiming] = []
-    for group in scenarioGroups {
+    for group in scenarioGroups() {
         progress("measuring: \(group.name)")
         for scenario in try group.make() {
             timings.append(try measure(scenario, plan: plan))

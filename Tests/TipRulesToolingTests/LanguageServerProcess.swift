@@ -4,7 +4,9 @@ import XCTest
 
 /// A `tiprulec lsp` child process driven as an editor drives it: framed JSON-RPC over its
 /// standard input and output. End-to-end tests use it to check the server as users run it.
-final class LanguageServerProcess {
+/// `@unchecked Sendable`: the reader thread touches only `buffer` and `ended`, under `received`;
+/// everything else belongs to the test's own thread.
+final class LanguageServerProcess: @unchecked Sendable {
     /// How long a test waits for an answer before it fails instead of hanging.
     static let timeout: TimeInterval = 20
 

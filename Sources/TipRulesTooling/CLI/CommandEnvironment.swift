@@ -35,7 +35,7 @@ public struct CommandEnvironment {
 }
 
 /// What a command produced: its exit status and its output streams.
-public struct CommandResult: Equatable {
+public struct CommandResult: Equatable, Sendable {
     public var status: Int32
     public var standardOutput: String
     public var standardError: String
