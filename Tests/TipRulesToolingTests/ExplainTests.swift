@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import TipRulesCompiler
 import TipRulesTooling
@@ -114,16 +115,26 @@ final class ExplainTests: XCTestCase {
         XCTAssertEqual(rules.first?["shortDescription"]?["text"]?.stringValue, DiagnosticExplanations.summary(.mismatchedOperands))
     }
 
-    /// `docs/diagnostics.md` has an entry for every code, titled as `explain` titles it.
-    func testTheDiagnosticsPageListsEveryCode() throws {
+    /// `docs/diagnostics.md` from its index on is generated from the explanations
+    /// (`tiprulec explain --markdown`): the page and `explain` cannot drift apart. After a change to
+    /// an explanation, regenerate the page with `TIPRULEC_UPDATE_GOLDEN=1 swift test --filter
+    /// ExplainTests` and review the diff.
+    func testTheDiagnosticsPageIsGeneratedFromTheExplanations() throws {
         let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("docs/diagnostics.md")
         let text = try String(contentsOf: page, encoding: .utf8)
-        for code in DiagnosticCode.allCases {
-            let title = "#### \(code.code): \(DiagnosticExplanations.summary(code))"
-            XCTAssertTrue(text.contains("<a id=\"\(code.code)\"></a>\n\(title)\n"),
-                          "docs/diagnostics.md has no entry '\(title)'")
+        let start = try XCTUnwrap(text.range(of: "\n" + DiagnosticReference.firstHeading + "\n"), "no '\(DiagnosticReference.firstHeading)' in the page")
+        let written = String(text[text.index(after: start.lowerBound)...])
+        let generated = DiagnosticReference.markdown()
+        if ProcessInfo.processInfo.environment["TIPRULEC_UPDATE_GOLDEN"] == "1" && written != generated {
+            try (String(text[...start.lowerBound]) + generated).write(to: page, atomically: true, encoding: .utf8)
+            return
         }
+        XCTAssertTrue(written == generated, "docs/diagnostics.md is stale: regenerate it with TIPRULEC_UPDATE_GOLDEN=1 swift test --filter ExplainTests")
+        for code in DiagnosticCode.allCases {
+            XCTAssertTrue(generated.contains("<a id=\"\(code.code)\"></a>\n#### \(code.code): \(DiagnosticExplanations.summary(code))\n"))
+        }
+        XCTAssertEqual(TiprulecCommand.run(["explain", "--markdown"], environment: CommandEnvironment()).standardOutput, generated)
     }
 
     // MARK: Helpers

@@ -12,8 +12,11 @@ public enum DiagnosticExplanations {
     /// A one-line summary of a code.
     public static func summary(_ code: DiagnosticCode) -> String { entry(for: code).summary }
 
-    /// The full explanation: what it means, an example, the fix.
-    public static func explanation(of code: DiagnosticCode) -> String { render(entry(for: code)) }
+    /// The full explanation: what it means, an example, the fix. Examples in `.tiprules` are
+    /// fenced as `sourceLanguage` (docs/diagnostics.md fences them as Swift, which renderers highlight).
+    public static func explanation(of code: DiagnosticCode, sourceLanguage: String = "tiprules") -> String {
+        render(entry(for: code), sourceLanguage: sourceLanguage)
+    }
 
     // MARK: - Rendering
 
@@ -37,16 +40,16 @@ public enum DiagnosticExplanations {
     /// Corrected example:
     /// …
     /// ```
-    static func render(_ entry: Entry) -> String {
+    static func render(_ entry: Entry, sourceLanguage: String = "tiprules") -> String {
         let parts = [
             "\(entry.code.code): \(entry.summary)",
             "Severity: \(entry.code.defaultSeverity.rawValue)",
             entry.meaning,
             "Erroneous example:",
-            fenced(entry.example, language: entry.code.isImport ? "swift" : "tiprules"),
+            fenced(entry.example, language: entry.code.isImport ? "swift" : sourceLanguage),
             entry.fix,
             "Corrected example:",
-            fenced(entry.corrected, language: entry.code.isImport ? "swift" : "tiprules"),
+            fenced(entry.corrected, language: entry.code.isImport ? "swift" : sourceLanguage),
         ]
         return parts.map(trimmed).joined(separator: "\n\n")
     }
