@@ -74,18 +74,22 @@ public enum FixtureDecoder {
             guard case .array(let items) = value else {
                 throw FixtureError(path: path, "expected an array of donations, found \(describe(value))")
             }
+            let allowed = ["date"] + event.fields.map(\.name)
+            result.reserveCapacity(result.count + items.count)
             for (position, item) in items.enumerated() {
-                let itemPath = "\(path)[\(position)]"
-                let donation = try object(item, at: itemPath)
-                try rejectUnknownKeys(donation, allowed: ["date"] + event.fields.map(\.name), at: itemPath, what: "field")
-                guard let dateValue = donation["date"] else { throw FixtureError(path: itemPath, "missing 'date'") }
-                let date = try date(dateValue, at: "\(itemPath).date")
+                // Paths are made only for an error: a million donations make no strings.
+                let itemPath = { "\(path)[\(position)]" }
+                let donation = try object(item, at: itemPath())
+                try rejectUnknownKeys(donation, allowed: allowed, at: itemPath(), what: "field")
+                guard let dateValue = donation["date"] else { throw FixtureError(path: itemPath(), "missing 'date'") }
+                let date = try date(dateValue, at: "\(itemPath()).date")
                 var fields: [ScalarValue] = []
+                fields.reserveCapacity(event.fields.count)
                 for field in event.fields {
                     guard let fieldValue = donation[field.name] else {
-                        throw FixtureError(path: itemPath, "missing field '\(field.name)' (\(field.type))")
+                        throw FixtureError(path: itemPath(), "missing field '\(field.name)' (\(field.type))")
                     }
-                    fields.append(try scalar(fieldValue, of: field.type, at: "\(itemPath).\(field.name)"))
+                    fields.append(try scalar(fieldValue, of: field.type, at: "\(itemPath()).\(field.name)"))
                 }
                 result.append((eventIndex, date, fields))
             }
@@ -196,35 +200,37 @@ public enum FixtureDecoder {
         throw FixtureError(path: path, "no such tip" + suggestion(name, program.tips.map(\.id)))
     }
 
-    private static func object(_ json: JSONValue, at path: String) throws(FixtureError) -> JSONObject {
+    private static func object(_ json: JSONValue, at path: @autoclosure () -> String) throws(FixtureError) -> JSONObject {
         guard case .object(let members) = json else {
-            throw FixtureError(path: path, "expected an object, found \(describe(json))")
+            throw FixtureError(path: path(), "expected an object, found \(describe(json))")
         }
         return members
     }
 
-    private static func rejectUnknownKeys(_ members: JSONObject, allowed: [String], at path: String, what: String) throws(FixtureError) {
+    private static func rejectUnknownKeys(_ members: JSONObject, allowed: [String], at path: @autoclosure () -> String,
+                                          what: String) throws(FixtureError) {
         for key in members.keys where !allowed.contains(key) {
             let hint = suggestion(key, allowed)
             let expected = " (expected \(allowed.map { "'\($0)'" }.joined(separator: ", ")))"
+            let path = path()
             throw FixtureError(path: path.isEmpty ? key : "\(path).\(key)", "no such \(what)" + (hint.isEmpty ? expected : hint))
         }
     }
 
-    /// A value of a parameter's or field's declared type.
-    static func scalar(_ json: JSONValue, of type: ScalarKind, at path: String) throws(FixtureError) -> ScalarValue {
+    /// A value of a parameter's or field's declared type. The path is made only for an error.
+    static func scalar(_ json: JSONValue, of type: ScalarKind, at path: @autoclosure () -> String) throws(FixtureError) -> ScalarValue {
         switch (type, json) {
         case (.bool, .bool(let flag)): return .bool(flag)
         case (.int, .integer(let number)): return .int(number)
         case (.double, .integer(let number)): return .double(Double(number))
         case (.double, .number(let number)): return .double(number)
         case (.string, .string(let text)): return .string(text)
-        case (.date, _): return .date(try date(json, at: path))
+        case (.date, _): return .date(try date(json, at: path()))
         case (.duration, .integer(let number)): return .duration(Double(number))
         case (.duration, .number(let number)): return .duration(number)
         case (.version, .string(let text)):
             if case .failure(let error) = SemanticVersion.parse(text) {
-                throw FixtureError(path: path, "expected a version such as \"2.3.1\", found \(describe(json)) (\(error))")
+                throw FixtureError(path: path(), "expected a version such as \"2.3.1\", found \(describe(json)) (\(error))")
             }
             return .string(text)
         default:
@@ -237,32 +243,32 @@ public enum FixtureDecoder {
             case .date: expected = "a date"
             case .version: expected = "a version string such as \"2.3.1\""
             }
-            throw FixtureError(path: path, "expected \(expected), found \(describe(json))")
+            throw FixtureError(path: path(), "expected \(expected), found \(describe(json))")
         }
     }
 
-    /// An RFC 3339 string or a number of seconds since 1970.
-    static func date(_ json: JSONValue, at path: String) throws(FixtureError) -> Double {
+    /// An RFC 3339 string or a number of seconds since 1970. The path is made only for an error.
+    static func date(_ json: JSONValue, at path: @autoclosure () -> String) throws(FixtureError) -> Double {
         switch json {
-        case .integer(let seconds): return try inRange(Double(seconds), at: path)
-        case .number(let seconds): return try inRange(seconds, at: path)
+        case .integer(let seconds): return try inRange(Double(seconds), at: path())
+        case .number(let seconds): return try inRange(seconds, at: path())
         case .string(let text):
             do {
                 return try RFC3339.parse(text)
             } catch {
-                throw FixtureError(path: path, "expected an RFC 3339 date such as \"2026-11-21T09:00:00Z\", found \(describe(json)) (\(error))")
+                throw FixtureError(path: path(), "expected an RFC 3339 date such as \"2026-11-21T09:00:00Z\", found \(describe(json)) (\(error))")
             }
         default:
-            throw FixtureError(path: path, "expected a date (an RFC 3339 string or seconds since 1970), found \(describe(json))")
+            throw FixtureError(path: path(), "expected a date (an RFC 3339 string or seconds since 1970), found \(describe(json))")
         }
     }
 
     /// `seconds` since 1970, if it is a date from year 1 through 9999.
-    private static func inRange(_ seconds: Double, at path: String) throws(FixtureError) -> Double {
+    private static func inRange(_ seconds: Double, at path: @autoclosure () -> String) throws(FixtureError) -> Double {
         do {
             try RFC3339.checkRange(seconds)
         } catch {
-            throw FixtureError(path: path, "\(error)")
+            throw FixtureError(path: path(), "\(error)")
         }
         return seconds
     }
