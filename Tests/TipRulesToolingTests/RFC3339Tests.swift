@@ -14,6 +14,16 @@ final class RFC3339Tests: XCTestCase {
         }
     }
 
+    /// A UTC offset alone (a fixture's `utcOffset`): `+HH:MM` or `-HH:MM`, nothing else.
+    func testOffsetsAlone() {
+        XCTAssertEqual(RFC3339.offset("+09:00"), 32_400)
+        XCTAssertEqual(RFC3339.offset("-05:30"), -19_800)
+        XCTAssertEqual(RFC3339.offset("+00:00"), 0)
+        for bad in ["Z", "09:00", "+9:00", "+09:60", "+24:00", "+09:00Z", "+0900", "", "+"] {
+            XCTAssertNil(RFC3339.offset(bad), bad)
+        }
+    }
+
     func testFixtureExamples() throws {
         // 2026-11-20T11:30:00+09:00 is 02:30 UTC; `date -u -d ... +%s` agrees.
         XCTAssertEqual(try RFC3339.parse("2026-11-20T11:30:00+09:00"), 1_795_141_800)

@@ -33,6 +33,18 @@ public enum RFC3339 {
         }
     }
 
+    /// A UTC offset written `+HH:MM` or `-HH:MM` (as in a date-time, without `Z`) in seconds east
+    /// of UTC; nil when `text` is not one.
+    public static func offset(_ text: String) -> Int? {
+        var copy = text
+        return copy.withUTF8 { bytes -> Int? in
+            var scanner = DateScanner(bytes: bytes)
+            guard let first = bytes.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-"),
+                  let seconds = try? scanner.offset(), scanner.atEnd else { return nil }
+            return seconds
+        }
+    }
+
     /// Parses the UTF-8 bytes of a date-time, as `parse(_:)` does a string, without making one
     /// (the row reader of `tiprulec reach` reads dates straight from its input).
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(RFC3339Error) -> Double {

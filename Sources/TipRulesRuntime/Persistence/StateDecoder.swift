@@ -55,7 +55,17 @@ public enum StateDecoder {
             let start = reader.offset
             state.invalidation = try InvalidationCode.reason(try reader.byte(), at: start)
             let dates = try reader.count(minimumSize: 8, limit: TipState.maximumDisplayHistory)
-            state.displayDates = try (0..<dates).map { _ in try reader.double() }
+            var previous = -Double.infinity
+            state.displayDates = try (0..<dates).map { _ in
+                let dateStart = reader.offset
+                let date = try reader.double()
+                // The display history is kept oldest first: frequency caps search it.
+                guard date.isFinite, date >= previous else {
+                    throw StateFormatError.malformed(at: dateStart, "a display date that is not finite or older than the one before")
+                }
+                previous = date
+                return date
+            }
             store.setTipState(tip, state)
         }
         return clock

@@ -159,14 +159,23 @@ public struct FrequencyCap: Hashable, Sendable {
     /// the tip back at `now`: with the k displays in `now - seconds < date <= now`, k ≥ count,
     /// the date of the (k − count + 1)-th plus `seconds`.
     public func hold(displays: [Double], now: Double) -> Double? {
-        let window = displays.filter { now - seconds < $0 && $0 <= now }
+        let window = self.window(displays, now: now)
         guard window.count >= count else { return nil }
-        return window[window.count - count] + seconds
+        return displays[window.upperBound - count] + seconds
     }
 
-    /// How many of the display dates fall in the window that ends at `now`.
+    /// How many of the display dates (oldest first) fall in the window that ends at `now`.
     public func displaysInWindow(_ displays: [Double], now: Double) -> Int {
-        displays.reduce(0) { $0 + (now - seconds < $1 && $1 <= now ? 1 : 0) }
+        window(displays, now: now).count
+    }
+
+    /// The positions of the display dates in `now - seconds < date <= now`: two binary searches
+    /// over the dates, which a tip's state keeps in order.
+    private func window(_ displays: [Double], now: Double) -> Range<Int> {
+        let start = now - seconds
+        let upper = partitionPoint(in: displays.indices) { displays[$0] > now }
+        let lower = partitionPoint(in: 0..<upper) { displays[$0] > start }
+        return lower..<upper
     }
 }
 
@@ -182,7 +191,8 @@ public struct TipState: Hashable, Sendable {
     public var displayDuration: Double
     public var invalidation: InvalidationReason?
     /// The dates the tip appeared (seconds since 1970), oldest first: its display history, kept
-    /// to the newest `TipState.maximumDisplayHistory` (a display count may be larger).
+    /// to the newest `TipState.maximumDisplayHistory` (a display count may be larger). The
+    /// initializer and `recordDisplayDate(_:)` keep the order; assign only dates in order.
     public var displayDates: [Double]
 
     /// The most display dates a tip keeps: recording one more drops the oldest.
@@ -193,7 +203,8 @@ public struct TipState: Hashable, Sendable {
         self.displayCount = displayCount
         self.displayDuration = displayDuration
         self.invalidation = invalidation
-        self.displayDates = displayDates
+        // Oldest first, whatever order they are given in: frequency caps search them.
+        self.displayDates = Array(displayDates.sorted().suffix(Self.maximumDisplayHistory))
     }
 
     /// Adds `date` to the display history, in date order, dropping the oldest beyond the bound.

@@ -58,4 +58,13 @@ struct ParsedArguments {
         }
         return .success(value)
     }
+
+    /// The whole number an option gives, if given, within `range`.
+    func wholeNumber(_ option: String, in range: ClosedRange<Int>) -> Result<Int?, CommandError> {
+        guard let text = options[option] else { return .success(nil) }
+        guard let value = Int(text), range.contains(value) else {
+            return .failure(CommandError("\(option) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'"))
+        }
+        return .success(value)
+    }
 }

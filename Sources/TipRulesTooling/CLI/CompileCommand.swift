@@ -40,12 +40,12 @@ enum CompileCommand {
         let output = parsed.options["--output"] ?? defaultOutput(for: path)
         if let problem = refusal(toWrite: output, from: path) { return .failure(problem) }
         let version: Int?
-        switch number(parsed.options["--bytecode-version"], option: "--bytecode-version", in: BytecodeFormat.readableVersions) {
+        switch parsed.wholeNumber("--bytecode-version", in: BytecodeFormat.readableVersions) {
         case .success(let value): version = value
         case .failure(let error): return .failure(error.message)
         }
         let release: Int?
-        switch number(parsed.options["--release"], option: "--release", in: 1...Int(UInt32.max)) {
+        switch parsed.wholeNumber("--release", in: 1...Int(UInt32.max)) {
         case .success(let value): release = value
         case .failure(let error): return .failure(error.message)
         }
@@ -105,15 +105,6 @@ enum CompileCommand {
             return "refusing to write bytecode over the input '\(input)'; write a .tipc file, e.g. -o \(defaultOutput(for: input))"
         }
         return nil
-    }
-
-    /// The whole number an option gives, if given, within `range`.
-    private static func number(_ text: String?, option: String, in range: ClosedRange<Int>) -> Result<Int?, CommandError> {
-        guard let text else { return .success(nil) }
-        guard let value = Int(text), range.contains(value) else {
-            return .failure(CommandError("\(option) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'"))
-        }
-        return .success(value)
     }
 
     /// `rules.tiprules` → `rules.tipc`.

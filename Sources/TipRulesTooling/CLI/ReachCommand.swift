@@ -46,10 +46,10 @@ enum ReachCommand {
         } else if format == "partial" {
             return .failure("--format partial needs --now: partials evaluated at different instants cannot be merged")
         }
-        var jobs = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        if let written = parsed.options["--jobs"] {
-            guard let value = Int(written), value >= 1, value <= 1024 else { return .failure("--jobs: expected a number from 1 to 1024, found '\(written)'") }
-            jobs = value
+        let jobs: Int
+        switch parsed.wholeNumber("--jobs", in: 1...1024) {
+        case .success(let value): jobs = value ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        case .failure(let error): return .failure(error.message)
         }
         let program: Program
         switch ProgramLoader.load(programPath, environment: environment) {

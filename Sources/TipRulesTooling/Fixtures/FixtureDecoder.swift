@@ -178,15 +178,7 @@ public enum FixtureDecoder {
         var seconds: Int?
         switch json {
         case .integer(let number): seconds = number
-        case .string(let text):
-            let bytes = Array(text.utf8)
-            let digits = bytes.count == 6 ? [bytes[1], bytes[2], bytes[4], bytes[5]] : []
-            if bytes.count == 6, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-"), bytes[3] == UInt8(ascii: ":"),
-               digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
-                let value = digits.map { Int($0 - UInt8(ascii: "0")) }
-                let (hours, minutes) = (value[0] * 10 + value[1], value[2] * 10 + value[3])
-                if minutes < 60 { seconds = (bytes[0] == UInt8(ascii: "-") ? -1 : 1) * (hours * 3600 + minutes * 60) }
-            }
+        case .string(let text): seconds = RFC3339.offset(text)
         default: break
         }
         guard let seconds, EventStore.utcOffsetRange.contains(seconds) else {
@@ -278,7 +270,7 @@ public enum FixtureDecoder {
     }
 
     /// A JSON value as it was written, shortened: `"12"`, `[1,2]`, `null`.
-    private static func describe(_ json: JSONValue) -> String {
+    static func describe(_ json: JSONValue) -> String {
         let text = JSONWriter.string(from: json)
         return text.count > 40 ? String(text.prefix(37)) + "…" : text
     }

@@ -43,7 +43,7 @@ struct ProgramNames {
             if let index = names.firstIndex(where: { $0.elementsEqual(text.utf8) }) { return index }
             name = text
         default:
-            throw FixtureError(path: key.name, "expected the name of a \(what), found \(RowValues.describe(value.json(in: line)))")
+            throw FixtureError(path: key.name, "expected the name of a \(what), found \(FixtureDecoder.describe(value.json(in: line)))")
         }
         let candidates = names.map { String(decoding: $0, as: UTF8.self) }
         let hint = Spelling.closest(to: name, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""

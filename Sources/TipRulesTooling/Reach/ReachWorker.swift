@@ -156,7 +156,7 @@ struct ReachWorker {
             failAlone(FixtureError(path: "", "the row has no \"user\""))
             return false
         default:
-            failAlone(FixtureError(path: "user", "expected a string or an integer, found \(RowValues.describe(value?.json(in: line) ?? .null))"))
+            failAlone(FixtureError(path: "user", "expected a string or an integer, found \(FixtureDecoder.describe(value?.json(in: line) ?? .null))"))
             return false
         }
         return true

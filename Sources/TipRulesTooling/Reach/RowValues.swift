@@ -25,7 +25,7 @@ enum RowValues {
         switch value {
         case .bytes(let range): return String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)
         case .text(let text): return text
-        default: throw FixtureError(path: key.name, "expected a name, found \(describe(value.json(in: line)))")
+        default: throw FixtureError(path: key.name, "expected a name, found \(FixtureDecoder.describe(value.json(in: line)))")
         }
     }
 
@@ -38,12 +38,6 @@ enum RowValues {
             let path = error.path.hasPrefix(pathPrefix) ? String(error.path.dropFirst(pathPrefix.count)) : error.path
             throw FixtureError(path: path, error.message)
         }
-    }
-
-    /// A JSON value as written, shortened: `"12"`, `[1,2]`, `null`.
-    static func describe(_ json: JSONValue) -> String {
-        let text = JSONWriter.string(from: json)
-        return text.count > 40 ? String(text.prefix(37)) + "…" : text
     }
 }
 

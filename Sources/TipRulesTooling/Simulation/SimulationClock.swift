@@ -33,11 +33,7 @@ struct SimulationClock {
     }
 
     /// "UTC", "UTC+09:00", "UTC-05:30".
-    var zoneName: String {
-        guard utcOffset != 0 else { return "UTC" }
-        let minutes = abs(utcOffset) / 60
-        return "UTC" + (utcOffset < 0 ? "-" : "+") + pad(minutes / 60) + ":" + pad(minutes % 60)
-    }
+    var zoneName: String { UTCOffsetFormatting.describe(utcOffset) }
 
     private func dayAndSeconds(_ instant: Double) -> (day: Int, seconds: Int)? {
         let offset = instant - firstMidnight
