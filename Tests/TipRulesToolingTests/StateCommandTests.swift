@@ -35,6 +35,16 @@ final class StateCommandTests: CommandTestCase {
         XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8), exported.standardOutput)
     }
 
+    func testEvalTakesAFixtureOrAStateFolderNotBoth() {
+        let program = example("backyard.tiprules"), fixture = example("backyard.eligible.json")
+        let both = run(["eval", program, "--fixture", fixture, "--state", folder.path])
+        XCTAssertEqual(both.status, 2)
+        XCTAssertTrue(both.standardError.hasPrefix("error: eval takes --fixture or --state, not both"), both.standardError)
+        let neither = run(["eval", program])
+        XCTAssertEqual(neither.status, 2)
+        XCTAssertTrue(neither.standardError.hasPrefix("error: eval needs --fixture FIXTURE.json or --state DIR"), neither.standardError)
+    }
+
     func testWithoutAProgramTheFolderKeepsTheFixturesOwnNamesAndTypes() throws {
         let saved = folder.appendingPathComponent("state.json").path
         XCTAssertEqual(run(["simulate", example("backyard.tiprules"), "--timeline", example("backyard.first-week.timeline.json"),

@@ -29,7 +29,9 @@ enum EvalCommand {
         }
         let fixturePath = parsed.options["--fixture"]
         guard (fixturePath == nil) != (parsed.options["--state"] == nil) else {
-            return .failure("eval needs either --fixture FIXTURE.json or --state DIR\n" + usage)
+            let problem = fixturePath == nil ? "eval needs --fixture FIXTURE.json or --state DIR"
+                : "eval takes --fixture or --state, not both"
+            return .failure(problem + "\n" + usage)
         }
         let format: String
         switch parsed.format(allowed: ["text", "json"]) {
