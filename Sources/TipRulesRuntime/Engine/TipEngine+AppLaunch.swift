@@ -9,6 +9,7 @@ extension TipEngine {
         for (index, parameter) in program.parameters.enumerated() where parameter.isTransient {
             guard let value = store.parameter(index), value != parameter.defaultValue else { continue }
             try? store.setParameter(index, parameter.defaultValue)
+            parameterChanged(index)
             resets.append(ParameterReset(parameter: parameter.name, oldValue: value, defaultValue: parameter.defaultValue))
         }
         return resets

@@ -26,12 +26,14 @@ extension TipEngine {
         do { try store.donate(event: event, date: date, fields: fields) } catch let error as StoreError {
             throw EngineError.store(error)
         }
+        donationsChanged(event: event)
     }
 
     /// Deletes every donation of an event (TipKit's `Event.deleteDonations()`).
     public mutating func deleteDonations(event name: String) throws {
         guard let event = program.eventIndex(named: name) else { throw EngineError.noSuchEvent(name) }
         store.deleteDonations(event: event)
+        donationsChanged(event: event)
         notifyObservers()
     }
 

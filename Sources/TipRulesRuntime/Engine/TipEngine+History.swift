@@ -5,6 +5,10 @@ extension TipEngine {
     /// are not told and the clock does not move. Returns how many were deleted.
     @discardableResult
     public mutating func pruneHistory(at now: Double) -> Int {
-        program.events.indices.reduce(0) { total, event in total + store.pruneDonations(event: event, now: now) }
+        program.events.indices.reduce(0) { total, event in
+            let deleted = store.pruneDonations(event: event, now: now)
+            if deleted > 0 { donationsChanged(event: event) }
+            return total + deleted
+        }
     }
 }

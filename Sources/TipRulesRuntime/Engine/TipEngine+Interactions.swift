@@ -15,7 +15,10 @@ extension TipEngine {
         guard program.tips.indices.contains(index) else { throw EngineError.noSuchTip("#\(index)") }
         guard duration.isFinite, duration >= 0 else { throw EngineError.invalidDuration(duration) }
         var state = store.tipState(index)
-        if state.displayCount == 0 { store.lastDisplayDate = date }
+        if state.displayCount == 0 {
+            store.lastDisplayDate = date
+            lastDisplayDateChanged()
+        }
         let (count, overflow) = state.displayCount.addingReportingOverflow(1)
         state.displayCount = overflow ? Int.max : count
         state.displayDuration += duration
@@ -24,6 +27,7 @@ extension TipEngine {
             state.invalidation = DisplayPolicy.invalidation(program.tips[index], state)
         }
         store.setTipState(index, state)
+        tipStateChanged(index)
     }
 
     /// The person closed the tip: it is invalidated with `tipClosed`.
@@ -59,12 +63,15 @@ extension TipEngine {
         guard state.invalidation == nil else { return }
         state.invalidation = reason
         store.setTipState(index, state)
+        tipStateChanged(index)
     }
 
     /// Makes a tip eligible again, as if it had never been displayed: its invalidation, display
     /// count and displayed time are cleared (TipKit's `resetEligibility()`).
     public mutating func resetEligibility(tip name: String) throws {
         defer { notifyObservers() }
-        store.setTipState(try tipIndex(name), TipState())
+        let index = try tipIndex(name)
+        store.setTipState(index, TipState())
+        tipStateChanged(index)
     }
 }

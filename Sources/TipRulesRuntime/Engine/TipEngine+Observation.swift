@@ -33,7 +33,11 @@ extension TipEngine {
     /// The first call reports every tip (from no status), so an app can start from it.
     public mutating func statusChanges(at now: Double) -> [StatusChange] {
         clock = max(clock ?? now, now)
-        let tips = evaluate(at: now, explaining: true).tips
+        if let changes = incrementalStatusChanges(at: now) {
+            observers.deliver(changes)
+            return changes
+        }
+        let tips = evaluator.evaluate(store, now: now, explaining: true).tips
         let previous = observed
         observed = tips.map { ($0.status, $0.pendingReason, $0.display) }
         let changes = tips.enumerated().compactMap { index, tip -> StatusChange? in

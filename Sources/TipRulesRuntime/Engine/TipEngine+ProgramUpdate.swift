@@ -9,6 +9,7 @@ extension TipEngine {
         // Observers and the clock stay; observation starts again (every tip is reported).
         store = new
         evaluator = Evaluator(program: newProgram)
+        programChanged()
         observed = nil
         return problems
     }

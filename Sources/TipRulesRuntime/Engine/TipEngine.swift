@@ -18,7 +18,11 @@ public struct TipEngine {
     var evaluator: Evaluator
     /// Each tip's status, pending reason and display at the last `statusChanges(at:)`; nil
     /// before the first.
-    var observed: [(status: TipStatus, pendingReason: PendingReason?, display: Bool)]?
+    var observed: [Observed]?
+    /// Every rule's and widget's latest result, and each tip's latest decision: what the engine
+    /// evaluates again after an operation (see `TipEngine+Incremental.swift`).
+    var results: ResultCache
+    var decisions: TipDecisions
     /// The callbacks of `observeStatusChanges(_:)`.
     let observers = StatusObservers()
     /// The latest instant the engine was told of (an operation's date, `advance(to:)`,
@@ -38,6 +42,8 @@ public struct TipEngine {
     public init(store: EventStore) {
         self.store = store
         evaluator = Evaluator(program: store.program)
+        results = ResultCache(program: store.program)
+        decisions = TipDecisions(count: store.program.tips.count)
     }
 
     // MARK: - Questions
@@ -45,7 +51,7 @@ public struct TipEngine {
     /// Every tip, group and widget at `now` (seconds since 1970); with `explaining`, why each
     /// stands as it does (see `Evaluator`).
     public mutating func evaluate(at now: Double, explaining: Bool = false) -> EvaluationResult {
-        evaluator.evaluate(store, now: now, explaining: explaining)
+        evaluateIncrementally(at: now, explaining: explaining) ?? evaluator.evaluate(store, now: now, explaining: explaining)
     }
 
     /// One tip's status, with the reason, at `now`.
@@ -61,7 +67,7 @@ public struct TipEngine {
 
     /// The ids of the tips that display at `now`, in declaration order.
     public mutating func tipsToDisplay(at now: Double) -> [String] {
-        evaluate(at: now).tips.filter(\.display).map(\.id)
+        displayedTips(at: now)
     }
 
     /// The id of the tip a group presents at `now`, if any.
@@ -82,6 +88,7 @@ public struct TipEngine {
     public mutating func setParameter(_ index: Int, _ value: ScalarValue) throws {
         defer { notifyObservers() }
         do { try store.setParameter(index, value) } catch let error as StoreError { throw EngineError.store(error) }
+        parameterChanged(index)
     }
 
     /// The tip index of a name or id.

@@ -17,12 +17,12 @@ struct DisplayPolicy {
     static let minimumDisplayDuration = 60.0
 
     /// A testing override that applies to a tip.
-    private enum Override {
+    enum Override {
         case shown, hidden
     }
 
     /// One tip's decision.
-    private struct Standing {
+    struct Standing {
         var status: TipStatus
         var reason: InvalidationReason?
         var pendingReason: PendingReason?
@@ -67,7 +67,7 @@ struct DisplayPolicy {
     // MARK: - One tip
 
     /// The contract's order: overrides, stored invalidation, display limits, rules, frequency.
-    private func standing(of index: Int, rules: [RuleResult]) -> Standing {
+    func standing(of index: Int, rules: [RuleResult]) -> Standing {
         let tip = program.tips[index]
         let state = store.tipState(index)
         var standing = Standing(status: .available, override: override(of: tip))

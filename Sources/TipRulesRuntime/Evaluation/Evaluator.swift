@@ -74,14 +74,14 @@ public struct Evaluator {
     /// Prepares the machine for `store` at `now` (one work budget for the call); false when the
     /// store's program has other parameter or event types. Every rule, score and duration the
     /// call evaluates shares the instant: parameter slots once, each event's visible rows once.
-    private mutating func prepare(_ store: EventStore, now: Double) -> Bool {
+    mutating func prepare(_ store: EventStore, now: Double) -> Bool {
         guard store.program === program || StoreSchema(store.program) == StoreSchema(program) else { return false }
         machine.prepare(store, now: now)
         return true
     }
 
     /// The fast run; with `explaining`, a false rule runs again in the explain mode to say why.
-    private mutating func evaluate(tip: Int, rule: Int, explaining: Bool) -> RuleResult {
+    mutating func evaluate(tip: Int, rule: Int, explaining: Bool) -> RuleResult {
         let code = rules[tip][rule]
         let line = program.tips[tip].rules[rule].line
         switch machine.run(code) {
@@ -101,7 +101,7 @@ public struct Evaluator {
 
     /// A widget whose score or duration fails, or is negative or not finite, is not relevant at
     /// all: score and duration 0, with the error.
-    private mutating func evaluateWidget(_ index: Int) -> WidgetResult {
+    mutating func evaluateWidget(_ index: Int) -> WidgetResult {
         let widget = program.widgets[index]
         let score = number(widgets[index].score, "score")
         let duration = number(widgets[index].duration, "duration")

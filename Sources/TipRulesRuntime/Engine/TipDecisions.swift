@@ -1,0 +1,51 @@
+/// What the engine last decided for each tip (its status, pending reason and display), with the
+/// instants each decision holds for, and the tips decided again since the last report.
+struct TipDecisions {
+    private(set) var standings: [DisplayPolicy.Standing]
+    private var entries: CacheEntries
+    /// The tips decided since the last `takeDecided()`, and whether each is among them.
+    private var decided: [Int] = []
+    private var isDecided: [Bool]
+
+    /// Decisions for `count` tips, none made yet.
+    init(count: Int) {
+        standings = Array(repeating: DisplayPolicy.Standing(status: .pending), count: count)
+        entries = CacheEntries(count: count)
+        isDecided = Array(repeating: false, count: count)
+    }
+
+    /// The tip's rule results or state changed.
+    mutating func markStale(_ tip: Int) {
+        if isDecided.indices.contains(tip) { entries.markStale(tip) }
+    }
+
+    /// What every tip reads changed (the last display date, a full evaluation).
+    mutating func markAllStale() {
+        entries.markAllStale()
+    }
+
+    /// Decides again, at the policy's instant, the tips that are stale or whose decision does not
+    /// hold then, from `rules` (each tip's rule results).
+    mutating func refresh(_ policy: DisplayPolicy, rules: [[RuleResult]]) {
+        entries.expire(at: policy.now)
+        for tip in entries.takeStale() {
+            let standing = policy.standing(of: tip, rules: rules[tip])
+            standings[tip] = standing
+            entries.record(tip, policy.validity(of: tip, standing))
+            if !isDecided[tip] {
+                isDecided[tip] = true
+                decided.append(tip)
+            }
+        }
+    }
+
+    /// The tips decided since the last call, in order: the only ones whose decision may differ
+    /// from the last report.
+    mutating func takeDecided() -> [Int] {
+        guard !decided.isEmpty else { return [] }
+        let tips = decided.sorted()
+        for tip in tips { isDecided[tip] = false }
+        decided.removeAll(keepingCapacity: true)
+        return tips
+    }
+}

@@ -1,0 +1,103 @@
+/// The incremental engine: after an operation, only the rules that read what changed are
+/// evaluated again, and only the tips whose rule results or state changed are decided again;
+/// rules and decisions that read the time are evaluated again when the instant their result
+/// may change is reached. Every other result is the one cached. The answers are those of a full
+/// evaluation (docs/runtime.md, "Incremental evaluation").
+extension TipEngine {
+    /// What a report said of a tip.
+    typealias Observed = (status: TipStatus, pendingReason: PendingReason?, display: Bool)
+
+    // MARK: - What changed
+
+    /// A parameter's value changed.
+    mutating func parameterChanged(_ index: Int) {
+        results.parameterChanged(index)
+    }
+
+    /// An event's donations changed (donated, deleted or pruned).
+    mutating func donationsChanged(event: Int) {
+        results.donationsChanged(event: event)
+    }
+
+    /// A tip's state changed (displays, invalidation, reset).
+    mutating func tipStateChanged(_ tip: Int) {
+        decisions.markStale(tip)
+    }
+
+    /// When the last new tip appeared changed: the display frequency of every tip may differ.
+    mutating func lastDisplayDateChanged() {
+        decisions.markAllStale()
+    }
+
+    /// The program changed: nothing cached holds.
+    mutating func programChanged() {
+        results = ResultCache(program: program)
+        decisions = TipDecisions(count: program.tips.count)
+    }
+
+    // MARK: - Answers
+
+    /// Every tip, group and widget at `now` from the cached results, evaluated again where stale;
+    /// nil when the engine must evaluate in full.
+    mutating func evaluateIncrementally(at now: Double, explaining: Bool) -> EvaluationResult? {
+        guard refreshResults(at: now, widgets: true) else { return nil }
+        let rules = explaining ? results.rules : results.rules.map { tip in
+            tip.map { RuleResult(index: $0.index, line: $0.line, result: $0.result, error: $0.error) }
+        }
+        let decided = DisplayPolicy(program: program, store: store, now: now, explaining: explaining).decide(rules: rules)
+        return EvaluationResult(now: now, tips: decided.tips, groups: decided.groups, widgets: results.widgets)
+    }
+
+    /// The ids of the tips that display at `now`, from the cached decisions.
+    mutating func displayedTips(at now: Double) -> [String] {
+        guard refreshDecisions(at: now) else { return evaluator.evaluate(store, now: now).tips.filter(\.display).map(\.id) }
+        return program.tips.indices.filter { decisions.standings[$0].displays }.map { program.tips[$0].id }
+    }
+
+    /// The status changes since the last report among the tips decided again (every tip at the
+    /// first report), each with its explained result; nil when the engine must evaluate in full.
+    mutating func incrementalStatusChanges(at now: Double) -> [StatusChange]? {
+        guard refreshDecisions(at: now) else { return nil }
+        let decided = decisions.takeDecided()
+        let candidates = observed == nil ? Array(program.tips.indices) : decided
+        var seen = observed ?? []
+        var changed: [(tip: Int, old: Observed?)] = []
+        for tip in candidates {
+            let standing = decisions.standings[tip]
+            let new = (status: standing.status, pendingReason: standing.pendingReason, display: standing.displays)
+            let old = seen.indices.contains(tip) ? seen[tip] : nil
+            if let old, old == new { continue }
+            changed.append((tip, old))
+            if old == nil { seen.append(new) } else { seen[tip] = new }
+        }
+        observed = seen
+        guard !changed.isEmpty else { return [] }
+        let tips = DisplayPolicy(program: program, store: store, now: now, explaining: true).decide(rules: results.rules).tips
+        return changed.map { tip, old in
+            StatusChange(tip: tips[tip].id, oldStatus: old?.status, newStatus: tips[tip].status,
+                         oldDisplay: old?.display ?? false, newDisplay: tips[tip].display, result: tips[tip])
+        }
+    }
+
+    // MARK: - Refreshing
+
+    /// Brings the rule results and the tip decisions up to `now`; false when the engine must
+    /// evaluate in full.
+    private mutating func refreshDecisions(at now: Double) -> Bool {
+        guard refreshResults(at: now, widgets: false) else { return false }
+        decisions.refresh(DisplayPolicy(program: program, store: store, now: now, explaining: false), rules: results.rules)
+        return true
+    }
+
+    /// Brings the rule results (with `widgets`, the widgets' too) up to `now`, marking stale the
+    /// decisions of the tips whose rule results changed; false when the engine must evaluate in
+    /// full (then every decision is stale).
+    private mutating func refreshResults(at now: Double, widgets: Bool) -> Bool {
+        guard let changed = evaluator.refresh(&results, store: store, now: now, widgets: widgets) else {
+            decisions.markAllStale()
+            return false
+        }
+        for tip in changed { decisions.markStale(tip) }
+        return true
+    }
+}

@@ -1,0 +1,48 @@
+/// The bookkeeping of a cache of results computed at some instant: which results are stale (an
+/// input changed, or they were never computed), and for which instants each of the others holds.
+struct CacheEntries {
+    private(set) var validity: [Validity]
+    private var stale: [Bool]
+    private var staleList: [Int]
+    /// The instant of the last `expire(at:)`: every result not stale holds at it.
+    private var checkedAt: Double?
+
+    /// `count` results, all stale.
+    init(count: Int) {
+        validity = Array(repeating: .only(.nan), count: count)
+        stale = Array(repeating: true, count: count)
+        staleList = Array(0..<count)
+    }
+
+    mutating func markStale(_ index: Int) {
+        guard !stale[index] else { return }
+        stale[index] = true
+        staleList.append(index)
+    }
+
+    mutating func markAllStale() {
+        for index in stale.indices { markStale(index) }
+    }
+
+    /// Marks stale every result that does not hold at `now`.
+    mutating func expire(at now: Double) {
+        guard now != checkedAt else { return }
+        checkedAt = now
+        for index in validity.indices where !stale[index] && !validity[index].holds(at: now) { markStale(index) }
+    }
+
+    /// The stale results, in order, no longer marked stale: the caller computes each again and
+    /// records its validity (or marks everything stale if it cannot).
+    mutating func takeStale() -> [Int] {
+        guard !staleList.isEmpty else { return [] }
+        let due = staleList.sorted()
+        staleList.removeAll(keepingCapacity: true)
+        for index in due { stale[index] = false }
+        return due
+    }
+
+    /// Records that result `index`, computed again, holds for `validity`.
+    mutating func record(_ index: Int, _ validity: Validity) {
+        self.validity[index] = validity
+    }
+}
