@@ -1,26 +1,269 @@
+import Foundation
 import Testing
 @testable import TipRulesRuntime
 
+/// The incremental engine against full evaluations: over random timelines of every example
+/// program (donations, parameter changes, displays, closes, invalidations, resets, deletions,
+/// pruning, launches, rules updates, and time moving by random amounts, now and then backwards),
+/// after every operation the changes `statusChanges(at:)` reports (status, pending reason,
+/// display and the explained result) are those a fresh `Evaluator` gives, and so are
+/// `evaluate(at:)` and `tipsToDisplay(at:)`.
 @Suite struct IncrementalEngineTests {
-    @Test func widgetProgramEvaluates() throws {
-        let program = try compile("""
-        event visited(backyardID: Int) limit(maximumCount: 4)
-        tip Other {
-            title: "o"
-            #Rule(Self.visited) { $0.donations.count >= 1 }
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
+
+    /// What the examples leave out: a calendar component of now in a rule, a window over an
+    /// event with a `maximumAge`, a `maximumCount`, frequency caps, groups, a widget with suggestions.
+    static let timeProgram = """
+    configure { displayFrequency(.hourly) }
+    parameter level: Int = 0
+    parameter deadline: Date = Date(timeIntervalSince1970: 1795000000)
+    event visited(place: Int) limit(maximumCount: 5, maximumAge: .days(2))
+    event opened
+    tip Evening {
+        title: "e"
+        #Rule { Calendar.current.component(.hour, from: now) >= 18 }
+        #Rule(Self.opened) { $0.donations.donatedWithin(.hours(3)).count >= 1 }
+        options { FrequencyCap(1, per: .hours(5)) }
+    }
+    tip Regular {
+        title: "r"
+        #Rule(Self.visited) { $0.donations.largestSubset(groupedBy: \\.place).count >= 2 }
+        #Rule(Self.$level) { $0 >= 1 }
+        options { MaxDisplayCount(4) }
+    }
+    tip Soon {
+        title: "s"
+        #Rule(Self.$deadline) { $0 > now && $0 - now < .days(1) }
+        options { IgnoresDisplayFrequency(true) }
+    }
+    tip Weekly {
+        title: "w"
+        #Rule(Self.visited) { $0.donations.donatedWithin(.days(1)).count >= 2 }
+        options { FrequencyCap(2, per: .days(7)) }
+    }
+    group Flow(.ordered) { Regular, Weekly }
+    group Best(.priority) { Evening, Soon }
+    widget Today {
+        relevance {
+            score: visited.donations.donatedWithin(.hours(6)).count
+            duration: 600
         }
-        widget Recent {
-            relevance {
-                score: visited.donations.donatedWithin(.hours(2)).count
-                duration: 600
+        suggest { from: deadline - .hours(2)  to: deadline }
+    }
+    widget Weekday {
+        relevance {
+            score: Calendar.current.component(.weekday, from: now) == 2 ? 1 : 0
+            duration: .hours(1)
+        }
+    }
+    """
+
+    static func programs() throws -> [(name: String, program: Program)] {
+        let files = try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".tiprules") }.sorted()
+        return try files.map { file in
+            (file, try compile(try String(contentsOf: examples.appendingPathComponent(file), encoding: .utf8), name: file))
+        } + [("time.tiprules", try compile(timeProgram, name: "time.tiprules"))]
+    }
+
+    @Test func incrementalStatusesEqualFullEvaluations() throws {
+        let programs = try Self.programs()
+        #expect(programs.count > 10)
+        var steps = 0, changed = 0
+        for (name, program) in programs {
+            for seed in 1...4 as ClosedRange<UInt64> {
+                var timeline = RandomTimeline(program: program, seed: seed &* 7_919 &+ UInt64(name.utf8.count))
+                changed += try timeline.run(steps: 150, context: "\(name), seed \(seed)")
+                steps += 150
             }
         }
-        """)
+        // The timelines move statuses: a good share of the operations change one.
+        #expect(changed * 20 > steps)
+    }
+
+    @Test func aDonationReEvaluatesOnlyTheRulesThatReadItsEvent() throws {
+        let program = try compile(Self.timeProgram)
         var engine = TipEngine(program: program)
-        try engine.donate(event: "visited", fields: ["backyardID": .int(1)], at: 1000)
-        let result = engine.evaluate(at: 1000, explaining: true)
-        #expect(result == evaluate(program, store: engine.store, now: 1000))
-        let again = engine.evaluate(at: 2000, explaining: true)
-        #expect(again == evaluate(program, store: engine.store, now: 2000))
+        _ = engine.statusChanges(at: 1_795_000_000)
+        #expect(engine.results.ruleEntries.staleCount == 0)
+        try engine.donate(event: "opened", at: 1_795_000_000)
+        let readers = engine.results.inputs.eventReaders[try #require(program.eventIndex(named: "opened"))].rules
+        #expect(readers.count == 1)
+        #expect(engine.results.ruleEntries.staleCount == 1)
+        try engine.setParameter("level", .int(2))
+        #expect(engine.results.ruleEntries.staleCount == 2)
+    }
+
+    @Test func timeReadersKnowWhenTheirResultCanChange() throws {
+        let program = try compile(Self.timeProgram)
+        var store = EventStore(program: program)
+        let now = 1_795_000_000.0  // 2026-11-18T10:06:40Z
+        try store.donate(event: 1, date: now - 3_600, fields: [])
+        try store.donate(event: 0, date: now - 86_400, fields: [.int(1)])
+        try store.donate(event: 0, date: now + 600, fields: [.int(1)])
+        let inputs = ProgramInputs(program)
+        // Evening: the hour of now (the next hour at 11:00Z) and a 3-hour window over `opened`.
+        #expect(inputs.rules[0].validity(at: now, store: store).until <= 1_795_003_200)
+        #expect(inputs.rules[0].validity(at: now, store: store).until > 1_795_003_200 - 1)
+        #expect(inputs.rules[1].validity(at: now, store: store).until <= now - 3_600 + 3 * 3_600)
+        // Regular: `visited` changes when the donation after now becomes visible.
+        #expect(inputs.rules[2].validity(at: now, store: store).until == now + 600)
+        // Regular's parameter rule reads no time.
+        #expect(inputs.rules[3].validity(at: now, store: store) == .always)
+        // Soon reads now in a computation: it holds only at now.
+        #expect(inputs.rules[4].validity(at: now, store: store) == .only(now))
+    }
+}
+
+extension CacheEntries {
+    /// How many results are stale now.
+    var staleCount: Int { takeStaleCopy().count }
+
+    private func takeStaleCopy() -> [Int] {
+        var copy = self
+        return copy.takeStale()
+    }
+}
+
+/// A random sequence of engine operations over one program, each followed by a check of the
+/// incremental engine against a full evaluation.
+private struct RandomTimeline {
+    let program: Program
+    var engine: TipEngine
+    var random: SeededRandom
+    var now = 1_795_000_000.0
+    /// What the reference last reported of each tip, by tip; nil before the first report.
+    var reported: [TipEngine.Observed]?
+
+    init(program: Program, seed: UInt64) {
+        self.program = program
+        engine = TipEngine(program: program)
+        random = SeededRandom(seed: seed)
+    }
+
+    /// Runs `steps` operations; returns how many of them changed a status.
+    @discardableResult
+    mutating func run(steps: Int, context: String) throws -> Int {
+        var changed = 0
+        for step in 0..<steps {
+            let operation = try act()
+            let at = random.next(10) == 0 ? now - Double(random.next(3) * 1_800) : now
+            let where_ = "\(context), step \(step) (\(operation)) at \(at)"
+            let expected = expectedChanges(at: at)
+            let changes = engine.statusChanges(at: at)
+            #expect(changes == expected, "\(where_)")
+            if !changes.isEmpty { changed += 1 }
+            if random.next(4) == 0 {
+                let explaining = random.next(2) == 0
+                #expect(engine.evaluate(at: at, explaining: explaining)
+                        == evaluate(program, store: engine.store, now: at, explaining: explaining), "\(where_)")
+                #expect(engine.tipsToDisplay(at: at)
+                        == evaluate(program, store: engine.store, now: at).tips.filter(\.display).map(\.id), "\(where_)")
+            }
+        }
+        return changed
+    }
+
+    /// What a full evaluation at `at` reports against the reference's last report.
+    mutating func expectedChanges(at: Double) -> [StatusChange] {
+        let tips = evaluate(program, store: engine.store, now: at, explaining: true).tips
+        let previous = reported
+        reported = tips.map { ($0.status, $0.pendingReason, $0.display) }
+        return tips.enumerated().compactMap { index, tip in
+            let old = previous?[index]
+            if let old, old.status == tip.status, old.pendingReason == tip.pendingReason, old.display == tip.display {
+                return nil
+            }
+            return StatusChange(tip: tip.id, oldStatus: old?.status, newStatus: tip.status, oldDisplay: old?.display ?? false,
+                                newDisplay: tip.display, result: tip)
+        }
+    }
+
+    /// One random operation; returns what it was.
+    mutating func act() throws -> String {
+        switch random.next(16) {
+        case 0, 1, 2:
+            let steps: [Double] = [1, 59, 600, 3_600, 5 * 3_600, 86_400, 3 * 86_400, 10 * 86_400]
+            let seconds = steps[random.next(steps.count)]
+            now += seconds
+            if random.next(2) == 0 { engine.advance(to: now) }
+            return "time +\(seconds)"
+        case 3, 4, 5, 6:
+            guard !program.events.isEmpty else { return "nothing" }
+            let event = random.next(program.events.count)
+            let ages: [Double] = [0, 0, 0, 60, 3_600, 86_400]
+            let date = now - ages[random.next(ages.count)] + (random.next(12) == 0 ? 1_800 : 0)
+            try engine.donate(event: event, fields: program.events[event].fields.map { value(of: $0.type) }, at: date)
+            return "donate \(program.events[event].name) at \(date)"
+        case 7, 8:
+            guard !program.parameters.isEmpty else { return "nothing" }
+            let parameter = random.next(program.parameters.count)
+            let value = value(of: program.parameters[parameter].type)
+            try engine.setParameter(parameter, value)
+            return "set \(program.parameters[parameter].name) = \(value)"
+        case 9, 10:
+            guard !program.tips.isEmpty else { return "nothing" }
+            let tip = random.next(program.tips.count)
+            try engine.recordDisplay(tip: tip, at: now, duration: Double(random.next(4) * 30))
+            return "display \(program.tips[tip].name)"
+        case 11:
+            guard !program.tips.isEmpty else { return "nothing" }
+            let tip = random.next(program.tips.count)
+            let reason = InvalidationReason.allCases[random.next(InvalidationReason.allCases.count)]
+            try engine.invalidate(tip: tip, reason: reason)
+            return "invalidate \(program.tips[tip].name)"
+        case 12:
+            guard !program.tips.isEmpty else { return "nothing" }
+            let tip = program.tips[random.next(program.tips.count)].name
+            try engine.resetEligibility(tip: tip)
+            return "reset \(tip)"
+        case 13:
+            guard !program.events.isEmpty else { return "nothing" }
+            let event = program.events[random.next(program.events.count)].name
+            try engine.deleteDonations(event: event)
+            return "delete \(event)"
+        case 14:
+            if random.next(2) == 0 {
+                engine.pruneDonations(at: now)
+                return "prune"
+            }
+            engine.appLaunched()
+            return "launch"
+        default:
+            guard random.next(4) == 0 else { return "nothing" }
+            engine.update(to: program)
+            reported = nil
+            return "update"
+        }
+    }
+
+    /// A value of `kind`: mostly one of the program's constants of that kind (so that rules
+    /// flip), else a small one.
+    mutating func value(of kind: ScalarKind) -> ScalarValue {
+        let constants = program.constants.filter { kind.accepts($0) }
+        if !constants.isEmpty, random.next(3) > 0 {
+            let constant = constants[random.next(constants.count)]
+            guard case .int(let number) = constant else { return constant }
+            return .int(number + random.next(3) - 1)
+        }
+        switch kind {
+        case .bool: return .bool(random.next(2) == 0)
+        case .int: return .int(random.next(5))
+        case .double: return .double(Double(random.next(200)) / 2)
+        case .string: return .string(["", "a", "en", "ja", "u-1001", "member"][random.next(6)])
+        case .version: return .string(["1.0", "2.3.1", "2.2.1"][random.next(3)])
+        case .date: return .date(now + Double(random.next(96) - 48) * 1_800)
+        case .duration: return .duration(Double(random.next(10)) * 600)
+        }
+    }
+}
+
+/// A small deterministic generator (a 64-bit LCG), so failures reproduce.
+private struct SeededRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next(_ bound: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(max(bound, 1)))
     }
 }
