@@ -88,6 +88,7 @@ struct Report {
         targets += falseOverTrue
         targets += timings.compactMap(predicateOverVM)
         targets += [windowGrowth].compactMap { $0 }
+        targets += [incrementalShare].compactMap { $0 }
         targets.append(Target(name: "compile: lines/s of check plus code generation", value: compile.linesPerSecond,
                               limit: "≥ 500000", met: compile.linesPerSecond >= Self.minimumLinesPerSecond))
         if case .success(let eval) = eval {

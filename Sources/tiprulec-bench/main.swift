@@ -24,6 +24,7 @@ func scenarioGroups() -> [(name: String, make: () throws -> [Scenario])] { [
     ("relevance score", { [try scoreScenario()] }),
     ("two-comparison filter", { [try filterScenario()] }),
     ("whole app", { [try wholeAppScenario()] }),
+    ("incremental donation", { [try incrementalDonationScenario()] }),
     ("rollout rule", { [try rolloutScenario(userID: "u-1002"), try rolloutScenario(userID: "u-1001")] }),
     ("version rule", { [try versionScenario(appVersion: "2.3.1"), try versionScenario(appVersion: "2.2.1")] }),
 ] }
