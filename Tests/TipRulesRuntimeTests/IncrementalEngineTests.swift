@@ -7,7 +7,7 @@ import Testing
 /// pruning, launches, rules updates, and time moving by random amounts, now and then backwards),
 /// after every operation the changes `statusChanges(at:)` reports (status, pending reason,
 /// display and the explained result) are those a fresh `Evaluator` gives, and so are
-/// `evaluate(at:)` and `tipsToDisplay(at:)`.
+/// `evaluate(at:)`, `widgets(at:)` and `tipsToDisplay(at:)` asked in between.
 @Suite struct IncrementalEngineTests {
     static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
@@ -148,20 +148,27 @@ private struct RandomTimeline {
         for step in 0..<steps {
             let operation = try act()
             let at = random.next(10) == 0 ? now - Double(random.next(3) * 1_800) : now
-            let where_ = "\(context), step \(step) (\(operation)) at \(at)"
+            let place = "\(context), step \(step) (\(operation)) at \(at)"
+            // A question between the operation and the report (at its instant or an hour later), or none.
+            ask(question: random.next(6), at: random.next(3) == 0 ? at + 3_600 : at, context: place)
             let expected = expectedChanges(at: at)
             let changes = engine.statusChanges(at: at)
-            #expect(changes == expected, "\(where_)")
+            #expect(changes == expected, "\(place)")
             if !changes.isEmpty { changed += 1 }
-            if random.next(4) == 0 {
-                let explaining = random.next(2) == 0
-                #expect(engine.evaluate(at: at, explaining: explaining)
-                        == evaluate(program, store: engine.store, now: at, explaining: explaining), "\(where_)")
-                #expect(engine.tipsToDisplay(at: at)
-                        == evaluate(program, store: engine.store, now: at).tips.filter(\.display).map(\.id), "\(where_)")
-            }
         }
         return changed
+    }
+
+    /// Asks the engine `evaluate(at:)` (explained or not), `widgets(at:)` or `tipsToDisplay(at:)`
+    /// (questions 0 to 3; any other asks nothing) and checks the answer against a full evaluation.
+    mutating func ask(question: Int, at: Double, context: String) {
+        let full = evaluate(program, store: engine.store, now: at, explaining: question == 0)
+        switch question {
+        case 0, 1: #expect(engine.evaluate(at: at, explaining: question == 0) == full, "\(context)")
+        case 2: #expect(engine.widgets(at: at) == full.widgets, "\(context)")
+        case 3: #expect(engine.tipsToDisplay(at: at) == full.tips.filter(\.display).map(\.id), "\(context)")
+        default: break
+        }
     }
 
     /// What a full evaluation at `at` reports against the reference's last report.

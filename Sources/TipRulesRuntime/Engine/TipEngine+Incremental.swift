@@ -48,6 +48,13 @@ extension TipEngine {
         return EvaluationResult(now: now, tips: decided.tips, groups: decided.groups, widgets: results.widgets)
     }
 
+    /// Every widget's relevance at `now`, as `evaluate(at:)` reports it, evaluating again only the
+    /// widgets (and rules) that are stale; no tip is decided.
+    public mutating func widgets(at now: Double) -> [WidgetResult] {
+        guard refreshResults(at: now, widgets: true) else { return evaluator.evaluate(store, now: now).widgets }
+        return results.widgets
+    }
+
     /// The ids of the tips that display at `now`, from the cached decisions.
     mutating func displayedTips(at now: Double) -> [String] {
         guard refreshDecisions(at: now) else { return evaluator.evaluate(store, now: now).tips.filter(\.display).map(\.id) }

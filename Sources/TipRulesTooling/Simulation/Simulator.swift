@@ -72,7 +72,7 @@ public enum Simulator {
             held.merge(heldComparisons(for: after, engine: engine, evaluator: &evaluator, at: at)) { _, new in new }
             entries.append(SimulationEntry(at: at, action: step.action, program: engine.program, changesBefore: before,
                                            shown: outcome.shown, resets: outcome.resets, carryOverProblems: outcome.problems,
-                                           changesAfter: after, heldComparisons: held, widgets: engine.evaluate(at: at).widgets))
+                                           changesAfter: after, heldComparisons: held, widgets: engine.widgets(at: at)))
         }
         evaluateCheckpoints(before: nil)
         return SimulationLog(timeline: timeline, program: program, entries: entries, checkpoints: results.compactMap { $0 },
