@@ -104,15 +104,15 @@ extension Columns {
 }
 
 extension Report {
-    static let maximumIncrementalShare = 0.05
+    static let maximumIncrementalPercent = 5.0
 
-    /// Issue 20's target: the incremental donation's VM time over a full evaluation of the app
-    /// (the whole-app scenario's VM time).
+    /// Issue 20's target: the incremental donation's VM time as a percentage of a full evaluation
+    /// of the app (the whole-app scenario's VM time).
     var incrementalShare: Target? {
         guard let incremental = timings.first(where: { $0.scenario.family == "incremental donation, 200 tips" }),
               let whole = timings.first(where: { $0.scenario.family == "whole app, 200 tips" }) else { return nil }
-        let value = incremental.ns(.vm) / whole.ns(.vm)
-        return Target(name: "incremental donation: VM / whole app VM", value: value, limit: "≤ 0.05",
-                      met: value <= Self.maximumIncrementalShare)
+        let percent = 100 * incremental.ns(.vm) / whole.ns(.vm)
+        return Target(name: "incremental donation: VM, % of the whole app's VM", value: percent, limit: "≤ 5",
+                      met: percent <= Self.maximumIncrementalPercent)
     }
 }

@@ -66,18 +66,17 @@ extension TipEngine {
     mutating func incrementalStatusChanges(at now: Double) -> [StatusChange]? {
         guard refreshDecisions(at: now) else { return nil }
         let decided = decisions.takeDecided()
-        let candidates = observed == nil ? Array(program.tips.indices) : decided
-        var seen = observed ?? []
+        let first = observed == nil
+        if first { observed = [] }
         var changed: [(tip: Int, old: Observed?)] = []
-        for tip in candidates {
+        for tip in first ? Array(program.tips.indices) : decided {
             let standing = decisions.standings[tip]
             let new = (status: standing.status, pendingReason: standing.pendingReason, display: standing.displays)
-            let old = seen.indices.contains(tip) ? seen[tip] : nil
+            let old = first ? nil : observed?[tip]
             if let old, old == new { continue }
             changed.append((tip, old))
-            if old == nil { seen.append(new) } else { seen[tip] = new }
+            if first { observed?.append(new) } else { observed?[tip] = new }
         }
-        observed = seen
         guard !changed.isEmpty else { return [] }
         let tips = DisplayPolicy(program: program, store: store, now: now, explaining: true).decide(rules: results.rules).tips
         return changed.map { tip, old in
