@@ -81,6 +81,30 @@ import Testing
         #expect(changed * 20 > steps)
     }
 
+    @Test func rulesThatTogetherExceedTheWorkBudgetAreEvaluatedInFull() throws {
+        // Each rule alone is within the budget; together they exceed it, so in a full evaluation
+        // the later ones fail with the budget error: the engine must answer the same.
+        let program = try compile("""
+        parameter flag: Bool = false
+        event e(n: Int) limit(maximumCount: 1000000)
+        tip T {
+            title: "t"
+        \((0..<4).map { _ in "    #Rule(Self.e) { e.donations.allSatisfy { $0.n > 0 } }" }.joined(separator: "\n"))
+            #Rule(Self.$flag) { $0 }
+        }
+        """)
+        var store = EventStore(program: program)
+        let now = 1_795_000_000.0
+        try store.donate(event: 0, contentsOf: (0..<150_000).map { Donation(date: now - Double($0), fields: [.int(1)]) })
+        var engine = TipEngine(store: store)
+        let first = engine.evaluate(at: now, explaining: true)
+        #expect(first == evaluate(program, store: engine.store, now: now))
+        #expect(first.tips[0].rules.contains { $0.error != nil })
+        try engine.setParameter("flag", .bool(true))
+        #expect(engine.evaluate(at: now, explaining: true) == evaluate(program, store: engine.store, now: now))
+        #expect(engine.statusChanges(at: now).map(\.result) == [evaluate(program, store: engine.store, now: now).tips[0]])
+    }
+
     @Test func aDonationReEvaluatesOnlyTheRulesThatReadItsEvent() throws {
         let program = try compile(Self.timeProgram)
         var engine = TipEngine(program: program)
