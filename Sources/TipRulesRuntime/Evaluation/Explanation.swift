@@ -39,7 +39,9 @@ enum Explanation {
     /// `subject` with each calendar component's local-time marker replaced by the offset, e.g.
     /// "hour of now (UTC+09:00)".
     static func localized(_ subject: String, utcOffset: Int) -> String {
-        guard subject.contains(ComparisonNote.localTimeMarker) else { return subject }
+        // By UTF-8 bytes: `String.contains` of a string compares characters, far slower, and the
+        // marker is ASCII.
+        guard StringSearch.contains(subject, ComparisonNote.localTimeMarker) else { return subject }
         return subject.replacing(ComparisonNote.localTimeMarker, with: "(\(UTCOffsetFormatting.describe(utcOffset)))")
     }
 
