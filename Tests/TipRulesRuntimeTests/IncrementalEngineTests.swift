@@ -5,9 +5,10 @@ import Testing
 /// The incremental engine against full evaluations: over random timelines of every example
 /// program (donations, parameter changes, displays, closes, invalidations, resets, deletions,
 /// pruning, launches, rules updates, and time moving by random amounts, now and then backwards),
-/// after every operation the changes `statusChanges(at:)` reports (status, pending reason,
-/// display and the explained result) are those a fresh `Evaluator` gives, and so are
-/// `evaluate(at:)`, `widgets(at:)` and `tipsToDisplay(at:)` asked in between.
+/// after every operation the changes an observer is given and those `statusChanges(at:)`
+/// reports (status, pending reason, display and the explained result) are those a fresh
+/// `Evaluator` gives, and so are `evaluate(at:)`, `widgets(at:)` and `tipsToDisplay(at:)` asked
+/// in between.
 @Suite struct IncrementalEngineTests {
     static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
@@ -72,7 +73,9 @@ import Testing
         var steps = 0, changed = 0
         for (name, program) in programs {
             for seed in 1...4 as ClosedRange<UInt64> {
-                var timeline = RandomTimeline(program: program, seed: seed &* 7_919 &+ UInt64(name.utf8.count))
+                // Seeds 3 and 4 also observe: every operation then reports at the engine's clock.
+                var timeline = RandomTimeline(program: program, seed: seed &* 7_919 &+ UInt64(name.utf8.count),
+                                              observing: seed > 2)
                 changed += try timeline.run(steps: 150, context: "\(name), seed \(seed)")
                 steps += 150
             }
@@ -163,10 +166,19 @@ private struct RandomTimeline {
     /// What the reference last reported of each tip, by tip; nil before the first report.
     var reported: [TipEngine.Observed]?
 
-    init(program: Program, seed: UInt64) {
+    /// What the engine's observer was given since it was last looked at, if it observes.
+    let delivered: Delivered?
+
+    final class Delivered {
+        var changes: [StatusChange] = []
+    }
+
+    init(program: Program, seed: UInt64, observing: Bool) {
         self.program = program
         engine = TipEngine(program: program)
         random = SeededRandom(seed: seed)
+        delivered = observing ? Delivered() : nil
+        if let delivered { _ = engine.observeStatusChanges { delivered.changes.append($0) } }
     }
 
     /// Runs `steps` operations; returns how many of them changed a status.
@@ -174,7 +186,11 @@ private struct RandomTimeline {
     mutating func run(steps: Int, context: String) throws -> Int {
         var changed = 0
         for step in 0..<steps {
+            delivered?.changes = []
             let operation = try act()
+            if let delivered, operation != "nothing", !operation.hasSuffix("(untold)"), let clock = engine.clock {
+                #expect(delivered.changes == expectedChanges(at: clock), "\(context), step \(step) (\(operation)), delivered")
+            }
             let at = random.next(10) == 0 ? now - Double(random.next(3) * 1_800) : now
             let place = "\(context), step \(step) (\(operation)) at \(at)"
             // A question between the operation and the report (at its instant or an hour later), or none.
@@ -214,14 +230,16 @@ private struct RandomTimeline {
         }
     }
 
-    /// One random operation; returns what it was.
+    /// One random operation; returns what it was ("nothing", or ending in "(untold)" for an
+    /// operation the engine is not told of, which reports nothing to observers).
     mutating func act() throws -> String {
         switch random.next(16) {
         case 0, 1, 2:
             let steps: [Double] = [1, 59, 600, 3_600, 5 * 3_600, 86_400, 3 * 86_400, 10 * 86_400]
             let seconds = steps[random.next(steps.count)]
             now += seconds
-            if random.next(2) == 0 { engine.advance(to: now) }
+            guard random.next(2) == 0 else { return "time +\(seconds) (untold)" }
+            engine.advance(to: now)
             return "time +\(seconds)"
         case 3, 4, 5, 6:
             guard !program.events.isEmpty else { return "nothing" }
