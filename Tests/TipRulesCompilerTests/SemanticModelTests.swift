@@ -48,7 +48,7 @@ import Testing
 
     @Test func focusChecksOnlyTheDeclarationHoldingTheOffset() {
         let focused = compile(focus: offset(of: "score"))
-        #expect(!(focused.diagnostics.contains { $0.code == .unknownName }), "tip A is not checked")
+        #expect(!focused.diagnostics.contains { $0.code == .unknownName }, "tip A is not checked")
         #expect(focused.program == nil)
         #expect(focused.model.occurrences(of: .parameter(0)).allSatisfy { $0.span.start > offset(of: "widget") || $0.isDeclaration })
         #expect(compile().diagnostics.contains { $0.code == .unknownName })

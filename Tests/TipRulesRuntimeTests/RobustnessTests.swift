@@ -68,7 +68,7 @@ import Testing
         for length in 0..<bytes.count {
             let prefix = Array(bytes[0..<length])
             #expect(!exercise(prefix), "a program truncated to \(length) bytes loaded")
-            #expect(!(exercise(resealed(prefix))), "a resealed program truncated to \(length) bytes loaded")
+            #expect(!exercise(resealed(prefix)), "a resealed program truncated to \(length) bytes loaded")
         }
     }
 

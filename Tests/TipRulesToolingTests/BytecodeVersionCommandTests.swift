@@ -77,7 +77,7 @@ import Testing
         2 errors generated.
 
         """)
-        #expect(!(FileManager.default.fileExists(atPath: folder.appendingPathComponent("rules.tipc").path)))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("rules.tipc").path))
         // Version 2 carries the transient parameter: only the app is refused.
         let two = run(["compile", path, "--bytecode-version", "2"])
         #expect(two.status == ExitStatus.programErrors)

@@ -31,7 +31,7 @@ import TipRulesTooling
             #expect(explanation.contains("Corrected example:"), "\(code.code): no corrected example")
             let examples = Self.examples(in: explanation)
             #expect(examples.count == 2, "\(code.code): expected two fenced examples")
-            #expect(!(examples.contains { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }), "\(code.code): an example is empty")
+            #expect(!examples.contains { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }, "\(code.code): an example is empty")
         }
     }
 

@@ -131,7 +131,7 @@ import Testing
         #expect(published?["params"]?["version"] == 21)
         #expect(published?["params"]?["diagnostics"]?.arrayValue?.count == 20)
         #expect(server.request("shutdown") != nil)
-        #expect(!(server.pending.contains { $0["method"] == "textDocument/publishDiagnostics" }), "one publish only")
+        #expect(!server.pending.contains { $0["method"] == "textDocument/publishDiagnostics" }, "one publish only")
         server.notify("exit")
         #expect(server.waitForExit() == 0)
     }
