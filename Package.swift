@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// tiprulec: a compiler and virtual machine for in-app tip and relevance rules.
-/// No package dependencies: the toolchain's standard library, Foundation and XCTest only.
+/// No package dependencies: the toolchain's standard library, Foundation and Swift Testing only.
 let package = Package(
     name: "tiprulec",
     products: [

@@ -1,9 +1,9 @@
-import XCTest
+import Testing
 import TipRulesRuntime
 @testable import TipRulesCompiler
 
 /// Swift's typing rules as the checker applies them.
-final class CheckerTests: XCTestCase {
+@Suite struct CheckerTests {
     private let prelude = """
     parameter isLoggedIn: Bool = false
     parameter visits: Int = 0
@@ -19,17 +19,17 @@ final class CheckerTests: XCTestCase {
         prelude + "tip T {\n title: \"t\"\n #Rule(\(inputs)) { \(body) }\n}\n"
     }
 
-    private func assertValid(_ inputs: String, _ body: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertValid(_ inputs: String, _ body: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let found = diagnostics(of: rule(inputs, body))
-        XCTAssertEqual(found.map(\.message), [], file: file, line: line)
+        #expect(found.map(\.message) == [], sourceLocation: sourceLocation)
     }
 
     private func assertCodes(_ inputs: String, _ body: String, _ expected: [DiagnosticCode],
-                             file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertEqual(codes(of: rule(inputs, body)), expected, file: file, line: line)
+                             sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        #expect(codes(of: rule(inputs, body)) == expected, sourceLocation: sourceLocation)
     }
 
-    func testLiteralsTakeTheirTypeFromContext() {
+    @Test func literalsTakeTheirTypeFromContext() {
         assertValid("Self.purchase", "$0.donations.filter { $0.amount > 50 }.count > 2")
         assertValid("Self.$ratio", "$0 * 2 + 1 > 3")
         assertValid("Self.$visits", "$0 % 3 == 1")
@@ -37,15 +37,15 @@ final class CheckerTests: XCTestCase {
         assertValid("Self.$joined", "now - $0 > 86400")
     }
 
-    func testIntAndDoubleDoNotMix() {
+    @Test func intAndDoubleDoNotMix() {
         let found = diagnostics(of: rule("Self.$visits, Self.$ratio", "$0 > $1"))
-        XCTAssertEqual(found.map(\.code), [.mixedNumericTypes])
-        XCTAssertEqual(found.first?.fixes.first?.edits.map(\.newText), ["Double(", ")"])
+        #expect(found.map(\.code) == [.mixedNumericTypes])
+        #expect(found.first?.fixes.first?.edits.map(\.newText) == ["Double(", ")"])
         assertValid("Self.$visits, Self.$ratio", "Double($0) > $1")
         assertValid("Self.$visits, Self.$ratio", "$0 > Int($1)")
     }
 
-    func testOptionals() {
+    @Test func optionals() {
         assertValid("Self.purchase", "($0.donations.last?.amount ?? 0) > 5")
         assertValid("Self.purchase", "$0.donations.last?.category.lowercased() == \"food\"")
         assertValid("Self.purchase", "$0.donations.first != nil")
@@ -57,7 +57,7 @@ final class CheckerTests: XCTestCase {
         assertCodes("Self.purchase", "$0.donations.max(of: \\.amount) > 3", [.optionalNotUnwrapped])
     }
 
-    func testRuleInputs() {
+    @Test func ruleInputs() {
         assertValid("Self.$isLoggedIn, Self.appOpened", "$0 || $1.donations.count > 10")
         assertValid("$isLoggedIn", "$0")
         assertValid("appOpened", "$0.donations.isEmpty")
@@ -68,7 +68,7 @@ final class CheckerTests: XCTestCase {
         assertCodes("Self.$visits", "$0", [.ruleNotBool])
     }
 
-    func testDonationCollections() {
+    @Test func donationCollections() {
         assertValid("Self.purchase", "$0.donations.largestSubset(groupedBy: \\.category).count >= 3")
         assertValid("Self.purchase", "$0.donations.smallestSubset(groupedBy: \\.items).isEmpty")
         assertValid("Self.purchase", "$0.donations.contains(where: { $0.items > 2 })")
@@ -81,43 +81,44 @@ final class CheckerTests: XCTestCase {
         assertCodes("Self.purchase", "$0.donations.donatedWithin(.days(5), 3).count > 0", [.wrongArguments])
     }
 
-    func testCheckedTreeIsResolvedToIndices() throws {
-        let program = try XCTUnwrap(checkedProgram(rule("Self.purchase", "$0.donations.donatedWithin(.days(5)).count >= 3")))
+    @Test func checkedTreeIsResolvedToIndices() throws {
+        let program = try #require(checkedProgram(rule("Self.purchase", "$0.donations.donatedWithin(.days(5)).count >= 3")))
         let body = program.tips[0].rules[0].body
         guard case .binary(.compare(.greaterOrEqual, .int), let count, let three) = body.kind,
               case .count(let window) = count.kind,
               case .donatedWithin(let all, let range) = window.kind,
               case .donations(event: 0) = all.kind else {
-            return XCTFail("unexpected tree \(body.kind)")
+            Issue.record("unexpected tree \(body.kind)")
+            return
         }
-        XCTAssertEqual(range.kind, .constant(.duration(432_000)))
-        XCTAssertEqual(three.kind, .constant(.int(3)))
+        #expect(range.kind == .constant(.duration(432_000)))
+        #expect(three.kind == .constant(.int(3)))
     }
 
-    func testDeclarations() {
-        XCTAssertEqual(codes(of: "parameter a: Int = 1\nevent a\n"), [.duplicateDeclaration])
-        XCTAssertEqual(codes(of: "parameter a: Integer = 1\n"), [.unknownType])
-        XCTAssertEqual(codes(of: "parameter a: Int\n"), [.nonConstantDefault])
-        XCTAssertEqual(codes(of: "parameter a: Int = 60 * 60\n"), [])
-        XCTAssertEqual(codes(of: "parameter a: Int = now\n"), [.typeMismatch])
-        XCTAssertEqual(codes(of: "event e(date: Date)\n"), [.reservedFieldName])
-        XCTAssertEqual(codes(of: "event e(a: Int, a: Int)\n"), [.duplicateField])
-        XCTAssertEqual(codes(of: "event e limit(maximumCount: 3, maximumAge: .days(2))\n"), [])
-        XCTAssertEqual(codes(of: "event e limit(maxCount: 3)\n"), [.invalidEventLimit])
-        XCTAssertEqual(codes(of: "tip A { title: \"a\" }\ngroup G(.ordered) { A, B }\n"), [.unknownName])
-        XCTAssertEqual(codes(of: "parameter p: Int = 1\ngroup G { p }\n"), [.groupMemberNotTip])
-        XCTAssertEqual(codes(of: "configure { displayFrequency(.daly) }\n"), [.unknownDisplayFrequency])
-        XCTAssertEqual(codes(of: "configure { displayFrequency(7200) }\n"), [])
-        XCTAssertEqual(codes(of: "configure { displayFrequency(60 * 60) }\n"), [])
-        XCTAssertEqual(codes(of: "event e\nwidget W { relevance { score: e.donations.donatedWithin(60 * 60 * 2.5).count\n duration: 30 * 60 } }\n"), [])
-        XCTAssertEqual(codes(of: "parameter m: Int = -9223372036854775808\n"), [])
-        XCTAssertEqual(codes(of: "parameter true: Bool = false\n"), [.expectedToken])
-        XCTAssertEqual(codes(of: "tip A { title: \"a\"\n options { MaxDisplayCount(-1) } }\n"), [.invalidOptionValue])
-        XCTAssertEqual(codes(of: "tip A { title: \"a\"\n options { MaxDisplayCont(1) } }\n"), [.unknownOption])
-        XCTAssertEqual(codes(of: "widget W { relevance { duration: 5 } }\n"), [.missingScore])
+    @Test func declarations() {
+        #expect(codes(of: "parameter a: Int = 1\nevent a\n") == [.duplicateDeclaration])
+        #expect(codes(of: "parameter a: Integer = 1\n") == [.unknownType])
+        #expect(codes(of: "parameter a: Int\n") == [.nonConstantDefault])
+        #expect(codes(of: "parameter a: Int = 60 * 60\n") == [])
+        #expect(codes(of: "parameter a: Int = now\n") == [.typeMismatch])
+        #expect(codes(of: "event e(date: Date)\n") == [.reservedFieldName])
+        #expect(codes(of: "event e(a: Int, a: Int)\n") == [.duplicateField])
+        #expect(codes(of: "event e limit(maximumCount: 3, maximumAge: .days(2))\n") == [])
+        #expect(codes(of: "event e limit(maxCount: 3)\n") == [.invalidEventLimit])
+        #expect(codes(of: "tip A { title: \"a\" }\ngroup G(.ordered) { A, B }\n") == [.unknownName])
+        #expect(codes(of: "parameter p: Int = 1\ngroup G { p }\n") == [.groupMemberNotTip])
+        #expect(codes(of: "configure { displayFrequency(.daly) }\n") == [.unknownDisplayFrequency])
+        #expect(codes(of: "configure { displayFrequency(7200) }\n") == [])
+        #expect(codes(of: "configure { displayFrequency(60 * 60) }\n") == [])
+        #expect(codes(of: "event e\nwidget W { relevance { score: e.donations.donatedWithin(60 * 60 * 2.5).count\n duration: 30 * 60 } }\n") == [])
+        #expect(codes(of: "parameter m: Int = -9223372036854775808\n") == [])
+        #expect(codes(of: "parameter true: Bool = false\n") == [.expectedToken])
+        #expect(codes(of: "tip A { title: \"a\"\n options { MaxDisplayCount(-1) } }\n") == [.invalidOptionValue])
+        #expect(codes(of: "tip A { title: \"a\"\n options { MaxDisplayCont(1) } }\n") == [.unknownOption])
+        #expect(codes(of: "widget W { relevance { duration: 5 } }\n") == [.missingScore])
     }
 
-    func testRecoveryFindsSeveralUnrelatedErrorsInOnePass() {
+    @Test func recoveryFindsSeveralUnrelatedErrorsInOnePass() {
         let text = """
         parameter isLoggedIn: Bool = false
         event opened(count: Int)
@@ -133,6 +134,6 @@ final class CheckerTests: XCTestCase {
             #Rule(Self.opend) { $0.donations.isEmpty }
         }
         """
-        XCTAssertEqual(codes(of: text), [.mismatchedOperands, .expectedExpression, .unknownName])
+        #expect(codes(of: text) == [.mismatchedOperands, .expectedExpression, .unknownName])
     }
 }

@@ -1,48 +1,48 @@
 import Foundation
-import XCTest
+import Testing
 @testable import TipRulesCompiler
 
 /// Every program in `examples/` and in the contract parses and checks: the grammar
 /// and the parser describe the same language.
-final class ExampleTests: XCTestCase {
+@Suite struct ExampleTests {
     private func programs(in folder: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder)
             .filter { $0.hasSuffix(".tiprules") }.sorted().map { folder + "/" + $0 }
     }
 
-    func testEveryExampleChecksWithoutErrors() throws {
+    @Test func everyExampleChecksWithoutErrors() throws {
         let files = try programs(in: repositoryRoot + "/examples")
-        XCTAssertGreaterThanOrEqual(files.count, 8)
+        #expect(files.count >= 8)
         for path in files {
-            let bytes = try XCTUnwrap(FileManager.default.contents(atPath: path))
+            let bytes = try #require(FileManager.default.contents(atPath: path))
             let compilation = Compilation(name: path, bytes: Array(bytes))
-            XCTAssertFalse(compilation.hasErrors, "\(path): \(compilation.diagnostics.map(\.message))")
-            XCTAssertNotNil(compilation.program, path)
+            #expect(!compilation.hasErrors, "\(path): \(compilation.diagnostics.map(\.message))")
+            #expect(compilation.program != nil, Comment(rawValue: path))
             // travel.tiprules shows a custom display frequency on purpose, which the lint points out.
             let expected: [DiagnosticCode] = path.hasSuffix("travel.tiprules") ? [.customDisplayFrequency] : []
             if !path.hasSuffix("-beta.tiprules") {
-                XCTAssertEqual(compilation.diagnostics.map(\.code), expected, "\(path): \(compilation.diagnostics.map(\.message))")
+                #expect(compilation.diagnostics.map(\.code) == expected, "\(path): \(compilation.diagnostics.map(\.message))")
             }
         }
     }
 
-    func testBetaSpellingsGiveFiveWarningsWithFixes() throws {
+    @Test func betaSpellingsGiveFiveWarningsWithFixes() throws {
         let path = repositoryRoot + "/examples/backyard-beta.tiprules"
-        let bytes = try XCTUnwrap(FileManager.default.contents(atPath: path))
+        let bytes = try #require(FileManager.default.contents(atPath: path))
         let found = Compilation(name: path, bytes: Array(bytes)).diagnostics
-        XCTAssertEqual(found.map(\.code), [.betaDisplayFrequency, .betaEventCount, .betaLargestSubsetBy,
+        #expect(found.map(\.code) == [.betaDisplayFrequency, .betaEventCount, .betaLargestSubsetBy,
                                            .betaMaxDisplayCount, .betaIgnoresDisplayFrequency])
-        XCTAssertTrue(found.allSatisfy { $0.severity == .warning && !$0.fixes.isEmpty })
+        #expect(found.allSatisfy { $0.severity == .warning && !$0.fixes.isEmpty })
     }
 
-    func testBackyardResolvesRulesToLinesAndOptions() throws {
+    @Test func backyardResolvesRulesToLinesAndOptions() throws {
         let path = repositoryRoot + "/examples/backyard.tiprules"
-        let bytes = try XCTUnwrap(FileManager.default.contents(atPath: path))
-        let program = try XCTUnwrap(Compilation(name: path, bytes: Array(bytes)).program)
-        XCTAssertEqual(program.displayFrequency, 86400)
-        XCTAssertEqual(program.tips.map(\.name), ["FavoriteBackyardTip"])
-        XCTAssertEqual(program.tips[0].rules.map(\.line), [16, 18])
-        XCTAssertEqual(program.tips[0].options.maxDisplayCount, 5)
-        XCTAssertEqual(program.events[0].maximumCount, 1000)
+        let bytes = try #require(FileManager.default.contents(atPath: path))
+        let program = try #require(Compilation(name: path, bytes: Array(bytes)).program)
+        #expect(program.displayFrequency == 86400)
+        #expect(program.tips.map(\.name) == ["FavoriteBackyardTip"])
+        #expect(program.tips[0].rules.map(\.line) == [16, 18])
+        #expect(program.tips[0].options.maxDisplayCount == 5)
+        #expect(program.events[0].maximumCount == 1000)
     }
 }

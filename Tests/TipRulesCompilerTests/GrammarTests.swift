@@ -1,15 +1,15 @@
 import Foundation
-import XCTest
+import Testing
 @testable import TipRulesCompiler
 
 /// Keeps `grammar/tiprules.ebnf` and the hand-written lexer and parser in step:
 /// every terminal of the grammar's syntax is one token, and every operator the
 /// parser knows is in the grammar.
-final class GrammarTests: XCTestCase {
+@Suite struct GrammarTests {
     private func syntaxTerminals() throws -> [String] {
         let grammar = try String(contentsOfFile: repositoryRoot + "/grammar/tiprules.ebnf", encoding: .utf8)
         let parts = grammar.components(separatedBy: "Part 2: syntax")
-        XCTAssertEqual(parts.count, 2, "the grammar has a 'Part 2: syntax' section")
+        #expect(parts.count == 2, "the grammar has a 'Part 2: syntax' section")
         let syntax = parts.last ?? ""
         var terminals = Set<String>()
         var inComment = false
@@ -32,25 +32,25 @@ final class GrammarTests: XCTestCase {
         return terminals.sorted()
     }
 
-    func testEveryTerminalIsOneToken() throws {
+    @Test func everyTerminalIsOneToken() throws {
         let terminals = try syntaxTerminals()
-        XCTAssertGreaterThan(terminals.count, 30)
+        #expect(terminals.count > 30)
         for terminal in terminals {
             // `?.` chains only when it touches what comes before it, so it follows an operand.
             let prefix = terminal == "?." ? "x" : ""
             let (tokens, problems) = Lexer.tokenize(SourceFile(name: "grammar", text: prefix + terminal))
-            XCTAssertEqual(problems.count, 0, "'\(terminal)' does not lex cleanly")
-            XCTAssertEqual(tokens.count, prefix.isEmpty ? 2 : 3, "'\(terminal)' is not a single token: \(tokens.map(\.kind))")
+            #expect(problems.count == 0, "'\(terminal)' does not lex cleanly")
+            #expect(tokens.count == (prefix.isEmpty ? 2 : 3), "'\(terminal)' is not a single token: \(tokens.map(\.kind))")
         }
     }
 
-    func testEveryOperatorIsInTheGrammar() throws {
+    @Test func everyOperatorIsInTheGrammar() throws {
         let terminals = Set(try syntaxTerminals())
         for op in BinaryOperator.allCases {
-            XCTAssertTrue(terminals.contains(op.rawValue), "operator '\(op.rawValue)' is missing from the grammar")
+            #expect(terminals.contains(op.rawValue), "operator '\(op.rawValue)' is missing from the grammar")
         }
         for keyword in Parser.declarationKeywords {
-            XCTAssertTrue(terminals.contains(keyword), "declaration keyword '\(keyword)' is missing from the grammar")
+            #expect(terminals.contains(keyword), "declaration keyword '\(keyword)' is missing from the grammar")
         }
     }
 }

@@ -1,9 +1,9 @@
 @testable import TipRulesCompiler
-import XCTest
+import Testing
 
 /// The optimizer stage: it folds every expression once, keeps the checker's program as
 /// written, and reports a constant operation that fails every time.
-final class OptimizerTests: XCTestCase {
+@Suite struct OptimizerTests {
     private let source = """
     parameter visits: Int = 0
     event opened
@@ -21,28 +21,28 @@ final class OptimizerTests: XCTestCase {
     }
     """
 
-    func testExpressionsAreFoldedInTheOptimizedProgramOnly() throws {
+    @Test func expressionsAreFoldedInTheOptimizedProgramOnly() throws {
         let compilation = Compilation(name: "t.tiprules", bytes: Array(source.utf8))
-        let written = try XCTUnwrap(compilation.program)
-        let optimized = try XCTUnwrap(compilation.optimizedProgram)
-        guard case .binary(_, _, let bound) = written.tips[0].rules[0].body.kind else { return XCTFail("not a comparison") }
-        XCTAssertFalse(bound.isConstant, "the checker's program stays as written")
-        guard case .binary(_, _, let folded) = optimized.tips[0].rules[0].body.kind else { return XCTFail("not a comparison") }
-        XCTAssertEqual(folded.kind, .constant(.int(6)))
-        XCTAssertTrue(optimized.widgets[0].lets[0].isConstant)
-        guard case .conditional(_, let then, _) = optimized.widgets[0].score.kind else { return XCTFail("not a conditional") }
-        XCTAssertEqual(then.kind, .constant(.double(6)))
-        XCTAssertEqual(optimized.widgets[0].duration.kind, .constant(.duration(7200)))
+        let written = try #require(compilation.program)
+        let optimized = try #require(compilation.optimizedProgram)
+        guard case .binary(_, _, let bound) = written.tips[0].rules[0].body.kind else { Issue.record("not a comparison"); return }
+        #expect(!bound.isConstant, "the checker's program stays as written")
+        guard case .binary(_, _, let folded) = optimized.tips[0].rules[0].body.kind else { Issue.record("not a comparison"); return }
+        #expect(folded.kind == .constant(.int(6)))
+        #expect(optimized.widgets[0].lets[0].isConstant)
+        guard case .conditional(_, let then, _) = optimized.widgets[0].score.kind else { Issue.record("not a conditional"); return }
+        #expect(then.kind == .constant(.double(6)))
+        #expect(optimized.widgets[0].duration.kind == .constant(.duration(7200)))
     }
 
-    func testAnOperationThatAlwaysFailsIsReportedOnce() {
+    @Test func anOperationThatAlwaysFailsIsReportedOnce() {
         let compilation = Compilation(name: "t.tiprules", bytes: Array(source.utf8))
         let failing = compilation.diagnostics.filter { $0.code == .constantEvaluationFails }
-        XCTAssertEqual(failing.count, 1)
-        XCTAssertEqual(failing.first?.message, "'1 / 0' fails with a division by zero every time, so this rule is always false")
+        #expect(failing.count == 1)
+        #expect(failing.first?.message == "'1 / 0' fails with a division by zero every time, so this rule is always false")
     }
 
-    func testAParameterReadOnlyInASuggestionWindowIsUsed() {
+    @Test func aParameterReadOnlyInASuggestionWindowIsUsed() {
         let source = """
         parameter leftAt: Date = Date(timeIntervalSince1970: 0)
         widget Commute {
@@ -53,8 +53,7 @@ final class OptimizerTests: XCTestCase {
         }
         """
         let compilation = Compilation(name: "t.tiprules", bytes: Array(source.utf8))
-        XCTAssertEqual(compilation.diagnostics.map(\.message), [])
-        XCTAssertEqual(compilation.optimizedProgram?.widgets.first?.suggestions.first.map { $0.to.children.last?.kind },
-                       .constant(.duration(5400)))
+        #expect(compilation.diagnostics.map(\.message) == [])
+        #expect(compilation.optimizedProgram?.widgets.first?.suggestions.first.map { $0.to.children.last?.kind } == .constant(.duration(5400)))
     }
 }

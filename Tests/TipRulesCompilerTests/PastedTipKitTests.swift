@@ -1,9 +1,9 @@
 import TipRulesCompiler
-import XCTest
+import Testing
 
 /// TipKit Swift pasted into a `.tiprules` file: one diagnostic per form, the rest still checked,
 /// and fix-its that, applied, leave a file that compiles.
-final class PastedTipKitTests: XCTestCase {
+@Suite struct PastedTipKitTests {
     /// Pasted at the top level, where every form has a fix-it.
     static let pasted = """
     configure {
@@ -29,20 +29,20 @@ final class PastedTipKitTests: XCTestCase {
     }
     """
 
-    func testEachFormIsReportedOnceAndNothingElse() {
-        XCTAssertEqual(codes(of: Self.pasted), [.pastedConfigurationDot, .pastedParameter, .pastedEvent, .pastedQualifiedInput,
+    @Test func eachFormIsReportedOnceAndNothingElse() {
+        #expect(codes(of: Self.pasted) == [.pastedConfigurationDot, .pastedParameter, .pastedEvent, .pastedQualifiedInput,
                                                .pastedClosureParameters, .pastedReturn, .pastedGroupMemberCall,
                                                .pastedGroupMemberCall, .pastedQualifiedInput])
     }
 
-    func testApplyingTheFixItsGivesACleanFile() {
+    @Test func applyingTheFixItsGivesACleanFile() {
         let fixed = applyingFixes(to: Self.pasted)
-        XCTAssertEqual(diagnostics(of: fixed).map(\.message), [], fixed)
-        XCTAssertTrue(fixed.contains("#Rule(Self.$isPro, Self.appOpened) {"), fixed)
-        XCTAssertTrue(fixed.contains("!$0 && $1.donations.count > 3"), fixed)
+        #expect(diagnostics(of: fixed).map(\.message) == [], Comment(rawValue: fixed))
+        #expect(fixed.contains("#Rule(Self.$isPro, Self.appOpened) {"), Comment(rawValue: fixed))
+        #expect(fixed.contains("!$0 && $1.donations.count > 3"), Comment(rawValue: fixed))
     }
 
-    func testAPastedTipStructIsCheckedAsATip() {
+    @Test func aPastedTipStructIsCheckedAsATip() {
         let source = """
         parameter isLoggedIn: Bool = false
         struct FavoriteTip: Tip, Identifiable {
@@ -53,10 +53,10 @@ final class PastedTipKitTests: XCTestCase {
             var options: [any TipOption] { Tips.MaxDisplayCount(2) }
         }
         """
-        XCTAssertEqual(codes(of: source), [.pastedTipStruct, .pastedTipMember, .pastedTipMember, .pastedQualifiedInput,
+        #expect(codes(of: source) == [.pastedTipStruct, .pastedTipMember, .pastedTipMember, .pastedQualifiedInput,
                                            .mismatchedOperands, .pastedTipMember])
         let fixed = applyingFixes(to: source.replacingOccurrences(of: "\"yes\"", with: "true"))
-        XCTAssertEqual(diagnostics(of: fixed).map(\.message), [], fixed)
+        #expect(diagnostics(of: fixed).map(\.message) == [], Comment(rawValue: fixed))
     }
 
     /// The source with the first fix-it of every diagnostic applied, last edit first.

@@ -1,36 +1,36 @@
 import TipRulesCompiler
-import XCTest
+import Testing
 
 /// `transient parameter NAME: TYPE = DEFAULT` and what `transient` before anything else says.
-final class TransientParameterSyntaxTests: XCTestCase {
-    func testTransientMarksTheParameter() throws {
-        let program = try XCTUnwrap(checkedProgram("""
+@Suite struct TransientParameterSyntaxTests {
+    @Test func transientMarksTheParameter() throws {
+        let program = try #require(checkedProgram("""
         transient parameter seenIntro: Bool = false
         parameter isPro: Bool = false
         """))
-        XCTAssertEqual(program.parameters.map(\.name), ["seenIntro", "isPro"])
-        XCTAssertEqual(program.parameters.map(\.isTransient), [true, false])
+        #expect(program.parameters.map(\.name) == ["seenIntro", "isPro"])
+        #expect(program.parameters.map(\.isTransient) == [true, false])
     }
 
-    func testTransientIsStillAUsableName() {
-        XCTAssertEqual(codes(of: """
+    @Test func transientIsStillAUsableName() {
+        #expect(codes(of: """
         parameter transient: Bool = false
         tip T {
             title: "t"
             #Rule(Self.$transient) { $0 }
         }
-        """), [])
+        """) == [])
     }
 
-    func testTransientBeforeAnythingElseIsReportedWithAFixIt() throws {
+    @Test func transientBeforeAnythingElseIsReportedWithAFixIt() throws {
         let found = diagnostics(of: "transient event opened\nparameter a: Int = 1\n")
-        XCTAssertEqual(found.map(\.code), [.transientWithoutParameter])
-        let diagnostic = try XCTUnwrap(found.first)
-        XCTAssertEqual(diagnostic.message, "'transient' applies only to a parameter, found 'event'")
-        XCTAssertEqual(diagnostic.fixes.map(\.message), ["remove 'transient'"])
+        #expect(found.map(\.code) == [.transientWithoutParameter])
+        let diagnostic = try #require(found.first)
+        #expect(diagnostic.message == "'transient' applies only to a parameter, found 'event'")
+        #expect(diagnostic.fixes.map(\.message) == ["remove 'transient'"])
     }
 
-    func testTheTransientParameterKeepsTheParameterDiagnostics() {
-        XCTAssertEqual(codes(of: "transient parameter n: Int\n"), [.nonConstantDefault])
+    @Test func theTransientParameterKeepsTheParameterDiagnostics() {
+        #expect(codes(of: "transient parameter n: Int\n") == [.nonConstantDefault])
     }
 }

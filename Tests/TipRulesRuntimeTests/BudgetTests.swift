@@ -1,13 +1,13 @@
 import Foundation
 import TipRulesCompiler
 @testable import TipRulesRuntime
-import XCTest
+import Testing
 
 /// Issue 6's runaway evaluations: one work budget and one string-memory budget per evaluation,
 /// every string operation charged its real cost, a linear-time substring search. Each attack
 /// must end with a clear evaluation error or a correct answer, well within a generous time bound
 /// (a bound on the outcome, not a benchmark: the benchmark measures speed).
-final class BudgetTests: XCTestCase {
+@Suite struct BudgetTests {
     private let now = date("2026-11-21T09:00:00Z")
 
     private func evaluateTimed(_ source: String, _ prepare: (inout EventStore) throws -> Void) throws
@@ -20,7 +20,7 @@ final class BudgetTests: XCTestCase {
         return (result, Date().timeIntervalSince(start))
     }
 
-    func testSubstringSearchIsLinear() throws {
+    @Test func substringSearchIsLinear() throws {
         // Naive search is text × pattern: 10^6 × 5·10^5 byte comparisons, minutes of work.
         let (result, seconds) = try evaluateTimed("""
         parameter text: String = ""
@@ -33,15 +33,15 @@ final class BudgetTests: XCTestCase {
             try store.setParameter(0, .string(String(repeating: "a", count: 1_000_000)))
             try store.setParameter(1, .string(String(repeating: "a", count: 500_000) + "b"))
         }
-        XCTAssertEqual(result.tips[0].rules[0].result, false)
-        XCTAssertNil(result.tips[0].rules[0].error)
-        XCTAssertLessThan(seconds, 10)
-        XCTAssertTrue(StringSearch.contains("xxabcabcabd", "abcabd"))
-        XCTAssertFalse(StringSearch.contains("abcab", "abcabd"))
-        XCTAssertTrue(StringSearch.contains("anything", ""))
+        #expect(result.tips[0].rules[0].result == false)
+        #expect(result.tips[0].rules[0].error == nil)
+        #expect(seconds < 10)
+        #expect(StringSearch.contains("xxabcabcabd", "abcabd"))
+        #expect(!StringSearch.contains("abcab", "abcabd"))
+        #expect(StringSearch.contains("anything", ""))
     }
 
-    func testHeavyRulesShareOneBudget() throws {
+    @Test func heavyRulesShareOneBudget() throws {
         // Each rule alone is within the budget; together they exceed it, so the later ones fail
         // with the budget error instead of the evaluation taking N times as long.
         let source = """
@@ -57,12 +57,12 @@ final class BudgetTests: XCTestCase {
             }
         }
         let errors = result.tips[0].rules.compactMap(\.error)
-        XCTAssertFalse(errors.isEmpty, "4 rules of 10^6 steps each must exhaust one budget of \(Machine.workBudget)")
-        XCTAssertTrue(errors.allSatisfy { $0.contains("work budget") }, "\(errors)")
-        XCTAssertLessThan(seconds, 30)
+        #expect(!errors.isEmpty, "4 rules of 10^6 steps each must exhaust one budget of \(Machine.workBudget)")
+        #expect(errors.allSatisfy { $0.contains("work budget") }, "\(errors)")
+        #expect(seconds < 30)
     }
 
-    func testStringsBuiltAreBoundedInMemory() throws {
+    @Test func stringsBuiltAreBoundedInMemory() throws {
         // Each concatenation is under the 1 MiB string limit, but together they would hold far
         // more: the work they cost ends the run first, and the memory limit stands behind it.
         let sides = (0..<40).map { _ in "($0 + $1).isEmpty" }.joined(separator: " || ")
@@ -77,18 +77,18 @@ final class BudgetTests: XCTestCase {
             try store.setParameter(0, .string(String(repeating: "x", count: 450_000)))
             try store.setParameter(1, .string(String(repeating: "y", count: 450_000)))
         }
-        XCTAssertEqual(result.tips[0].rules[0].result, false)
-        XCTAssertNotNil(result.tips[0].rules[0].error)
+        #expect(result.tips[0].rules[0].result == false)
+        #expect(result.tips[0].rules[0].error != nil)
 
         var machine = Machine(program: try compile("tip T { title: \"t\" }"))
         let megabyte = String(repeating: "z", count: 1 << 20)
         let held = (0..<32).prefix { _ in machine.newString(megabyte) != nil }.count
-        XCTAssertEqual(held, Machine.maximumLiveStringBytes >> 20)
+        #expect(held == (Machine.maximumLiveStringBytes >> 20))
     }
 
-    func testStringCountAndComparisonAreCharged() throws {
-        XCTAssertGreaterThan(StringCost.scanning(1 << 20), 1 << 17)
-        XCTAssertGreaterThan(StringCost.copying(1 << 20), 1 << 15)
-        XCTAssertEqual(StringCost.scanning(0), 1)
+    @Test func stringCountAndComparisonAreCharged() throws {
+        #expect(StringCost.scanning(1 << 20) > (1 << 17))
+        #expect(StringCost.copying(1 << 20) > (1 << 15))
+        #expect(StringCost.scanning(0) == 1)
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
 import TipRulesCompiler
 @testable import TipRulesRuntime
-import XCTest
+import Testing
 
 /// `docs/bytecode.md` and `docs/runtime.md` say what the code does.
-final class DocumentationTests: XCTestCase {
+@Suite struct DocumentationTests {
     private func document(_ name: String) throws -> String {
         let docs = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -13,7 +13,7 @@ final class DocumentationTests: XCTestCase {
     }
 
     /// The instruction table lists every opcode, with its number, mnemonic and operand count.
-    func testInstructionTableIsComplete() throws {
+    @Test func instructionTableIsComplete() throws {
         let rows = try document("bytecode.md").split(separator: "\n").filter { $0.hasPrefix("| ") }
         var documented: [Int: (mnemonic: String, operands: Int)] = [:]
         for row in rows {
@@ -22,25 +22,25 @@ final class DocumentationTests: XCTestCase {
             let operands = cells[3].isEmpty ? 0 : cells[3].split(separator: ",").count
             documented[number] = (cells[2].trimmingCharacters(in: CharacterSet(charactersIn: "`")), operands)
         }
-        XCTAssertEqual(documented.count, Opcode.allCases.count)
+        #expect(documented.count == Opcode.allCases.count)
         for opcode in Opcode.allCases {
-            XCTAssertEqual(documented[Int(opcode.rawValue)]?.mnemonic, opcode.mnemonic, "opcode \(opcode.rawValue)")
-            XCTAssertEqual(documented[Int(opcode.rawValue)]?.operands, opcode.operands.count, opcode.mnemonic)
+            #expect(documented[Int(opcode.rawValue)]?.mnemonic == opcode.mnemonic, "opcode \(opcode.rawValue)")
+            #expect(documented[Int(opcode.rawValue)]?.operands == opcode.operands.count, Comment(rawValue: opcode.mnemonic))
         }
     }
 
     /// The stack column of the instruction table is the opcode table's `effects`, path by path.
-    func testInstructionTableStackEffectsAreTheOpcodeTables() throws {
+    @Test func instructionTableStackEffectsAreTheOpcodeTables() throws {
         let rows = try document("bytecode.md").split(separator: "\n").filter { $0.hasPrefix("| ") }
         var checked = 0
         for row in rows {
             let cells = row.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             guard cells.count > 4, let number = UInt8(cells[1]), let opcode = Opcode(rawValue: number),
                   cells[2] == "`\(opcode.mnemonic)`" else { continue }
-            XCTAssertEqual(Self.effects(documented: cells[4]), opcode.info.effects, "\(opcode.mnemonic): \(cells[4])")
+            #expect(Self.effects(documented: cells[4]) == opcode.info.effects, "\(opcode.mnemonic): \(cells[4])")
             checked += 1
         }
-        XCTAssertEqual(checked, Opcode.allCases.count)
+        #expect(checked == Opcode.allCases.count)
     }
 
     /// "Bool → Bool / →": each path's values before and after; a path without a left side pops
@@ -79,13 +79,13 @@ final class DocumentationTests: XCTestCase {
         return evaluator.evaluate(store, now: now, explaining: true)
     }
 
-    func testRuntimeGuideExample() throws {
-        XCTAssertTrue(try document("runtime.md").contains("func showTips(tipcBytes: [UInt8], now: Double) throws {"))
+    @Test func runtimeGuideExample() throws {
+        #expect(try document("runtime.md").contains("func showTips(tipcBytes: [UInt8], now: Double) throws {"))
         let bytes = try compile(ExampleTests.backyard).encoded()
-        let result = try XCTUnwrap(try showTips(tipcBytes: bytes, now: date("2026-11-21T09:00:00Z")))
-        let tip = try XCTUnwrap(result.tips.first)
-        XCTAssertEqual(tip.status, .available)
-        XCTAssertTrue(tip.display)
-        XCTAssertEqual(tip.displayExplanation, "available")
+        let result = try #require(try showTips(tipcBytes: bytes, now: date("2026-11-21T09:00:00Z")))
+        let tip = try #require(result.tips.first)
+        #expect(tip.status == .available)
+        #expect(tip.display)
+        #expect(tip.displayExplanation == "available")
     }
 }

@@ -1,10 +1,10 @@
 import TipRulesCompiler
 @testable import TipRulesRuntime
-import XCTest
+import Testing
 
 /// Status observers (`TipEngine.observeStatusChanges(_:)`): called after every operation that
 /// changes a tip, with exactly the changes `statusChanges(at:)` reports.
-final class EngineObservationTests: XCTestCase {
+@Suite struct EngineObservationTests {
     private let day = 86_400.0
     private let start = 1_000_000.0
     private let source = """
@@ -32,69 +32,68 @@ final class EngineObservationTests: XCTestCase {
         }
     }
 
-    func testObserversSeeEachOperationsChanges() throws {
+    @Test func observersSeeEachOperationsChanges() throws {
         var engine = TipEngine(program: try compile(source))
         let log = Log()
         let observation = engine.observeStatusChanges(log.record)
         try engine.setParameter("isLoggedIn", .bool(true))
-        XCTAssertEqual(log.lines, [], "no instant is known before the first dated operation")
+        #expect(log.lines == [], "no instant is known before the first dated operation")
         engine.advance(to: start)
-        XCTAssertEqual(log.lines, ["Favorite: none → available, displays", "Later: none → pending (rules)"])
+        #expect(log.lines == ["Favorite: none → available, displays", "Later: none → pending (rules)"])
         log.lines = []
         try engine.recordDisplay(tip: "Favorite", at: start, duration: 5)
-        XCTAssertEqual(log.lines, ["Favorite: available → invalidated"])
+        #expect(log.lines == ["Favorite: available → invalidated"])
         log.lines = []
         try engine.donate(event: "opened", at: start + 60)
-        XCTAssertEqual(log.lines, ["Later: pending → pending (displayFrequency)"], "held back by the daily frequency")
+        #expect(log.lines == ["Later: pending → pending (displayFrequency)"], "held back by the daily frequency")
         log.lines = []
         engine.advance(to: start + day)
-        XCTAssertEqual(log.lines, ["Later: pending → available, displays"])
+        #expect(log.lines == ["Later: pending → available, displays"])
         log.lines = []
         try engine.close(tip: "Later")
-        XCTAssertEqual(log.lines, ["Later: available → invalidated"])
+        #expect(log.lines == ["Later: available → invalidated"])
         observation.cancel()
         log.lines = []
         try engine.resetEligibility(tip: "Later")
-        XCTAssertEqual(log.lines, [])
+        #expect(log.lines == [])
     }
 
-    func testObserversAndAskingShareOneStreamOfChanges() throws {
+    @Test func observersAndAskingShareOneStreamOfChanges() throws {
         var engine = TipEngine(program: try compile(source))
         let first = Log(), second = Log()
         _ = engine.observeStatusChanges(first.record)
         _ = engine.observeStatusChanges(second.record)
         let asked = engine.statusChanges(at: start)
-        XCTAssertEqual(asked.count, 2)
-        XCTAssertEqual(first.lines.count, 2)
-        XCTAssertEqual(first.lines, second.lines)
+        #expect(asked.count == 2)
+        #expect(first.lines.count == 2)
+        #expect(first.lines == second.lines)
         try engine.setParameter("isLoggedIn", .bool(true))
-        XCTAssertEqual(first.lines.last, "Favorite: pending → available, displays")
-        XCTAssertEqual(engine.statusChanges(at: start), [], "a change is reported once")
+        #expect(first.lines.last == "Favorite: pending → available, displays")
+        #expect(engine.statusChanges(at: start) == [], "a change is reported once")
     }
 
-    func testAFailedOperationReportsNothing() throws {
+    @Test func aFailedOperationReportsNothing() throws {
         var engine = TipEngine(program: try compile(source))
         let log = Log()
         _ = engine.observeStatusChanges(log.record)
         engine.advance(to: start)
         log.lines = []
-        XCTAssertThrowsError(try engine.setParameter("isLoggedIn", .int(1)))
-        XCTAssertThrowsError(try engine.donate(event: "missing", at: start))
-        XCTAssertEqual(log.lines, [])
+        #expect(throws: (any Error).self) { try engine.setParameter("isLoggedIn", .int(1)) }
+        #expect(throws: (any Error).self) { try engine.donate(event: "missing", at: start) }
+        #expect(log.lines == [])
     }
 
-    func testObserversStayThroughARulesUpdate() throws {
+    @Test func observersStayThroughARulesUpdate() throws {
         var engine = TipEngine(program: try compile(source))
         let log = Log()
         _ = engine.observeStatusChanges(log.record)
         engine.advance(to: start)
         log.lines = []
         let problems = engine.update(to: try compile(source.replacingOccurrences(of: "tip Later", with: "tip Sooner")))
-        XCTAssertEqual(problems.map(\.description), ["tip 'Later' is gone; its display state is dropped"])
-        XCTAssertEqual(log.lines, ["Favorite: none → pending (rules)", "Sooner: none → pending (rules)"],
-                       "observation starts again under the new rules, at the engine's clock")
+        #expect(problems.map(\.description) == ["tip 'Later' is gone; its display state is dropped"])
+        #expect(log.lines == ["Favorite: none → pending (rules)", "Sooner: none → pending (rules)"], "observation starts again under the new rules, at the engine's clock")
         log.lines = []
         try engine.donate(event: "opened", at: start + 60)
-        XCTAssertEqual(log.lines, ["Sooner: pending → available, displays"])
+        #expect(log.lines == ["Sooner: pending → available, displays"])
     }
 }

@@ -1,9 +1,9 @@
 import TipRulesCompiler
 @testable import TipRulesRuntime
-import XCTest
+import Testing
 
 /// Each decision of the stateful engine (`TipEngine`).
-final class EngineTests: XCTestCase {
+@Suite struct EngineTests {
     private let day = 86_400.0
     private let start = 1_000_000.0
     private static let source = """
@@ -32,133 +32,129 @@ final class EngineTests: XCTestCase {
         TipEngine(program: try compile(Self.source))
     }
 
-    func testDonationsAndParametersByNameMakeRulesTrue() throws {
+    @Test func donationsAndParametersByNameMakeRulesTrue() throws {
         var engine = try engine()
-        XCTAssertEqual(try engine.status(ofTip: "Favorite", at: start).pendingReason, .rules)
+        #expect(try engine.status(ofTip: "Favorite", at: start).pendingReason == .rules)
         try engine.setParameter("isLoggedIn", .bool(true))
         try engine.donate(event: "visited", fields: ["backyardID": .int(7)], at: start)
         try engine.donate(event: "visited", fields: ["backyardID": .int(8)], at: start + 1)
         let status = try engine.status(ofTip: "Favorite", at: start + 2)
-        XCTAssertEqual(status.status, .available)
-        XCTAssertTrue(status.display)
-        XCTAssertEqual(engine.tipsToDisplay(at: start + 2), ["Favorite", "Welcome"])
+        #expect(status.status == .available)
+        #expect(status.display)
+        #expect(engine.tipsToDisplay(at: start + 2) == ["Favorite", "Welcome"])
     }
 
-    func testUnknownNamesAndBadFieldsAreErrors() throws {
+    @Test func unknownNamesAndBadFieldsAreErrors() throws {
         var engine = try engine()
-        XCTAssertEqual(errorDescription { try engine.setParameter("nope", .bool(true)) }, "no parameter named 'nope'")
-        XCTAssertEqual(errorDescription { try engine.setParameter("isLoggedIn", .int(1)) },
-                       "parameter 'isLoggedIn' is a Bool, not a Int")
-        XCTAssertEqual(errorDescription { try engine.donate(event: "visited", at: self.start) },
-                       "a donation of 'visited' needs the field 'backyardID'")
-        XCTAssertEqual(errorDescription { try engine.donate(event: "visited", fields: ["backyardID": .int(1), "x": .int(2)], at: self.start) },
-                       "event 'visited' has no field 'x'")
-        XCTAssertEqual(errorDescription { try engine.donate(event: "gone", at: self.start) }, "no event named 'gone'")
-        XCTAssertEqual(errorDescription { try engine.close(tip: "Gone") }, "no tip named 'Gone'")
-        XCTAssertEqual(errorDescription { try engine.currentTip(ofGroup: "G", at: self.start) as Any }, "no group named 'G'")
-        XCTAssertEqual(errorDescription { try engine.recordDisplay(tip: "Welcome", at: self.start, duration: -1) },
-                       "a display duration must be finite and not negative, not -1.0")
+        #expect(errorDescription { try engine.setParameter("nope", .bool(true)) } == "no parameter named 'nope'")
+        #expect(errorDescription { try engine.setParameter("isLoggedIn", .int(1)) } == "parameter 'isLoggedIn' is a Bool, not a Int")
+        #expect(errorDescription { try engine.donate(event: "visited", at: self.start) } == "a donation of 'visited' needs the field 'backyardID'")
+        #expect(errorDescription { try engine.donate(event: "visited", fields: ["backyardID": .int(1), "x": .int(2)], at: self.start) } == "event 'visited' has no field 'x'")
+        #expect(errorDescription { try engine.donate(event: "gone", at: self.start) } == "no event named 'gone'")
+        #expect(errorDescription { try engine.close(tip: "Gone") } == "no tip named 'Gone'")
+        #expect(errorDescription { try engine.currentTip(ofGroup: "G", at: self.start) as Any } == "no group named 'G'")
+        #expect(errorDescription { try engine.recordDisplay(tip: "Welcome", at: self.start, duration: -1) } == "a display duration must be finite and not negative, not -1.0")
     }
 
-    func testFirstDisplaySetsLastDisplayDateAndTheFrequencyHoldsOthers() throws {
+    @Test func firstDisplaySetsLastDisplayDateAndTheFrequencyHoldsOthers() throws {
         var engine = try engine()
         try engine.recordDisplay(tip: "Welcome", at: start, duration: 3)
-        XCTAssertEqual(engine.store.lastDisplayDate, start)
+        #expect(engine.store.lastDisplayDate == start)
         // Recording a display records its date.
-        XCTAssertEqual(engine.store.tipState(1), TipState(displayCount: 1, displayDuration: 3, displayDates: [start]))
+        #expect(engine.store.tipState(1) == TipState(displayCount: 1, displayDuration: 3, displayDates: [start]))
         // A second display of the same tip does not move the last display date.
         try engine.recordDisplay(tip: "Welcome", at: start + 100, duration: 3)
-        XCTAssertEqual(engine.store.lastDisplayDate, start)
+        #expect(engine.store.lastDisplayDate == start)
         try engine.donate(event: "opened", at: start)
         let later = try engine.status(ofTip: "Later", at: start + 200)
-        XCTAssertEqual(later.pendingReason, .displayFrequency)
-        XCTAssertEqual(later.pendingUntil, start + day)
-        XCTAssertEqual(try engine.status(ofTip: "Later", at: start + day).status, .available)
+        #expect(later.pendingReason == .displayFrequency)
+        #expect(later.pendingUntil == start + day)
+        #expect(try engine.status(ofTip: "Later", at: start + day).status == .available)
     }
 
-    func testDisplayCountLimitIsRecordedNotRecomputed() throws {
+    @Test func displayCountLimitIsRecordedNotRecomputed() throws {
         var engine = try engine()
         try engine.recordDisplay(tip: "Favorite", at: start)
-        XCTAssertNil(engine.store.tipState(0).invalidation)
+        #expect(engine.store.tipState(0).invalidation == nil)
         try engine.recordDisplay(tip: "Favorite", at: start + 10)
-        XCTAssertEqual(engine.store.tipState(0).invalidation, .displayCountExceeded)
+        #expect(engine.store.tipState(0).invalidation == .displayCountExceeded)
         // A rules update that raises the limit does not bring the tip back.
         let raised = try compile(Self.source.replacingOccurrences(of: "MaxDisplayCount(2)", with: "MaxDisplayCount(9)"))
-        XCTAssertEqual(engine.update(to: raised), [])
-        XCTAssertEqual(try engine.status(ofTip: "Favorite", at: start + 20).reason, .displayCountExceeded)
+        #expect(engine.update(to: raised) == [])
+        #expect(try engine.status(ofTip: "Favorite", at: start + 20).reason == .displayCountExceeded)
     }
 
-    func testDisplayDurationLimitHasASixtySecondFloor() throws {
+    @Test func displayDurationLimitHasASixtySecondFloor() throws {
         var engine = try engine()
         try engine.recordDisplay(tip: "Welcome", at: start, duration: 30)
-        XCTAssertNil(engine.store.tipState(1).invalidation, "MaxDisplayDuration(10) counts as 60 s")
+        #expect(engine.store.tipState(1).invalidation == nil, "MaxDisplayDuration(10) counts as 60 s")
         try engine.recordDisplay(tip: "Welcome", at: start + 100, duration: 30)
-        XCTAssertEqual(engine.store.tipState(1).invalidation, .displayDurationExceeded)
-        XCTAssertEqual(engine.store.tipState(1).displayDuration, 60)
+        #expect(engine.store.tipState(1).invalidation == .displayDurationExceeded)
+        #expect(engine.store.tipState(1).displayDuration == 60)
     }
 
-    func testCloseActionInvalidateAndReset() throws {
+    @Test func closeActionInvalidateAndReset() throws {
         var engine = try engine()
         try engine.close(tip: "Welcome")
-        XCTAssertEqual(try engine.status(ofTip: "Welcome", at: start).reason, .tipClosed)
+        #expect(try engine.status(ofTip: "Welcome", at: start).reason == .tipClosed)
         // The first reason stays.
         try engine.performAction(tip: "Welcome")
-        XCTAssertEqual(try engine.status(ofTip: "Welcome", at: start).reason, .tipClosed)
+        #expect(try engine.status(ofTip: "Welcome", at: start).reason == .tipClosed)
         try engine.performAction(tip: "Later")
-        XCTAssertEqual(try engine.status(ofTip: "Later", at: start).reason, .actionPerformed)
+        #expect(try engine.status(ofTip: "Later", at: start).reason == .actionPerformed)
         try engine.invalidate(tip: 0, reason: .displayCountExceeded)
-        XCTAssertEqual(errorDescription { try engine.invalidate(tip: 9, reason: .tipClosed) }, "no tip named '#9'")
-        XCTAssertEqual(try engine.status(ofTip: "Favorite", at: start).reason, .displayCountExceeded)
+        #expect(errorDescription { try engine.invalidate(tip: 9, reason: .tipClosed) } == "no tip named '#9'")
+        #expect(try engine.status(ofTip: "Favorite", at: start).reason == .displayCountExceeded)
         try engine.recordDisplay(tip: "Welcome", at: start, duration: 1)
         try engine.resetEligibility(tip: "Welcome")
-        XCTAssertEqual(engine.store.tipState(1), TipState())
+        #expect(engine.store.tipState(1) == TipState())
         // Eligible again, and as a tip that never displayed, held back by the display frequency.
-        XCTAssertEqual(try engine.status(ofTip: "Welcome", at: start).pendingReason, .displayFrequency)
-        XCTAssertEqual(try engine.status(ofTip: "Welcome", at: start + day).status, .available)
+        #expect(try engine.status(ofTip: "Welcome", at: start).pendingReason == .displayFrequency)
+        #expect(try engine.status(ofTip: "Welcome", at: start + day).status == .available)
     }
 
-    func testOrderedGroupMovesOnWhenItsTipIsClosed() throws {
+    @Test func orderedGroupMovesOnWhenItsTipIsClosed() throws {
         var engine = try engine()
-        XCTAssertEqual(try engine.currentTip(ofGroup: "Onboarding", at: start), "Welcome")
+        #expect(try engine.currentTip(ofGroup: "Onboarding", at: start) == "Welcome")
         try engine.close(tip: "Welcome")
-        XCTAssertNil(try engine.currentTip(ofGroup: "Onboarding", at: start), "Later's rule is false")
+        #expect(try engine.currentTip(ofGroup: "Onboarding", at: start) == nil, "Later's rule is false")
         try engine.donate(event: "opened", at: start)
-        XCTAssertEqual(try engine.currentTip(ofGroup: "Onboarding", at: start), "Later")
+        #expect(try engine.currentTip(ofGroup: "Onboarding", at: start) == "Later")
     }
 
-    func testDonationsPastTheLimitArePruned() throws {
+    @Test func donationsPastTheLimitArePruned() throws {
         var engine = try engine()
         for minute in 0..<5 {
             try engine.donate(event: "visited", fields: ["backyardID": .int(minute)], at: start + Double(minute) * 60)
         }
-        XCTAssertEqual(engine.pruneDonations(at: start + 300), 2)
-        let visited = try XCTUnwrap(engine.program.eventIndex(named: "visited"))
-        XCTAssertEqual(engine.store.donations(event: visited).map(\.fields), [[.int(2)], [.int(3)], [.int(4)]])
-        let opened = try XCTUnwrap(engine.program.eventIndex(named: "opened"))
+        #expect(engine.pruneDonations(at: start + 300) == 2)
+        let visited = try #require(engine.program.eventIndex(named: "visited"))
+        #expect(engine.store.donations(event: visited).map(\.fields) == [[.int(2)], [.int(3)], [.int(4)]])
+        let opened = try #require(engine.program.eventIndex(named: "opened"))
         try engine.donate(event: "opened", at: start)
         try engine.donate(event: "opened", at: start + 2 * day)
-        XCTAssertEqual(engine.pruneDonations(at: start + 2 * day), 1)
+        #expect(engine.pruneDonations(at: start + 2 * day) == 1)
         // A donation in the future is kept.
         try engine.donate(event: "opened", at: start + 5 * day)
-        XCTAssertEqual(engine.pruneDonations(at: start + 3.5 * day), 1)
-        XCTAssertEqual(engine.store.donations(event: opened).map(\.date), [start + 5 * day])
+        #expect(engine.pruneDonations(at: start + 3.5 * day) == 1)
+        #expect(engine.store.donations(event: opened).map(\.date) == [start + 5 * day])
         try engine.deleteDonations(event: "opened")
-        XCTAssertEqual(engine.store.donationCount(event: opened), 0)
+        #expect(engine.store.donationCount(event: opened) == 0)
     }
 
-    func testStatusChangesAreReportedOnce() throws {
+    @Test func statusChangesAreReportedOnce() throws {
         var engine = try engine()
-        XCTAssertEqual(engine.statusChanges(at: start).map(\.tip), ["Favorite", "Welcome", "Later"])
-        XCTAssertEqual(engine.statusChanges(at: start + 1), [])
+        #expect(engine.statusChanges(at: start).map(\.tip) == ["Favorite", "Welcome", "Later"])
+        #expect(engine.statusChanges(at: start + 1) == [])
         try engine.donate(event: "opened", at: start + 2)
         let changes = engine.statusChanges(at: start + 3)
-        XCTAssertEqual(changes.map(\.tip), ["Later"])
-        XCTAssertEqual(changes.first?.oldStatus, .pending)
-        XCTAssertEqual(changes.first?.newStatus, .available)
-        XCTAssertEqual(changes.first?.newDisplay, true)
+        #expect(changes.map(\.tip) == ["Later"])
+        #expect(changes.first?.oldStatus == .pending)
+        #expect(changes.first?.newStatus == .available)
+        #expect(changes.first?.newDisplay == true)
     }
 
-    func testUpdateCarriesStateByNameAndReportsTheRest() throws {
+    @Test func updateCarriesStateByNameAndReportsTheRest() throws {
         var engine = try engine()
         try engine.setParameter("isLoggedIn", .bool(true))
         try engine.donate(event: "visited", fields: ["backyardID": .int(7)], at: start)
@@ -171,14 +167,14 @@ final class EngineTests: XCTestCase {
         tip Welcome { title: "w" }
         """)
         let problems = engine.update(to: changed)
-        XCTAssertEqual(problems.map(\.description), [
+        #expect(problems.map(\.description) == [
             "parameter 'isLoggedIn' changed from Bool to Int; it starts from its default",
             "field 'extra' of event 'visited' is new or changed its type; the event's 1 donation is dropped",
             "tip 'Favorite' is gone; its display state is dropped",
             "tip 'Later' is gone; its display state is dropped",
         ])
-        XCTAssertEqual(engine.store.tipState(0), TipState(displayCount: 1, displayDuration: 5, displayDates: [start]))
-        XCTAssertEqual(engine.store.donationCount(event: 1), 1)
-        XCTAssertEqual(engine.store.lastDisplayDate, start)
+        #expect(engine.store.tipState(0) == TipState(displayCount: 1, displayDuration: 5, displayDates: [start]))
+        #expect(engine.store.donationCount(event: 1) == 1)
+        #expect(engine.store.lastDisplayDate == start)
     }
 }

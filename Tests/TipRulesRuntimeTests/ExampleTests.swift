@@ -1,10 +1,10 @@
 import TipRulesCompiler
 @testable import TipRulesRuntime
-import XCTest
+import Testing
 
 /// The contract's example programs and scenarios (`/work/shared/contract/examples`), each
 /// evaluated from the compiled program and from its `.tipc` bytes, which must agree.
-final class ExampleTests: XCTestCase {
+@Suite struct ExampleTests {
     static let backyard = """
     // The favorite-backyard tip from "Make features discoverable with TipKit".
     configure {
@@ -79,9 +79,9 @@ final class ExampleTests: XCTestCase {
     /// (A store serves both: they declare the same parameters and events.)
     private func evaluateBoth(_ program: Program, _ store: EventStore, now: Double) throws -> EvaluationResult {
         let loaded = try Program(bytes: program.encoded())
-        XCTAssertEqual(loaded.encoded(), program.encoded())
+        #expect(loaded.encoded() == program.encoded())
         let direct = evaluate(program, store: store, now: now)
-        XCTAssertEqual(direct, evaluate(loaded, store: store, now: now))
+        #expect(direct == evaluate(loaded, store: store, now: now))
         return direct
     }
 
@@ -90,7 +90,7 @@ final class ExampleTests: XCTestCase {
         let program = try compile(Self.backyard)
         var store = try backyardStore(program)
         adjust(&store)
-        return try XCTUnwrap(try evaluateBoth(program, store, now: now).tip("FavoriteBackyardTip"))
+        return try #require(try evaluateBoth(program, store, now: now).tip("FavoriteBackyardTip"))
     }
 
     private func backyardStore(_ program: Program, loggedIn: Bool = true,
@@ -105,99 +105,97 @@ final class ExampleTests: XCTestCase {
         return store
     }
 
-    func testBackyardEligible() throws {
+    @Test func backyardEligible() throws {
         let program = try compile(Self.backyard, name: "backyard.tiprules")
         let result = try evaluateBoth(program, try backyardStore(program), now: now)
-        let tip = try XCTUnwrap(result.tip("FavoriteBackyardTip"))
-        XCTAssertEqual(tip.status, .available)
-        XCTAssertNil(tip.reason)
-        XCTAssertTrue(tip.display)
-        XCTAssertEqual(tip.rules.map(\.line), [16, 18])
-        XCTAssertEqual(tip.rules.map(\.result), [true, true])
-        XCTAssertEqual(result.groups, [])
-        XCTAssertEqual(result.widgets, [])
+        let tip = try #require(result.tip("FavoriteBackyardTip"))
+        #expect(tip.status == .available)
+        #expect(tip.reason == nil)
+        #expect(tip.display)
+        #expect(tip.rules.map(\.line) == [16, 18])
+        #expect(tip.rules.map(\.result) == [true, true])
+        #expect(result.groups == [])
+        #expect(result.widgets == [])
     }
 
-    func testBackyardLoggedOut() throws {
+    @Test func backyardLoggedOut() throws {
         let program = try compile(Self.backyard)
         let result = try evaluateBoth(program, try backyardStore(program, loggedIn: false), now: now)
-        let tip = try XCTUnwrap(result.tip("FavoriteBackyardTip"))
-        XCTAssertEqual(tip.status, .pending)
-        XCTAssertFalse(tip.display)
-        XCTAssertEqual(tip.rules.map(\.result), [false, true])
-        XCTAssertEqual(tip.rules[0].explanation, ["isLoggedIn is false, needs == true"])
+        let tip = try #require(result.tip("FavoriteBackyardTip"))
+        #expect(tip.status == .pending)
+        #expect(!tip.display)
+        #expect(tip.rules.map(\.result) == [false, true])
+        #expect(tip.rules[0].explanation == ["isLoggedIn is false, needs == true"])
     }
 
-    func testBackyardFutureDonation() throws {
+    @Test func backyardFutureDonation() throws {
         let program = try compile(Self.backyard)
         let store = try backyardStore(program, visits: [("2026-11-10T10:00:00Z", 7), ("2026-11-17T10:00:00Z", 7),
                                                         ("2026-11-19T10:00:00Z", 7), ("2026-11-21T09:00:01Z", 7)])
         let result = try evaluateBoth(program, store, now: now)
-        let tip = try XCTUnwrap(result.tip("FavoriteBackyardTip"))
-        XCTAssertEqual(tip.status, .pending)
-        XCTAssertEqual(tip.rules.map(\.result), [true, false])
-        XCTAssertEqual(tip.rules[1].explanation,
-                       ["enteredBackyardDetailView donations within 5 days, largest group by backyardID: count 2, needs >= 3"])
+        let tip = try #require(result.tip("FavoriteBackyardTip"))
+        #expect(tip.status == .pending)
+        #expect(tip.rules.map(\.result) == [true, false])
+        #expect(tip.rules[1].explanation == ["enteredBackyardDetailView donations within 5 days, largest group by backyardID: count 2, needs >= 3"])
     }
 
-    func testBackyardActionPerformed() throws {
+    @Test func backyardActionPerformed() throws {
         let tip = try backyardTip {
             $0.setTipState(0, TipState(invalidation: .actionPerformed))
         }
-        XCTAssertEqual(tip.status, .invalidated)
-        XCTAssertEqual(tip.reason, .actionPerformed)
-        XCTAssertFalse(tip.display)
+        #expect(tip.status == .invalidated)
+        #expect(tip.reason == .actionPerformed)
+        #expect(!tip.display)
     }
 
-    func testBackyardExhausted() throws {
+    @Test func backyardExhausted() throws {
         let tip = try backyardTip {
             $0.setTipState(0, TipState(displayCount: 5))
         }
-        XCTAssertEqual(tip.status, .invalidated)
-        XCTAssertEqual(tip.reason, .displayCountExceeded)
-        XCTAssertFalse(tip.display)
+        #expect(tip.status == .invalidated)
+        #expect(tip.reason == .displayCountExceeded)
+        #expect(!tip.display)
     }
 
-    func testBackyardHeldByFrequency() throws {
+    @Test func backyardHeldByFrequency() throws {
         let tip = try backyardTip {
             $0.lastDisplayDate = date("2026-11-21T01:00:00Z")
         }
-        XCTAssertEqual(tip.status, .pending)
-        XCTAssertEqual(tip.pendingReason, .displayFrequency)
-        XCTAssertEqual(tip.pendingUntil, date("2026-11-22T01:00:00Z"))
-        XCTAssertFalse(tip.display)
-        XCTAssertEqual(tip.displayExplanation,
-                       "pending: held back by the daily display frequency until 2026-11-22T01:00:00Z (in 16 hours): "
+        #expect(tip.status == .pending)
+        #expect(tip.pendingReason == .displayFrequency)
+        #expect(tip.pendingUntil == date("2026-11-22T01:00:00Z"))
+        #expect(!tip.display)
+        #expect(tip.displayExplanation == "pending: held back by the daily display frequency until 2026-11-22T01:00:00Z (in 16 hours): "
                        + "the last new tip appeared 8 hours ago")
     }
 
-    func testBackyardShownBefore() throws {
+    @Test func backyardShownBefore() throws {
         let tip = try backyardTip {
             $0.lastDisplayDate = date("2026-11-21T01:00:00Z")
             $0.setTipState(0, TipState(displayCount: 2))
         }
-        XCTAssertEqual(tip.status, .available)
-        XCTAssertTrue(tip.display)
+        #expect(tip.status == .available)
+        #expect(tip.display)
     }
 
-    func testColleagues() throws {
+    @Test func testColleagues() throws {
         let program = try compile(Self.colleagues)
         var store = EventStore(program: program)
         store.lastDisplayDate = date("2026-11-21T08:00:00Z")
-        let first = try XCTUnwrap(try evaluateBoth(program, store, now: now).tip("ContactColleaguesAppealTip"))
-        XCTAssertEqual(first.status, .available)
-        XCTAssertTrue(first.display)
-        XCTAssertEqual(first.rules, [])
+        let first = try #require(try evaluateBoth(program, store, now: now).tip("ContactColleaguesAppealTip"))
+        #expect(first.status == .available)
+        #expect(first.display)
+        #expect(first.rules == [])
 
         var second = EventStore(program: program)
         second.setTipState(0, TipState(displayCount: 1))
-        let tip = try XCTUnwrap(try evaluateBoth(program, second, now: now).tip("ContactColleaguesAppealTip"))
-        XCTAssertEqual(tip.status, .invalidated)
-        XCTAssertEqual(tip.reason, .displayCountExceeded)
-        XCTAssertFalse(tip.display)
+        let tip = try #require(try evaluateBoth(program, second, now: now).tip("ContactColleaguesAppealTip"))
+        #expect(tip.status == .invalidated)
+        #expect(tip.reason == .displayCountExceeded)
+        #expect(!tip.display)
     }
 
-    func testCards() throws {
+    @Test func testCards() throws {
         let program = try compile(Self.cards)
         var store = EventStore(program: program)
         try store.donate(event: 0, date: date("2026-11-21T12:20:00Z"), fields: [.double(12.5), .string("diner")])
@@ -208,12 +206,12 @@ final class ExampleTests: XCTestCase {
         ]
         for (when, recent, big) in expectations {
             let result = try evaluateBoth(program, store, now: date(when))
-            XCTAssertEqual(result.widgets.map(\.id), ["CardRecentPurchasesWidget", "CardBigPurchasesWidget"])
-            XCTAssertEqual(result.widget("CardRecentPurchasesWidget")?.score, recent, when)
-            XCTAssertEqual(result.widget("CardBigPurchasesWidget")?.score, big, when)
-            XCTAssertEqual(result.widgets.map(\.duration), [1800, 1800], when)
-            XCTAssertEqual(result.widgets.map(\.relevant), [recent > 0, big > 0], when)
-            XCTAssertEqual(result.widgets.compactMap(\.error), [], when)
+            #expect(result.widgets.map(\.id) == ["CardRecentPurchasesWidget", "CardBigPurchasesWidget"])
+            #expect(result.widget("CardRecentPurchasesWidget")?.score == recent, Comment(rawValue: when))
+            #expect(result.widget("CardBigPurchasesWidget")?.score == big, Comment(rawValue: when))
+            #expect(result.widgets.map(\.duration) == [1800, 1800], Comment(rawValue: when))
+            #expect(result.widgets.map(\.relevant) == [recent > 0, big > 0], Comment(rawValue: when))
+            #expect(result.widgets.compactMap(\.error) == [], Comment(rawValue: when))
         }
     }
 }

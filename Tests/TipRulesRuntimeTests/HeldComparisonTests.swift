@@ -1,8 +1,8 @@
 @testable import TipRulesRuntime
-import XCTest
+import Testing
 
 /// `Evaluator.heldComparisons`: the values behind a true rule.
-final class HeldComparisonTests: XCTestCase {
+@Suite struct HeldComparisonTests {
     private let source = """
     parameter isLoggedIn: Bool = false
     parameter launches: Int = 0
@@ -15,26 +15,24 @@ final class HeldComparisonTests: XCTestCase {
     }
     """
 
-    func testATrueRuleReportsTheValuesThatMadeItHold() throws {
+    @Test func aTrueRuleReportsTheValuesThatMadeItHold() throws {
         let program = try compile(source)
         var store = EventStore(program: program)
         try store.setParameter(0, .bool(true))
         try store.setParameter(1, .int(4))
         try store.donate(event: 0, date: 100, fields: [.int(2)])
         var evaluator = Evaluator(program: program)
-        XCTAssertEqual(evaluator.heldComparisons(tip: 0, rule: 0, store: store, now: 200)?.map(\.phrase), ["isLoggedIn is true"])
-        XCTAssertEqual(evaluator.heldComparisons(tip: 0, rule: 1, store: store, now: 200)?.map(\.phrase),
-                       ["launches is 4, needs >= 3", "launches is 4, needs <= 10"])
-        XCTAssertEqual(evaluator.heldComparisons(tip: 0, rule: 2, store: store, now: 200)?.map(\.phrase),
-                       ["opened donations: last?.screen is not nil"])
+        #expect(evaluator.heldComparisons(tip: 0, rule: 0, store: store, now: 200)?.map(\.phrase) == ["isLoggedIn is true"])
+        #expect(evaluator.heldComparisons(tip: 0, rule: 1, store: store, now: 200)?.map(\.phrase) == ["launches is 4, needs >= 3", "launches is 4, needs <= 10"])
+        #expect(evaluator.heldComparisons(tip: 0, rule: 2, store: store, now: 200)?.map(\.phrase) == ["opened donations: last?.screen is not nil"])
     }
 
-    func testAFalseRuleOrNoRuleReportsNothing() throws {
+    @Test func aFalseRuleOrNoRuleReportsNothing() throws {
         let program = try compile(source)
         var evaluator = Evaluator(program: program)
         let store = EventStore(program: program)
-        XCTAssertEqual(evaluator.heldComparisons(tip: 0, rule: 0, store: store, now: 200), [])
-        XCTAssertNil(evaluator.heldComparisons(tip: 0, rule: 9, store: store, now: 200))
-        XCTAssertNil(evaluator.heldComparisons(tip: 4, rule: 0, store: store, now: 200))
+        #expect(evaluator.heldComparisons(tip: 0, rule: 0, store: store, now: 200) == [])
+        #expect(evaluator.heldComparisons(tip: 0, rule: 9, store: store, now: 200) == nil)
+        #expect(evaluator.heldComparisons(tip: 4, rule: 0, store: store, now: 200) == nil)
     }
 }

@@ -1,10 +1,10 @@
 import TipRulesCompiler
 @testable import TipRulesRuntime
-import XCTest
+import Testing
 
 /// The VM against straightforward Swift on random stores: donation limits, windows, subsets
 /// (with their tie-breaking), filters and aggregates must agree exactly.
-final class ReferenceTests: XCTestCase {
+@Suite struct ReferenceTests {
     private static let source = """
     event visit(place: Int, amount: Double) limit(maximumCount: 300)
     widget Largest { relevance { score: Double(visit.donations.donatedWithin(.days(3)).largestSubset(groupedBy: \\.place).count) } }
@@ -22,7 +22,7 @@ final class ReferenceTests: XCTestCase {
         var amount: Double
     }
 
-    func testAgainstReference() throws {
+    @Test func againstReference() throws {
         let program = try compile(Self.source)
         var evaluator = Evaluator(program: program)
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
@@ -43,7 +43,7 @@ final class ReferenceTests: XCTestCase {
             }
             let expected = reference(visits, now: now)
             let actual = evaluator.evaluate(store, now: now).widgets.map(\.score)
-            XCTAssertEqual(actual, expected, "round \(round)")
+            #expect(actual == expected, "round \(round)")
         }
     }
 

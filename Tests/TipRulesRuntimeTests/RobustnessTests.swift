@@ -1,11 +1,11 @@
 import TipRulesCompiler
 @testable import TipRulesRuntime
-import XCTest
+import Testing
 
 /// Whatever the bytes, loading ends in an error or a program, and evaluating a program ends in
 /// a result: never a crash or a hang. Each corruption is tried as is (the checksum catches it)
 /// and with the header resealed, so the decoder and the verifier are what is tested.
-final class RobustnessTests: XCTestCase {
+@Suite struct RobustnessTests {
     static let source = """
     configure { displayFrequency(.daily) }
     parameter isLoggedIn: Bool = false
@@ -51,28 +51,28 @@ final class RobustnessTests: XCTestCase {
         guard let program = try? Program(bytes: bytes) else { return false }
         let store = sampleStore(for: program, now: now)
         let result = evaluate(program, store: store, now: now)
-        XCTAssertEqual(result.tips.count, program.tips.count)
-        XCTAssertEqual(result.widgets.count, program.widgets.count)
-        XCTAssertFalse(disassemble(program).isEmpty)
+        #expect(result.tips.count == program.tips.count)
+        #expect(result.widgets.count == program.widgets.count)
+        #expect(!disassemble(program).isEmpty)
         return true
     }
 
     private func bytes() throws -> [UInt8] {
         let bytes = try compile(Self.source).encoded()
-        XCTAssertTrue(exercise(bytes))
+        #expect(exercise(bytes))
         return bytes
     }
 
-    func testEveryTruncation() throws {
+    @Test func everyTruncation() throws {
         let bytes = try bytes()
         for length in 0..<bytes.count {
             let prefix = Array(bytes[0..<length])
-            XCTAssertFalse(exercise(prefix), "a program truncated to \(length) bytes loaded")
-            XCTAssertFalse(exercise(resealed(prefix)), "a resealed program truncated to \(length) bytes loaded")
+            #expect(!exercise(prefix), "a program truncated to \(length) bytes loaded")
+            #expect(!exercise(resealed(prefix)), "a resealed program truncated to \(length) bytes loaded")
         }
     }
 
-    func testEveryByteFlipped() throws {
+    @Test func everyByteFlipped() throws {
         let bytes = try bytes()
         var loaded = 0
         for index in bytes.indices {
@@ -80,16 +80,16 @@ final class RobustnessTests: XCTestCase {
                 var corrupt = bytes
                 corrupt[index] ^= mask
                 if index >= BytecodeFormat.headerSize {
-                    XCTAssertFalse(exercise(corrupt), "a corrupt payload passed the checksum (byte \(index))")
+                    #expect(!exercise(corrupt), "a corrupt payload passed the checksum (byte \(index))")
                 }
                 if exercise(resealed(corrupt)) { loaded += 1 }
             }
         }
         // Some corruptions (a line number, a name, a constant) still make a valid program.
-        XCTAssertGreaterThan(loaded, 0)
+        #expect(loaded > 0)
     }
 
-    func testRandomBytes() {
+    @Test func randomBytes() {
         var state: UInt64 = 0x1234_5678_9ABC_DEF1
         for length in stride(from: 0, through: 400, by: 7) {
             var bytes = BytecodeFormat.magic + [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]

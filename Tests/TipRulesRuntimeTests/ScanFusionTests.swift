@@ -1,11 +1,11 @@
 import TipRulesCompiler
 @testable import TipRulesRuntime
-import XCTest
+import Testing
 
 /// Fused scans (`ScanPlan`) restate the loop instructions: over random predicates, loop kinds
 /// and stores, the fused and the instruction-by-instruction runs give the same results, errors
 /// and explanations.
-final class ScanFusionTests: XCTestCase {
+@Suite struct ScanFusionTests {
     private let now = date("2026-11-21T09:00:00Z")
     private let header = """
     event purchase(amount: Double, count: Int, category: String, gift: Bool, at: Date)
@@ -71,7 +71,7 @@ final class ScanFusionTests: XCTestCase {
         return store
     }
 
-    func testFusedAndInterpretedRunsAgree() throws {
+    @Test func fusedAndInterpretedRunsAgree() throws {
         var random = Random(state: 0x5EED_1234_ABCD_0001)
         var fused = 0
         for round in 0..<150 {
@@ -83,15 +83,14 @@ final class ScanFusionTests: XCTestCase {
             fused += fast.rules[0].filter(\.hasScans).count
             for _ in 0..<3 {
                 let store = try store(for: program, &random)
-                XCTAssertEqual(fast.evaluate(store, now: now, explaining: true), slow.evaluate(store, now: now, explaining: true),
-                               "round \(round):\n\(source)")
-                XCTAssertEqual(fast.evaluate(store, now: now), slow.evaluate(store, now: now), "round \(round):\n\(source)")
+                #expect(fast.evaluate(store, now: now, explaining: true) == slow.evaluate(store, now: now, explaining: true), "round \(round):\n\(source)")
+                #expect(fast.evaluate(store, now: now) == slow.evaluate(store, now: now), "round \(round):\n\(source)")
             }
         }
-        XCTAssertGreaterThan(fused, 300, "most random loops are fusable shapes")
+        #expect(fused > 300, "most random loops are fusable shapes")
     }
 
-    func testCountStopsOnceTheComparisonIsDecidedButExplainsTheWholeCount() throws {
+    @Test func countStopsOnceTheComparisonIsDecidedButExplainsTheWholeCount() throws {
         let program = try compile(header + """
         tip T {
             title: "t"
@@ -104,13 +103,14 @@ final class ScanFusionTests: XCTestCase {
                              fields: [.double(1), .int(1), .string("a"), .bool(true), .date(now)])
         }
         var evaluator = Evaluator(program: program)
-        XCTAssertTrue(evaluator.rules[0][0].hasScans)
-        XCTAssertEqual(evaluator.evaluateRule(tip: 0, rule: 0, store: store, now: now)?.result, false)
-        let explained = try XCTUnwrap(evaluator.evaluateRule(tip: 0, rule: 0, store: store, now: now, explaining: true))
-        XCTAssertEqual(explained.explanation, ["purchase donations, filtered by { $0.count >= 0 }: count 40, needs <= 2"])
+        #expect(evaluator.rules[0][0].hasScans)
+        #expect(evaluator.evaluateRule(tip: 0, rule: 0, store: store, now: now)?.result == false)
+        let explaining = evaluator.evaluateRule(tip: 0, rule: 0, store: store, now: now, explaining: true)
+        let explained = try #require(explaining)
+        #expect(explained.explanation == ["purchase donations, filtered by { $0.count >= 0 }: count 40, needs <= 2"])
     }
 
-    func testAScanChargesTheWorkBudget() throws {
+    @Test func aScanChargesTheWorkBudget() throws {
         let program = try compile("""
         event purchase(amount: Double, count: Int, category: String, gift: Bool, at: Date) limit(maximumCount: 1000000)
         tip T {
@@ -125,15 +125,16 @@ final class ScanFusionTests: XCTestCase {
         })
         var fast = Evaluator(program: program)
         var slow = Evaluator(program: program, fusingScans: false)
-        XCTAssertTrue(fast.rules[0][0].hasScans)
-        let fused = try XCTUnwrap(fast.evaluateRule(tip: 0, rule: 0, store: store, now: now))
-        XCTAssertEqual(fused, slow.evaluateRule(tip: 0, rule: 0, store: store, now: now))
-        XCTAssertEqual(fused.error?.contains("used up its work budget"), true, String(describing: fused))
+        #expect(fast.rules[0][0].hasScans)
+        let fastResult = fast.evaluateRule(tip: 0, rule: 0, store: store, now: now)
+        let fused = try #require(fastResult)
+        #expect(fused == slow.evaluateRule(tip: 0, rule: 0, store: store, now: now))
+        #expect(fused.error?.contains("used up its work budget") == true, Comment(rawValue: String(describing: fused)))
     }
 
     /// `…Subset(groupedBy:).count` counts only the winning group; it agrees with counting the
     /// subset's donations one by one.
-    func testSubsetCountAgreesWithTheSubsetItself() throws {
+    @Test func subsetCountAgreesWithTheSubsetItself() throws {
         var random = Random(state: 0xB0B0_CAFE_0000_0003)
         for field in ["count", "amount", "category", "gift", "at"] {
             for kind in ["largestSubset", "smallestSubset"] {
@@ -155,9 +156,10 @@ final class ScanFusionTests: XCTestCase {
                 for _ in 0..<20 {
                     let store = try store(for: program, &random)
                     let result = evaluator.evaluate(store, now: now)
-                    XCTAssertEqual(result.tips[0].rules[0].result, result.tips[0].rules[1].result, "\(kind) by \(field)")
-                    let expected = try XCTUnwrap(evaluator.evaluateRule(tip: 0, rule: 1, store: store, now: now))
-                    XCTAssertEqual(result.widgets[0].score == 0, expected.result, "\(kind) by \(field)")
+                    #expect(result.tips[0].rules[0].result == result.tips[0].rules[1].result, "\(kind) by \(field)")
+                    let interpreted = evaluator.evaluateRule(tip: 0, rule: 1, store: store, now: now)
+                    let expected = try #require(interpreted)
+                    #expect((result.widgets[0].score == 0) == expected.result, "\(kind) by \(field)")
                 }
             }
         }

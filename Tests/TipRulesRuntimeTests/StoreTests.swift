@@ -1,9 +1,9 @@
 import TipRulesCompiler
 @testable import TipRulesRuntime
-import XCTest
+import Testing
 
 /// The event store: type checks, date order, the donation limit, and what is visible at now.
-final class StoreTests: XCTestCase {
+@Suite struct StoreTests {
     private let now = 1_000_000.0
 
     private func program() throws -> Program {
@@ -19,68 +19,66 @@ final class StoreTests: XCTestCase {
         """)
     }
 
-    func testDonationsAreKeptInDateOrder() throws {
+    @Test func donationsAreKeptInDateOrder() throws {
         var store = EventStore(program: try program())
         for (date, label) in [(30.0, "c"), (10, "a"), (20, "b"), (20, "b2"), (5, "first"), (40, "d")] {
             try store.donate(event: 2, date: date, fields: [.string(label), .date(date)])
         }
         let columns = store.donations[2]
-        XCTAssertEqual((0..<columns.count).map(columns.date), [5, 10, 20, 20, 30, 40])
-        XCTAssertEqual((0..<columns.count).map { columns.strings[Int(columns.columns[1][$0])] }, ["first", "a", "b", "b2", "c", "d"])
-        XCTAssertEqual(columns.columns[2].map(SlotEncoding.double), [5, 10, 20, 20, 30, 40])
-        XCTAssertEqual(columns.strings.count, 6)
-        XCTAssertEqual(store.donationCount(event: 2), 6)
+        #expect((0..<columns.count).map(columns.date) == [5, 10, 20, 20, 30, 40])
+        #expect((0..<columns.count).map { columns.strings[Int(columns.columns[1][$0])] } == ["first", "a", "b", "b2", "c", "d"])
+        #expect(columns.columns[2].map(SlotEncoding.double) == [5, 10, 20, 20, 30, 40])
+        #expect(columns.strings.count == 6)
+        #expect(store.donationCount(event: 2) == 6)
     }
 
-    func testVisibleRows() throws {
+    @Test func testVisibleRows() throws {
         var store = EventStore(program: try program())
         for date in [now - 500, now - 50, now - 10, now, now + 1, now - 5] {
             try store.donate(event: 0, date: date, fields: [.int(1)])
             try store.donate(event: 1, date: date, fields: [])
         }
         // tap: at or before now (5 of them), the 3 most recent.
-        XCTAssertEqual(store.donations[0].visibleRows(now: now, maximumCount: 3, maximumAge: nil), 2..<5)
+        #expect(store.donations[0].visibleRows(now: now, maximumCount: 3, maximumAge: nil) == (2..<5))
         // open: at or before now, no older than 100 seconds.
-        XCTAssertEqual(store.donations[1].visibleRows(now: now, maximumCount: 1000, maximumAge: 100), 1..<5)
-        XCTAssertEqual(store.donations[1].visibleRows(now: now - 1000, maximumCount: 1000, maximumAge: nil), 0..<0)
-        XCTAssertEqual(store.donations[1].visibleRows(now: .nan, maximumCount: 1000, maximumAge: nil), 0..<0)
-        XCTAssertEqual(store.donations[1].visibleRows(now: now, maximumCount: 0, maximumAge: nil), 5..<5)
+        #expect(store.donations[1].visibleRows(now: now, maximumCount: 1000, maximumAge: 100) == (1..<5))
+        #expect(store.donations[1].visibleRows(now: now - 1000, maximumCount: 1000, maximumAge: nil) == (0..<0))
+        #expect(store.donations[1].visibleRows(now: .nan, maximumCount: 1000, maximumAge: nil) == (0..<0))
+        #expect(store.donations[1].visibleRows(now: now, maximumCount: 0, maximumAge: nil) == (5..<5))
         let program = store.program
-        XCTAssertEqual(evaluate(program, store: store, now: now).tips[0].rules[0].result, true)
-        XCTAssertEqual(evaluate(program, store: store, now: now - 20).tips[0].rules[0].result, false)
+        #expect(evaluate(program, store: store, now: now).tips[0].rules[0].result == true)
+        #expect(evaluate(program, store: store, now: now - 20).tips[0].rules[0].result == false)
     }
 
-    func testTypeChecks() throws {
+    @Test func typeChecks() throws {
         var store = EventStore(program: try program())
-        XCTAssertEqual(errorDescription { try store.setParameter(0, .int(1)) }, "parameter 'name' is a String, not a Int")
-        XCTAssertEqual(errorDescription { try store.setParameter(3, .int(1)) }, "no parameter with index 3")
-        XCTAssertEqual(errorDescription { try store.donate(event: 0, date: 1, fields: []) }, "a donation of 'tap' has 1 field, not 0")
-        XCTAssertEqual(errorDescription { try store.donate(event: 0, date: 1, fields: [.double(1)]) },
-                       "field 'n' of 'tap' is a Int, not a Double")
-        XCTAssertEqual(errorDescription { try store.donate(event: 1, date: .infinity, fields: []) },
-                       "a donation of 'open' needs a finite date")
-        XCTAssertEqual(errorDescription { try store.donate(event: 9, date: 1, fields: []) }, "no event with index 9")
+        #expect(errorDescription { try store.setParameter(0, .int(1)) } == "parameter 'name' is a String, not a Int")
+        #expect(errorDescription { try store.setParameter(3, .int(1)) } == "no parameter with index 3")
+        #expect(errorDescription { try store.donate(event: 0, date: 1, fields: []) } == "a donation of 'tap' has 1 field, not 0")
+        #expect(errorDescription { try store.donate(event: 0, date: 1, fields: [.double(1)]) } == "field 'n' of 'tap' is a Int, not a Double")
+        #expect(errorDescription { try store.donate(event: 1, date: .infinity, fields: []) } == "a donation of 'open' needs a finite date")
+        #expect(errorDescription { try store.donate(event: 9, date: 1, fields: []) } == "no event with index 9")
         try store.setParameter(0, .string("pro"))
-        XCTAssertEqual(store.parameter(0), .string("pro"))
-        XCTAssertNil(store.parameter(5))
+        #expect(store.parameter(0) == .string("pro"))
+        #expect(store.parameter(5) == nil)
         store.setTipState(7, TipState(displayCount: 3))
-        XCTAssertEqual(store.tipState(7), TipState())
+        #expect(store.tipState(7) == TipState())
         store.setTipState(0, TipState(displayCount: 3))
-        XCTAssertEqual(store.tipState(0).displayCount, 3)
+        #expect(store.tipState(0).displayCount == 3)
     }
 
-    func testStoreOfAnotherProgram() throws {
+    @Test func storeOfAnotherProgram() throws {
         let program = try self.program()
         let other = try compile("parameter name: Int = 1")
         let result = evaluate(program, store: EventStore(program: other), now: now)
-        XCTAssertEqual(result.tips[0].rules[0].error, "the store was made for a program with other parameters or events")
+        #expect(result.tips[0].rules[0].error == "the store was made for a program with other parameters or events")
         // A store of an identical program works.
         var twin = EventStore(program: try self.program())
         for offset in 1...3 { try twin.donate(event: 0, date: now - Double(offset), fields: [.int(offset)]) }
-        XCTAssertEqual(evaluate(program, store: twin, now: now).tips[0].rules[0].result, true)
+        #expect(evaluate(program, store: twin, now: now).tips[0].rules[0].result == true)
     }
 
-    func testABatchLandsWhereOneByOneDonationsWould() throws {
+    @Test func aBatchLandsWhereOneByOneDonationsWould() throws {
         let program = try program()
         var random: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ bound: Int) -> Int {
@@ -96,18 +94,18 @@ final class StoreTests: XCTestCase {
                 }
                 for donation in batch { try oneByOne.donate(event: 2, date: donation.date, fields: donation.fields) }
                 try batched.donate(event: 2, contentsOf: batch)
-                XCTAssertEqual(batched.donations(event: 2), oneByOne.donations(event: 2))
+                #expect(batched.donations(event: 2) == oneByOne.donations(event: 2))
             }
         }
     }
 
-    func testABatchWithOneBadDonationRecordsNone() throws {
+    @Test func aBatchWithOneBadDonationRecordsNone() throws {
         var store = EventStore(program: try program())
         let good = Donation(date: 1, fields: [.string("a"), .date(1)])
         let bad = Donation(date: .infinity, fields: [.string("b"), .date(1)])
-        XCTAssertThrowsError(try store.donate(event: 2, contentsOf: [good, bad]))
-        XCTAssertThrowsError(try store.donate(event: 2, contentsOf: [good, Donation(date: 2, fields: [.int(1)])]))
-        XCTAssertThrowsError(try store.donate(event: 9, contentsOf: [good]))
-        XCTAssertEqual(store.donationCount(event: 2), 0)
+        #expect(throws: (any Error).self) { try store.donate(event: 2, contentsOf: [good, bad]) }
+        #expect(throws: (any Error).self) { try store.donate(event: 2, contentsOf: [good, Donation(date: 2, fields: [.int(1)])]) }
+        #expect(throws: (any Error).self) { try store.donate(event: 9, contentsOf: [good]) }
+        #expect(store.donationCount(event: 2) == 0)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import TipRulesCompiler
 @testable import TipRulesRuntime
-import XCTest
+import Testing
 
 /// A source file that does not check.
 struct CompileFailure: Error, CustomStringConvertible {

@@ -1,10 +1,10 @@
 import TipRulesCompiler
 @testable import TipRulesRuntime
-import XCTest
+import Testing
 
 /// `transient parameter`: compiled to a flag in the bytecode (format version 2), shown by the
 /// disassembler, reset by `TipEngine.appLaunched()`.
-final class TransientParameterTests: XCTestCase {
+@Suite struct TransientParameterTests {
     private static let source = """
     transient parameter zzqq: Bool = false
     parameter isPro: Bool = false
@@ -14,55 +14,54 @@ final class TransientParameterTests: XCTestCase {
     }
     """
 
-    func testTheFlagSurvivesARoundTrip() throws {
+    @Test func theFlagSurvivesARoundTrip() throws {
         let program = try compile(Self.source)
-        XCTAssertEqual(program.parameters.map(\.isTransient), [true, false])
+        #expect(program.parameters.map(\.isTransient) == [true, false])
         let loaded = try Program(bytes: program.encoded())
-        XCTAssertEqual(loaded.parameters.map(\.isTransient), [true, false])
-        XCTAssertEqual(loaded.encoded(), program.encoded())
+        #expect(loaded.parameters.map(\.isTransient) == [true, false])
+        #expect(loaded.encoded() == program.encoded())
     }
 
-    func testTheDisassemblerShowsTransientParameters() throws {
+    @Test func theDisassemblerShowsTransientParameters() throws {
         let text = disassemble(try compile(Self.source))
-        XCTAssertTrue(text.contains("  0  transient zzqq: Bool = false"), text)
-        XCTAssertTrue(text.contains("  1  isPro: Bool = false"), text)
+        #expect(text.contains("  0  transient zzqq: Bool = false"), Comment(rawValue: text))
+        #expect(text.contains("  1  isPro: Bool = false"), Comment(rawValue: text))
     }
 
-    func testVersionOneFilesStillRead() throws {
+    @Test func versionOneFilesStillRead() throws {
         var bytes = try compile("tip Hello { title: \"h\" }").encoded()
         bytes[4] = 1
-        XCTAssertEqual(try Program(bytes: bytes).tips.map(\.name), ["Hello"])
+        #expect(try Program(bytes: bytes).tips.map(\.name) == ["Hello"])
     }
 
-    func testUnknownParameterFlagsAreRejected() throws {
+    @Test func unknownParameterFlagsAreRejected() throws {
         var bytes = try compile(Self.source).encoded()
         let name = Array("zzqq".utf8)
-        let start = try XCTUnwrap((0...(bytes.count - name.count)).first { Array(bytes[$0..<$0 + name.count]) == name })
+        let start = try #require((0...(bytes.count - name.count)).first { Array(bytes[$0..<$0 + name.count]) == name })
         // Name, kind, tagged default (kind, value), line, then the flags byte.
         let flags = start + name.count + 4
-        XCTAssertEqual(bytes[flags], 1)
+        #expect(bytes[flags] == 1)
         bytes[flags] = 6
         let description = errorDescription { try Program(bytes: resealed(bytes)) }
-        XCTAssertTrue(description?.contains("unknown parameter flags 6") == true, description ?? "no error")
+        #expect(description?.contains("unknown parameter flags 6") == true, Comment(rawValue: description ?? "no error"))
     }
 
-    func testAnAppLaunchResetsOnlyTransientParameters() throws {
+    @Test func anAppLaunchResetsOnlyTransientParameters() throws {
         var engine = TipEngine(program: try compile(Self.source))
-        XCTAssertEqual(engine.appLaunched(), [])
+        #expect(engine.appLaunched() == [])
         try engine.setParameter("zzqq", .bool(true))
         try engine.setParameter("isPro", .bool(true))
-        XCTAssertEqual(engine.tipsToDisplay(at: 0), ["Intro"])
-        XCTAssertEqual(engine.appLaunched(),
-                       [ParameterReset(parameter: "zzqq", oldValue: .bool(true), defaultValue: .bool(false))])
-        XCTAssertEqual(engine.store.parameter(0), .bool(false))
-        XCTAssertEqual(engine.store.parameter(1), .bool(true))
-        XCTAssertEqual(engine.tipsToDisplay(at: 0), [])
+        #expect(engine.tipsToDisplay(at: 0) == ["Intro"])
+        #expect(engine.appLaunched() == [ParameterReset(parameter: "zzqq", oldValue: .bool(true), defaultValue: .bool(false))])
+        #expect(engine.store.parameter(0) == .bool(false))
+        #expect(engine.store.parameter(1) == .bool(true))
+        #expect(engine.tipsToDisplay(at: 0) == [])
     }
 
-    func testARulesUpdateCarriesTheCurrentValueOfATransientParameter() throws {
+    @Test func aRulesUpdateCarriesTheCurrentValueOfATransientParameter() throws {
         var engine = TipEngine(program: try compile(Self.source))
         try engine.setParameter("zzqq", .bool(true))
-        XCTAssertEqual(engine.update(to: try compile(Self.source)), [])
-        XCTAssertEqual(engine.store.parameter(0), .bool(true))
+        #expect(engine.update(to: try compile(Self.source)) == [])
+        #expect(engine.store.parameter(0) == .bool(true))
     }
 }

@@ -1,8 +1,8 @@
 @testable import TipRulesRuntime
-import XCTest
+import Testing
 
 /// The verifier rejects hand-built programs that break its rules, with messages that say where.
-final class VerifierTests: XCTestCase {
+@Suite struct VerifierTests {
     /// Constants: #0 Int 1, #1 Bool true, #2 Double 2.5, #3 Duration 60.
     private let constants: [ScalarValue] = [.int(1), .bool(true), .double(2.5), .duration(60)]
     private let event = EventInfo(name: "visit", fields: [FieldInfo(name: "place", type: .int),
@@ -18,36 +18,37 @@ final class VerifierTests: XCTestCase {
     }
 
     private func assertRejected(_ instructions: [Instruction], locals: [BytecodeType] = [], _ fragment: String,
-                                file: StaticString = #filePath, line: UInt = #line) {
+                                sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         guard let message = errorDescription({ try self.program(instructions, locals: locals) }) else {
-            return XCTFail("accepted a program that should fail with '\(fragment)'", file: file, line: line)
+            Issue.record("accepted a program that should fail with '\(fragment)'", sourceLocation: sourceLocation)
+            return
         }
-        XCTAssertTrue(message.hasPrefix("verification failed: tip 'T' rule 1 (line 3): "), message, file: file, line: line)
-        XCTAssertTrue(message.contains(fragment), "'\(message)' does not mention '\(fragment)'", file: file, line: line)
+        #expect(message.hasPrefix("verification failed: tip 'T' rule 1 (line 3): "), Comment(rawValue: message), sourceLocation: sourceLocation)
+        #expect(message.contains(fragment), "'\(message)' does not mention '\(fragment)'", sourceLocation: sourceLocation)
     }
 
-    func testAcceptsWellTypedCode() throws {
+    @Test func acceptsWellTypedCode() throws {
         let program = try self.program([
             Instruction(.donations, 0), Instruction(.const, 3), Instruction(.within, 0), Instruction(.store, 0),
             Instruction(.load, 0), Instruction(.loopAny, 0, 1, 10),
             Instruction(.load, 1), Instruction(.field, 0, 1), Instruction(.const, 0), Instruction(.compareInt, 0),
             Instruction(.loopNext), Instruction(.ret),
         ], locals: [BytecodeType(.donations(event: 0)), BytecodeType(.donation(event: 0))])
-        XCTAssertEqual(program.limits.loopDepth, 1)
-        XCTAssertEqual(program.limits.locals, 2)
-        XCTAssertGreaterThanOrEqual(program.limits.stackSlots, 2)
+        #expect(program.limits.loopDepth == 1)
+        #expect(program.limits.locals == 2)
+        #expect(program.limits.stackSlots >= 2)
     }
 
-    func testJumpOutsideTheCode() {
+    @Test func jumpOutsideTheCode() {
         assertRejected([Instruction(.const, 1), Instruction(.jumpIfFalse, 99), Instruction(.const, 1), Instruction(.ret)],
                        "outside the code")
     }
 
-    func testBackwardJump() {
+    @Test func backwardJump() {
         assertRejected([Instruction(.const, 1), Instruction(.jumpIfFalseOrPop, 0), Instruction(.ret)], "jumps must go forward")
     }
 
-    func testIndicesOutOfBounds() {
+    @Test func indicesOutOfBounds() {
         assertRejected([Instruction(.const, 9), Instruction(.ret)], "constant 9 out of range")
         assertRejected([Instruction(.param, 1), Instruction(.ret)], "parameter 1 out of range")
         assertRejected([Instruction(.donations, 4), Instruction(.isEmpty), Instruction(.ret)], "event 4 out of range")
@@ -60,7 +61,7 @@ final class VerifierTests: XCTestCase {
         assertRejected([Instruction(.nilOf, 99), Instruction(.isNil), Instruction(.ret)], "refers to event 46")
     }
 
-    func testOperandTypes() {
+    @Test func operandTypes() {
         assertRejected([Instruction(.const, 0), Instruction(.const, 1), Instruction(.addInt), Instruction(.ret)],
                        "expected Int on the stack, found Bool")
         assertRejected([Instruction(.const, 2), Instruction(.const, 0), Instruction(.compareDouble, 0), Instruction(.ret)],
@@ -75,13 +76,13 @@ final class VerifierTests: XCTestCase {
                        "use fieldString")
     }
 
-    func testPathsMustAgree() {
+    @Test func pathsMustAgree() {
         // const true; jumpIfFalse else; const 1 (Int); jump end; else: const true; end: ret
         assertRejected([Instruction(.const, 1), Instruction(.jumpIfFalse, 4), Instruction(.const, 0), Instruction(.jump, 5),
                         Instruction(.const, 1), Instruction(.ret)], "paths meet with different stacks: [Bool] and [Int]")
     }
 
-    func testEveryPathEndsInRet() {
+    @Test func everyPathEndsInRet() {
         assertRejected([Instruction(.const, 1)], "execution runs past the end of the code")
         assertRejected([Instruction(.const, 0), Instruction(.ret)], "ret needs exactly Bool on the stack")
         assertRejected([Instruction(.const, 1), Instruction(.const, 1), Instruction(.ret)], "ret needs exactly Bool")
@@ -90,7 +91,7 @@ final class VerifierTests: XCTestCase {
         assertRejected([], "empty code")
     }
 
-    func testLocals() {
+    @Test func testLocals() {
         let int = BytecodeType(.int)
         assertRejected([Instruction(.load, 0), Instruction(.const, 0), Instruction(.compareInt, 0), Instruction(.ret)],
                        locals: [int], "local 0 is read before it is stored")
@@ -102,7 +103,7 @@ final class VerifierTests: XCTestCase {
                        locals: [int], "use the plain load/store")
     }
 
-    func testLoops() {
+    @Test func loops() {
         let locals = [BytecodeType(.int), BytecodeType(.donation(event: 0))]
         // A loop body may not overwrite a local that lives outside it.
         assertRejected([Instruction(.const, 0), Instruction(.store, 0), Instruction(.donations, 0), Instruction(.loopAny, 0, 1, 7),
@@ -123,33 +124,33 @@ final class VerifierTests: XCTestCase {
                         Instruction(.loopNext), Instruction(.ret)], locals: locals, "not a donation of event 0")
     }
 
-    func testDebugInformation() {
+    @Test func debugInformation() {
         let code = CodeBlock(instructions: [Instruction(.const, 1), Instruction(.ret)],
                              notes: [ComparisonNote(instruction: 0, subject: "x")])
         let message = errorDescription {
             try Program(sourceName: "x", constants: [.bool(true)],
                         tips: [TipInfo(name: "T", id: "T", title: "t", rules: [RuleInfo(line: 1, code: code)], line: 1)])
         }
-        XCTAssertEqual(message?.contains("debug note 0 is not on a comparison"), true, message ?? "")
+        #expect(message?.contains("debug note 0 is not on a comparison") == true, Comment(rawValue: message ?? ""))
     }
 
-    func testSymbols() {
+    @Test func symbols() {
         let wrongDefault = errorDescription {
             try Program(sourceName: "x", parameters: [ParameterInfo(name: "p", type: .int, defaultValue: .bool(true), line: 1)])
         }
-        XCTAssertEqual(wrongDefault, "verification failed: parameter 'p' is a Int but its default is a Bool")
+        #expect(wrongDefault == "verification failed: parameter 'p' is a Int but its default is a Bool")
         let badMember = errorDescription {
             try Program(sourceName: "x", groups: [GroupInfo(name: "G", ordered: true, members: [0], line: 1)])
         }
-        XCTAssertEqual(badMember, "verification failed: group 'G' has member 0, but 0 tips are declared")
-        XCTAssertNotNil(errorDescription { try Program(sourceName: "x", displayFrequency: .nan) })
-        XCTAssertNotNil(errorDescription {
+        #expect(badMember == "verification failed: group 'G' has member 0, but 0 tips are declared")
+        #expect(errorDescription { try Program(sourceName: "x", displayFrequency: .nan) } != nil)
+        #expect(errorDescription {
             try Program(sourceName: "x", events: [EventInfo(name: "e", fields: [], maximumCount: -1, line: 1)])
-        })
+        } != nil)
     }
 
     /// Byte-level jump targets are checked while decoding, with byte offsets in the message.
-    func testEncodedJumpTargets() throws {
+    @Test func encodedJumpTargets() throws {
         func encoded(_ instructions: [Instruction]) throws -> [UInt8] {
             let contents = ProgramContents(
                 sourceName: "x", displayFrequency: 0, constants: [.bool(true)], parameters: [], events: [],
@@ -159,14 +160,12 @@ final class VerifierTests: XCTestCase {
             return try Program(contents: contents, verified: false).encoded()
         }
         let outside = try encoded([Instruction(.const, 0), Instruction(.jumpIfFalseOrPop, 99), Instruction(.ret)])
-        XCTAssertEqual(errorDescription { try Program(bytes: outside) },
-                       "verification failed: tip 'X' rule 1 (line 4): jump at 2 targets 4294967295 outside the code")
+        #expect(errorDescription { try Program(bytes: outside) } == "verification failed: tip 'X' rule 1 (line 4): jump at 2 targets 4294967295 outside the code")
         var bytes = try encoded([Instruction(.const, 0), Instruction(.jumpIfFalseOrPop, 2), Instruction(.ret)])
         // Point the jump (its target operand starts 3 bytes after the jump's opcode) at byte 1.
-        let codeStart = try XCTUnwrap(firstIndex(of: [Opcode.const.rawValue, 0, Opcode.jumpIfFalseOrPop.rawValue], in: bytes))
+        let codeStart = try #require(firstIndex(of: [Opcode.const.rawValue, 0, Opcode.jumpIfFalseOrPop.rawValue], in: bytes))
         bytes[codeStart + 3] = 1
-        XCTAssertEqual(errorDescription { try Program(bytes: resealed(bytes)) },
-                       "verification failed: tip 'X' rule 1 (line 4): jump at 2 targets 1, which is not the start of an instruction")
+        #expect(errorDescription { try Program(bytes: resealed(bytes)) } == "verification failed: tip 'X' rule 1 (line 4): jump at 2 targets 1, which is not the start of an instruction")
     }
 
     private func firstIndex(of pattern: [UInt8], in bytes: [UInt8]) -> Int? {

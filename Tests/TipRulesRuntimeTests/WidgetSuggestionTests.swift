@@ -1,10 +1,10 @@
 import TipRulesCompiler
 @testable import TipRulesRuntime
-import XCTest
+import Testing
 
 /// Widget Suggestions: `suggest { from: to: }` windows compiled to code blocks (format version 2)
 /// and evaluated to "suggested now" with the active window.
-final class WidgetSuggestionTests: XCTestCase {
+@Suite struct WidgetSuggestionTests {
     private static let source = """
     parameter opens: Date = Date(timeIntervalSince1970: 1000)
     widget Transit {
@@ -36,41 +36,41 @@ final class WidgetSuggestionTests: XCTestCase {
         return evaluator.evaluate(EventStore(program: program), now: now).widgets
     }
 
-    func testTheWindowsSurviveARoundTripAndTheDisassemblerShowsThem() throws {
+    @Test func theWindowsSurviveARoundTripAndTheDisassemblerShowsThem() throws {
         let program = try compile(Self.source)
-        XCTAssertEqual(program.widgets.map(\.suggestions.count), [3, 0])
+        #expect(program.widgets.map(\.suggestions.count) == [3, 0])
         let loaded = try Program(bytes: program.encoded())
-        XCTAssertEqual(loaded.widgets, program.widgets)
-        XCTAssertTrue(disassemble(program).contains("  suggest from:  ; line 7"))
+        #expect(loaded.widgets == program.widgets)
+        #expect(disassemble(program).contains("  suggest from:  ; line 7"))
     }
 
-    func testAWidgetIsSuggestedInsideAWindowWithThatWindow() throws {
-        let transit = try XCTUnwrap(try widgets(at: 1000 + 1800).first)
-        XCTAssertEqual(transit.suggestion?.suggested, true)
-        XCTAssertEqual(transit.suggestion?.window, 1000...4600)
+    @Test func aWidgetIsSuggestedInsideAWindowWithThatWindow() throws {
+        let transit = try #require(try widgets(at: 1000 + 1800).first)
+        #expect(transit.suggestion?.suggested == true)
+        #expect(transit.suggestion?.window == 1000...4600)
     }
 
-    func testOutsideEveryWindowItIsNotSuggested() throws {
-        let transit = try XCTUnwrap(try widgets(at: 1000 + 5 * 3600).first)
-        XCTAssertEqual(transit.suggestion?.suggested, false)
-        XCTAssertNil(transit.suggestion?.window)
+    @Test func outsideEveryWindowItIsNotSuggested() throws {
+        let transit = try #require(try widgets(at: 1000 + 5 * 3600).first)
+        #expect(transit.suggestion?.suggested == false)
+        #expect(transit.suggestion?.window == nil)
     }
 
-    func testAWindowThatEndsBeforeItStartsIsAnErrorOfThatWindowOnly() throws {
-        let transit = try XCTUnwrap(try widgets(at: 1000).first)
-        XCTAssertEqual(transit.suggestion?.suggested, true)
-        XCTAssertEqual(transit.suggestion?.errors, ["the suggestion at line 15 ends before it starts"])
-        XCTAssertEqual(transit.score, 1)
+    @Test func aWindowThatEndsBeforeItStartsIsAnErrorOfThatWindowOnly() throws {
+        let transit = try #require(try widgets(at: 1000).first)
+        #expect(transit.suggestion?.suggested == true)
+        #expect(transit.suggestion?.errors == ["the suggestion at line 15 ends before it starts"])
+        #expect(transit.score == 1)
     }
 
-    func testAWidgetWithoutSuggestHasNoSuggestion() throws {
-        XCTAssertNil(try widgets(at: 1000).last?.suggestion)
+    @Test func aWidgetWithoutSuggestHasNoSuggestion() throws {
+        #expect(try widgets(at: 1000).last?.suggestion == nil)
     }
 
-    func testTheVerifierRejectsAWindowThatIsNotADate() throws {
+    @Test func theVerifierRejectsAWindowThatIsNotADate() throws {
         let program = try compile(Self.source)
         var contents = program.contents
         contents.widgets[0].suggestions[0].from = contents.widgets[0].score
-        XCTAssertThrowsError(try Program(contents: contents))
+        #expect(throws: (any Error).self) { try Program(contents: contents) }
     }
 }

@@ -5,7 +5,9 @@ import TipRulesStorage
 
 /// Kills a writer (`tiprules-crash-writer`) with SIGKILL at random instants and checks, after each
 /// kill, that the folder opens with every operation reported durable and nothing half-written.
-struct CrashTests {
+/// Serialized: the two tests each drive a writer process as fast as it goes; together they would
+/// starve each other (and the kill test counts the operations its writer managed).
+@Suite(.serialized) struct CrashTests {
     static let kills = 200
 
     /// The writer built beside the test bundle.

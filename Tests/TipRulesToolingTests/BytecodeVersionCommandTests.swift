@@ -1,13 +1,14 @@
 import Foundation
 import TipRulesRuntime
-import XCTest
+import Testing
 @testable import TipRulesTooling
 
 /// Bytecode that runtimes in the field can read, from the command line: `compile` writes the
 /// oldest format version that carries the program, `--bytecode-version` refuses what a version
 /// cannot carry (TR0901, golden below), `disasm` says which version and why, and the app and
 /// release travel in the file to `disasm` and `eval --format json`.
-final class BytecodeVersionCommandTests: CommandTestCase {
+@Suite struct BytecodeVersionCommandTests: CommandTesting {
+    let scratch = TemporaryFolder()
     private let plain = """
     parameter isLoggedIn: Bool = false
     tip Welcome {
@@ -38,28 +39,28 @@ final class BytecodeVersionCommandTests: CommandTestCase {
         return Int(bytes[4]) | Int(bytes[5]) << 8
     }
 
-    func testCompileWritesTheOldestVersionThatCarriesTheProgram() throws {
+    @Test func compileWritesTheOldestVersionThatCarriesTheProgram() throws {
         for (name, source, expected) in [("plain", plain, 1), ("transient", transient, 2), ("identified", identified, 3)] {
             let path = try write("\(name).tiprules", source)
-            XCTAssertEqual(run(["compile", path]).status, 0, name)
-            XCTAssertEqual(try formatVersion(of: folder.appendingPathComponent("\(name).tipc").path), expected, name)
+            #expect(run(["compile", path]).status == 0, Comment(rawValue: name))
+            #expect(try formatVersion(of: folder.appendingPathComponent("\(name).tipc").path) == expected, Comment(rawValue: name))
         }
     }
 
-    func testTheBundledExampleIsVersionOne() throws {
+    @Test func theBundledExampleIsVersionOne() throws {
         let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../examples/backyard.tiprules").standardized.path
         let output = folder.appendingPathComponent("backyard.tipc").path
-        XCTAssertEqual(run(["compile", example, "-o", output]).status, 0)
-        XCTAssertEqual(try formatVersion(of: output), 1)
+        #expect(run(["compile", example, "-o", output]).status == 0)
+        #expect(try formatVersion(of: output) == 1)
     }
 
     /// Each construct a version cannot carry is one located error; nothing is written.
-    func testBytecodeVersionTooOldIsOneErrorPerConstructGolden() throws {
+    @Test func bytecodeVersionTooOldIsOneErrorPerConstructGolden() throws {
         let path = try write("rules.tiprules", transient + "\nconfigure { app(\"com.example.birds\") }\n")
         let result = run(["compile", path, "--bytecode-version", "1"])
-        XCTAssertEqual(result.status, ExitStatus.programErrors)
-        XCTAssertEqual(result.standardError.replacingOccurrences(of: folder.path + "/", with: ""), """
+        #expect(result.status == ExitStatus.programErrors)
+        #expect(result.standardError.replacingOccurrences(of: folder.path + "/", with: "") == """
         rules.tiprules:1:1: error[TR0901]: a transient parameter needs bytecode format version 2, but this compile is for version 1
           |
         1 | transient parameter isLoggedIn: Bool = false
@@ -76,61 +77,60 @@ final class BytecodeVersionCommandTests: CommandTestCase {
         2 errors generated.
 
         """)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("rules.tipc").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("rules.tipc").path))
         // Version 2 carries the transient parameter: only the app is refused.
         let two = run(["compile", path, "--bytecode-version", "2"])
-        XCTAssertEqual(two.status, ExitStatus.programErrors)
-        XCTAssertEqual(two.standardError.components(separatedBy: "error[TR0901]").count, 2, two.standardError)
+        #expect(two.status == ExitStatus.programErrors)
+        #expect(two.standardError.components(separatedBy: "error[TR0901]").count == 2, Comment(rawValue: two.standardError))
     }
 
-    func testBytecodeVersionWritesAnOlderProgramInANewerVersion() throws {
+    @Test func bytecodeVersionWritesAnOlderProgramInANewerVersion() throws {
         let path = try write("plain.tiprules", plain)
         for version in BytecodeFormat.readableVersions {
             let output = folder.appendingPathComponent("plain.v\(version).tipc").path
-            XCTAssertEqual(run(["compile", path, "--bytecode-version", "\(version)", "-o", output]).status, 0)
-            XCTAssertEqual(try formatVersion(of: output), version)
-            XCTAssertEqual(run(["disasm", output]).status, 0)
+            #expect(run(["compile", path, "--bytecode-version", "\(version)", "-o", output]).status == 0)
+            #expect(try formatVersion(of: output) == version)
+            #expect(run(["disasm", output]).status == 0)
         }
     }
 
-    func testBytecodeVersionOutsideWhatThisBuildWritesIsAUsageError() throws {
+    @Test func bytecodeVersionOutsideWhatThisBuildWritesIsAUsageError() throws {
         let path = try write("plain.tiprules", plain)
         for bad in ["0", "\(BytecodeFormat.newestVersion + 1)", "two", ""] {
             let result = run(["compile", path, "--bytecode-version", bad])
-            XCTAssertEqual(result.status, ExitStatus.badInput, bad)
-            XCTAssertTrue(result.standardError.contains("--bytecode-version takes a whole number from 1 to \(BytecodeFormat.newestVersion)"),
-                          result.standardError)
+            #expect(result.status == ExitStatus.badInput, Comment(rawValue: bad))
+            #expect(result.standardError.contains("--bytecode-version takes a whole number from 1 to \(BytecodeFormat.newestVersion)"), Comment(rawValue: result.standardError))
         }
     }
 
-    func testDisassemblyNamesTheVersionAndWhy() throws {
+    @Test func disassemblyNamesTheVersionAndWhy() throws {
         let plainPath = try write("plain.tiprules", plain)
-        XCTAssertTrue(run(["disasm", plainPath]).standardOutput
+        #expect(run(["disasm", plainPath]).standardOutput
             .hasPrefix("; tiprulec bytecode, format version 1 (the oldest; the program needs nothing newer)\n"))
         let transientPath = try write("transient.tiprules", transient)
-        XCTAssertTrue(run(["disasm", transientPath]).standardOutput
+        #expect(run(["disasm", transientPath]).standardOutput
             .hasPrefix("; tiprulec bytecode, format version 2 (the program needs version 2 for a transient parameter, line 1)\n"))
         let identifiedPath = try write("identified.tiprules", identified)
         let listing = run(["disasm", identifiedPath]).standardOutput
-        XCTAssertTrue(listing.contains("; app: \"com.example.birds\"\n; release: 7\n"), listing)
+        #expect(listing.contains("; app: \"com.example.birds\"\n; release: 7\n"), Comment(rawValue: listing))
     }
 
-    func testAppAndReleaseInEvalJSONAndTheReleaseFlag() throws {
+    @Test func appAndReleaseInEvalJSONAndTheReleaseFlag() throws {
         let path = try write("identified.tiprules", identified)
         let fixture = try write("store.json", "{ \"now\": \"2026-11-20T08:00:00Z\" }")
         let output = folder.appendingPathComponent("identified.tipc").path
-        XCTAssertEqual(run(["compile", path, "--release", "9"]).status, 0)
+        #expect(run(["compile", path, "--release", "9"]).status == 0)
         let result = run(["eval", output, "--fixture", fixture, "--format", "json"])
-        XCTAssertEqual(result.status, 0, result.standardError)
+        #expect(result.status == 0, Comment(rawValue: result.standardError))
         let document = try JSONParser().parse(result.standardOutput)
-        XCTAssertEqual(document["app"]?.stringValue, "com.example.birds")
-        XCTAssertEqual(document["release"]?.intValue, 9)
-        XCTAssertEqual(run(["compile", path, "--release", "0"]).status, ExitStatus.badInput)
+        #expect(document["app"]?.stringValue == "com.example.birds")
+        #expect(document["release"]?.intValue == 9)
+        #expect(run(["compile", path, "--release", "0"]).status == ExitStatus.badInput)
     }
 
-    func testAFileOfANewerFormatVersionIsRefusedWhole() throws {
+    @Test func aFileOfANewerFormatVersionIsRefusedWhole() throws {
         let path = try write("plain.tiprules", plain)
-        XCTAssertEqual(run(["compile", path]).status, 0)
+        #expect(run(["compile", path]).status == 0)
         let compiled = folder.appendingPathComponent("plain.tipc")
         var bytes = [UInt8](try Data(contentsOf: compiled))
         bytes[4] = UInt8(BytecodeFormat.newestVersion + 1)
@@ -138,8 +138,8 @@ final class BytecodeVersionCommandTests: CommandTestCase {
         let fixture = try write("store.json", "{}")
         for command in [["disasm", compiled.path], ["eval", compiled.path, "--fixture", fixture]] {
             let result = run(command)
-            XCTAssertEqual(result.status, ExitStatus.badInput, command[0])
-            XCTAssertTrue(result.standardError.contains("newer than this runtime reads"), result.standardError)
+            #expect(result.status == ExitStatus.badInput, Comment(rawValue: command[0]))
+            #expect(result.standardError.contains("newer than this runtime reads"), Comment(rawValue: result.standardError))
         }
     }
 }

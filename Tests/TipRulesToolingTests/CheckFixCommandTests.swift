@@ -1,10 +1,11 @@
 import Foundation
-import XCTest
+import Testing
 @testable import TipRulesTooling
 import TipRulesCompiler
 
 /// `tiprulec check --fix` and the `FixApplier` it shares with the language server.
-final class CheckFixCommandTests: CommandTestCase {
+@Suite struct CheckFixCommandTests: CommandTesting {
+    let scratch = TemporaryFolder()
     /// Two misspelled members (TR0211) and a misspelled option (TR0401), each with one fix.
     static let fixable = """
     parameter isLoggedIn: Bool = false
@@ -21,54 +22,54 @@ final class CheckFixCommandTests: CommandTestCase {
     }
     """
 
-    func testFixRewritesTheFileAndSaysWhatItFixed() throws {
+    @Test func fixRewritesTheFileAndSaysWhatItFixed() throws {
         let path = try write("a.tiprules", Self.fixable)
         let result = run(["check", "--fix", path])
-        XCTAssertEqual(result.status, ExitStatus.success, result.standardError)
-        XCTAssertEqual(result.standardError, "fixed 3 problems in \(path) (TR0211 ×2, TR0401)\n")
+        #expect(result.status == ExitStatus.success, Comment(rawValue: result.standardError))
+        #expect(result.standardError == "fixed 3 problems in \(path) (TR0211 ×2, TR0401)\n")
         let fixed = try String(contentsOfFile: path, encoding: .utf8)
-        XCTAssertEqual(fixed, Self.fixable.replacingOccurrences(of: ".cont ", with: ".count ")
+        #expect(fixed == Self.fixable.replacingOccurrences(of: ".cont ", with: ".count ")
             .replacingOccurrences(of: "MaxDisplayCont(", with: "MaxDisplayCount("))
-        XCTAssertEqual(run(["check", path]).status, ExitStatus.success)
+        #expect(run(["check", path]).status == ExitStatus.success)
     }
 
-    func testOnlyFixesTheListedCodesAndReportsTheRest() throws {
+    @Test func onlyFixesTheListedCodesAndReportsTheRest() throws {
         let path = try write("a.tiprules", Self.fixable)
         let result = run(["check", "--fix", "--only", "tr0401", path])
-        XCTAssertEqual(result.status, ExitStatus.programErrors)
-        XCTAssertTrue(result.standardError.hasPrefix("fixed 1 problem in \(path) (TR0401)\n"), result.standardError)
-        XCTAssertTrue(result.standardError.contains("error[TR0211]"), result.standardError)
-        XCTAssertTrue(try String(contentsOfFile: path, encoding: .utf8).contains("MaxDisplayCount(5)"))
+        #expect(result.status == ExitStatus.programErrors)
+        #expect(result.standardError.hasPrefix("fixed 1 problem in \(path) (TR0401)\n"), Comment(rawValue: result.standardError))
+        #expect(result.standardError.contains("error[TR0211]"), Comment(rawValue: result.standardError))
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("MaxDisplayCount(5)"))
     }
 
-    func testStdinFixWritesTheFixedTextToStandardOutput() {
+    @Test func stdinFixWritesTheFixedTextToStandardOutput() {
         let result = run(["check", "--stdin", "--fix"], stdin: Self.fixable)
-        XCTAssertEqual(result.status, ExitStatus.success)
-        XCTAssertTrue(result.standardOutput.contains("$0.donations.count >= 4"), result.standardOutput)
-        XCTAssertFalse(result.standardOutput.contains("error"))
+        #expect(result.status == ExitStatus.success)
+        #expect(result.standardOutput.contains("$0.donations.count >= 4"), Comment(rawValue: result.standardOutput))
+        #expect(!result.standardOutput.contains("error"))
     }
 
-    func testUsageErrors() throws {
+    @Test func usageErrors() throws {
         let path = try write("a.tiprules", Self.fixable)
-        XCTAssertEqual(run(["check", "--fix", "--only", "TR9999", path]).standardError, "error: --only: unknown diagnostic code 'TR9999'\n")
-        XCTAssertEqual(run(["check", "--only", "TR0211", path]).status, ExitStatus.badInput)
-        XCTAssertEqual(run(["check", "--stdin", "--fix", "--format", "json"], stdin: Self.fixable).status, ExitStatus.badInput)
-        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), Self.fixable, "nothing is written on a usage error")
+        #expect(run(["check", "--fix", "--only", "TR9999", path]).standardError == "error: --only: unknown diagnostic code 'TR9999'\n")
+        #expect(run(["check", "--only", "TR0211", path]).status == ExitStatus.badInput)
+        #expect(run(["check", "--stdin", "--fix", "--format", "json"], stdin: Self.fixable).status == ExitStatus.badInput)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.fixable, "nothing is written on a usage error")
     }
 
-    func testLintFixesOnlyWhenAskedForAndAnUnchangedFileIsNotWritten() throws {
+    @Test func lintFixesOnlyWhenAskedForAndAnUnchangedFileIsNotWritten() throws {
         let path = try write("clean.tiprules", "parameter a: Bool = false\n")
         // An atomic rewrite renames a new file over the old one: the file number would change.
         let before = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
         let unfixed = run(["check", "--fix", path])
-        XCTAssertEqual(unfixed.status, ExitStatus.success)
-        XCTAssertTrue(unfixed.standardError.hasPrefix("\(path):1:11: warning[TR0706]"), unfixed.standardError)
-        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int, before)
-        XCTAssertEqual(run(["check", "--fix", "--only", "TR0706", path]).standardError, "fixed 1 problem in \(path) (TR0706)\n")
-        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "\n")
+        #expect(unfixed.status == ExitStatus.success)
+        #expect(unfixed.standardError.hasPrefix("\(path):1:11: warning[TR0706]"), Comment(rawValue: unfixed.standardError))
+        #expect(try (FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int) == before)
+        #expect(run(["check", "--fix", "--only", "TR0706", path]).standardError == "fixed 1 problem in \(path) (TR0706)\n")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "\n")
     }
 
-    func testOverlappingFixesAreSkippedAndReported() {
+    @Test func overlappingFixesAreSkippedAndReported() {
         let span = SourceSpan(start: 2, end: 5)
         let first = Diagnostic(.unknownOption, "a", at: span, fixes: [.replace(span, with: "x", "x")])
         let second = Diagnostic(.unknownOption, "b", at: SourceSpan(start: 3, end: 4),
@@ -77,8 +78,8 @@ final class CheckFixCommandTests: CommandTestCase {
         let alternatives = Diagnostic(.unknownOption, "d", at: span,
                                       fixes: [.replace(.point(0), with: "1", "1"), .replace(.point(0), with: "2", "2")])
         let plan = FixApplier.plan([second, first, outside, alternatives], size: 10)
-        XCTAssertEqual(plan.fixed.map(\.diagnostic.message), ["a"])
-        XCTAssertEqual(plan.skipped.map(\.message).sorted(), ["b", "c"])
-        XCTAssertEqual(FixApplier.apply(plan.edits, to: Array("0123456789".utf8)), Array("01x56789".utf8))
+        #expect(plan.fixed.map(\.diagnostic.message) == ["a"])
+        #expect(plan.skipped.map(\.message).sorted() == ["b", "c"])
+        #expect(FixApplier.apply(plan.edits, to: Array("0123456789".utf8)) == Array("01x56789".utf8))
     }
 }

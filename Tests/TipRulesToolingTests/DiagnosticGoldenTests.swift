@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 import TipRulesCompiler
 import TipRulesTooling
 
@@ -22,7 +22,9 @@ import TipRulesTooling
 ///     TIPRULEC_UPDATE_GOLDEN=1 swift test --filter DiagnosticGoldenTests
 ///
 /// A new case needs only its `.tiprules` file; the update run writes the rest.
-final class DiagnosticGoldenTests: XCTestCase {
+/// Serialized: under `TIPRULEC_UPDATE_GOLDEN=1` one test rewrites the golden files that the
+/// suite's other tests read.
+@Suite(.serialized) struct DiagnosticGoldenTests {
     /// `Tests/TipRulesToolingTests/Golden`, found from this file's path (the test
     /// target declares no resources).
     static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -32,34 +34,34 @@ final class DiagnosticGoldenTests: XCTestCase {
 
     /// Codes no golden case shows, and why.
     static let codesWithoutGoldenCase: [String: String] = [
-        "TR0602": "needs a file over 8 MiB: see testSourceTooLargeIsOneDiagnosticAtTheStart",
-        "TR0604": "needs over a million tokens: see ResourceLimitTests.testTokensAndDeclarationsAreBounded",
-        "TR0901": "reported by 'compile --bytecode-version': see BytecodeVersionCommandTests.testBytecodeVersionTooOldIsOneErrorPerConstructGolden",
+        "TR0602": "needs a file over 8 MiB: see sourceTooLargeIsOneDiagnosticAtTheStart",
+        "TR0604": "needs over a million tokens: see ResourceLimitTests.tokensAndDeclarationsAreBounded",
+        "TR0901": "reported by 'compile --bytecode-version': see BytecodeVersionCommandTests.bytecodeVersionTooOldIsOneErrorPerConstructGolden",
     ]
 
     // MARK: - The cases
 
-    func testEveryGoldenCaseMatchesItsExpectedRenderings() throws {
+    @Test func everyGoldenCaseMatchesItsExpectedRenderings() throws {
         let names = try Self.caseNames()
-        XCTAssertGreaterThanOrEqual(names.count, 45, "expected at least 45 golden cases in \(Self.goldenDirectory.path)")
+        #expect(names.count >= 45, "expected at least 45 golden cases in \(Self.goldenDirectory.path)")
         for name in names {
             try checkCase(name)
         }
         if Self.isUpdating { print("Golden files regenerated in \(Self.goldenDirectory.path); review the diff.") }
     }
 
-    func testNoExpectedFileWithoutItsCase() throws {
+    @Test func noExpectedFileWithoutItsCase() throws {
         let names = Set(try Self.caseNames())
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.goldenDirectory.path)
         for file in files where file.hasSuffix(".expected.txt") || file.hasSuffix(".expected.json") {
             let name = file.replacingOccurrences(of: ".expected.txt", with: "")
                 .replacingOccurrences(of: ".expected.json", with: "")
-            XCTAssertTrue(names.contains(name), "\(file) has no \(name).tiprules; delete it or restore the case")
+            #expect(names.contains(name), "\(file) has no \(name).tiprules; delete it or restore the case")
         }
     }
 
     /// Every code the compiler reports appears in at least one golden case.
-    func testGoldenCasesCoverEveryReportedCode() throws {
+    @Test func goldenCasesCoverEveryReportedCode() throws {
         var covered = Set<String>()
         for name in try Self.caseNames() {
             let url = Self.goldenDirectory.appendingPathComponent(name + ".expected.json")
@@ -72,19 +74,19 @@ final class DiagnosticGoldenTests: XCTestCase {
         // Import codes (TR08xx) are reported on Swift, in ImportGoldenTests.
         let missing = DiagnosticCode.allCases.filter { !$0.isImport }.map(\.code)
             .filter { !covered.contains($0) && Self.codesWithoutGoldenCase[$0] == nil }
-        XCTAssertEqual(missing, [], "no golden case shows these codes; add a case to \(Self.goldenDirectory.path)")
+        #expect(missing == [], "no golden case shows these codes; add a case to \(Self.goldenDirectory.path)")
     }
 
     /// A source over the size limit: one diagnostic at 1:1, whatever the content.
-    func testSourceTooLargeIsOneDiagnosticAtTheStart() throws {
+    @Test func sourceTooLargeIsOneDiagnosticAtTheStart() throws {
         let line = "// padding\n"
         let bytes = Array(String(repeating: line, count: Compilation.maximumSourceSize / line.utf8.count + 1).utf8)
         let size = bytes.count
-        XCTAssertGreaterThan(size, Compilation.maximumSourceSize)
+        #expect(size > Compilation.maximumSourceSize)
 
         let text = Self.check(bytes, name: "huge.tiprules", format: nil)
-        XCTAssertEqual(text.status, ExitStatus.programErrors)
-        XCTAssertEqual(text.standardError, """
+        #expect(text.status == ExitStatus.programErrors)
+        #expect(text.standardError == """
             huge.tiprules:1:1: error[TR0602]: source file is too large (more than \(Compilation.maximumSourceSize) bytes)
               |
             1 | // padding
@@ -95,8 +97,8 @@ final class DiagnosticGoldenTests: XCTestCase {
             """)
 
         let json = Self.check(bytes, name: "huge.tiprules", format: "json")
-        XCTAssertEqual(json.status, ExitStatus.programErrors)
-        XCTAssertEqual(json.standardOutput, """
+        #expect(json.status == ExitStatus.programErrors)
+        #expect(json.standardOutput == """
             {"diagnostics":[{"file":"huge.tiprules","severity":"error","code":"TR0602",\
             "message":"source file is too large (more than \(Compilation.maximumSourceSize) bytes)","line":1,"column":1,"endLine":1,"endColumn":1,\
             "notes":["the limit is \(Compilation.maximumSourceSize) bytes"],"fixes":[]}]}
@@ -116,26 +118,24 @@ final class DiagnosticGoldenTests: XCTestCase {
         let json = Self.check(bytes, name: fileName, format: "json")
 
         // The two runs agree, and each writes only to its own stream.
-        XCTAssertEqual(text.standardOutput, "", "\(name): text diagnostics belong on standard error")
-        XCTAssertEqual(json.standardError, "", "\(name): --format json writes nothing to standard error")
-        XCTAssertEqual(text.status, json.status, "\(name): the exit status does not depend on the format")
+        #expect(text.standardOutput == "", "\(name): text diagnostics belong on standard error")
+        #expect(json.standardError == "", "\(name): --format json writes nothing to standard error")
+        #expect(text.status == json.status, "\(name): the exit status does not depend on the format")
 
         // Standard output is one compact JSON document on one line.
         let document: JSONValue
         do {
             document = try JSONParser().parse(json.standardOutput)
         } catch {
-            XCTFail("\(name): --format json printed invalid JSON (\(error)):\n\(json.standardOutput)")
+            Issue.record("\(name): --format json printed invalid JSON (\(error)):\n\(json.standardOutput)")
             return
         }
-        XCTAssertEqual(json.standardOutput, JSONWriter.string(from: document) + "\n",
-                       "\(name): --format json prints one compact line")
+        #expect(json.standardOutput == JSONWriter.string(from: document) + "\n", "\(name): --format json prints one compact line")
 
         // The exit status follows the severities: 1 with an error, else 0.
         let severities = (document["diagnostics"]?.arrayValue ?? []).compactMap { $0["severity"]?.stringValue }
-        XCTAssertEqual(json.status, severities.contains("error") ? ExitStatus.programErrors : ExitStatus.success,
-                       "\(name): exit status")
-        XCTAssertFalse(severities.isEmpty, "\(name): a golden case should produce at least one diagnostic")
+        #expect(json.status == (severities.contains("error") ? ExitStatus.programErrors : ExitStatus.success), "\(name): exit status")
+        #expect(!severities.isEmpty, "\(name): a golden case should produce at least one diagnostic")
 
         compare(text.standardError, with: directory.appendingPathComponent(name + ".expected.txt"), case: name)
         compare(JSONWriter.string(from: document, style: .pretty) + "\n",
@@ -150,17 +150,17 @@ final class DiagnosticGoldenTests: XCTestCase {
                 do {
                     try actual.write(to: url, atomically: true, encoding: .utf8)
                 } catch {
-                    XCTFail("\(name): cannot write \(url.path): \(error)")
+                    Issue.record("\(name): cannot write \(url.path): \(error)")
                 }
             }
             return
         }
         guard let expected else {
-            XCTFail("\(name): \(url.lastPathComponent) is missing; run with TIPRULEC_UPDATE_GOLDEN=1 to create it, then review it")
+            Issue.record("\(name): \(url.lastPathComponent) is missing; run with TIPRULEC_UPDATE_GOLDEN=1 to create it, then review it")
             return
         }
         if expected != actual {
-            XCTFail("""
+            Issue.record("""
                 \(name): the output differs from \(url.lastPathComponent) \
                 (- expected, + actual; TIPRULEC_UPDATE_GOLDEN=1 regenerates):
                 \(Self.lineDiff(expected: expected, actual: actual))

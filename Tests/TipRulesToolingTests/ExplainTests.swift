@@ -1,10 +1,10 @@
 import Foundation
-import XCTest
+import Testing
 import TipRulesCompiler
 import TipRulesTooling
 
 /// `tiprulec explain` and the explanations behind it.
-final class ExplainTests: XCTestCase {
+@Suite struct ExplainTests {
     /// Codes whose examples cannot be compiled to check them: the example needs bytes
     /// a text cannot show or is abbreviated, or the compiler does not report the code.
     private static let uncheckedExamples: Set<String> = [
@@ -16,125 +16,121 @@ final class ExplainTests: XCTestCase {
         "TR0901",  // reported by `compile --bytecode-version`, not by checking
     ]
 
-    func testEveryCodeHasASummaryAndAnExplanationWithAnExample() {
+    @Test func everyCodeHasASummaryAndAnExplanationWithAnExample() {
         for code in DiagnosticCode.allCases {
             let summary = DiagnosticExplanations.summary(code)
-            XCTAssertFalse(summary.isEmpty, "\(code.code) has no summary")
-            XCTAssertFalse(summary.contains("\n"), "\(code.code): a summary is one line")
-            XCTAssertNotEqual(summary, String(describing: code), "\(code.code): the summary is the placeholder")
+            #expect(!summary.isEmpty, "\(code.code) has no summary")
+            #expect(!summary.contains("\n"), "\(code.code): a summary is one line")
+            #expect(summary != String(describing: code), "\(code.code): the summary is the placeholder")
 
             let explanation = DiagnosticExplanations.explanation(of: code)
-            XCTAssertTrue(explanation.hasPrefix("\(code.code): \(summary)\n"),
-                          "\(code.code): the explanation starts with the title line 'CODE: summary'")
-            XCTAssertTrue(explanation.contains(code.code), "\(code.code): the explanation names its code")
-            XCTAssertTrue(explanation.contains("Severity: \(code.defaultSeverity.rawValue)"), "\(code.code): severity")
-            XCTAssertTrue(explanation.contains("Erroneous example:"), "\(code.code): no erroneous example")
-            XCTAssertTrue(explanation.contains("Corrected example:"), "\(code.code): no corrected example")
+            #expect(explanation.hasPrefix("\(code.code): \(summary)\n"), "\(code.code): the explanation starts with the title line 'CODE: summary'")
+            #expect(explanation.contains(code.code), "\(code.code): the explanation names its code")
+            #expect(explanation.contains("Severity: \(code.defaultSeverity.rawValue)"), "\(code.code): severity")
+            #expect(explanation.contains("Erroneous example:"), "\(code.code): no erroneous example")
+            #expect(explanation.contains("Corrected example:"), "\(code.code): no corrected example")
             let examples = Self.examples(in: explanation)
-            XCTAssertEqual(examples.count, 2, "\(code.code): expected two fenced examples")
-            XCTAssertFalse(examples.contains { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty },
-                           "\(code.code): an example is empty")
+            #expect(examples.count == 2, "\(code.code): expected two fenced examples")
+            #expect(!examples.contains { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }, "\(code.code): an example is empty")
         }
     }
 
-    func testSummariesAreDistinct() {
+    @Test func summariesAreDistinct() {
         var seen: [String: String] = [:]
         for code in DiagnosticCode.allCases {
             let summary = DiagnosticExplanations.summary(code)
-            if let other = seen[summary] { XCTFail("\(code.code) and \(other) share the summary '\(summary)'") }
+            if let other = seen[summary] { Issue.record("\(code.code) and \(other) share the summary '\(summary)'") }
             seen[summary] = code.code
         }
     }
 
     /// The erroneous example reports the code; the corrected example compiles without
     /// any diagnostic — so the explanations stay true as the compiler changes.
-    func testExamplesReportTheirCodeAndTheCorrectedExamplesAreClean() {
+    @Test func examplesReportTheirCodeAndTheCorrectedExamplesAreClean() {
         // The import codes' examples are Swift: ImportGoldenTests imports them.
         for code in DiagnosticCode.allCases where !Self.uncheckedExamples.contains(code.code) && !code.isImport {
             let examples = Self.examples(in: DiagnosticExplanations.explanation(of: code))
             guard examples.count == 2 else { continue }
             let wrong = Compilation(source: SourceFile(name: "example.tiprules", text: examples[0])).diagnostics
-            XCTAssertTrue(wrong.contains { $0.code == code },
-                          "\(code.code): the erroneous example does not report it; it reports \(wrong.map { "\($0.code.code) \($0.message)" })")
+            #expect(wrong.contains { $0.code == code }, "\(code.code): the erroneous example does not report it; it reports \(wrong.map { "\($0.code.code) \($0.message)" })")
             // Examples of other codes declare only what they show, used or not: lint is checked
             // for the lint codes' own examples.
             let fixed = Compilation(source: SourceFile(name: "example.tiprules", text: examples[1])).diagnostics
                 .filter { !$0.code.isLint || code.isLint }
-            XCTAssertEqual(fixed.map { "\($0.code.code) \($0.message)" }, [],
-                           "\(code.code): the corrected example is not clean")
+            #expect(fixed.map { "\($0.code.code) \($0.message)" } == [], "\(code.code): the corrected example is not clean")
         }
     }
 
     // MARK: The command
 
-    func testExplainPrintsTheExplanation() {
+    @Test func explainPrintsTheExplanation() {
         let result = TiprulecCommand.run(["explain", "TR0201"], environment: CommandEnvironment())
-        XCTAssertEqual(result.status, ExitStatus.success)
-        XCTAssertEqual(result.standardOutput, DiagnosticExplanations.explanation(of: .mismatchedOperands) + "\n")
-        XCTAssertTrue(result.standardOutput.hasPrefix("TR0201: cannot compare values of different types\n"))
-        XCTAssertEqual(result.standardError, "")
+        #expect(result.status == ExitStatus.success)
+        #expect(result.standardOutput == DiagnosticExplanations.explanation(of: .mismatchedOperands) + "\n")
+        #expect(result.standardOutput.hasPrefix("TR0201: cannot compare values of different types\n"))
+        #expect(result.standardError == "")
     }
 
-    func testExplainAcceptsLowerCaseAndTheNumberAlone() {
+    @Test func explainAcceptsLowerCaseAndTheNumberAlone() {
         for spelling in ["tr0201", "0201"] {
             let result = TiprulecCommand.run(["explain", spelling], environment: CommandEnvironment())
-            XCTAssertEqual(result.status, ExitStatus.success, spelling)
-            XCTAssertTrue(result.standardOutput.hasPrefix("TR0201: "), spelling)
+            #expect(result.status == ExitStatus.success, Comment(rawValue: spelling))
+            #expect(result.standardOutput.hasPrefix("TR0201: "), Comment(rawValue: spelling))
         }
     }
 
-    func testExplainOfAnUnknownCodeIsAUsageError() {
+    @Test func explainOfAnUnknownCodeIsAUsageError() {
         for spelling in ["TR9999", "banana"] {
             let result = TiprulecCommand.run(["explain", spelling], environment: CommandEnvironment())
-            XCTAssertEqual(result.status, ExitStatus.badInput, spelling)
-            XCTAssertEqual(result.standardOutput, "", spelling)
-            XCTAssertTrue(result.standardError.contains("unknown diagnostic code"), spelling)
+            #expect(result.status == ExitStatus.badInput, Comment(rawValue: spelling))
+            #expect(result.standardOutput == "", Comment(rawValue: spelling))
+            #expect(result.standardError.contains("unknown diagnostic code"), Comment(rawValue: spelling))
         }
         let none = TiprulecCommand.run(["explain"], environment: CommandEnvironment())
-        XCTAssertEqual(none.status, ExitStatus.badInput)
+        #expect(none.status == ExitStatus.badInput)
     }
 
-    func testExplainListNamesEveryCodeWithItsSummary() {
+    @Test func explainListNamesEveryCodeWithItsSummary() {
         let result = TiprulecCommand.run(["explain", "--list"], environment: CommandEnvironment())
-        XCTAssertEqual(result.status, ExitStatus.success)
+        #expect(result.status == ExitStatus.success)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.count, DiagnosticCode.allCases.count)
+        #expect(lines.count == DiagnosticCode.allCases.count)
         for (line, code) in zip(lines, DiagnosticCode.allCases) {
-            XCTAssertTrue(line.hasPrefix(code.code), line)
-            XCTAssertTrue(line.hasSuffix(DiagnosticExplanations.summary(code)), line)
+            #expect(line.hasPrefix(code.code), Comment(rawValue: line))
+            #expect(line.hasSuffix(DiagnosticExplanations.summary(code)), Comment(rawValue: line))
         }
     }
 
-    func testSARIFRulesAreDescribedBySummaries() throws {
+    @Test func sARIFRulesAreDescribedBySummaries() throws {
         let source = "parameter isLoggedIn: Bool = false\ntip T {\n    title: \"T\"\n    #Rule(Self.$isLoggedIn) { $0 == 1 }\n}\n"
         let result = TiprulecCommand.run(["check", "--stdin", "--format", "sarif"],
                                          environment: CommandEnvironment(readStandardInput: { _ in Array(source.utf8) }))
         let log = try JSONParser().parse(result.standardOutput)
         let rules = log["runs"]?.arrayValue?.first?["tool"]?["driver"]?["rules"]?.arrayValue ?? []
-        XCTAssertEqual(rules.first?["id"]?.stringValue, "TR0201")
-        XCTAssertEqual(rules.first?["shortDescription"]?["text"]?.stringValue, DiagnosticExplanations.summary(.mismatchedOperands))
+        #expect(rules.first?["id"]?.stringValue == "TR0201")
+        #expect(rules.first?["shortDescription"]?["text"]?.stringValue == DiagnosticExplanations.summary(.mismatchedOperands))
     }
 
     /// `docs/diagnostics.md` from its index on is generated from the explanations
     /// (`tiprulec explain --markdown`): the page and `explain` cannot drift apart. After a change to
     /// an explanation, regenerate the page with `TIPRULEC_UPDATE_GOLDEN=1 swift test --filter
     /// ExplainTests` and review the diff.
-    func testTheDiagnosticsPageIsGeneratedFromTheExplanations() throws {
+    @Test func theDiagnosticsPageIsGeneratedFromTheExplanations() throws {
         let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("docs/diagnostics.md")
         let text = try String(contentsOf: page, encoding: .utf8)
-        let start = try XCTUnwrap(text.range(of: "\n" + DiagnosticReference.firstHeading + "\n"), "no '\(DiagnosticReference.firstHeading)' in the page")
+        let start = try #require(text.range(of: "\n" + DiagnosticReference.firstHeading + "\n"), "no '\(DiagnosticReference.firstHeading)' in the page")
         let written = String(text[text.index(after: start.lowerBound)...])
         let generated = DiagnosticReference.markdown()
         if ProcessInfo.processInfo.environment["TIPRULEC_UPDATE_GOLDEN"] == "1" && written != generated {
             try (String(text[...start.lowerBound]) + generated).write(to: page, atomically: true, encoding: .utf8)
             return
         }
-        XCTAssertTrue(written == generated, "docs/diagnostics.md is stale: regenerate it with TIPRULEC_UPDATE_GOLDEN=1 swift test --filter ExplainTests")
+        #expect(written == generated, "docs/diagnostics.md is stale: regenerate it with TIPRULEC_UPDATE_GOLDEN=1 swift test --filter ExplainTests")
         for code in DiagnosticCode.allCases {
-            XCTAssertTrue(generated.contains("<a id=\"\(code.code)\"></a>\n#### \(code.code): \(DiagnosticExplanations.summary(code))\n"))
+            #expect(generated.contains("<a id=\"\(code.code)\"></a>\n#### \(code.code): \(DiagnosticExplanations.summary(code))\n"))
         }
-        XCTAssertEqual(TiprulecCommand.run(["explain", "--markdown"], environment: CommandEnvironment()).standardOutput, generated)
+        #expect(TiprulecCommand.run(["explain", "--markdown"], environment: CommandEnvironment()).standardOutput == generated)
     }
 
     // MARK: Helpers

@@ -1,18 +1,18 @@
 import TipRulesCompiler
 import TipRulesRuntime
 import TipRulesTooling
-import XCTest
+import Testing
 
 /// A saved engine state is a fixture: encoding a store and decoding it gives the same store.
-final class FixtureEncoderTests: XCTestCase {
-    func testEveryKindOfValueRoundTrips() throws {
+@Suite struct FixtureEncoderTests {
+    @Test func everyKindOfValueRoundTrips() throws {
         let source = """
         parameter name: String = ""
         parameter since: Date = Date(timeIntervalSince1970: 0)
         event bought(amount: Double, note: String, when: Date, paid: Bool, count: Int)
         tip T { title: "t" }
         """
-        let program = try generateProgram(try XCTUnwrap(Compilation(name: "t", bytes: Array(source.utf8)).optimizedProgram))
+        let program = try generateProgram(try #require(Compilation(name: "t", bytes: Array(source.utf8)).optimizedProgram))
         var engine = TipEngine(program: program)
         try engine.setParameter("name", .string("Zoë \"q\""))
         try engine.setParameter("since", .date(1_795_251_600.125))
@@ -26,13 +26,13 @@ final class FixtureEncoderTests: XCTestCase {
         let text = JSONWriter.string(from: FixtureEncoder.encode(store, now: 1_795_251_800), style: .pretty)
         let fixture = try FixtureDecoder.decode(Array(text.utf8), for: program)
         let decoded = try fixture.makeStore(for: program)
-        XCTAssertEqual(fixture.now, 1_795_251_800)
-        XCTAssertEqual((0..<2).map { decoded.parameter($0) }, (0..<2).map { store.parameter($0) })
-        XCTAssertEqual(decoded.donations(event: 0), store.donations(event: 0))
-        XCTAssertEqual(decoded.tipState(0), TipState(displayCount: 1, displayDuration: 61, invalidation: .tipClosed,
+        #expect(fixture.now == 1_795_251_800)
+        #expect((0..<2).map { decoded.parameter($0) } == (0..<2).map { store.parameter($0) })
+        #expect(decoded.donations(event: 0) == store.donations(event: 0))
+        #expect(decoded.tipState(0) == TipState(displayCount: 1, displayDuration: 61, invalidation: .tipClosed,
                                                      displayDates: [1_795_251_700]))
-        XCTAssertEqual(decoded.utcOffset, -(5 * 3600 + 1800))
-        XCTAssertEqual(decoded.lastDisplayDate, 1_795_251_700)
-        XCTAssertEqual(decoded.testing, store.testing)
+        #expect(decoded.utcOffset == -(5 * 3600 + 1800))
+        #expect(decoded.lastDisplayDate == 1_795_251_700)
+        #expect(decoded.testing == store.testing)
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
-import XCTest
+import Testing
 @testable import TipRulesTooling
 import TipRulesCompiler
 
 /// `tiprulec fmt` and `SourceFormatter`: the layout, idempotence and unchanged programs.
-final class FormatCommandTests: CommandTestCase {
+@Suite struct FormatCommandTests: CommandTesting {
+    let scratch = TemporaryFolder()
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static let messy = "parameter a: Bool = false   \n\n\n\nevent opened(screen: String)\ntip T {\n  title: \"t\"  // hi\n      /* block\n   keeps */\n"
@@ -12,48 +13,48 @@ final class FormatCommandTests: CommandTestCase {
     static let tidy = "parameter a: Bool = false\n\nevent opened(screen: String)\ntip T {\n    title: \"t\"  // hi\n    /* block\n   keeps */\n"
         + "    #Rule(Self.$a) {\n        $0 == true\n            && true\n    }\n}\n"
 
-    func testLayout() {
-        XCTAssertEqual(run(["fmt", "--stdin"], stdin: Self.messy), CommandResult(standardOutput: Self.tidy))
+    @Test func testLayout() {
+        #expect(run(["fmt", "--stdin"], stdin: Self.messy) == CommandResult(standardOutput: Self.tidy))
         let chained = "event e(x: Int)\ntip T {\n    title: \"t\"\n    #Rule(Self.e) {\n        $0.donations.filter { $0.x > 1 }\n"
             + "    .largestSubset(groupedBy: \\.x)\n    .count >= 3\n    }\n    options {\n    Tips.MaxDisplayCount(1)\n    }\n}\n"
         let expected = chained.replacingOccurrences(of: "\n    .largestSubset", with: "\n            .largestSubset")
             .replacingOccurrences(of: "\n    .count", with: "\n            .count")
             .replacingOccurrences(of: "\n    Tips.", with: "\n        Tips.")
-        XCTAssertEqual(run(["fmt", "--stdin"], stdin: chained).standardOutput, expected)
+        #expect(run(["fmt", "--stdin"], stdin: chained).standardOutput == expected)
     }
 
-    func testFilesCheckAndSyntaxErrors() throws {
+    @Test func filesCheckAndSyntaxErrors() throws {
         let messy = try write("messy.tiprules", Self.messy)
         let tidy = try write("tidy.tiprules", Self.tidy)
         let broken = try write("broken.tiprules", "tip T {\n  title: \"t\"\n")
         let check = run(["fmt", "--check", messy, tidy, broken])
-        XCTAssertEqual(check.status, ExitStatus.programErrors)
-        XCTAssertEqual(check.standardOutput, messy + "\n")
-        XCTAssertTrue(check.standardError.hasPrefix("\(broken):2:13: not formatted: TR0101"), check.standardError)
-        XCTAssertEqual(try String(contentsOfFile: messy, encoding: .utf8), Self.messy, "--check writes nothing")
-        XCTAssertEqual(run(["fmt", messy, tidy]), CommandResult())
-        XCTAssertEqual(try String(contentsOfFile: messy, encoding: .utf8), Self.tidy)
-        XCTAssertEqual(run(["fmt", "--check", messy]), CommandResult())
-        XCTAssertEqual(run(["fmt"]).status, ExitStatus.badInput)
-        XCTAssertEqual(run(["fmt", "--stdin", messy]).status, ExitStatus.badInput)
+        #expect(check.status == ExitStatus.programErrors)
+        #expect(check.standardOutput == messy + "\n")
+        #expect(check.standardError.hasPrefix("\(broken):2:13: not formatted: TR0101"), Comment(rawValue: check.standardError))
+        #expect(try String(contentsOfFile: messy, encoding: .utf8) == Self.messy, "--check writes nothing")
+        #expect(run(["fmt", messy, tidy]) == CommandResult())
+        #expect(try String(contentsOfFile: messy, encoding: .utf8) == Self.tidy)
+        #expect(run(["fmt", "--check", messy]) == CommandResult())
+        #expect(run(["fmt"]).status == ExitStatus.badInput)
+        #expect(run(["fmt", "--stdin", messy]).status == ExitStatus.badInput)
     }
 
     /// Every example, golden and scenario program that formats: formatting again changes
     /// nothing, and the tokens (so the compiled program, but for its line table) are the same.
-    func testEveryProgramFormatsIdempotentlyWithTheSameTokens() throws {
+    @Test func everyProgramFormatsIdempotentlyWithTheSameTokens() throws {
         var checked = 0
         for folder in ["examples", "Tests/TipRulesToolingTests/Golden", "Tests/TipRulesToolingTests/Scenarios"] {
             let url = Self.root.appendingPathComponent(folder)
             for name in try FileManager.default.contentsOfDirectory(atPath: url.path) where name.hasSuffix(".tiprules") {
                 let bytes = Array(try Data(contentsOf: url.appendingPathComponent(name)))
                 guard case .success(let formatted) = SourceFormatter.format(bytes) else { continue }
-                XCTAssertEqual(SourceFormatter.format(formatted), .success(formatted), "\(folder)/\(name) is not idempotent")
-                XCTAssertEqual(tokens(formatted), tokens(bytes), "\(folder)/\(name) changed tokens")
-                if folder == "examples" { XCTAssertEqual(formatted, bytes, "examples/\(name) is not in the canonical layout") }
+                #expect(SourceFormatter.format(formatted) == .success(formatted), "\(folder)/\(name) is not idempotent")
+                #expect(tokens(formatted) == tokens(bytes), "\(folder)/\(name) changed tokens")
+                if folder == "examples" { #expect(formatted == bytes, "examples/\(name) is not in the canonical layout") }
                 checked += 1
             }
         }
-        XCTAssertGreaterThan(checked, 40)
+        #expect(checked > 40)
     }
 
     private func tokens(_ bytes: [UInt8]) -> [String] {

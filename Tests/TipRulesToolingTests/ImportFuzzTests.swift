@@ -1,15 +1,15 @@
 @testable import TipRulesTooling
 import Foundation
-import XCTest
+import Testing
 
 /// Random byte mutations of the import golden inputs never crash or hang the importer (the
 /// `import` fuzz target in `fuzz/` runs the same entry point for as long as one likes).
-final class ImportFuzzTests: XCTestCase {
+@Suite struct ImportFuzzTests {
     /// Fragments that reach the lexer's and recognizer's edge cases when spliced in anywhere.
     static let fragments = ["{", "}", "(", ")", "[", "]", "\"", "\"\"\"", "#\"", "\\(", "/*", "*/", "//", "#Rule", "@Parameter",
                             "$", "in", "return", "Tips.Event<", ">", "struct X: Tip {", "TipGroup(.ordered) {", "\n", ",", ".", "`"]
 
-    func testMutatedInputsNeverCrash() throws {
+    @Test func mutatedInputsNeverCrash() throws {
         var generator = SplitMix64(seed: 0x7469_7072_756c_6563)
         let inputs = try ImportGoldenTests.cases().flatMap { $0.files }.map { Array(try Data(contentsOf: $0.url)) }
         let start = Date()
@@ -20,7 +20,7 @@ final class ImportFuzzTests: XCTestCase {
                 FuzzEntryPoints.swiftImport(bytes)
             }
         }
-        XCTAssertLessThan(Date().timeIntervalSince(start), 120, "mutated imports took too long")
+        #expect(Date().timeIntervalSince(start) < 120, "mutated imports took too long")
     }
 
     private func mutate(_ bytes: inout [UInt8], using generator: inout SplitMix64) {

@@ -1,7 +1,7 @@
 @testable import TipRulesTooling
 import Foundation
 import TipRulesCompiler
-import XCTest
+import Testing
 
 /// `tiprulec import`: realistic TipKit Swift in `ImportGolden/`, and TipKit code as public
 /// repositories and Apple's documentation write it in `ImportCorpus/` (a `NAME.swift` file, or
@@ -10,7 +10,9 @@ import XCTest
 /// Every imported program checks without errors. After an intended change:
 ///
 ///     TIPRULEC_UPDATE_GOLDEN=1 swift test --filter ImportGoldenTests
-final class ImportGoldenTests: XCTestCase {
+/// Serialized: under `TIPRULEC_UPDATE_GOLDEN=1` one test rewrites the golden files that the
+/// suite's other tests read.
+@Suite(.serialized) struct ImportGoldenTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("ImportGolden", isDirectory: true)
     /// TipKit code as public repositories and Apple's documentation write it (see its README).
@@ -35,15 +37,15 @@ final class ImportGoldenTests: XCTestCase {
         TipKitImporter.run(try files.map { SourceFile(name: $0.name, bytes: Array(try Data(contentsOf: $0.url))) })
     }
 
-    func testEveryCaseImportsToItsGoldenFiles() throws {
-        XCTAssertGreaterThanOrEqual(try Self.cases().count, 15)
+    @Test func everyCaseImportsToItsGoldenFiles() throws {
+        #expect(try Self.cases().count >= 15)
         try checkGoldenFiles(in: Self.directory)
     }
 
     /// Every corpus file imports to its golden program with its expected warnings; one with no
     /// warnings imports with exit status 0.
-    func testEveryCorpusCaseImportsToItsGoldenFiles() throws {
-        XCTAssertGreaterThanOrEqual(try Self.cases(in: Self.corpus).reduce(0) { $0 + $1.files.count }, 30)
+    @Test func everyCorpusCaseImportsToItsGoldenFiles() throws {
+        #expect(try Self.cases(in: Self.corpus).reduce(0) { $0 + $1.files.count } >= 30)
         try checkGoldenFiles(in: Self.corpus)
     }
 
@@ -63,35 +65,35 @@ final class ImportGoldenTests: XCTestCase {
                 }
                 continue
             }
-            XCTAssertEqual(imported.text, try String(contentsOf: programURL, encoding: .utf8), "\(golden.name): the program differs")
+            #expect(imported.text == (try String(contentsOf: programURL, encoding: .utf8)), "\(golden.name): the program differs")
             let expected = (try? String(contentsOf: diagnosticsURL, encoding: .utf8)) ?? ""
-            XCTAssertEqual(diagnostics, expected, "\(golden.name): the diagnostics differ")
+            #expect(diagnostics == expected, "\(golden.name): the diagnostics differ")
             let errors = Compilation(source: SourceFile(name: golden.name + ".tiprules", text: imported.text)).diagnostics
                 .filter { $0.severity == .error }
-            XCTAssertEqual(errors.map(\.message), [], "\(golden.name): the imported program has errors")
+            #expect(errors.map(\.message) == [], "\(golden.name): the imported program has errors")
         }
     }
 
     /// Every import diagnostic code is exercised by some golden case.
-    func testEveryImportCodeIsCovered() throws {
+    @Test func everyImportCodeIsCovered() throws {
         let texts = try (FileManager.default.contentsOfDirectory(at: Self.directory, includingPropertiesForKeys: nil)
             + FileManager.default.contentsOfDirectory(at: Self.corpus, includingPropertiesForKeys: nil))
             .filter { $0.lastPathComponent.hasSuffix(".diagnostics.txt") }
             .map { try String(contentsOf: $0, encoding: .utf8) }.joined()
         for code in DiagnosticCode.allCases where code.isImport && code != .importTooLarge {
-            XCTAssertTrue(texts.contains("[\(code.code)]"), "no golden case reports \(code.code)")
+            #expect(texts.contains("[\(code.code)]"), "no golden case reports \(code.code)")
         }
     }
 
     /// Each import code's erroneous example reports it; the corrected example imports with no diagnostic.
-    func testExplanationExamplesReportTheirCode() {
+    @Test func explanationExamplesReportTheirCode() {
         for code in DiagnosticCode.allCases where code.isImport && code != .importTooLarge {
             let examples = ExplainTests.examples(in: DiagnosticExplanations.explanation(of: code))
-            guard examples.count == 2 else { return XCTFail("\(code.code): expected two examples") }
+            guard examples.count == 2 else { Issue.record("\(code.code): expected two examples"); return }
             let wrong = TipKitImporter.run([SourceFile(name: "Example.swift", text: examples[0])]).files.flatMap(\.diagnostics.items)
-            XCTAssertTrue(wrong.contains { $0.code == code }, "\(code.code): the example reports \(wrong.map(\.message))")
+            #expect(wrong.contains { $0.code == code }, "\(code.code): the example reports \(wrong.map(\.message))")
             let fixed = TipKitImporter.run([SourceFile(name: "Example.swift", text: examples[1])])
-            XCTAssertEqual(fixed.files.flatMap(\.diagnostics.items).map(\.message), [], "\(code.code): the corrected example")
+            #expect(fixed.files.flatMap(\.diagnostics.items).map(\.message) == [], "\(code.code): the corrected example")
         }
     }
 
@@ -101,42 +103,42 @@ final class ImportGoldenTests: XCTestCase {
         TiprulecCommand.run(arguments, environment: CommandEnvironment())
     }
 
-    func testCleanImportExitsZeroAndPrintsTheProgram() throws {
+    @Test func cleanImportExitsZeroAndPrintsTheProgram() throws {
         let path = Self.directory.appendingPathComponent("backyard_favorite.swift").path
         let result = run(["import", path])
-        XCTAssertEqual(result.status, ExitStatus.success)
-        XCTAssertEqual(result.standardError, "")
-        XCTAssertEqual(result.standardOutput, try String(contentsOf: Self.directory.appendingPathComponent("backyard_favorite.tiprules"),
-                                                         encoding: .utf8))
+        #expect(result.status == ExitStatus.success)
+        #expect(result.standardError == "")
+        #expect(result.standardOutput == (try String(contentsOf: Self.directory.appendingPathComponent("backyard_favorite.tiprules"),
+                                                         encoding: .utf8)))
     }
 
-    func testDroppedConstructsExitOneAndTheProgramIsStillWritten() throws {
+    @Test func droppedConstructsExitOneAndTheProgramIsStillWritten() throws {
         let path = Self.directory.appendingPathComponent("actions_and_assets.swift").path
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString).tiprules").path
         defer { try? FileManager.default.removeItem(atPath: output) }
         let result = run(["import", path, "-o", output])
-        XCTAssertEqual(result.status, ExitStatus.programErrors)
-        XCTAssertEqual(result.standardOutput, "")
-        XCTAssertTrue(result.standardError.contains("warning[TR0805]: the action 'Action(id: \"later\", perform: {}) { Text(\"Later\") }' is not carried over: it has no constant title"))
-        XCTAssertTrue(result.standardError.hasSuffix("3 warnings generated.\n"))
-        XCTAssertTrue(try String(contentsOfFile: output, encoding: .utf8).contains("tip PasswordTip {"))
+        #expect(result.status == ExitStatus.programErrors)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError.contains("warning[TR0805]: the action 'Action(id: \"later\", perform: {}) { Text(\"Later\") }' is not carried over: it has no constant title"))
+        #expect(result.standardError.hasSuffix("3 warnings generated.\n"))
+        #expect(try String(contentsOfFile: output, encoding: .utf8).contains("tip PasswordTip {"))
     }
 
-    func testImportedProgramErrorsAreReportedAgainstTheOutput() {
+    @Test func importedProgramErrorsAreReportedAgainstTheOutput() {
         let source = "struct A: Tip {\n    var id: String { \"same\" }\n    var title: Text { Text(\"a\") }\n}\n"
             + "struct B: Tip {\n    var id: String { \"same\" }\n    var title: Text { Text(\"b\") }\n}\n"
         let result = TiprulecCommand.run(["import", "-"], environment: CommandEnvironment(readStandardInput: { _ in Array(source.utf8) }))
-        XCTAssertEqual(result.status, ExitStatus.programErrors)
-        XCTAssertTrue(result.standardError.contains("<imported>.tiprules:"), result.standardError)
-        XCTAssertTrue(result.standardError.contains("error[TR0309]"), result.standardError)
+        #expect(result.status == ExitStatus.programErrors)
+        #expect(result.standardError.contains("<imported>.tiprules:"), Comment(rawValue: result.standardError))
+        #expect(result.standardError.contains("error[TR0309]"), Comment(rawValue: result.standardError))
     }
 
-    func testUsageErrorsExitTwo() {
-        XCTAssertEqual(run(["import"]).status, ExitStatus.badInput)
-        XCTAssertEqual(run(["import", "/nonexistent/Tips.swift"]).status, ExitStatus.badInput)
+    @Test func usageErrorsExitTwo() {
+        #expect(run(["import"]).status == ExitStatus.badInput)
+        #expect(run(["import", "/nonexistent/Tips.swift"]).status == ExitStatus.badInput)
         let path = Self.directory.appendingPathComponent("backyard_favorite.swift").path
         let overwrite = run(["import", path, "-o", path])
-        XCTAssertEqual(overwrite.status, ExitStatus.badInput)
-        XCTAssertTrue(overwrite.standardError.contains("would overwrite an input"))
+        #expect(overwrite.status == ExitStatus.badInput)
+        #expect(overwrite.standardError.contains("would overwrite an input"))
     }
 }

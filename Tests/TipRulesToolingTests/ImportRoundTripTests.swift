@@ -2,7 +2,7 @@
 import Foundation
 import TipRulesCompiler
 import TipRulesRuntime
-import XCTest
+import Testing
 
 /// The round trip `import(emit-swift(P))`: for every example and emit-swift test program that
 /// TipKit can express (emit-swift at iOS 26 succeeds), the imported program compiles to the same
@@ -18,7 +18,7 @@ import XCTest
 ///   local that indexes them renumbered): emit-swift declares an input inside the one tip that
 ///   reads it, or in `SharedTipInputs`, so Swift order is not `.tiprules` order;
 /// - nothing else: constants, tips, rules, options, groups and their order must be equal.
-final class ImportRoundTripTests: XCTestCase {
+@Suite struct ImportRoundTripTests {
     /// Programs that emit-swift refuses at iOS 26 (their rules use what TipKit's `#Rule` does not
     /// accept: `Double(…)`, `lowercased()`, `sum(of:)`, …, see docs/tipkit.md) have no Swift to
     /// import. Widgets come back from the relevance functions emit-swift writes.
@@ -28,30 +28,30 @@ final class ImportRoundTripTests: XCTestCase {
         "reader": "versions, rollouts, schedules, the calendar, frequency caps, priorities",
     ]
 
-    func testImportOfEmittedSwiftCompilesToTheSameProgram() throws {
+    @Test func importOfEmittedSwiftCompilesToTheSameProgram() throws {
         var checked: [String] = []
         for source in try SwiftEmitterTests.sources(in: SwiftEmitterTests.examplesDirectory)
             + SwiftEmitterTests.sources(in: SwiftEmitterTests.programsDirectory) {
             let name = source.deletingPathExtension().lastPathComponent
             let text = try String(contentsOf: source, encoding: .utf8)
-            let program = try XCTUnwrap(Compilation(source: SourceFile(name: name + ".tiprules", text: text)).program, name)
+            let program = try #require(Compilation(source: SourceFile(name: name + ".tiprules", text: text)).program, Comment(rawValue: name))
             let problems = SwiftEmitter(program: program, target: .iOS26).emit(sourceName: name + ".tiprules").problems
             guard problems.isEmpty, Self.skipped[name] == nil else {
-                XCTAssertNotNil(Self.skipped[name], "\(name): emit-swift fails, but it is not listed as skipped: \(problems.map(\.message))")
+                #expect(Self.skipped[name] != nil, "\(name): emit-swift fails, but it is not listed as skipped: \(problems.map(\.message))")
                 continue
             }
             try checkRoundTrip(text, name: name)
             checked.append(name)
         }
-        XCTAssertEqual(checked.sorted(), ["backyard", "backyard-beta", "backyard-v2", "cards", "colleagues", "commute", "fitness",
+        #expect(checked.sorted() == ["backyard", "backyard-beta", "backyard-v2", "cards", "colleagues", "commute", "fitness",
                                           "passkey", "podcasts", "tour", "widgets"])
     }
 
     /// Every corpus import is a program emit-swift accepts, and importing the Swift it emits
     /// gives the same program back.
-    func testCorpusImportsRoundTripThroughEmittedSwift() throws {
+    @Test func corpusImportsRoundTripThroughEmittedSwift() throws {
         let cases = try ImportGoldenTests.cases(in: ImportGoldenTests.corpus)
-        XCTAssertGreaterThanOrEqual(cases.count, 30)
+        #expect(cases.count >= 30)
         for golden in cases {
             let program = try String(contentsOf: ImportGoldenTests.corpus.appendingPathComponent(golden.name + ".tiprules"), encoding: .utf8)
             try checkRoundTrip(program, name: golden.name)
@@ -62,25 +62,24 @@ final class ImportRoundTripTests: XCTestCase {
     private func checkRoundTrip(_ text: String, name: String) throws {
         let original = try compile(text, name: name)
         guard let checked = Compilation(source: SourceFile(name: name + ".tiprules", text: text)).program else {
-            return XCTFail("\(name): does not compile")
+            Issue.record("\(name): does not compile")
+            return
         }
         let emission = SwiftEmitter(program: checked, target: .iOS26).emit(sourceName: name + ".tiprules")
-        XCTAssertEqual(emission.problems.map(\.message), [], "\(name): emit-swift refuses it")
+        #expect(emission.problems.map(\.message) == [], "\(name): emit-swift refuses it")
         let imported = TipKitImporter.run([SourceFile(name: name + ".swift", text: emission.swift)])
         for file in imported.files {
-            XCTAssertEqual(file.diagnostics.items.map(\.message), [], "\(name): the import left something out")
+            #expect(file.diagnostics.items.map(\.message) == [], "\(name): the import left something out")
         }
         let roundTripped = try compile(imported.text, name: name)
-        XCTAssertEqual(try Self.normalized(roundTripped, like: original).encoded(),
-                       try Self.normalized(original, like: original).encoded(),
-                       "\(name): the round trip changes the program\n\(imported.text)")
+        #expect(try Self.normalized(roundTripped, like: original).encoded() == (try Self.normalized(original, like: original).encoded()), "\(name): the round trip changes the program\n\(imported.text)")
     }
 
     private func compile(_ text: String, name: String) throws -> Program {
         let compilation = Compilation(source: SourceFile(name: name + ".tiprules", text: text))
         let errors = compilation.diagnostics.filter { $0.severity == .error }
-        XCTAssertEqual(errors.map(\.message), [], "\(name)")
-        return try generateProgram(XCTUnwrap(compilation.optimizedProgram, name))
+        #expect(errors.map(\.message) == [], "\(name)")
+        return try generateProgram(#require(compilation.optimizedProgram, Comment(rawValue: name)))
     }
 
     /// `program` with lines cleared and its parameters and events in `reference`'s order.

@@ -1,75 +1,75 @@
-import XCTest
+import Testing
 import TipRulesTooling
 
-final class JSONParserTests: XCTestCase {
+@Suite struct JSONParserTests {
     private func parse(_ text: String) throws -> JSONValue {
         try JSONParser().parse(text)
     }
 
     /// The description of the error that parsing `bytes` throws, or a failure.
     private func errorDescription(_ bytes: [UInt8], maximumDepth: Int = JSONParser.defaultMaximumDepth,
-                                  file: StaticString = #filePath, line: UInt = #line) -> String? {
+                                  sourceLocation: Testing.SourceLocation = #_sourceLocation) -> String? {
         do {
             let value = try JSONParser(maximumDepth: maximumDepth).parse(bytes)
-            XCTFail("expected an error, parsed \(value)", file: file, line: line)
+            Issue.record("expected an error, parsed \(value)", sourceLocation: sourceLocation)
             return nil
         } catch {
             return error.description
         }
     }
 
-    private func errorDescription(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> String? {
-        errorDescription(Array(text.utf8), file: file, line: line)
+    private func errorDescription(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> String? {
+        errorDescription(Array(text.utf8), sourceLocation: sourceLocation)
     }
 
-    func testScalars() throws {
-        XCTAssertEqual(try parse("null"), .null)
-        XCTAssertEqual(try parse("true"), .bool(true))
-        XCTAssertEqual(try parse(" false\n"), .bool(false))
-        XCTAssertEqual(try parse("\"hi\""), .string("hi"))
+    @Test func scalars() throws {
+        #expect(try parse("null") == .null)
+        #expect(try parse("true") == .bool(true))
+        #expect(try parse(" false\n") == .bool(false))
+        #expect(try parse("\"hi\"") == .string("hi"))
     }
 
-    func testIntegersAndNumbers() throws {
-        XCTAssertEqual(try parse("0"), .integer(0))
-        XCTAssertEqual(try parse("-0"), .integer(0))
-        XCTAssertEqual(try parse("42"), .integer(42))
-        XCTAssertEqual(try parse("-17"), .integer(-17))
-        XCTAssertEqual(try parse("9223372036854775807"), .integer(Int.max))
-        XCTAssertEqual(try parse("-9223372036854775808"), .integer(Int.min))
-        XCTAssertEqual(try parse("9223372036854775808"), .number(9_223_372_036_854_775_808))
-        XCTAssertEqual(try parse("1.5"), .number(1.5))
-        XCTAssertEqual(try parse("1800.0"), .number(1800))
-        XCTAssertEqual(try parse("1e3"), .number(1000))
-        XCTAssertEqual(try parse("-2.5E-2"), .number(-0.025))
-        XCTAssertEqual(try parse("1e+2"), .number(100))
-        XCTAssertEqual(try parse("1e-400"), .number(0))
-        XCTAssertEqual(try parse("52.6").doubleValue, 52.6)
-        XCTAssertEqual(try parse("3").doubleValue, 3)
+    @Test func integersAndNumbers() throws {
+        #expect(try parse("0") == .integer(0))
+        #expect(try parse("-0") == .integer(0))
+        #expect(try parse("42") == .integer(42))
+        #expect(try parse("-17") == .integer(-17))
+        #expect(try parse("9223372036854775807") == .integer(Int.max))
+        #expect(try parse("-9223372036854775808") == .integer(Int.min))
+        #expect(try parse("9223372036854775808") == .number(9_223_372_036_854_775_808))
+        #expect(try parse("1.5") == .number(1.5))
+        #expect(try parse("1800.0") == .number(1800))
+        #expect(try parse("1e3") == .number(1000))
+        #expect(try parse("-2.5E-2") == .number(-0.025))
+        #expect(try parse("1e+2") == .number(100))
+        #expect(try parse("1e-400") == .number(0))
+        #expect(try parse("52.6").doubleValue == 52.6)
+        #expect(try parse("3").doubleValue == 3)
     }
 
-    func testStringEscapes() throws {
-        XCTAssertEqual(try parse(#""a\"b\\c\/d\b\f\n\r\t""#), .string("a\"b\\c/d\u{08}\u{0C}\n\r\t"))
-        XCTAssertEqual(try parse(#""\u00e9\u00C9\u0000""#), .string("éÉ\u{0}"))
-        XCTAssertEqual(try parse(#""\ud83d\ude00""#), .string("😀"))
-        XCTAssertEqual(try parse("\"é😀\u{2028}\""), .string("é😀\u{2028}"))
+    @Test func stringEscapes() throws {
+        #expect(try parse(#""a\"b\\c\/d\b\f\n\r\t""#) == .string("a\"b\\c/d\u{08}\u{0C}\n\r\t"))
+        #expect(try parse(#""\u00e9\u00C9\u0000""#) == .string("éÉ\u{0}"))
+        #expect(try parse(#""\ud83d\ude00""#) == .string("😀"))
+        #expect(try parse("\"é😀\u{2028}\"") == .string("é😀\u{2028}"))
     }
 
-    func testObjectsKeepOrderAndArraysNest() throws {
+    @Test func objectsKeepOrderAndArraysNest() throws {
         let value = try parse(#"{"z": 1, "a": [true, null, {"k": "v"}], "m": {}}"#)
-        XCTAssertEqual(value.objectValue?.keys, ["z", "a", "m"])
-        XCTAssertEqual(value["z"], .integer(1))
-        XCTAssertEqual(value["a"]?.arrayValue?.count, 3)
-        XCTAssertEqual(value["a"]?.arrayValue?[2]["k"], .string("v"))
-        XCTAssertEqual(value["m"], .object(JSONObject()))
-        XCTAssertNil(value["missing"])
-        XCTAssertEqual(try parse(" [ ] "), .array([]))
+        #expect(value.objectValue?.keys == ["z", "a", "m"])
+        #expect(value["z"] == .integer(1))
+        #expect(value["a"]?.arrayValue?.count == 3)
+        #expect(value["a"]?.arrayValue?[2]["k"] == .string("v"))
+        #expect(value["m"] == .object(JSONObject()))
+        #expect(value["missing"] == nil)
+        #expect(try parse(" [ ] ") == .array([]))
     }
 
-    func testByteOrderMarkIsSkipped() throws {
-        XCTAssertEqual(try JSONParser().parse([0xEF, 0xBB, 0xBF] + Array("[1]".utf8)), .array([.integer(1)]))
+    @Test func byteOrderMarkIsSkipped() throws {
+        #expect(try JSONParser().parse([0xEF, 0xBB, 0xBF] + Array("[1]".utf8)) == .array([.integer(1)]))
     }
 
-    func testMalformedDocumentsReportLineColumnAndReason() {
+    @Test func malformedDocumentsReportLineColumnAndReason() {
         let cases: [(String, String)] = [
             ("", "line 1, column 1: expected a value, found end of input"),
             ("   ", "line 1, column 4: expected a value, found end of input"),
@@ -116,37 +116,32 @@ final class JSONParserTests: XCTestCase {
             ("[1,\u{0}]", "line 1, column 4: expected a value, found U+0000"),
         ]
         for (input, expected) in cases {
-            XCTAssertEqual(errorDescription(input), expected, "input: \(input.debugDescription)")
+            #expect(errorDescription(input) == expected, "input: \(input.debugDescription)")
         }
     }
 
-    func testInvalidUTF8IsRejected() {
-        XCTAssertEqual(errorDescription([0x22, 0xC3, 0x28, 0x22]),
-                       "line 1, column 2: invalid UTF-8 byte 0xC3 in string")
-        XCTAssertEqual(errorDescription([0x22, 0xC0, 0xAF, 0x22]),
-                       "line 1, column 2: invalid UTF-8 byte 0xC0 in string", "overlong encoding")
-        XCTAssertEqual(errorDescription([0x22, 0xED, 0xA0, 0x80, 0x22]),
-                       "line 1, column 2: invalid UTF-8 byte 0xED in string", "encoded surrogate")
-        XCTAssertEqual(errorDescription([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22]),
-                       "line 1, column 2: invalid UTF-8 byte 0xF4 in string", "above U+10FFFF")
-        XCTAssertEqual(errorDescription([0x22, 0xE2, 0x82]),
-                       "line 1, column 2: invalid UTF-8 byte 0xE2 in string", "truncated sequence")
-        XCTAssertEqual(errorDescription([0xFF]), "line 1, column 1: expected a value, found invalid UTF-8 byte 0xFF")
+    @Test func invalidUTF8IsRejected() {
+        #expect(errorDescription([0x22, 0xC3, 0x28, 0x22]) == "line 1, column 2: invalid UTF-8 byte 0xC3 in string")
+        #expect(errorDescription([0x22, 0xC0, 0xAF, 0x22]) == "line 1, column 2: invalid UTF-8 byte 0xC0 in string", "overlong encoding")
+        #expect(errorDescription([0x22, 0xED, 0xA0, 0x80, 0x22]) == "line 1, column 2: invalid UTF-8 byte 0xED in string", "encoded surrogate")
+        #expect(errorDescription([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22]) == "line 1, column 2: invalid UTF-8 byte 0xF4 in string", "above U+10FFFF")
+        #expect(errorDescription([0x22, 0xE2, 0x82]) == "line 1, column 2: invalid UTF-8 byte 0xE2 in string", "truncated sequence")
+        #expect(errorDescription([0xFF]) == "line 1, column 1: expected a value, found invalid UTF-8 byte 0xFF")
     }
 
-    func testErrorCarriesPosition() {
+    @Test func errorCarriesPosition() {
         do {
             _ = try JSONParser().parse("[\n  1,\n  x]")
-            XCTFail("expected an error")
+            Issue.record("expected an error")
         } catch {
-            XCTAssertEqual(error.line, 3)
-            XCTAssertEqual(error.column, 3)
-            XCTAssertEqual(error.offset, 9)
-            XCTAssertEqual(error.message, "expected a value, found 'x'")
+            #expect(error.line == 3)
+            #expect(error.column == 3)
+            #expect(error.offset == 9)
+            #expect(error.message == "expected a value, found 'x'")
         }
     }
 
-    func testNestingUpToTheLimitIsAccepted() throws {
+    @Test func nestingUpToTheLimitIsAccepted() throws {
         let depth = JSONParser.defaultMaximumDepth
         let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
         var value = try parse(text)
@@ -155,30 +150,27 @@ final class JSONParserTests: XCTestCase {
             levels += 1
             value = inner.first ?? .null
         }
-        XCTAssertEqual(levels, depth)
+        #expect(levels == depth)
     }
 
-    func testNestingBeyondTheLimitIsAnError() {
+    @Test func nestingBeyondTheLimitIsAnError() {
         let depth = JSONParser.defaultMaximumDepth + 1
         let message = "arrays and objects are nested more than 512 deep"
-        XCTAssertEqual(errorDescription(String(repeating: "[", count: depth) + String(repeating: "]", count: depth)),
-                       "line 1, column 513: \(message)")
+        #expect(errorDescription(String(repeating: "[", count: depth) + String(repeating: "]", count: depth)) == "line 1, column 513: \(message)")
         let objects = String(repeating: "{\"a\":", count: depth) + "1" + String(repeating: "}", count: depth)
-        XCTAssertEqual(errorDescription(objects), "line 1, column \(512 * 5 + 1): \(message)")
-        XCTAssertEqual(errorDescription(Array("[{\"a\":[]}]".utf8), maximumDepth: 2),
-                       "line 1, column 7: arrays and objects are nested more than 2 deep")
+        #expect(errorDescription(objects) == "line 1, column \(512 * 5 + 1): \(message)")
+        #expect(errorDescription(Array("[{\"a\":[]}]".utf8), maximumDepth: 2) == "line 1, column 7: arrays and objects are nested more than 2 deep")
     }
 
-    func testHundredThousandOpeningBracketsIsAnErrorNotACrash() {
+    @Test func hundredThousandOpeningBracketsIsAnErrorNotACrash() throws {
         let bytes = [UInt8](repeating: UInt8(ascii: "["), count: 100_000)
-        XCTAssertEqual(errorDescription(bytes), "line 1, column 513: arrays and objects are nested more than 512 deep")
+        #expect(errorDescription(bytes) == "line 1, column 513: arrays and objects are nested more than 512 deep")
         let unlimited = JSONParser(maximumDepth: .max)
-        XCTAssertThrowsError(try unlimited.parse(bytes)) { error in
-            XCTAssertEqual((error as? JSONParseError)?.message, "expected a value, found end of input")
-        }
+        let error = try #require(throws: (any Error).self) { try unlimited.parse(bytes) }
+        #expect((error as? JSONParseError)?.message == "expected a value, found end of input")
     }
 
-    func testRandomBytesNeverCrash() {
+    @Test func randomBytesNeverCrash() {
         var random = SplitMix64(seed: 0x7469_7072_756C_6563)
         let alphabet = Array("{}[]:,\"\\/ \n\t-+.0123456789eEtrufalsn\u{e9}".utf8)
             + [0x00, 0x1F, 0x80, 0xC3, 0xED, 0xF0, 0xFF]
@@ -198,14 +190,14 @@ final class JSONParserTests: XCTestCase {
             if let value = try? JSONParser().parse(bytes) {
                 let written = JSONWriter.string(from: value)
                 let reparsed = try? JSONParser().parse(written)
-                XCTAssertEqual(reparsed.map { JSONWriter.string(from: $0) }, written, "bytes: \(bytes)")
+                #expect(reparsed.map { JSONWriter.string(from: $0) } == written, "bytes: \(bytes)")
             }
         }
     }
 }
 
 /// A small deterministic pseudo-random generator for fuzz-style tests.
-struct SplitMix64 {
+@Suite struct SplitMix64 {
     private var state: UInt64
 
     init(seed: UInt64) {

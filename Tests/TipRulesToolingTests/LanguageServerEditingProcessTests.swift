@@ -1,9 +1,11 @@
 import TipRulesTooling
-import XCTest
+import Testing
 
 /// `tiprulec lsp` as a separate process: code actions, fix-alls and diagnostic links, as an
 /// editor sees them.
-final class LanguageServerEditingProcessTests: XCTestCase {
+/// Serialized: each test starts a `tiprulec lsp` child; one child at a time per suite keeps the
+/// children from waiting behind each other for the CPU (an answer is awaited at most 20 s).
+@Suite(.serialized) struct LanguageServerEditingProcessTests {
     private let uri = "file:///work/fix.tiprules"
     private let source = CheckFixCommandTests.fixable
 
@@ -27,61 +29,61 @@ final class LanguageServerEditingProcessTests: XCTestCase {
         return server.diagnostics(for: uri)
     }
 
-    func testCodeActionsAreAdvertised() throws {
+    @Test func codeActionsAreAdvertised() throws {
         let server = try LanguageServerProcess()
         let capabilities = server.initialize()
-        XCTAssertEqual(capabilities["codeActionProvider"]?["codeActionKinds"], ["quickfix", "source.fixAll.tiprules"])
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        #expect(capabilities["codeActionProvider"]?["codeActionKinds"] == ["quickfix", "source.fixAll.tiprules"])
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testAQuickFixRemovesItsDiagnostic() throws {
+    @Test func aQuickFixRemovesItsDiagnostic() throws {
         let server = try LanguageServerProcess()
         server.initialize()
-        XCTAssertEqual(server.open(uri, source)?.count, 3)
-        let quickFix = try XCTUnwrap(codeActions(server, at: "MaxDisplayCont").first)
-        XCTAssertEqual(quickFix["isPreferred"], true)
-        XCTAssertEqual(apply(quickFix["edit"], to: server)?.compactMap { $0["code"]?.stringValue }, ["TR0211", "TR0211"])
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        #expect(server.open(uri, source)?.count == 3)
+        let quickFix = try #require(codeActions(server, at: "MaxDisplayCont").first)
+        #expect(quickFix["isPreferred"] == true)
+        #expect(apply(quickFix["edit"], to: server)?.compactMap { $0["code"]?.stringValue } == ["TR0211", "TR0211"])
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testFixAllOfOneCodeLeavesTheOthers() throws {
+    @Test func fixAllOfOneCodeLeavesTheOthers() throws {
         let server = try LanguageServerProcess()
         server.initialize()
         server.open(uri, source)
         let action = codeActions(server, at: "cont >= 4").first { $0["title"] == "Fix all TR0211 in this file" }
-        XCTAssertEqual(apply(action?["edit"], to: server)?.compactMap { $0["code"]?.stringValue }, ["TR0401"])
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        #expect(apply(action?["edit"], to: server)?.compactMap { $0["code"]?.stringValue } == ["TR0401"])
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testSourceFixAllGivesACleanDocument() throws {
+    @Test func sourceFixAllGivesACleanDocument() throws {
         let server = try LanguageServerProcess()
         server.initialize()
         server.open(uri, source)
         let actions = codeActions(server, at: "title", only: ["source.fixAll"])
-        XCTAssertEqual(actions.map { $0["title"]?.stringValue ?? "" }, ["Fix all"])
-        XCTAssertEqual(apply(actions.first?["edit"], to: server)?.count, 0)
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        #expect(actions.map { $0["title"]?.stringValue ?? "" } == ["Fix all"])
+        #expect(apply(actions.first?["edit"], to: server)?.count == 0)
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testDocsURLFlagSetsTheCodeDescription() throws {
+    @Test func docsURLFlagSetsTheCodeDescription() throws {
         let server = try LanguageServerProcess(arguments: ["--docs-url", "https://docs.example/diagnostics.html"])
         server.initialize()
-        let diagnostics = try XCTUnwrap(server.open(uri, source))
-        XCTAssertEqual(diagnostics.first?["codeDescription"]?["href"], "https://docs.example/diagnostics.html#TR0211")
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        let diagnostics = try #require(server.open(uri, source))
+        #expect(diagnostics.first?["codeDescription"]?["href"] == "https://docs.example/diagnostics.html#TR0211")
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testMalformedCodeActionParamsAreInvalidParams() throws {
+    @Test func malformedCodeActionParamsAreInvalidParams() throws {
         let server = try LanguageServerProcess()
         server.initialize()
         server.open(uri, source)
         let reply = server.request("textDocument/codeAction", .object(["textDocument": .object(["uri": .string(uri)]), "range": "x"]))
-        XCTAssertEqual(reply?["error"]?["code"], -32602)
-        XCTAssertEqual(codeActions(server, at: "cont >= 3").count, 3, "the server goes on")
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        #expect(reply?["error"]?["code"] == -32602)
+        #expect(codeActions(server, at: "cont >= 3").count == 3, "the server goes on")
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testCodeActionForAnUnopenedDocumentIsAnError() throws {
+    @Test func codeActionForAnUnopenedDocumentIsAnError() throws {
         let server = try LanguageServerProcess()
         server.initialize()
         let reply = server.request("textDocument/codeAction", .object([
@@ -89,31 +91,31 @@ final class LanguageServerEditingProcessTests: XCTestCase {
             "range": .object(["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]]),
             "context": .object(["diagnostics": []]),
         ]))
-        XCTAssertEqual(reply?["error"]?["code"], -32602)
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        #expect(reply?["error"]?["code"] == -32602)
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testFixAllOnAHugeDocument() throws {
+    @Test func fixAllOnAHugeDocument() throws {
         let server = try LanguageServerProcess()
         server.initialize()
         let repeated = (0..<400).map { "    #Rule(Self.opened) { $0.donations.cont >= \($0) }" }.joined(separator: "\n")
         let huge = "event opened(screen: String)\ntip T {\n    title: \"t\"\n\(repeated)\n}\n"
-        XCTAssertEqual(server.open(uri, huge)?.count, 400)
+        #expect(server.open(uri, huge)?.count == 400)
         let position = LSPText.position(of: "cont", in: huge)
         let actions = server.result("textDocument/codeAction", .object([
             "textDocument": .object(["uri": .string(uri)]), "range": .object(["start": position, "end": position]),
             "context": .object(["diagnostics": []]),
         ])).arrayValue ?? []
         let fixAll = actions.first { $0["kind"] == "source.fixAll.tiprules" }
-        XCTAssertEqual(fixAll?["edit"]?["changes"]?[uri]?.arrayValue?.count, 400)
-        XCTAssertEqual(apply(fixAll?["edit"], to: server)?.count, 0)
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        #expect(fixAll?["edit"]?["changes"]?[uri]?.arrayValue?.count == 400)
+        #expect(apply(fixAll?["edit"], to: server)?.count == 0)
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testTwentyChangesInOneWriteArePublishedOnce() throws {
+    @Test func twentyChangesInOneWriteArePublishedOnce() throws {
         let server = try LanguageServerProcess()
         server.initialize()
-        XCTAssertEqual(server.open(uri, "")?.count, 0)
+        #expect(server.open(uri, "")?.count == 0)
         var bytes: [UInt8] = []
         for version in 2...21 {
             let position: JSONValue = ["line": 0, "character": 0]
@@ -126,15 +128,15 @@ final class LanguageServerEditingProcessTests: XCTestCase {
         }
         server.sendRaw(bytes)
         let published = server.take { $0["method"] == "textDocument/publishDiagnostics" }
-        XCTAssertEqual(published?["params"]?["version"], 21)
-        XCTAssertEqual(published?["params"]?["diagnostics"]?.arrayValue?.count, 20)
-        XCTAssertNotNil(server.request("shutdown"))
-        XCTAssertFalse(server.pending.contains { $0["method"] == "textDocument/publishDiagnostics" }, "one publish only")
+        #expect(published?["params"]?["version"] == 21)
+        #expect(published?["params"]?["diagnostics"]?.arrayValue?.count == 20)
+        #expect(server.request("shutdown") != nil)
+        #expect(!server.pending.contains { $0["method"] == "textDocument/publishDiagnostics" }, "one publish only")
         server.notify("exit")
-        XCTAssertEqual(server.waitForExit(), 0)
+        #expect(server.waitForExit() == 0)
     }
 
-    func testACancelledRequestAfterQueuedChangesIsStillCancelled() throws {
+    @Test func aCancelledRequestAfterQueuedChangesIsStillCancelled() throws {
         let server = try LanguageServerProcess()
         server.initialize()
         server.open(uri, source)
@@ -154,32 +156,32 @@ final class LanguageServerEditingProcessTests: XCTestCase {
             bytes += Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
         }
         server.sendRaw(bytes)
-        XCTAssertEqual(server.diagnostics(for: uri)?.count, 3)
-        XCTAssertEqual(server.response(to: 500)?["error"]?["code"], -32800)
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        #expect(server.diagnostics(for: uri)?.count == 3)
+        #expect(server.response(to: 500)?["error"]?["code"] == -32800)
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testFormattingEndToEnd() throws {
+    @Test func formattingEndToEnd() throws {
         let server = try LanguageServerProcess()
         let capabilities = server.initialize()
-        XCTAssertEqual(capabilities["documentFormattingProvider"], true)
-        XCTAssertEqual(capabilities["documentRangeFormattingProvider"], true)
+        #expect(capabilities["documentFormattingProvider"] == true)
+        #expect(capabilities["documentRangeFormattingProvider"] == true)
         server.open(uri, FormatCommandTests.messy)
         let edits = server.result("textDocument/formatting", .object(["textDocument": .object(["uri": .string(uri)]), "options": [:]]))
-        XCTAssertEqual(edits.arrayValue?.count, 12)
+        #expect(edits.arrayValue?.count == 12)
         let range = server.result("textDocument/rangeFormatting", .object([
             "textDocument": .object(["uri": .string(uri)]), "options": [:],
             "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 5]]]))
-        XCTAssertEqual(range.arrayValue?.first?["newText"], "parameter a: Bool = false\n")
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        #expect(range.arrayValue?.first?["newText"] == "parameter a: Bool = false\n")
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testFormattingAnUnopenedDocumentIsAnError() throws {
+    @Test func formattingAnUnopenedDocumentIsAnError() throws {
         let server = try LanguageServerProcess()
         server.initialize()
         let reply = server.request("textDocument/formatting", .object(["textDocument": .object(["uri": "file:///never.tiprules"])]))
-        XCTAssertEqual(reply?["error"]?["code"], -32602)
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        #expect(reply?["error"]?["code"] == -32602)
+        #expect(server.shutdownAndExit() == 0)
     }
 }
 

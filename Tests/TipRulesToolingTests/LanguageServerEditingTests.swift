@@ -1,19 +1,19 @@
 import Foundation
-import XCTest
+import Testing
 @testable import TipRulesTooling
 import TipRulesCompiler
 
 /// In-process tests of the editing requests: code actions and diagnostic links.
-final class LanguageServerEditingTests: XCTestCase {
+@Suite final class LanguageServerEditingTests {
     private let uri = "file:///work/fix.tiprules"
     private var server = LanguageServer(docsURL: "https://example.test/diagnostics.md")
     private var nextID = 0
 
-    private func result(_ method: String, _ params: JSONValue, file: StaticString = #filePath, line: UInt = #line) -> JSONValue {
+    private func result(_ method: String, _ params: JSONValue, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> JSONValue {
         nextID += 1
         let replies = server.handle(.object(["jsonrpc": "2.0", "id": .integer(nextID), "method": .string(method), "params": params]))
-        XCTAssertEqual(replies.count, 1, file: file, line: line)
-        XCTAssertNil(replies.first?["error"], "\(replies)", file: file, line: line)
+        #expect(replies.count == 1, sourceLocation: sourceLocation)
+        #expect(replies.first?["error"] == nil, "\(replies)", sourceLocation: sourceLocation)
         return replies.first?["result"] ?? .null
     }
 
@@ -50,69 +50,69 @@ final class LanguageServerEditingTests: XCTestCase {
         return published.first?["params"]?["diagnostics"]?.arrayValue ?? []
     }
 
-    func testQuickFixFixAllOfTheCodeAndFixAll() {
-        XCTAssertEqual(start().count, 3)
+    @Test func quickFixFixAllOfTheCodeAndFixAll() {
+        #expect(start().count == 3)
         let actions = codeActions(at: "cont >= 3")
-        XCTAssertEqual(actions.map { $0["title"]?.stringValue ?? "" }, ["replace with 'count'", "Fix all TR0211 in this file", "Fix all"])
-        XCTAssertEqual(actions.map { $0["kind"]?.stringValue ?? "" }, ["quickfix", "quickfix", "source.fixAll.tiprules"])
-        XCTAssertEqual(actions[0]["isPreferred"], true)
-        XCTAssertEqual(actions[0]["diagnostics"]?.arrayValue?.first?["code"], "TR0211")
-        XCTAssertEqual(actions[1]["edit"]?["changes"]?[uri]?.arrayValue?.count, 2)
-        XCTAssertEqual(apply(actions[2]["edit"]), [])
+        #expect(actions.map { $0["title"]?.stringValue ?? "" } == ["replace with 'count'", "Fix all TR0211 in this file", "Fix all"])
+        #expect(actions.map { $0["kind"]?.stringValue ?? "" } == ["quickfix", "quickfix", "source.fixAll.tiprules"])
+        #expect(actions[0]["isPreferred"] == true)
+        #expect(actions[0]["diagnostics"]?.arrayValue?.first?["code"] == "TR0211")
+        #expect(actions[1]["edit"]?["changes"]?[uri]?.arrayValue?.count == 2)
+        #expect(apply(actions[2]["edit"]) == [])
     }
 
-    func testOnlyOneFixableDiagnosticOffersNoFixAllOfItsCode() {
+    @Test func onlyOneFixableDiagnosticOffersNoFixAllOfItsCode() {
         start()
         let titles = codeActions(at: "MaxDisplayCont").map { $0["title"]?.stringValue ?? "" }
-        XCTAssertEqual(titles, ["replace with 'MaxDisplayCount'", "Fix all"])
+        #expect(titles == ["replace with 'MaxDisplayCount'", "Fix all"])
     }
 
-    func testOnlyFiltersByKind() {
+    @Test func onlyFiltersByKind() {
         start()
-        XCTAssertEqual(codeActions(at: "cont >= 3", only: ["source.fixAll"]).map { $0["title"]?.stringValue ?? "" }, ["Fix all"])
-        XCTAssertEqual(codeActions(at: "cont >= 3", only: ["refactor"]), [])
+        #expect(codeActions(at: "cont >= 3", only: ["source.fixAll"]).map { $0["title"]?.stringValue ?? "" } == ["Fix all"])
+        #expect(codeActions(at: "cont >= 3", only: ["refactor"]) == [])
     }
 
-    func testDocumentChangesCarryTheVersionWhenTheClientSupportsThem() {
+    @Test func documentChangesCarryTheVersionWhenTheClientSupportsThem() {
         start(capabilities: ["workspace": ["workspaceEdit": ["documentChanges": true]]])
         let edit = codeActions(at: "cont >= 3").first?["edit"]
-        XCTAssertNil(edit?["changes"])
-        XCTAssertEqual(edit?["documentChanges"]?.arrayValue?.first?["textDocument"]?["version"], 7)
-        XCTAssertEqual(edit?["documentChanges"]?.arrayValue?.first?["edits"]?.arrayValue?.first?["newText"], "count")
+        #expect(edit?["changes"] == nil)
+        #expect(edit?["documentChanges"]?.arrayValue?.first?["textDocument"]?["version"] == 7)
+        #expect(edit?["documentChanges"]?.arrayValue?.first?["edits"]?.arrayValue?.first?["newText"] == "count")
     }
 
-    func testALintFixIsOfferedButNotInFixAll() {
+    @Test func aLintFixIsOfferedButNotInFixAll() {
         let text = "parameter a: Bool = false\n"
         start(text)
         let titles = codeActions(at: "a:", in: text).map { $0["title"]?.stringValue ?? "" }
-        XCTAssertEqual(titles.count, 1)
-        XCTAssertFalse(titles.contains("Fix all"))
+        #expect(titles.count == 1)
+        #expect(!titles.contains("Fix all"))
     }
 
-    func testCodeActionNeedsAnOpenDocumentAndARange() {
+    @Test func codeActionNeedsAnOpenDocumentAndARange() {
         start()
         nextID += 1
         let missing = server.handle(.object(["jsonrpc": "2.0", "id": 99, "method": "textDocument/codeAction",
                                              "params": ["textDocument": ["uri": "file:///nowhere"]]]))
-        XCTAssertEqual(missing.first?["error"]?["code"], -32602)
+        #expect(missing.first?["error"]?["code"] == -32602)
         let noRange = server.handle(.object(["jsonrpc": "2.0", "id": 100, "method": "textDocument/codeAction",
                                              "params": .object(["textDocument": .object(["uri": .string(uri)])])]))
-        XCTAssertEqual(noRange.first?["error"]?["code"], -32602)
+        #expect(noRange.first?["error"]?["code"] == -32602)
     }
 
-    func testDiagnosticsLinkTheirExplanation() {
+    @Test func diagnosticsLinkTheirExplanation() {
         let diagnostics = start()
-        XCTAssertEqual(diagnostics.first?["codeDescription"]?["href"], "https://example.test/diagnostics.md#TR0211")
-        XCTAssertTrue(diagnostics.first?["message"]?.stringValue?.contains("did you mean 'count'?") == true)
+        #expect(diagnostics.first?["codeDescription"]?["href"] == "https://example.test/diagnostics.md#TR0211")
+        #expect(diagnostics.first?["message"]?.stringValue?.contains("did you mean 'count'?") == true)
     }
 
     /// Every code's link lands on an anchor of docs/diagnostics.md.
-    func testEveryCodeHasAnAnchorInTheDiagnosticsDocument() throws {
+    @Test func everyCodeHasAnAnchorInTheDiagnosticsDocument() throws {
         let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("docs/diagnostics.md")
         let text = try String(contentsOf: docs, encoding: .utf8)
         for code in DiagnosticCode.allCases {
-            XCTAssertTrue(text.contains("<a id=\"\(code.code)\"></a>"), "docs/diagnostics.md has no anchor for \(code.code)")
+            #expect(text.contains("<a id=\"\(code.code)\"></a>"), "docs/diagnostics.md has no anchor for \(code.code)")
         }
     }
 
@@ -127,62 +127,61 @@ final class LanguageServerEditingTests: XCTestCase {
         return .message(Array(JSONWriter.string(from: message).utf8))
     }
 
-    func testQueuedChangesArePublishedOnceAtTheLatestVersion() {
+    @Test func queuedChangesArePublishedOnceAtTheLatestVersion() {
         start("")
         let events = (1...20).map { changeFrame(version: $0 + 7, at: 0, insert: "parameter p\($0): Bool = false\n") }
         let published = server.handle(events)
-        XCTAssertEqual(published.count, 1)
-        XCTAssertEqual(published.first?["params"]?["version"], 27)
-        XCTAssertEqual(published.first?["params"]?["diagnostics"]?.arrayValue?.count, 20, "every change applied")
+        #expect(published.count == 1)
+        #expect(published.first?["params"]?["version"] == 27)
+        #expect(published.first?["params"]?["diagnostics"]?.arrayValue?.count == 20, "every change applied")
         let hover = result("textDocument/hover", LSPText.at(uri, .object(["line": 0, "character": 11])))
-        XCTAssertTrue(hover["contents"]?["value"]?.stringValue?.contains("p20") == true, "\(hover)")
+        #expect(hover["contents"]?["value"]?.stringValue?.contains("p20") == true, "\(hover)")
     }
 
-    func testARefusedChangeInARunLeavesTheOthersApplied() {
+    @Test func aRefusedChangeInARunLeavesTheOthersApplied() {
         start("")
         var events = [changeFrame(version: 8, at: 0, insert: "parameter a: Bool = false\n")]
         events.append(.message(Array(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":9},"contentChanges":[{"range":"bad","text":"x"}]}}"#.utf8)))
         events.append(changeFrame(version: 10, at: 0, insert: "parameter b: Bool = false\n"))
         let replies = server.handle(events)
-        XCTAssertEqual(replies.compactMap { $0["method"]?.stringValue },
-                       ["textDocument/publishDiagnostics", "window/logMessage", "textDocument/publishDiagnostics"])
-        XCTAssertEqual(replies.last?["params"]?["diagnostics"]?.arrayValue?.count, 2)
+        #expect(replies.compactMap { $0["method"]?.stringValue } == ["textDocument/publishDiagnostics", "window/logMessage", "textDocument/publishDiagnostics"])
+        #expect(replies.last?["params"]?["diagnostics"]?.arrayValue?.count == 2)
     }
 
-    func testChangesToTwoDocumentsAreNotMerged() {
+    @Test func changesToTwoDocumentsAreNotMerged() {
         start("")
         let other = JSONValue.object(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": .object(["textDocument": .object([
             "uri": "file:///other.tiprules", "languageId": "tiprules", "version": 1, "text": ""])])])
         let events = [changeFrame(version: 8, at: 0, insert: "\n"), .message(Array(JSONWriter.string(from: other).utf8)),
                       changeFrame(version: 9, at: 0, insert: "\n"), changeFrame(version: 10, at: 0, insert: "\n")]
-        XCTAssertEqual(server.handle(events).compactMap { $0["params"]?["version"]?.intValue }, [8, 1, 10])
+        #expect(server.handle(events).compactMap { $0["params"]?["version"]?.intValue } == [8, 1, 10])
     }
 
     // MARK: Formatting
 
-    func testFormattingEditsOnlyTheLinesThatChange() {
+    @Test func formattingEditsOnlyTheLinesThatChange() {
         start(FormatCommandTests.messy)
         let edits = result("textDocument/formatting", .object([
             "textDocument": .object(["uri": .string(uri)]), "options": ["tabSize": 4, "insertSpaces": true]])).arrayValue ?? []
-        XCTAssertEqual(edits.count, 12)
+        #expect(edits.count == 12)
         let changes = edits.reversed().map { JSONValue.object(["range": $0["range"] ?? .null, "text": $0["newText"] ?? .null]) }
         _ = notify("textDocument/didChange", .object([
             "textDocument": .object(["uri": .string(uri), "version": 8]), "contentChanges": .array(changes)]))
         let again = result("textDocument/formatting", .object(["textDocument": .object(["uri": .string(uri)]), "options": [:]]))
-        XCTAssertEqual(again, [], "formatted")
+        #expect(again == [], "formatted")
     }
 
-    func testRangeFormattingKeepsTheEditsOfItsLines() {
+    @Test func rangeFormattingKeepsTheEditsOfItsLines() {
         start(FormatCommandTests.messy)
         let edits = result("textDocument/rangeFormatting", .object([
             "textDocument": .object(["uri": .string(uri)]), "options": [:],
             "range": ["start": ["line": 10, "character": 0], "end": ["line": 11, "character": 2]]])).arrayValue ?? []
-        XCTAssertEqual(edits.map { $0["newText"]?.stringValue ?? "" }, ["        $0 == true\n", "            && true\n"])
+        #expect(edits.map { $0["newText"]?.stringValue ?? "" } == ["        $0 == true\n", "            && true\n"])
     }
 
-    func testASyntaxErrorGetsNoFormattingEdits() {
+    @Test func aSyntaxErrorGetsNoFormattingEdits() {
         start("tip T {\n  title: \"t\"\n")
-        XCTAssertEqual(result("textDocument/formatting", .object(["textDocument": .object(["uri": .string(uri)]), "options": [:]])), [])
+        #expect(result("textDocument/formatting", .object(["textDocument": .object(["uri": .string(uri)]), "options": [:]])) == [])
     }
 }
 

@@ -1,9 +1,11 @@
 import TipRulesTooling
-import XCTest
+import Testing
 
 /// `tiprulec lsp` as a process: references, document highlights, rename, semantic tokens,
 /// signature help and inlay hints as an editor sees them, malformed requests included.
-final class LanguageServerNavigationProcessTests: XCTestCase {
+/// Serialized: each test starts a `tiprulec lsp` child; one child at a time per suite keeps the
+/// children from waiting behind each other for the CPU (an answer is awaited at most 20 s).
+@Suite(.serialized) final class LanguageServerNavigationProcessTests {
     private let uri = "file:///work/navigation.tiprules"
     private let source = """
     // Navigation fixture.
@@ -45,7 +47,7 @@ final class LanguageServerNavigationProcessTests: XCTestCase {
         legend = (announced?["tokenTypes"]?.arrayValue?.compactMap(\.stringValue) ?? [],
                   announced?["tokenModifiers"]?.arrayValue?.compactMap(\.stringValue) ?? [])
         let diagnostics = server.open(uri, text ?? source)
-        if text == nil { XCTAssertEqual(diagnostics?.count, 0, "\(String(describing: diagnostics))") }
+        if text == nil { #expect(diagnostics?.count == 0, "\(String(describing: diagnostics))") }
         return server
     }
 
@@ -72,195 +74,195 @@ final class LanguageServerNavigationProcessTests: XCTestCase {
 
     private func errorCode(_ reply: JSONValue?) -> Int? { reply?["error"]?["code"]?.intValue }
 
-    func testInitializeAnnouncesTheNavigationCapabilities() throws {
+    @Test func initializeAnnouncesTheNavigationCapabilities() throws {
         let server = try LanguageServerProcess()
         let capabilities = server.initialize()
-        XCTAssertEqual(capabilities["referencesProvider"], true)
-        XCTAssertEqual(capabilities["documentHighlightProvider"], true)
-        XCTAssertEqual(capabilities["renameProvider"]?["prepareProvider"], true)
-        XCTAssertEqual(capabilities["semanticTokensProvider"]?["full"], true)
-        XCTAssertTrue(capabilities["semanticTokensProvider"]?["legend"]?["tokenTypes"]?.arrayValue?.contains("event") == true)
-        XCTAssertNotNil(capabilities["signatureHelpProvider"]?["triggerCharacters"])
-        XCTAssertEqual(capabilities["inlayHintProvider"], true)
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        #expect(capabilities["referencesProvider"] == true)
+        #expect(capabilities["documentHighlightProvider"] == true)
+        #expect(capabilities["renameProvider"]?["prepareProvider"] == true)
+        #expect(capabilities["semanticTokensProvider"]?["full"] == true)
+        #expect(capabilities["semanticTokensProvider"]?["legend"]?["tokenTypes"]?.arrayValue?.contains("event") == true)
+        #expect(capabilities["signatureHelpProvider"]?["triggerCharacters"] != nil)
+        #expect(capabilities["inlayHintProvider"] == true)
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testReferencesOfAParameterIncludeItsDollarUses() throws {
+    @Test func referencesOfAParameterIncludeItsDollarUses() throws {
         let server = try start()
         let all = server.result("textDocument/references", with(at("isLoggedIn"), ["context": .object(["includeDeclaration": true])]))
-        XCTAssertEqual(texts((all.arrayValue ?? []).map { $0["range"] }), ["isLoggedIn", "$isLoggedIn", "$isLoggedIn"])
+        #expect(texts((all.arrayValue ?? []).map { $0["range"] }) == ["isLoggedIn", "$isLoggedIn", "$isLoggedIn"])
         let uses = server.result("textDocument/references", with(at("isLoggedIn"), ["context": .object(["includeDeclaration": false])]))
-        XCTAssertEqual(uses.arrayValue?.count, 2)
-        XCTAssertEqual(all.arrayValue?.first?["uri"], .string(uri))
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        #expect(uses.arrayValue?.count == 2)
+        #expect(all.arrayValue?.first?["uri"] == .string(uri))
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testReferencesOfAFieldCoverKeyPathsClosureAndChainUses() throws {
+    @Test func referencesOfAFieldCoverKeyPathsClosureAndChainUses() throws {
         let server = try start()
         let found = server.result("textDocument/references", at("amount"))
-        XCTAssertEqual(texts((found.arrayValue ?? []).map { $0["range"] }), ["amount", "amount", "amount", "amount"])
+        #expect(texts((found.arrayValue ?? []).map { $0["range"] }) == ["amount", "amount", "amount", "amount"])
         let lines = found.arrayValue?.compactMap { $0["range"]?["start"]?["line"]?.intValue }
-        XCTAssertEqual(lines, [2, 9, 23, 23])
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        #expect(lines == [2, 9, 23, 23])
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testReferencesOfATipIncludeItsGroup() throws {
+    @Test func referencesOfATipIncludeItsGroup() throws {
         let server = try start()
         let found = server.result("textDocument/references", at("WelcomeTip", occurrence: 1))
-        XCTAssertEqual(found.arrayValue?.compactMap { $0["range"]?["start"]?["line"]?.intValue }, [5, 18])
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        #expect(found.arrayValue?.compactMap { $0["range"]?["start"]?["line"]?.intValue } == [5, 18])
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testDocumentHighlightOfALetMarksTheDeclarationWritten() throws {
+    @Test func documentHighlightOfALetMarksTheDeclarationWritten() throws {
         let server = try start()
-        let highlights = try XCTUnwrap(server.result("textDocument/documentHighlight", at("recent.sum")).arrayValue)
-        XCTAssertEqual(highlights.map { $0["kind"]?.intValue }, [3, 2, 2])
-        XCTAssertEqual(texts(highlights.map { $0["range"] }), ["recent", "recent", "recent"])
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        let highlights = try #require(server.result("textDocument/documentHighlight", at("recent.sum")).arrayValue)
+        #expect(highlights.map { $0["kind"]?.intValue } == [3, 2, 2])
+        #expect(texts(highlights.map { $0["range"] }) == ["recent", "recent", "recent"])
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testRenameAnEventEverywhere() throws {
+    @Test func renameAnEventEverywhere() throws {
         let server = try start()
         let edit = server.result("textDocument/rename", with(at("purchase.donations"), ["newName": "buy"]))
-        let edits = try XCTUnwrap(edit["changes"]?[uri]?.arrayValue)
-        XCTAssertEqual(edits.count, 3)
-        XCTAssertEqual(Set(edits.compactMap { $0["newText"]?.stringValue }), ["buy"])
-        XCTAssertEqual(texts(edits.map { $0["range"] }), ["purchase", "purchase", "purchase"])
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        let edits = try #require(edit["changes"]?[uri]?.arrayValue)
+        #expect(edits.count == 3)
+        #expect(Set(edits.compactMap { $0["newText"]?.stringValue }) == ["buy"])
+        #expect(texts(edits.map { $0["range"] }) == ["purchase", "purchase", "purchase"])
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testRenameAParameterFromADollarUseKeepsTheDollar() throws {
+    @Test func renameAParameterFromADollarUseKeepsTheDollar() throws {
         let server = try start()
         let prepared = server.result("textDocument/prepareRename", at("$isLoggedIn", occurrence: 1, offset: 3))
-        XCTAssertEqual(prepared["placeholder"], "isLoggedIn")
+        #expect(prepared["placeholder"] == "isLoggedIn")
         let edit = server.result("textDocument/rename", with(at("$isLoggedIn", occurrence: 1, offset: 3), ["newName": "signedIn"]))
-        let edits = try XCTUnwrap(edit["changes"]?[uri]?.arrayValue)
-        XCTAssertEqual(texts(edits.map { $0["range"] }), ["isLoggedIn", "isLoggedIn", "isLoggedIn"])
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        let edits = try #require(edit["changes"]?[uri]?.arrayValue)
+        #expect(texts(edits.map { $0["range"] }) == ["isLoggedIn", "isLoggedIn", "isLoggedIn"])
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testRenameATipAlsoInItsGroupKeepingItsStoredID() throws {
+    @Test func renameATipAlsoInItsGroupKeepingItsStoredID() throws {
         let server = try start()
         let edit = server.result("textDocument/rename", with(at("WelcomeTip"), ["newName": "HelloTip"]))
-        let edits = try XCTUnwrap(edit["changes"]?[uri]?.arrayValue)
-        XCTAssertEqual(edits.compactMap { $0["newText"]?.stringValue }, ["HelloTip", "HelloTip", "\n    id: \"WelcomeTip\""])
-        XCTAssertEqual(edits.last?["range"]?["start"], .object(["line": 5, "character": 16]))
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        let edits = try #require(edit["changes"]?[uri]?.arrayValue)
+        #expect(edits.compactMap { $0["newText"]?.stringValue } == ["HelloTip", "HelloTip", "\n    id: \"WelcomeTip\""])
+        #expect(edits.last?["range"]?["start"] == .object(["line": 5, "character": 16]))
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testRenameAFieldInKeyPaths() throws {
+    @Test func renameAFieldInKeyPaths() throws {
         let server = try start()
         let edit = server.result("textDocument/rename", with(at("category"), ["newName": "kind"]))
-        XCTAssertEqual(edit["changes"]?[uri]?.arrayValue?.count, 2)
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        #expect(edit["changes"]?[uri]?.arrayValue?.count == 2)
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testBuiltInsAndKeywordsCannotBeRenamed() throws {
+    @Test func builtInsAndKeywordsCannotBeRenamed() throws {
         let server = try start()
-        XCTAssertEqual(errorCode(server.request("textDocument/prepareRename", at("count >= 2"))), -32803)
-        XCTAssertEqual(errorCode(server.request("textDocument/prepareRename", at("$0 == true"))), -32803)
-        XCTAssertEqual(errorCode(server.request("textDocument/prepareRename", at("title"))), -32803)
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        #expect(errorCode(server.request("textDocument/prepareRename", at("count >= 2"))) == -32803)
+        #expect(errorCode(server.request("textDocument/prepareRename", at("$0 == true"))) == -32803)
+        #expect(errorCode(server.request("textDocument/prepareRename", at("title"))) == -32803)
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testRenameToAnInvalidKeywordOrTakenNameIsRefusedWithAMessage() throws {
+    @Test func renameToAnInvalidKeywordOrTakenNameIsRefusedWithAMessage() throws {
         let server = try start()
         for (newName, words) in [("1abc", "not a valid name"), ("two words", "not a valid name"), ("tip", "keyword"),
                                  ("opened", "already"), ("recent", "already")] {
             let reply = server.request("textDocument/rename", with(at("isLoggedIn"), ["newName": .string(newName)]))
-            XCTAssertEqual(errorCode(reply), -32803, newName)
-            XCTAssertTrue(reply?["error"]?["message"]?.stringValue?.contains(words) == true, "\(newName): \(String(describing: reply))")
+            #expect(errorCode(reply) == -32803, Comment(rawValue: newName))
+            #expect(reply?["error"]?["message"]?.stringValue?.contains(words) == true, "\(newName): \(String(describing: reply))")
         }
         let taken = server.request("textDocument/rename", with(at("category"), ["newName": "amount"]))
-        XCTAssertEqual(errorCode(taken), -32803)
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        #expect(errorCode(taken) == -32803)
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testSemanticTokensClassifyNamesByWhatTheyReferTo() throws {
+    @Test func semanticTokensClassifyNamesByWhatTheyReferTo() throws {
         let server = try start()
-        let legend = try XCTUnwrap(legend)
-        let data = try XCTUnwrap(server.result("textDocument/semanticTokens/full", .object(["textDocument": .object(["uri": .string(uri)])]))["data"]?.arrayValue?.compactMap(\.intValue))
-        XCTAssertEqual(data.count % 5, 0)
+        let legend = try #require(legend)
+        let data = try #require(server.result("textDocument/semanticTokens/full", .object(["textDocument": .object(["uri": .string(uri)])]))["data"]?.arrayValue?.compactMap { $0.intValue })
+        #expect(data.count % 5 == 0)
         let tokens = decode(data, legend: legend)
-        XCTAssertEqual(tokens.first?.type, "comment")
-        XCTAssertTrue(tokens.contains { $0.line == 2 && $0.type == "event" && $0.modifiers.contains("declaration") }, "\(tokens)")
-        XCTAssertTrue(tokens.contains { $0.line == 9 && $0.type == "property" && $0.modifiers.isEmpty })
-        XCTAssertTrue(tokens.contains { $0.line == 9 && $0.type == "method" && $0.modifiers.contains("defaultLibrary") })
-        XCTAssertTrue(tokens.contains { $0.line == 18 && $0.type == "class" })
-        XCTAssertTrue(tokens.contains { $0.line == 7 && $0.type == "macro" })
-        XCTAssertTrue(tokens.contains { $0.line == 18 && $0.type == "enumMember" })
-        XCTAssertTrue(tokens.contains { $0.line == 6 && $0.character == 4 && $0.type == "property" })
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        #expect(tokens.first?.type == "comment")
+        #expect(tokens.contains { $0.line == 2 && $0.type == "event" && $0.modifiers.contains("declaration") }, "\(tokens)")
+        #expect(tokens.contains { $0.line == 9 && $0.type == "property" && $0.modifiers.isEmpty })
+        #expect(tokens.contains { $0.line == 9 && $0.type == "method" && $0.modifiers.contains("defaultLibrary") })
+        #expect(tokens.contains { $0.line == 18 && $0.type == "class" })
+        #expect(tokens.contains { $0.line == 7 && $0.type == "macro" })
+        #expect(tokens.contains { $0.line == 18 && $0.type == "enumMember" })
+        #expect(tokens.contains { $0.line == 6 && $0.character == 4 && $0.type == "property" })
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testSemanticTokensForARange() throws {
+    @Test func semanticTokensForARange() throws {
         let server = try start()
-        let legend = try XCTUnwrap(legend)
+        let legend = try #require(legend)
         let range: JSONValue = .object(["start": .object(["line": 18, "character": 0]), "end": .object(["line": 19, "character": 0])])
-        let data = try XCTUnwrap(server.result("textDocument/semanticTokens/range",
-                                               .object(["textDocument": .object(["uri": .string(uri)]), "range": range]))["data"]?.arrayValue?.compactMap(\.intValue))
+        let data = try #require(server.result("textDocument/semanticTokens/range",
+                                               .object(["textDocument": .object(["uri": .string(uri)]), "range": range]))["data"]?.arrayValue?.compactMap { $0.intValue })
         let tokens = decode(data, legend: legend)
-        XCTAssertFalse(tokens.isEmpty)
-        XCTAssertTrue(tokens.allSatisfy { $0.line == 18 }, "\(tokens)")
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        #expect(!tokens.isEmpty)
+        #expect(tokens.allSatisfy { $0.line == 18 }, "\(tokens)")
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testSignatureHelpInsideABuiltInCall() throws {
+    @Test func signatureHelpInsideABuiltInCall() throws {
         let server = try start()
         let help = server.result("textDocument/signatureHelp", at(".days(", offset: 6))
-        XCTAssertTrue(help["signatures"]?.arrayValue?.first?["label"]?.stringValue?.contains("days(_ count: Double)") == true, "\(help)")
-        XCTAssertEqual(help["signatures"]?.arrayValue?.first?["activeParameter"], 0)
+        #expect(help["signatures"]?.arrayValue?.first?["label"]?.stringValue?.contains("days(_ count: Double)") == true, "\(help)")
+        #expect(help["signatures"]?.arrayValue?.first?["activeParameter"] == 0)
         let subset = server.result("textDocument/signatureHelp", at("groupedBy", offset: 3))
-        XCTAssertTrue(subset["signatures"]?.arrayValue?.first?["label"]?.stringValue?.contains("largestSubset") == true)
-        XCTAssertEqual(server.result("textDocument/signatureHelp", at("title")), .null)
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        #expect(subset["signatures"]?.arrayValue?.first?["label"]?.stringValue?.contains("largestSubset") == true)
+        #expect(server.result("textDocument/signatureHelp", at("title")) == .null)
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testInlayHintsShowRuleInputsClosureArgumentsAndLetTypes() throws {
+    @Test func inlayHintsShowRuleInputsClosureArgumentsAndLetTypes() throws {
         let server = try start()
         let range: JSONValue = .object(["start": .object(["line": 0, "character": 0]), "end": .object(["line": 40, "character": 0])])
-        let hints = try XCTUnwrap(server.result("textDocument/inlayHint", .object(["textDocument": .object(["uri": .string(uri)]), "range": range])).arrayValue)
+        let hints = try #require(server.result("textDocument/inlayHint", .object(["textDocument": .object(["uri": .string(uri)]), "range": range])).arrayValue)
         let labels = hints.compactMap { $0["label"]?.stringValue }
-        XCTAssertTrue(labels.contains("isLoggedIn:"), "\(labels)")
-        XCTAssertTrue(labels.contains("opened:"))
-        XCTAssertTrue(labels.contains(": Donation<purchase>"))
-        XCTAssertTrue(labels.contains(": Donations<purchase>"))
-        XCTAssertEqual(labels.filter { $0 == "isLoggedIn:" }.count, 2)
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        #expect(labels.contains("isLoggedIn:"), "\(labels)")
+        #expect(labels.contains("opened:"))
+        #expect(labels.contains(": Donation<purchase>"))
+        #expect(labels.contains(": Donations<purchase>"))
+        #expect(labels.filter { $0 == "isLoggedIn:" }.count == 2)
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testHoverShowsTheCheckersTypes() throws {
+    @Test func hoverShowsTheCheckersTypes() throws {
         let server = try start()
         let hover = server.result("textDocument/hover", at("* .hours", offset: 0))
-        XCTAssertTrue(hover["contents"]?["value"]?.stringValue?.contains("-> Duration") == true, "\(hover)")
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        #expect(hover["contents"]?["value"]?.stringValue?.contains("-> Duration") == true, "\(hover)")
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testNavigationWorksWhileTheFileHasErrors() throws {
+    @Test func navigationWorksWhileTheFileHasErrors() throws {
         let broken = source.replacingOccurrences(of: "$0 == true", with: "$0 == tru")
         let server = try start(broken)
         let found = server.result("textDocument/references", at("amount", in: broken))
-        XCTAssertEqual(found.arrayValue?.count, 4)
+        #expect(found.arrayValue?.count == 4)
         let hover = server.result("textDocument/hover", at("recent.last", in: broken))
-        XCTAssertTrue(hover["contents"]?["value"]?.stringValue?.contains("Donations<purchase>") == true)
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        #expect(hover["contents"]?["value"]?.stringValue?.contains("Donations<purchase>") == true)
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testMalformedNavigationRequestsGetErrorsAndTheServerGoesOn() throws {
+    @Test func malformedNavigationRequestsGetErrorsAndTheServerGoesOn() throws {
         let server = try start()
         let document: JSONValue = .object(["textDocument": .object(["uri": .string(uri)])])
-        XCTAssertEqual(errorCode(server.request("textDocument/references", document)), -32602, "missing position")
-        XCTAssertEqual(errorCode(server.request("textDocument/documentHighlight",
-                                                LSPText.at("file:///nowhere.tiprules", .object(["line": 0, "character": 0])))), -32602, "unknown URI")
-        XCTAssertEqual(errorCode(server.request("textDocument/rename", at("isLoggedIn"))), -32602, "missing newName")
-        XCTAssertEqual(errorCode(server.request("textDocument/inlayHint", document)), -32602, "missing range")
-        XCTAssertEqual(errorCode(server.request("textDocument/signatureHelp", .object(["position": .object(["line": 0, "character": 0])]))), -32602)
+        #expect(errorCode(server.request("textDocument/references", document)) == -32602, "missing position")
+        #expect(errorCode(server.request("textDocument/documentHighlight",
+                                                LSPText.at("file:///nowhere.tiprules", .object(["line": 0, "character": 0])))) == -32602, "unknown URI")
+        #expect(errorCode(server.request("textDocument/rename", at("isLoggedIn"))) == -32602, "missing newName")
+        #expect(errorCode(server.request("textDocument/inlayHint", document)) == -32602, "missing range")
+        #expect(errorCode(server.request("textDocument/signatureHelp", .object(["position": .object(["line": 0, "character": 0])]))) == -32602)
         let pastTheEnd = LSPText.at(uri, .object(["line": 999, "character": 999]))
-        XCTAssertEqual(server.result("textDocument/references", pastTheEnd), .null)
-        XCTAssertEqual(server.result("textDocument/signatureHelp", pastTheEnd), .null)
-        XCTAssertEqual(errorCode(server.request("textDocument/prepareRename", pastTheEnd)), -32803)
-        XCTAssertNotNil(server.result("textDocument/references", at("isLoggedIn")).arrayValue)
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        #expect(server.result("textDocument/references", pastTheEnd) == .null)
+        #expect(server.result("textDocument/signatureHelp", pastTheEnd) == .null)
+        #expect(errorCode(server.request("textDocument/prepareRename", pastTheEnd)) == -32803)
+        #expect(server.result("textDocument/references", at("isLoggedIn")).arrayValue != nil)
+        #expect(server.shutdownAndExit() == 0)
     }
 
     /// Semantic tokens decoded from LSP's relative encoding.

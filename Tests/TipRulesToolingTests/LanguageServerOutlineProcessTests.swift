@@ -1,8 +1,10 @@
 @testable import TipRulesTooling
-import XCTest
+import Testing
 
 /// `tiprulec lsp` as a separate process: folding ranges and declaration snippets.
-final class LanguageServerOutlineProcessTests: XCTestCase {
+/// Serialized: each test starts a `tiprulec lsp` child; one child at a time per suite keeps the
+/// children from waiting behind each other for the CPU (an answer is awaited at most 20 s).
+@Suite(.serialized) struct LanguageServerOutlineProcessTests {
     private let uri = "file:///work/fold.tiprules"
     private let source = """
     // The favorite-backyard tip.
@@ -31,53 +33,53 @@ final class LanguageServerOutlineProcessTests: XCTestCase {
             .map { "\($0["startLine"]?.intValue ?? -1)-\($0["endLine"]?.intValue ?? -1)\($0["kind"].map { " \($0.stringValue ?? "")" } ?? "")" }
     }
 
-    func testBlocksAndCommentsFold() throws {
+    @Test func blocksAndCommentsFold() throws {
         let server = try LanguageServerProcess()
-        XCTAssertEqual(server.initialize()["foldingRangeProvider"], true)
+        #expect(server.initialize()["foldingRangeProvider"] == true)
         server.open(uri, source)
         // Comment runs and block comments (kind comment); the tip up to the line before its `}`,
         // the rule's braces likewise.
-        XCTAssertEqual(folds(server), ["0-1 comment", "5-6 comment", "7-12", "9-11"])
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        #expect(folds(server) == ["0-1 comment", "5-6 comment", "7-12", "9-11"])
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testFoldingAnUnknownDocumentIsAnError() throws {
+    @Test func foldingAnUnknownDocumentIsAnError() throws {
         let server = try LanguageServerProcess()
         server.initialize()
         let reply = server.request("textDocument/foldingRange", .object(["textDocument": .object(["uri": "file:///nowhere.tiprules"])]))
-        XCTAssertNotNil(reply?["error"])
-        XCTAssertNotNil(server.request("textDocument/foldingRange", .object([:]))?["error"], "no textDocument")
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        #expect(reply?["error"] != nil)
+        #expect(server.request("textDocument/foldingRange", .object([:]))?["error"] != nil, "no textDocument")
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testDeclarationSnippetsWhenTheClientSupportsThem() throws {
+    @Test func declarationSnippetsWhenTheClientSupportsThem() throws {
         let server = try LanguageServerProcess()
         server.initialize(snippetCapabilities)
         let text = source + "ti"
         server.open(uri, text)
         let items = server.result("textDocument/completion", LSPText.at(uri, LSPText.position(of: "ti", in: text, occurrence: 1, offset: 2)))["items"]?
             .arrayValue ?? []
-        let snippet = try XCTUnwrap(items.first { $0["label"] == "tip { … }" })
-        XCTAssertEqual(snippet["insertTextFormat"], 2)
-        XCTAssertEqual(snippet["kind"], 15)
-        XCTAssertTrue(snippet["textEdit"]?["newText"]?.stringValue?.hasPrefix("tip ${1:NameTip} {") == true)
-        XCTAssertNotNil(items.first { $0["label"] == "widget { relevance }" })
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        let snippet = try #require(items.first { $0["label"] == "tip { … }" })
+        #expect(snippet["insertTextFormat"] == 2)
+        #expect(snippet["kind"] == 15)
+        #expect(snippet["textEdit"]?["newText"]?.stringValue?.hasPrefix("tip ${1:NameTip} {") == true)
+        #expect(items.first { $0["label"] == "widget { relevance }" } != nil)
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testNoSnippetsForAPlainTextClient() throws {
+    @Test func noSnippetsForAPlainTextClient() throws {
         let server = try LanguageServerProcess()
         server.initialize()
         let text = source + "ti"
         server.open(uri, text)
         let items = server.result("textDocument/completion", LSPText.at(uri, LSPText.position(of: "ti", in: text, occurrence: 1, offset: 2)))["items"]?
             .arrayValue ?? []
-        XCTAssertNotNil(items.first { $0["label"] == "tip" })
-        XCTAssertNil(items.first { $0["insertTextFormat"] == 2 })
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        #expect(items.first { $0["label"] == "tip" } != nil)
+        #expect(items.first { $0["insertTextFormat"] == 2 } == nil)
+        #expect(server.shutdownAndExit() == 0)
     }
 
-    func testEveryDeclarationSnippetChecksOnceItsPlaceholdersAreFilledIn() {
+    @Test func everyDeclarationSnippetChecksOnceItsPlaceholdersAreFilledIn() {
         // Filled in with each placeholder's default text, a snippet is valid .tiprules.
         let filled = { (body: String) in
             body.replacingOccurrences(of: #"\$\{\d+:([^}]*)\}"#, with: "$1", options: .regularExpression)
@@ -93,19 +95,19 @@ final class LanguageServerOutlineProcessTests: XCTestCase {
         let source = "event visited(backyardID: Int)\n" + program
             + "\ntip Extra {\n    title: \"x\"\n" + tipBody.replacingOccurrences(of: "Self.input", with: "Self.$other") + "\n}\n"
         let errors = TiprulecCommand.run(["check", "--stdin"], environment: CommandEnvironment(readStandardInput: { _ in Array(source.utf8) }))
-        XCTAssertEqual(errors.status, 0, source + "\n" + errors.standardOutput + errors.standardError)
+        #expect(errors.status == 0, Comment(rawValue: source + "\n" + errors.standardOutput + errors.standardError))
     }
 
-    func testDiagnosticsLinkTheLocalExplanationsByDefaultAndNoneTurnsThemOff() throws {
+    @Test func diagnosticsLinkTheLocalExplanationsByDefaultAndNoneTurnsThemOff() throws {
         let broken = "tip T { title: 1 }"
         let server = try LanguageServerProcess()
         server.initialize()
-        let href = try XCTUnwrap(server.open(uri, broken)?.first?["codeDescription"]?["href"]?.stringValue)
-        XCTAssertTrue(href.hasPrefix("file://") && href.contains("docs/diagnostics.md#TR"), href)
-        XCTAssertEqual(server.shutdownAndExit(), 0)
+        let href = try #require(server.open(uri, broken)?.first?["codeDescription"]?["href"]?.stringValue)
+        #expect(href.hasPrefix("file://") && href.contains("docs/diagnostics.md#TR"), Comment(rawValue: href))
+        #expect(server.shutdownAndExit() == 0)
         let plain = try LanguageServerProcess(arguments: ["--docs-url", "none"])
         plain.initialize()
-        XCTAssertNil(plain.open(uri, broken)?.first?["codeDescription"])
-        XCTAssertEqual(plain.shutdownAndExit(), 0)
+        #expect(plain.open(uri, broken)?.first?["codeDescription"] == nil)
+        #expect(plain.shutdownAndExit() == 0)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import TipRulesTooling
-import XCTest
+import Testing
 
 /// A `tiprulec lsp` child process driven as an editor drives it: framed JSON-RPC over its
 /// standard input and output. End-to-end tests use it to check the server as users run it.
@@ -29,7 +29,7 @@ final class LanguageServerProcess: @unchecked Sendable {
     init(arguments: [String] = []) throws {
         let executable = Self.executable
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw XCTSkip("\(executable.path) is not built")
+            try Test.cancel("\(executable.path) is not built")
         }
         process.executableURL = executable
         process.arguments = ["lsp"] + arguments
@@ -95,10 +95,10 @@ final class LanguageServerProcess: @unchecked Sendable {
 
     /// The result of a request that must succeed.
     func result(_ method: String, _ params: JSONValue = .object([:]),
-                file: StaticString = #filePath, line: UInt = #line) -> JSONValue {
+                sourceLocation: Testing.SourceLocation = #_sourceLocation) -> JSONValue {
         let reply = request(method, params)
-        XCTAssertNotNil(reply, "no response to \(method)", file: file, line: line)
-        XCTAssertNil(reply?["error"], "\(method) failed: \(String(describing: reply))", file: file, line: line)
+        #expect(reply != nil, "no response to \(method)", sourceLocation: sourceLocation)
+        #expect(reply?["error"] == nil, "\(method) failed: \(String(describing: reply))", sourceLocation: sourceLocation)
         return reply?["result"] ?? .null
     }
 
@@ -195,7 +195,7 @@ enum LSPText {
             searchStart = range.upperBound
         }
         guard let range = found else {
-            XCTFail("'\(needle)' not found")
+            Issue.record("'\(needle)' not found")
             return .null
         }
         let before = text[..<range.lowerBound]

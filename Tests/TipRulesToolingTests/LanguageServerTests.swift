@@ -1,7 +1,7 @@
-import XCTest
+import Testing
 @testable import TipRulesTooling
 
-final class LanguageServerTests: XCTestCase {
+@Suite final class LanguageServerTests {
     private let uri = "file:///work/app.tiprules"
     private var server = LanguageServer()
     private var nextID = 0
@@ -49,10 +49,10 @@ final class LanguageServerTests: XCTestCase {
     }
 
     /// The result of a request that must succeed.
-    private func result(_ method: String, _ params: JSONValue = .object([:]), file: StaticString = #filePath, line: UInt = #line) -> JSONValue {
+    private func result(_ method: String, _ params: JSONValue = .object([:]), sourceLocation: Testing.SourceLocation = #_sourceLocation) -> JSONValue {
         let replies = request(method, params)
-        XCTAssertEqual(replies.count, 1, file: file, line: line)
-        XCTAssertNil(replies.first?["error"], "\(replies)", file: file, line: line)
+        #expect(replies.count == 1, sourceLocation: sourceLocation)
+        #expect(replies.first?["error"] == nil, "\(replies)", sourceLocation: sourceLocation)
         return replies.first?["result"] ?? .null
     }
 
@@ -63,7 +63,7 @@ final class LanguageServerTests: XCTestCase {
 
     private func initialize(_ capabilities: JSONValue = .object([:])) {
         _ = result("initialize", .object(["processId": .null, "rootUri": .null, "capabilities": capabilities]))
-        XCTAssertEqual(notify("initialized"), [])
+        #expect(notify("initialized") == [])
     }
 
     @discardableResult
@@ -98,92 +98,90 @@ final class LanguageServerTests: XCTestCase {
 
     // MARK: Lifecycle
 
-    func testInitializeAnnouncesCapabilities() {
+    @Test func initializeAnnouncesCapabilities() {
         let capabilities = result("initialize", .object(["capabilities": .object([:])]))["capabilities"]
-        XCTAssertEqual(capabilities?["positionEncoding"], "utf-16")
-        XCTAssertEqual(capabilities?["textDocumentSync"]?["change"], 2)
-        XCTAssertEqual(capabilities?["textDocumentSync"]?["openClose"], true)
-        XCTAssertEqual(capabilities?["hoverProvider"], true)
-        XCTAssertEqual(capabilities?["documentSymbolProvider"], true)
-        XCTAssertEqual(capabilities?["definitionProvider"], true)
-        XCTAssertEqual(capabilities?["completionProvider"]?["triggerCharacters"], [".", "$", "\\"])
-        XCTAssertEqual(errorCode(request("initialize")), JSONRPCErrorCode.invalidRequest.rawValue)
+        #expect(capabilities?["positionEncoding"] == "utf-16")
+        #expect(capabilities?["textDocumentSync"]?["change"] == 2)
+        #expect(capabilities?["textDocumentSync"]?["openClose"] == true)
+        #expect(capabilities?["hoverProvider"] == true)
+        #expect(capabilities?["documentSymbolProvider"] == true)
+        #expect(capabilities?["definitionProvider"] == true)
+        #expect(capabilities?["completionProvider"]?["triggerCharacters"] == [".", "$", "\\"])
+        #expect(errorCode(request("initialize")) == JSONRPCErrorCode.invalidRequest.rawValue)
     }
 
-    func testRequestsBeforeInitializeAreRefused() {
-        XCTAssertEqual(errorCode(request("textDocument/hover", at(.object(["line": 0, "character": 0])))), -32002)
-        XCTAssertEqual(errorCode(request("no/suchMethod")), -32002)
-        XCTAssertEqual(open("tip A {}"), [], "notifications before initialize are dropped")
+    @Test func requestsBeforeInitializeAreRefused() {
+        #expect(errorCode(request("textDocument/hover", at(.object(["line": 0, "character": 0])))) == -32002)
+        #expect(errorCode(request("no/suchMethod")) == -32002)
+        #expect(open("tip A {}") == [], "notifications before initialize are dropped")
         initialize()
-        XCTAssertEqual(errorCode(request("textDocument/hover", at(.object(["line": 0, "character": 0])))), -32602,
-                       "the document opened before initialize was not kept")
+        #expect(errorCode(request("textDocument/hover", at(.object(["line": 0, "character": 0])))) == -32602, "the document opened before initialize was not kept")
     }
 
-    func testShutdownThenExitExitsWithZero() {
+    @Test func shutdownThenExitExitsWithZero() {
         initialize()
-        XCTAssertEqual(result("shutdown"), .null)
-        XCTAssertEqual(errorCode(request("textDocument/documentSymbol")), -32600)
-        XCTAssertNil(server.exitStatus)
-        XCTAssertEqual(notify("exit"), [])
-        XCTAssertEqual(server.exitStatus, 0)
-        XCTAssertEqual(request("shutdown"), [], "nothing is handled after exit")
+        #expect(result("shutdown") == .null)
+        #expect(errorCode(request("textDocument/documentSymbol")) == -32600)
+        #expect(server.exitStatus == nil)
+        #expect(notify("exit") == [])
+        #expect(server.exitStatus == 0)
+        #expect(request("shutdown") == [], "nothing is handled after exit")
     }
 
-    func testExitWithoutShutdownExitsWithOne() {
+    @Test func exitWithoutShutdownExitsWithOne() {
         initialize()
         notify("exit")
-        XCTAssertEqual(server.exitStatus, 1)
+        #expect(server.exitStatus == 1)
     }
 
-    func testUnknownMethodAndNotification() {
+    @Test func unknownMethodAndNotification() {
         initialize()
         let replies = request("textDocument/codeLens")
-        XCTAssertEqual(errorCode(replies), -32601)
-        XCTAssertEqual(replies.first?["id"], .integer(nextID))
-        XCTAssertEqual(notify("$/setTrace", .object(["value": "off"])), [])
-        XCTAssertEqual(notify("workspace/didChangeWatchedFiles"), [])
+        #expect(errorCode(replies) == -32601)
+        #expect(replies.first?["id"] == .integer(nextID))
+        #expect(notify("$/setTrace", .object(["value": "off"])) == [])
+        #expect(notify("workspace/didChangeWatchedFiles") == [])
     }
 
-    func testMalformedJSONGetsParseErrorAndTheServerKeepsWorking() {
+    @Test func malformedJSONGetsParseErrorAndTheServerKeepsWorking() {
         initialize()
         let replies = server.handle(Array("{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": ".utf8))
-        XCTAssertEqual(errorCode(replies), -32700)
-        XCTAssertEqual(replies.first?["id"], .null)
-        XCTAssertEqual(errorCode(server.handle(Array("[]".utf8))), -32600)
-        XCTAssertEqual(errorCode(server.handle(Array("{\"jsonrpc\":\"2.0\",\"id\":[1],\"method\":\"x\"}".utf8))), -32600)
-        XCTAssertEqual(errorCode(server.handle(Array("{\"jsonrpc\":\"1.0\",\"id\":3,\"method\":\"x\"}".utf8))), -32600)
-        XCTAssertEqual(errorCode(server.handle([.malformed("bad header")])), -32700)
-        XCTAssertNotNil(diagnostics(in: open(Self.program)))
+        #expect(errorCode(replies) == -32700)
+        #expect(replies.first?["id"] == JSONValue.null)
+        #expect(errorCode(server.handle(Array("[]".utf8))) == -32600)
+        #expect(errorCode(server.handle(Array("{\"jsonrpc\":\"2.0\",\"id\":[1],\"method\":\"x\"}".utf8))) == -32600)
+        #expect(errorCode(server.handle(Array("{\"jsonrpc\":\"1.0\",\"id\":3,\"method\":\"x\"}".utf8))) == -32600)
+        #expect(errorCode(server.handle([.malformed("bad header")])) == -32700)
+        #expect(diagnostics(in: open(Self.program)) != nil)
         let hover = result("textDocument/hover", at(position(of: "isLoggedIn", in: Self.program)))
-        XCTAssertNotNil(hover["contents"])
+        #expect(hover["contents"] != nil)
     }
 
-    func testInvalidParamsAreReported() {
+    @Test func invalidParamsAreReported() {
         initialize()
-        XCTAssertEqual(errorCode(request("textDocument/hover", .object(["textDocument": .object(["uri": 5])]))), -32602)
+        #expect(errorCode(request("textDocument/hover", .object(["textDocument": .object(["uri": 5])]))) == -32602)
         open("tip A { title: \"a\" }")
-        XCTAssertEqual(errorCode(request("textDocument/hover", .object(["textDocument": .object(["uri": .string(uri)])]))), -32602)
+        #expect(errorCode(request("textDocument/hover", .object(["textDocument": .object(["uri": .string(uri)])]))) == -32602)
         let logged = notify("textDocument/didChange", .object(["textDocument": .object(["uri": "file:///other.tiprules"]),
                                                                "contentChanges": []]))
-        XCTAssertEqual(logged.first?["method"], "window/logMessage")
+        #expect(logged.first?["method"] == "window/logMessage")
     }
 
-    func testCancelledRequestInTheSameReadIsNotRun() {
+    @Test func cancelledRequestInTheSameReadIsNotRun() {
         initialize()
         let shutdown = JSONWriter.string(from: .object(["jsonrpc": "2.0", "id": 41, "method": "shutdown"]))
         let cancel = JSONWriter.string(from: .object(["jsonrpc": "2.0", "method": "$/cancelRequest", "params": .object(["id": 41])]))
         let replies = server.handle([.message(Array(shutdown.utf8)), .message(Array(cancel.utf8))])
-        XCTAssertEqual(replies.count, 1)
-        XCTAssertEqual(errorCode(replies), -32800)
-        XCTAssertEqual(replies.first?["id"], 41)
+        #expect(replies.count == 1)
+        #expect(errorCode(replies) == -32800)
+        #expect(replies.first?["id"] == 41)
         open("tip A { title: \"a\" }")
-        XCTAssertNotNil(result("textDocument/documentSymbol", .object(["textDocument": .object(["uri": .string(uri)])])).arrayValue,
-                        "the cancelled shutdown did not run")
+        #expect(result("textDocument/documentSymbol", .object(["textDocument": .object(["uri": .string(uri)])])).arrayValue != nil, "the cancelled shutdown did not run")
     }
 
     // MARK: Diagnostics
 
-    func testDiagnosticsArePublishedWithUTF16RangesAndClearedByAnIncrementalFix() throws {
+    @Test func diagnosticsArePublishedWithUTF16RangesAndClearedByAnIncrementalFix() throws {
         initialize()
         let text = """
         parameter isLoggedIn: Bool = false
@@ -192,18 +190,18 @@ final class LanguageServerTests: XCTestCase {
             #Rule(Self.$isLoggedIn) { /* 🐦 */ $0 == 1 }
         }
         """
-        let published = try XCTUnwrap(diagnostics(in: open(text)))
-        XCTAssertEqual(published.count, 1)
+        let published = try #require(diagnostics(in: open(text)))
+        #expect(published.count == 1)
         let diagnostic = published[0]
-        XCTAssertEqual(diagnostic["severity"], 1)
-        XCTAssertEqual(diagnostic["code"], "TR0201")
-        XCTAssertEqual(diagnostic["source"], "tiprulec")
-        XCTAssertTrue(diagnostic["message"]?.stringValue?.contains("compare") ?? false)
+        #expect(diagnostic["severity"] == 1)
+        #expect(diagnostic["code"] == "TR0201")
+        #expect(diagnostic["source"] == "tiprulec")
+        #expect(diagnostic["message"]?.stringValue?.contains("compare") ?? false)
         // `$0 == 1` starts after the emoji, which is two UTF-16 code units.
         let start = position(of: "$0 == 1", in: text)
-        XCTAssertEqual(diagnostic["range"]?["start"], start)
-        XCTAssertEqual(start["character"], 39)
-        XCTAssertEqual(diagnostic["range"]?["end"], position(of: "$0 == 1", in: text, offset: 7))
+        #expect(diagnostic["range"]?["start"] == start)
+        #expect(start["character"] == 39)
+        #expect(diagnostic["range"]?["end"] == position(of: "$0 == 1", in: text, offset: 7))
 
         let one = position(of: "1 }", in: text)
         let afterOne = position(of: "1 }", in: text, offset: 1)
@@ -211,22 +209,22 @@ final class LanguageServerTests: XCTestCase {
             "textDocument": .object(["uri": .string(uri), "version": 2]),
             "contentChanges": [.object(["range": .object(["start": one, "end": afterOne]), "text": "true"])],
         ]))
-        XCTAssertEqual(try XCTUnwrap(diagnostics(in: fixed)), [])
-        XCTAssertEqual(fixed.first?["params"]?["version"], 2)
+        #expect(try #require(diagnostics(in: fixed)) == [])
+        #expect(fixed.first?["params"]?["version"] == 2)
         let closed = notify("textDocument/didClose", .object(["textDocument": .object(["uri": .string(uri)])]))
-        XCTAssertEqual(try XCTUnwrap(diagnostics(in: closed)), [])
+        #expect(try #require(diagnostics(in: closed)) == [])
     }
 
-    func testDiagnosticNotesBecomeRelatedInformation() throws {
+    @Test func diagnosticNotesBecomeRelatedInformation() throws {
         initialize()
         let text = "parameter a: Bool = false\nparameter a: Int = 0\n"
-        let published = try XCTUnwrap(diagnostics(in: open(text)))
-        let related = try XCTUnwrap(published.first?["relatedInformation"]?.arrayValue)
-        XCTAssertEqual(related.first?["location"]?["uri"], .string(uri))
-        XCTAssertEqual(related.first?["location"]?["range"]?["start"], .object(["line": 0, "character": 10]))
+        let published = try #require(diagnostics(in: open(text)))
+        let related = try #require(published.first?["relatedInformation"]?.arrayValue)
+        #expect(related.first?["location"]?["uri"] == .string(uri))
+        #expect(related.first?["location"]?["range"]?["start"] == .object(["line": 0, "character": 10]))
     }
 
-    func testWholeTextAndSeveralIncrementalChanges() throws {
+    @Test func wholeTextAndSeveralIncrementalChanges() throws {
         initialize()
         open("tip A { title: \"a\" }")
         let replaced = notify("textDocument/didChange", .object([
@@ -241,34 +239,34 @@ final class LanguageServerTests: XCTestCase {
             ],
         ]))
         // The only diagnostic left is the lint's: 'p' is never read.
-        XCTAssertEqual(try XCTUnwrap(diagnostics(in: replaced)).map { $0["code"] }, [.string("TR0706")])
+        #expect(try #require(diagnostics(in: replaced)).map { $0["code"] } == [.string("TR0706")])
         let symbols = result("textDocument/documentSymbol", .object(["textDocument": .object(["uri": .string(uri)])]))
-        XCTAssertEqual(symbols.arrayValue?.compactMap { $0["name"]?.stringValue }, ["A", "p"])
+        #expect(symbols.arrayValue?.compactMap { $0["name"]?.stringValue } == ["A", "p"])
     }
 
     // MARK: Hover
 
-    func testHoverOnAParameter() throws {
+    @Test func hoverOnAParameter() throws {
         initialize()
         open(Self.program)
         let hover = result("textDocument/hover", at(position(of: "isLoggedIn)", in: Self.program, offset: 3)))
-        let value = try XCTUnwrap(hover["contents"]?["value"]?.stringValue)
-        XCTAssertEqual(hover["contents"]?["kind"], "markdown")
-        XCTAssertTrue(value.contains("parameter isLoggedIn: Bool = false"), value)
-        XCTAssertEqual(hover["range"]?["start"], position(of: "$isLoggedIn)", in: Self.program))
+        let value = try #require(hover["contents"]?["value"]?.stringValue)
+        #expect(hover["contents"]?["kind"] == "markdown")
+        #expect(value.contains("parameter isLoggedIn: Bool = false"), Comment(rawValue: value))
+        #expect(hover["range"]?["start"] == position(of: "$isLoggedIn)", in: Self.program))
     }
 
-    func testHoverOnATransientParameterAndItsKeywords() throws {
+    @Test func hoverOnATransientParameterAndItsKeywords() throws {
         initialize()
         let program = "transient parameter intro: Bool = true\ntip A {\n    title: \"a\"\n    #Rule(Self.$intro) { $0 }\n}\n"
         open(program)
         func hover(_ needle: String, offset: Int) -> String { hoverValue(of: needle, in: program, offset: offset) }
-        XCTAssertTrue(hover("intro)", offset: 1).contains("transient parameter intro: Bool = true"))
-        XCTAssertTrue(hover("transient", offset: 1).contains("@Parameter(.transient)"))
-        XCTAssertTrue(hover("parameter", offset: 1).contains("Declares a parameter"))
+        #expect(hover("intro)", offset: 1).contains("transient parameter intro: Bool = true"))
+        #expect(hover("transient", offset: 1).contains("@Parameter(.transient)"))
+        #expect(hover("parameter", offset: 1).contains("Declares a parameter"))
     }
 
-    func testTargetingHoverCompletionAndSignatureHelp() throws {
+    @Test func targetingHoverCompletionAndSignatureHelp() throws {
         initialize()
         let program = """
         parameter appVersion: Version = "1.0"
@@ -283,20 +281,20 @@ final class LanguageServerTests: XCTestCase {
         """
         open(program)
         func hover(_ needle: String, offset: Int) -> String { hoverValue(of: needle, in: program, offset: offset) }
-        XCTAssertTrue(hover("Version =", offset: 1).contains("struct Version"))
-        XCTAssertTrue(hover("major", offset: 1).contains("var major: Int"))
-        XCTAssertTrue(hover("rollout", offset: 1).contains("func rollout(_ percentage: Int, of id: String, group: String) -> Bool"))
-        XCTAssertTrue(hover("component", offset: 1).contains("Calendar.current.component"))
-        XCTAssertTrue(hover(".hour", offset: 2).contains("The hour, 0 to 23."))
-        XCTAssertTrue(hover("Date(\"", offset: 1).contains("RFC 3339"))
+        #expect(hover("Version =", offset: 1).contains("struct Version"))
+        #expect(hover("major", offset: 1).contains("var major: Int"))
+        #expect(hover("rollout", offset: 1).contains("func rollout(_ percentage: Int, of id: String, group: String) -> Bool"))
+        #expect(hover("component", offset: 1).contains("Calendar.current.component"))
+        #expect(hover(".hour", offset: 2).contains("The hour, 0 to 23."))
+        #expect(hover("Date(\"", offset: 1).contains("RFC 3339"))
         let help = result("textDocument/signatureHelp", at(position(of: "of: $0)", in: program)))
-        XCTAssertEqual(help["signatures"]?.arrayValue?.first?["label"], "func rollout(_ percentage: Int, of id: String, group: String) -> Bool")
-        XCTAssertEqual(help["activeSignature"], 0)
-        XCTAssertEqual(help["signatures"]?.arrayValue?.first?["activeParameter"], 1)
+        #expect(help["signatures"]?.arrayValue?.first?["label"] == "func rollout(_ percentage: Int, of id: String, group: String) -> Bool")
+        #expect(help["activeSignature"] == 0)
+        #expect(help["signatures"]?.arrayValue?.first?["activeParameter"] == 1)
         let completion = labels(result("textDocument/completion", at(position(of: "rollout", in: program))))
-        XCTAssertTrue(completion.contains("rollout") && completion.contains("bucket") && completion.contains("Version"), "\(completion)")
+        #expect(completion.contains("rollout") && completion.contains("bucket") && completion.contains("Version"), "\(completion)")
         let types = labels(result("textDocument/completion", at(position(of: "Version =", in: program))))
-        XCTAssertTrue(types.contains("Version"), "\(types)")
+        #expect(types.contains("Version"), "\(types)")
     }
 
     /// The hover text at `offset` characters into `needle` in the open `program`.
@@ -305,45 +303,45 @@ final class LanguageServerTests: XCTestCase {
             .stringValue ?? ""
     }
 
-    func testHoverInAWidgetSuggestion() throws {
+    @Test func hoverInAWidgetSuggestion() throws {
         initialize()
         let program = "event left\nwidget W {\n    relevance {\n        let last = left.donations.last\n        score: 1\n    }\n"
             + "    suggest {\n        from: last?.date ?? now\n        to: now\n    }\n}\n"
         open(program)
         func hover(_ needle: String, offset: Int) -> String { hoverValue(of: needle, in: program, offset: offset) }
-        XCTAssertTrue(hover("suggest", offset: 1).contains("INDateRelevanceProvider"))
-        XCTAssertTrue(hover("from:", offset: 1).contains("from: Date"))
-        XCTAssertTrue(hover("last?.date", offset: 1).contains("let last"))
+        #expect(hover("suggest", offset: 1).contains("INDateRelevanceProvider"))
+        #expect(hover("from:", offset: 1).contains("from: Date"))
+        #expect(hover("last?.date", offset: 1).contains("let last"))
     }
 
-    func testHoverOnEventsMembersFieldsAndKeywords() throws {
+    @Test func hoverOnEventsMembersFieldsAndKeywords() throws {
         initialize()
         open(Self.program)
         func hover(_ needle: String, occurrence: Int = 0, offset: Int = 1) -> String {
             result("textDocument/hover", at(position(of: needle, in: Self.program, occurrence: occurrence, offset: offset)))["contents"]?["value"]?
                 .stringValue ?? ""
         }
-        XCTAssertTrue(hover("purchase.donations").contains("event purchase(amount: Double, category: String)"))
-        XCTAssertTrue(hover("donatedWithin").contains("func donatedWithin(_ range: Duration)"))
-        XCTAssertTrue(hover("groupedBy").contains("largestSubset"))
-        XCTAssertTrue(hover("backyardID).count").contains("var backyardID: Int"))
-        XCTAssertTrue(hover("amount ??").contains("var amount: Double"))
-        XCTAssertTrue(hover("recent.last").contains("let recent: Donations<purchase>"))
-        XCTAssertTrue(hover("MaxDisplayCount").contains("Tips.MaxDisplayCount(_ count: Int)"))
-        XCTAssertTrue(hover("#Rule").contains("#Rule("))
-        XCTAssertTrue(hover("options").contains("options {"))
-        XCTAssertTrue(hover("widget").contains("relevance"))
-        XCTAssertTrue(hover("$0 == true").contains("$0: Bool"))
-        XCTAssertTrue(hover("$0.donations").contains("$0: Event<enteredBackyardDetailView>"))
-        XCTAssertTrue(hover("ordered").contains(".ordered"))
-        XCTAssertTrue(hover(".days", offset: 2).contains("days(_ count: Double) -> Duration"))
-        XCTAssertTrue(hover("ShareTip }").contains("tip ShareTip"))
-        XCTAssertEqual(result("textDocument/hover", at(.object(["line": 2, "character": 0]))), .null)
+        #expect(hover("purchase.donations").contains("event purchase(amount: Double, category: String)"))
+        #expect(hover("donatedWithin").contains("func donatedWithin(_ range: Duration)"))
+        #expect(hover("groupedBy").contains("largestSubset"))
+        #expect(hover("backyardID).count").contains("var backyardID: Int"))
+        #expect(hover("amount ??").contains("var amount: Double"))
+        #expect(hover("recent.last").contains("let recent: Donations<purchase>"))
+        #expect(hover("MaxDisplayCount").contains("Tips.MaxDisplayCount(_ count: Int)"))
+        #expect(hover("#Rule").contains("#Rule("))
+        #expect(hover("options").contains("options {"))
+        #expect(hover("widget").contains("relevance"))
+        #expect(hover("$0 == true").contains("$0: Bool"))
+        #expect(hover("$0.donations").contains("$0: Event<enteredBackyardDetailView>"))
+        #expect(hover("ordered").contains(".ordered"))
+        #expect(hover(".days", offset: 2).contains("days(_ count: Double) -> Duration"))
+        #expect(hover("ShareTip }").contains("tip ShareTip"))
+        #expect(result("textDocument/hover", at(.object(["line": 2, "character": 0]))) == .null)
     }
 
     // MARK: Completion
 
-    func testCompletionAfterDonationsDot() {
+    @Test func completionAfterDonationsDot() {
         initialize()
         let text = """
         event opened(screen: String)
@@ -355,12 +353,12 @@ final class LanguageServerTests: XCTestCase {
         open(text)
         let items = labels(result("textDocument/completion", at(position(of: "donations.", in: text, offset: 10))))
         for member in ["count", "isEmpty", "donatedWithin", "filter", "largestSubset", "first", "last", "contains", "sum"] {
-            XCTAssertTrue(items.contains(member), "\(member) in \(items)")
+            #expect(items.contains(member), "\(member) in \(items)")
         }
-        XCTAssertFalse(items.contains("tip"))
+        #expect(!items.contains("tip"))
     }
 
-    func testCompletionOfFieldsParametersOptionsAndKeywords() {
+    @Test func completionOfFieldsParametersOptionsAndKeywords() {
         initialize()
         let text = """
         parameter isLoggedIn: Bool = false
@@ -380,116 +378,115 @@ final class LanguageServerTests: XCTestCase {
         func complete(_ needle: String, offset: Int) -> [String] {
             labels(result("textDocument/completion", at(position(of: needle, in: text, offset: offset))))
         }
-        XCTAssertEqual(Set(complete("\\.)", offset: 2)), ["date", "amount", "category"])
-        XCTAssertEqual(Set(complete("$0.amo", offset: 6)), ["date", "amount", "category"])
-        XCTAssertEqual(Set(complete("last?.", offset: 6)), ["date", "amount", "category"])
-        XCTAssertEqual(complete("Self.$)", offset: 6), ["$isLoggedIn", "purchase"])
-        XCTAssertEqual(Set(complete("Tips.", offset: 5)), ["MaxDisplayCount", "IgnoresDisplayFrequency", "MaxDisplayDuration",
+        #expect(Set(complete("\\.)", offset: 2)) == ["date", "amount", "category"])
+        #expect(Set(complete("$0.amo", offset: 6)) == ["date", "amount", "category"])
+        #expect(Set(complete("last?.", offset: 6)) == ["date", "amount", "category"])
+        #expect(complete("Self.$)", offset: 6) == ["$isLoggedIn", "purchase"])
+        #expect(Set(complete("Tips.", offset: 5)) == ["MaxDisplayCount", "IgnoresDisplayFrequency", "MaxDisplayDuration",
                                                           "FrequencyCap", "Priority"])
         let tipBody = complete("\n\n}", offset: 1)
-        XCTAssertTrue(tipBody.contains("title") && tipBody.contains("#Rule") && tipBody.contains("options")
+        #expect(tipBody.contains("title") && tipBody.contains("#Rule") && tipBody.contains("options")
                       && tipBody.contains("actions"), "\(tipBody)")
         let topLevel = labels(result("textDocument/completion", at(.object(["line": 12, "character": 0]))))
-        XCTAssertEqual(Set(topLevel), ["parameter", "event", "tip", "group", "widget", "configure", "transient"])
+        #expect(Set(topLevel) == ["parameter", "event", "tip", "group", "widget", "configure", "transient"])
     }
 
-    func testActionsCompleteAndHover() throws {
+    @Test func actionsCompleteAndHover() throws {
         initialize()
         let text = "tip A {\n    title: \"a\"\n    actions {\n        Action(id: \"x\", title: \"X\")\n        Ac\n    }\n}\n"
         open(text)
-        XCTAssertEqual(labels(result("textDocument/completion", at(position(of: "Ac\n", in: text, offset: 2)))), ["Action"])
-        XCTAssertTrue(hoverValue(of: "actions", in: text, offset: 1).contains("actions {"))
-        XCTAssertTrue(hoverValue(of: "Action(", in: text, offset: 1).contains("Action(id: String, title: String)"))
+        #expect(labels(result("textDocument/completion", at(position(of: "Ac\n", in: text, offset: 2)))) == ["Action"])
+        #expect(hoverValue(of: "actions", in: text, offset: 1).contains("actions {"))
+        #expect(hoverValue(of: "Action(", in: text, offset: 1).contains("Action(id: String, title: String)"))
     }
 
-    func testCompletionAfterBackslashInsertsTheDot() throws {
+    @Test func completionAfterBackslashInsertsTheDot() throws {
         initialize()
         let text = "event e(x: Int)\ntip A {\n    title: \"a\"\n    #Rule(e) { $0.donations.max(of: \\) != nil }\n}\n"
         open(text)
-        let items = try XCTUnwrap(result("textDocument/completion", at(position(of: "\\)", in: text, offset: 1)))["items"]?.arrayValue)
-        let x = try XCTUnwrap(items.first { $0["label"] == "x" })
-        XCTAssertEqual(x["textEdit"]?["newText"], ".x")
+        let items = try #require(result("textDocument/completion", at(position(of: "\\)", in: text, offset: 1)))["items"]?.arrayValue)
+        let x = try #require(items.first { $0["label"] == "x" })
+        #expect(x["textEdit"]?["newText"] == ".x")
     }
 
-    func testNoCompletionInsideStringsOrComments() {
+    @Test func noCompletionInsideStringsOrComments() {
         initialize()
         let text = "tip A {\n    title: \"ab\" // note\n}\n"
         open(text)
-        XCTAssertEqual(labels(result("textDocument/completion", at(position(of: "ab", in: text, offset: 1)))), [])
-        XCTAssertEqual(labels(result("textDocument/completion", at(position(of: "note", in: text, offset: 2)))), [])
+        #expect(labels(result("textDocument/completion", at(position(of: "ab", in: text, offset: 1)))) == [])
+        #expect(labels(result("textDocument/completion", at(position(of: "note", in: text, offset: 2)))) == [])
     }
 
     // MARK: Symbols and definitions
 
-    func testDocumentSymbolsAreHierarchical() throws {
+    @Test func documentSymbolsAreHierarchical() throws {
         initialize()
         open(Self.program)
-        let symbols = try XCTUnwrap(result("textDocument/documentSymbol", .object(["textDocument": .object(["uri": .string(uri)])])).arrayValue)
-        XCTAssertEqual(symbols.compactMap { $0["name"]?.stringValue },
-                       ["isLoggedIn", "plan", "enteredBackyardDetailView", "purchase", "FavoriteBackyardTip", "ShareTip", "Onboarding",
+        let symbols = try #require(result("textDocument/documentSymbol", .object(["textDocument": .object(["uri": .string(uri)])])).arrayValue)
+        #expect(symbols.compactMap { $0["name"]?.stringValue } == ["isLoggedIn", "plan", "enteredBackyardDetailView", "purchase", "FavoriteBackyardTip", "ShareTip", "Onboarding",
                         "CardRecentPurchasesWidget"])
-        let purchase = try XCTUnwrap(symbols.first { $0["name"] == "purchase" })
-        XCTAssertEqual(purchase["kind"], 24)
-        XCTAssertEqual(purchase["children"]?.arrayValue?.compactMap { $0["name"]?.stringValue }, ["amount", "category"])
-        let tip = try XCTUnwrap(symbols.first { $0["name"] == "FavoriteBackyardTip" })
+        let purchase = try #require(symbols.first { $0["name"] == "purchase" })
+        #expect(purchase["kind"] == 24)
+        #expect(purchase["children"]?.arrayValue?.compactMap { $0["name"]?.stringValue } == ["amount", "category"])
+        let tip = try #require(symbols.first { $0["name"] == "FavoriteBackyardTip" })
         let rules = tip["children"]?.arrayValue?.compactMap { $0["name"]?.stringValue }.filter { $0.hasPrefix("#Rule") }
-        XCTAssertEqual(rules, ["#Rule(Self.$isLoggedIn)", "#Rule(Self.enteredBackyardDetailView)"])
-        XCTAssertEqual(tip["selectionRange"]?["start"], position(of: "FavoriteBackyardTip", in: Self.program))
+        #expect(rules == ["#Rule(Self.$isLoggedIn)", "#Rule(Self.enteredBackyardDetailView)"])
+        #expect(tip["selectionRange"]?["start"] == position(of: "FavoriteBackyardTip", in: Self.program))
     }
 
-    func testDefinitionOfNames() {
+    @Test func definitionOfNames() {
         initialize()
         open(Self.program)
         func definition(_ needle: String, occurrence: Int = 0, offset: Int = 1) -> JSONValue? {
             result("textDocument/definition", at(position(of: needle, in: Self.program, occurrence: occurrence, offset: offset)))["range"]?["start"]
         }
-        XCTAssertEqual(definition("isLoggedIn)"), position(of: "isLoggedIn", in: Self.program))
-        XCTAssertEqual(definition("enteredBackyardDetailView)"), position(of: "enteredBackyardDetailView", in: Self.program))
-        XCTAssertEqual(definition("ShareTip }"), position(of: "ShareTip", in: Self.program))
-        XCTAssertEqual(definition("backyardID).count"), position(of: "backyardID", in: Self.program))
-        XCTAssertEqual(definition("recent.last"), position(of: "recent", in: Self.program))
-        XCTAssertEqual(definition("amount ??"), position(of: "amount", in: Self.program))
-        XCTAssertEqual(definition("$0 == true"), position(of: "Self.$isLoggedIn", in: Self.program))
-        XCTAssertEqual(result("textDocument/definition", at(position(of: "donatedWithin", in: Self.program))), .null)
+        #expect(definition("isLoggedIn)") == position(of: "isLoggedIn", in: Self.program))
+        #expect(definition("enteredBackyardDetailView)") == position(of: "enteredBackyardDetailView", in: Self.program))
+        #expect(definition("ShareTip }") == position(of: "ShareTip", in: Self.program))
+        #expect(definition("backyardID).count") == position(of: "backyardID", in: Self.program))
+        #expect(definition("recent.last") == position(of: "recent", in: Self.program))
+        #expect(definition("amount ??") == position(of: "amount", in: Self.program))
+        #expect(definition("$0 == true") == position(of: "Self.$isLoggedIn", in: Self.program))
+        #expect(result("textDocument/definition", at(position(of: "donatedWithin", in: Self.program))) == .null)
     }
 
     // MARK: Encodings and streams
 
-    func testUTF8PositionEncodingWhenTheClientOffersOnlyIt() throws {
+    @Test func uTF8PositionEncodingWhenTheClientOffersOnlyIt() throws {
         let initialized = result("initialize", .object(["capabilities": .object(["general": .object(["positionEncodings": ["utf-8", "utf-32"]])])]))
-        XCTAssertEqual(initialized["capabilities"]?["positionEncoding"], "utf-8")
+        #expect(initialized["capabilities"]?["positionEncoding"] == "utf-8")
         let text = "tip A {\n    title: \"é\" + x\n}\nparameter p: Int = 0\nwidget W { relevance { score: \"é\".count + p } }\n"
-        let published = try XCTUnwrap(diagnostics(in: open(text)))
+        let published = try #require(diagnostics(in: open(text)))
         // In UTF-8, "é" counts two: `x` is at character 18 (17 in UTF-16).
-        XCTAssertEqual(published.first?["range"]?["start"], .object(["line": 1, "character": 18]))
+        #expect(published.first?["range"]?["start"] == .object(["line": 1, "character": 18]))
         let hover = result("textDocument/hover", at(.object(["line": 4, "character": 43])))
-        XCTAssertEqual(hover["range"]?["start"], .object(["line": 4, "character": 43]))
-        XCTAssertTrue(hover["contents"]?["value"]?.stringValue?.contains("parameter p: Int = 0") ?? false)
+        #expect(hover["range"]?["start"] == .object(["line": 4, "character": 43]))
+        #expect(hover["contents"]?["value"]?.stringValue?.contains("parameter p: Int = 0") ?? false)
     }
 
-    func testUTF16IsChosenWhenOffered() {
+    @Test func uTF16IsChosenWhenOffered() {
         let initialized = result("initialize", .object(["capabilities": .object(["general": .object(["positionEncodings": ["utf-8", "utf-16"]])])]))
-        XCTAssertEqual(initialized["capabilities"]?["positionEncoding"], "utf-16")
+        #expect(initialized["capabilities"]?["positionEncoding"] == "utf-16")
     }
 
-    func testPositionsInsideACharacterOrPastTheEndAreClamped() {
+    @Test func positionsInsideACharacterOrPastTheEndAreClamped() {
         let document = TextDocument(bytes: Array("a🐦b\r\nc\rd".utf8))
-        XCTAssertEqual(document.offset(of: LSPPosition(line: 0, character: 2), encoding: .utf16), 1, "inside the surrogate pair")
-        XCTAssertEqual(document.offset(of: LSPPosition(line: 0, character: 3), encoding: .utf16), 5)
-        XCTAssertEqual(document.offset(of: LSPPosition(line: 0, character: 99), encoding: .utf16), 6)
-        XCTAssertEqual(document.offset(of: LSPPosition(line: 1, character: 0), encoding: .utf16), 8)
-        XCTAssertEqual(document.offset(of: LSPPosition(line: 2, character: 1), encoding: .utf16), 11)
-        XCTAssertEqual(document.offset(of: LSPPosition(line: 9, character: 1), encoding: .utf16), 11)
-        XCTAssertEqual(document.offset(of: LSPPosition(line: -1, character: -1), encoding: .utf16), 0)
-        XCTAssertEqual(document.offset(of: LSPPosition(line: 0, character: 2), encoding: .utf8), 1, "inside the UTF-8 sequence")
-        XCTAssertEqual(document.offset(of: LSPPosition(line: 0, character: 2), encoding: .utf32), 5)
-        XCTAssertEqual(document.position(of: 5, encoding: .utf16), LSPPosition(line: 0, character: 3))
-        XCTAssertEqual(document.position(of: 5, encoding: .utf8), LSPPosition(line: 0, character: 5))
-        XCTAssertEqual(document.position(of: 7, encoding: .utf16), LSPPosition(line: 0, character: 4), "between CR and LF")
-        XCTAssertEqual(document.position(of: 100, encoding: .utf16), LSPPosition(line: 2, character: 1))
+        #expect(document.offset(of: LSPPosition(line: 0, character: 2), encoding: .utf16) == 1, "inside the surrogate pair")
+        #expect(document.offset(of: LSPPosition(line: 0, character: 3), encoding: .utf16) == 5)
+        #expect(document.offset(of: LSPPosition(line: 0, character: 99), encoding: .utf16) == 6)
+        #expect(document.offset(of: LSPPosition(line: 1, character: 0), encoding: .utf16) == 8)
+        #expect(document.offset(of: LSPPosition(line: 2, character: 1), encoding: .utf16) == 11)
+        #expect(document.offset(of: LSPPosition(line: 9, character: 1), encoding: .utf16) == 11)
+        #expect(document.offset(of: LSPPosition(line: -1, character: -1), encoding: .utf16) == 0)
+        #expect(document.offset(of: LSPPosition(line: 0, character: 2), encoding: .utf8) == 1, "inside the UTF-8 sequence")
+        #expect(document.offset(of: LSPPosition(line: 0, character: 2), encoding: .utf32) == 5)
+        #expect(document.position(of: 5, encoding: .utf16) == LSPPosition(line: 0, character: 3))
+        #expect(document.position(of: 5, encoding: .utf8) == LSPPosition(line: 0, character: 5))
+        #expect(document.position(of: 7, encoding: .utf16) == LSPPosition(line: 0, character: 4), "between CR and LF")
+        #expect(document.position(of: 100, encoding: .utf16) == LSPPosition(line: 2, character: 1))
     }
 
-    func testServingFramesUntilExit() {
+    @Test func servingFramesUntilExit() {
         let messages: [JSONValue] = [
             .object(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": .object(["capabilities": .object([:])])]),
             .object(["jsonrpc": "2.0", "method": "initialized", "params": .object([:])]),
@@ -501,23 +498,23 @@ final class LanguageServerTests: XCTestCase {
         var chunks = stride(from: 0, to: input.count, by: 7).map { Array(input[$0..<min($0 + 7, input.count)]) }
         var output: [UInt8] = []
         let status = LanguageServerCommand.serve(read: { chunks.isEmpty ? nil : chunks.removeFirst() }, write: { output += $0; return true })
-        XCTAssertEqual(status, 0)
+        #expect(status == 0)
         var reader = MessageFrameReader()
         reader.append(output)
         var replies: [JSONValue] = []
         while case .message(let body)? = reader.next() {
             replies.append((try? JSONParser().parse(body)) ?? .null)
         }
-        XCTAssertEqual(replies.map { $0["id"] }, [.null, 1, 2])
-        XCTAssertEqual(replies.first?["error"]?["code"], -32700)
+        #expect(replies.map { $0["id"] } == [.null, 1, 2])
+        #expect(replies.first?["error"]?["code"] == -32700)
     }
 
-    func testEndOfInputWithoutExitIsStatusOne() {
+    @Test func endOfInputWithoutExitIsStatusOne() {
         var chunks = [MessageFrameWriter.frame(Array("{\"jsonrpc\":\"2.0\",\"method\":\"initialized\"}".utf8))]
-        XCTAssertEqual(LanguageServerCommand.serve(read: { chunks.popLast() }, write: { _ in true }), 1)
+        #expect(LanguageServerCommand.serve(read: { chunks.popLast() }, write: { _ in true }) == 1)
     }
 
-    func testRandomRequestsNeverCrash() {
+    @Test func randomRequestsNeverCrash() {
         var random = SplitMix64(seed: 7)
         func number(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
         initialize()
@@ -528,8 +525,8 @@ final class LanguageServerTests: XCTestCase {
             let line = number(-2...40)
             let character = number(-2...120)
             let replies = request(methods[round % methods.count], at(.object(["line": .integer(line), "character": .integer(character)])))
-            XCTAssertEqual(replies.count, 1)
-            XCTAssertNil(replies.first?["error"])
+            #expect(replies.count == 1)
+            #expect(replies.first?["error"] == nil)
             // Edit at random too, so positions land in every kind of broken text.
             if round % 10 == 0 {
                 let start = number(0...(bytes.count - 1))

@@ -1,11 +1,11 @@
 import Foundation
-import XCTest
+import Testing
 @testable import TipRulesTooling
 
 /// The lint (TR07xx) through the command line: warnings by default, failures with
 /// `--warnings-as-errors`, and no change to the compiled program. The golden case
 /// `lint_warnings` shows every code's rendering.
-final class LintCommandTests: XCTestCase {
+@Suite struct LintCommandTests {
     private let program = """
     configure { displayFrequency(86400) }
     parameter isPro: Bool = false
@@ -20,33 +20,33 @@ final class LintCommandTests: XCTestCase {
         TiprulecCommand.run(arguments, environment: CommandEnvironment(readStandardInput: { _ in Array(stdin.utf8) }))
     }
 
-    func testLintWarnsAndWarningsAsErrorsFails() throws {
+    @Test func lintWarnsAndWarningsAsErrorsFails() throws {
         let plain = run(["check", "--stdin", "--format", "json"], stdin: program)
-        XCTAssertEqual(plain.status, 0)
+        #expect(plain.status == 0)
         let codes = try JSONParser().parse(plain.standardOutput)["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue }
-        XCTAssertEqual(codes, ["TR0709", "TR0702"])
-        XCTAssertEqual(run(["check", "--stdin", "--warnings-as-errors"], stdin: program).status, 1)
+        #expect(codes == ["TR0709", "TR0702"])
+        #expect(run(["check", "--stdin", "--warnings-as-errors"], stdin: program).status == 1)
         let clean = program.replacingOccurrences(of: "86400", with: ".daily").replacingOccurrences(of: "(10)", with: "(60)")
-        XCTAssertEqual(run(["check", "--stdin", "--warnings-as-errors"], stdin: clean).status, 0)
+        #expect(run(["check", "--stdin", "--warnings-as-errors"], stdin: clean).status == 0)
     }
 
-    func testFixItsRewriteToWhatTipKitDoes() throws {
+    @Test func fixItsRewriteToWhatTipKitDoes() throws {
         let output = run(["check", "--stdin", "--format", "json"], stdin: program).standardOutput
         let fixes = try JSONParser().parse(output)["diagnostics"]?.arrayValue?
             .compactMap { $0["fixes"]?.arrayValue?.first?["edits"]?.arrayValue?.first?["newText"]?.stringValue }
-        XCTAssertEqual(fixes, [".daily", "60"])
+        #expect(fixes == [".daily", "60"])
     }
 
-    func testLintNeverChangesTheBytecode() throws {
+    @Test func lintNeverChangesTheBytecode() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tiprulec-lint-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let source = folder.appendingPathComponent("p.tiprules")
         try Data(program.utf8).write(to: source)
         let output = folder.appendingPathComponent("p.tipc").path
-        XCTAssertEqual(run(["compile", source.path, "-o", output], stdin: "").status, 0)
-        XCTAssertEqual(run(["compile", source.path, "-o", output + "2", "--warnings-as-errors"], stdin: "").status, 1)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: output + "2"))
-        XCTAssertEqual(run(["eval", output, "--fixture", "-", "--format", "json"], stdin: "{\"now\": 0}").status, 0)
+        #expect(run(["compile", source.path, "-o", output], stdin: "").status == 0)
+        #expect(run(["compile", source.path, "-o", output + "2", "--warnings-as-errors"], stdin: "").status == 1)
+        #expect(!FileManager.default.fileExists(atPath: output + "2"))
+        #expect(run(["eval", output, "--fixture", "-", "--format", "json"], stdin: "{\"now\": 0}").status == 0)
     }
 }

@@ -1,7 +1,7 @@
-import XCTest
+import Testing
 @testable import TipRulesTooling
 
-final class MessageFramingTests: XCTestCase {
+@Suite struct MessageFramingTests {
     private func frame(_ body: String) -> [UInt8] {
         MessageFrameWriter.frame(Array(body.utf8))
     }
@@ -23,35 +23,35 @@ final class MessageFramingTests: XCTestCase {
         return false
     }
 
-    func testWriterFramesTheBody() {
-        XCTAssertEqual(String(decoding: frame("{\"a\":1}"), as: UTF8.self), "Content-Length: 7\r\n\r\n{\"a\":1}")
-        XCTAssertEqual(String(decoding: frame("é"), as: UTF8.self), "Content-Length: 2\r\n\r\né")
+    @Test func writerFramesTheBody() {
+        #expect(String(decoding: frame("{\"a\":1}"), as: UTF8.self) == "Content-Length: 7\r\n\r\n{\"a\":1}")
+        #expect(String(decoding: frame("é"), as: UTF8.self) == "Content-Length: 2\r\n\r\né")
     }
 
-    func testFrameSplitIntoSingleBytes() {
+    @Test func frameSplitIntoSingleBytes() {
         let bytes = frame("{\"jsonrpc\":\"2.0\",\"method\":\"x\"}")
-        XCTAssertEqual(events(bytes.map { [$0] }), [message("{\"jsonrpc\":\"2.0\",\"method\":\"x\"}")])
+        #expect(events(bytes.map { [$0] }) == [message("{\"jsonrpc\":\"2.0\",\"method\":\"x\"}")])
     }
 
-    func testFrameSplitInsideHeaderAndBody() {
+    @Test func frameSplitInsideHeaderAndBody() {
         let bytes = frame("{\"a\":\"bcdef\"}")
         for split in 1..<bytes.count {
-            XCTAssertEqual(events([Array(bytes[..<split]), Array(bytes[split...])]), [message("{\"a\":\"bcdef\"}")], "split at \(split)")
+            #expect(events([Array(bytes[..<split]), Array(bytes[split...])]) == [message("{\"a\":\"bcdef\"}")], "split at \(split)")
         }
     }
 
-    func testSeveralFramesInOneChunk() {
+    @Test func severalFramesInOneChunk() {
         let chunk = frame("[1]") + frame("[2]") + frame("") + frame("[3]")
-        XCTAssertEqual(events([chunk]), [message("[1]"), message("[2]"), message(""), message("[3]")])
+        #expect(events([chunk]) == [message("[1]"), message("[2]"), message(""), message("[3]")])
     }
 
-    func testHeadersAreCaseInsensitiveAndOthersIgnored() {
+    @Test func headersAreCaseInsensitiveAndOthersIgnored() {
         let chunk = Array("content-length:3\nContent-Type: application/vscode-jsonrpc; charset=utf-8\n\n[1]".utf8)
             + Array("CONTENT-LENGTH:   3  \r\n\r\n[2]".utf8)
-        XCTAssertEqual(events([chunk]), [message("[1]"), message("[2]")])
+        #expect(events([chunk]) == [message("[1]"), message("[2]")])
     }
 
-    func testBadHeadersAreReportedAndTheNextFrameIsRead() {
+    @Test func badHeadersAreReportedAndTheNextFrameIsRead() {
         let bad = [
             "Content-Type: text/plain\r\n\r\n",
             "Content-Length: abc\r\n\r\n{}",
@@ -64,38 +64,38 @@ final class MessageFramingTests: XCTestCase {
         ]
         for header in bad {
             let found = events([Array(header.utf8) + frame("[7]")])
-            XCTAssertEqual(found.count, 2, header)
-            XCTAssertTrue(found.first.map(isMalformed) ?? false, header)
-            XCTAssertEqual(found.last, message("[7]"), header)
+            #expect(found.count == 2, Comment(rawValue: header))
+            #expect(found.first.map(isMalformed) ?? false, Comment(rawValue: header))
+            #expect(found.last == message("[7]"), Comment(rawValue: header))
         }
     }
 
-    func testBodyOverTheLimitIsRefused() {
+    @Test func bodyOverTheLimitIsRefused() {
         let found = events([frame("0123456789") + frame("[1]")], maximumBodySize: 5)
-        XCTAssertEqual(found.count, 2)
-        XCTAssertTrue(isMalformed(found[0]))
-        XCTAssertEqual(found[1], message("[1]"))
+        #expect(found.count == 2)
+        #expect(isMalformed(found[0]))
+        #expect(found[1] == message("[1]"))
     }
 
-    func testEndlessHeaderIsCutOff() {
+    @Test func endlessHeaderIsCutOff() {
         var reader = MessageFrameReader()
         reader.append([UInt8](repeating: UInt8(ascii: "x"), count: MessageFrameReader.maximumHeaderSize + 10))
-        XCTAssertTrue(reader.next().map(isMalformed) ?? false)
-        XCTAssertNil(reader.next())
+        #expect(reader.next().map(isMalformed) ?? false)
+        #expect(reader.next() == nil)
         reader.append(frame("[1]"))
-        XCTAssertEqual(reader.next(), message("[1]"))
+        #expect(reader.next() == message("[1]"))
     }
 
-    func testTruncatedFrameWaitsForMore() {
+    @Test func truncatedFrameWaitsForMore() {
         var reader = MessageFrameReader()
         reader.append(Array("Content-Length: 10\r\n\r\n[1,".utf8))
-        XCTAssertNil(reader.next())
+        #expect(reader.next() == nil)
         reader.append(Array("2,3,45]".utf8))
-        XCTAssertEqual(reader.next(), message("[1,2,3,45]"))
-        XCTAssertNil(reader.next())
+        #expect(reader.next() == message("[1,2,3,45]"))
+        #expect(reader.next() == nil)
     }
 
-    func testRandomBytesNeverCrashAndFramingRecovers() {
+    @Test func randomBytesNeverCrashAndFramingRecovers() {
         var random = SplitMix64(seed: 42)
         func below(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
         let alphabet = Array("Content-Length: 0123456789\r\n{}\"abc".utf8)
@@ -117,7 +117,7 @@ final class MessageFramingTests: XCTestCase {
             for _ in 0..<3 { reader.append(frame("{\"end\":\(round)}")) }
             var last: FrameEvent?
             while let event = reader.next() { last = event }
-            XCTAssertEqual(last, message("{\"end\":\(round)}"), "round \(round)")
+            #expect(last == message("{\"end\":\(round)}"), "round \(round)")
         }
     }
 }

@@ -1,13 +1,13 @@
 import Foundation
 import TipRulesRuntime
-import XCTest
+import Testing
 import TipRulesTooling
 
-final class RFC3339Tests: XCTestCase {
-    private func parseError(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> String? {
+@Suite struct RFC3339Tests {
+    private func parseError(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> String? {
         do {
             let seconds = try RFC3339.parse(text)
-            XCTFail("expected an error, parsed \(seconds)", file: file, line: line)
+            Issue.record("expected an error, parsed \(seconds)", sourceLocation: sourceLocation)
             return nil
         } catch {
             return error.message
@@ -15,61 +15,61 @@ final class RFC3339Tests: XCTestCase {
     }
 
     /// A UTC offset alone (a fixture's `utcOffset`): `+HH:MM` or `-HH:MM`, nothing else.
-    func testOffsetsAlone() {
-        XCTAssertEqual(RFC3339.offset("+09:00"), 32_400)
-        XCTAssertEqual(RFC3339.offset("-05:30"), -19_800)
-        XCTAssertEqual(RFC3339.offset("+00:00"), 0)
+    @Test func offsetsAlone() {
+        #expect(RFC3339.offset("+09:00") == 32_400)
+        #expect(RFC3339.offset("-05:30") == -19_800)
+        #expect(RFC3339.offset("+00:00") == 0)
         for bad in ["Z", "09:00", "+9:00", "+09:60", "+24:00", "+09:00Z", "+0900", "", "+"] {
-            XCTAssertNil(RFC3339.offset(bad), bad)
+            #expect(RFC3339.offset(bad) == nil, Comment(rawValue: bad))
         }
     }
 
-    func testFixtureExamples() throws {
+    @Test func fixtureExamples() throws {
         // 2026-11-20T11:30:00+09:00 is 02:30 UTC; `date -u -d ... +%s` agrees.
-        XCTAssertEqual(try RFC3339.parse("2026-11-20T11:30:00+09:00"), 1_795_141_800)
-        XCTAssertEqual(try RFC3339.parse("2026-11-20T02:30:00Z"), 1_795_141_800)
-        XCTAssertEqual(try RFC3339.parse("2026-11-21T09:00:00Z"), 1_795_251_600)
-        XCTAssertEqual(try RFC3339.parse("2026-11-20T10:00:00Z"), 1_795_168_800)
-        XCTAssertEqual(try RFC3339.parse("2026-11-20T08:00:00Z"), 1_795_161_600)
-        XCTAssertEqual(RFC3339.format(1_795_251_600), "2026-11-21T09:00:00Z")
+        #expect(try RFC3339.parse("2026-11-20T11:30:00+09:00") == 1_795_141_800)
+        #expect(try RFC3339.parse("2026-11-20T02:30:00Z") == 1_795_141_800)
+        #expect(try RFC3339.parse("2026-11-21T09:00:00Z") == 1_795_251_600)
+        #expect(try RFC3339.parse("2026-11-20T10:00:00Z") == 1_795_168_800)
+        #expect(try RFC3339.parse("2026-11-20T08:00:00Z") == 1_795_161_600)
+        #expect(RFC3339.format(1_795_251_600) == "2026-11-21T09:00:00Z")
     }
 
-    func testEpochOffsetsAndLowercase() throws {
-        XCTAssertEqual(try RFC3339.parse("1970-01-01T00:00:00Z"), 0)
-        XCTAssertEqual(try RFC3339.parse("1969-12-31T23:59:59Z"), -1)
-        XCTAssertEqual(try RFC3339.parse("1970-01-01t00:00:00z"), 0)
-        XCTAssertEqual(try RFC3339.parse("1970-01-01T00:00:00-01:30"), 5_400)
-        XCTAssertEqual(try RFC3339.parse("1970-01-01T00:00:00+00:00"), 0)
-        XCTAssertEqual(try RFC3339.parse("1970-01-01T00:00:00-00:00"), 0)
-        XCTAssertEqual(try RFC3339.parse("2000-03-01T00:00:00+23:59"), 951_782_400 + 86_400 - 86_340)
+    @Test func epochOffsetsAndLowercase() throws {
+        #expect(try RFC3339.parse("1970-01-01T00:00:00Z") == 0)
+        #expect(try RFC3339.parse("1969-12-31T23:59:59Z") == -1)
+        #expect(try RFC3339.parse("1970-01-01t00:00:00z") == 0)
+        #expect(try RFC3339.parse("1970-01-01T00:00:00-01:30") == 5_400)
+        #expect(try RFC3339.parse("1970-01-01T00:00:00+00:00") == 0)
+        #expect(try RFC3339.parse("1970-01-01T00:00:00-00:00") == 0)
+        #expect(try RFC3339.parse("2000-03-01T00:00:00+23:59") == 951_782_400 + 86_400 - 86_340)
     }
 
-    func testFractionalSecondsOfAnyLength() throws {
-        XCTAssertEqual(try RFC3339.parse("1970-01-01T00:00:00.5Z"), 0.5)
-        XCTAssertEqual(try RFC3339.parse("1970-01-01T00:00:01.250Z"), 1.25)
-        XCTAssertEqual(try RFC3339.parse("1970-01-01T00:00:00.123456789Z"), 0.123456789, accuracy: 1e-12)
+    @Test func fractionalSecondsOfAnyLength() throws {
+        #expect(try RFC3339.parse("1970-01-01T00:00:00.5Z") == 0.5)
+        #expect(try RFC3339.parse("1970-01-01T00:00:01.250Z") == 1.25)
+        #expect(abs(try RFC3339.parse("1970-01-01T00:00:00.123456789Z") - (0.123456789)) <= 1e-12)
         let long = "2026-11-21T09:00:00." + String(repeating: "0", count: 200) + "1Z"
-        XCTAssertEqual(try RFC3339.parse(long), 1_795_251_600)
-        XCTAssertEqual(try RFC3339.parse("1969-12-31T23:59:59.75Z"), -0.25)
+        #expect(try RFC3339.parse(long) == 1_795_251_600)
+        #expect(try RFC3339.parse("1969-12-31T23:59:59.75Z") == -0.25)
     }
 
-    func testYearRangeAndLeapYears() throws {
-        XCTAssertEqual(try RFC3339.parse("0001-01-01T00:00:00Z"), RFC3339.earliest)
-        XCTAssertEqual(parseError("0000-12-31T23:59:59Z"), "the date is outside the years 0001 to 9999 (in UTC)")
-        XCTAssertEqual(parseError("9999-12-31T23:59:59-01:00"), "the date is outside the years 0001 to 9999 (in UTC)")
-        XCTAssertEqual(try RFC3339.parse("9999-12-31T23:59:59Z"), CivilCalendar.endSeconds - 1)
-        XCTAssertEqual(try RFC3339.parse("2024-02-29T00:00:00Z"), 1_709_164_800)
-        XCTAssertEqual(try RFC3339.parse("2000-02-29T00:00:00Z"), 951_782_400)
-        XCTAssertEqual(try RFC3339.parse("0004-02-29T00:00:00Z"), CivilCalendar.earliestSeconds + (4 * 365 + 1 + 59) * 86_400)
-        XCTAssertEqual(parseError("2023-02-29T00:00:00Z"), "day 29 is out of range 01-28")
-        XCTAssertEqual(parseError("1900-02-29T00:00:00Z"), "day 29 is out of range 01-28")
-        XCTAssertEqual(parseError("2026-04-31T00:00:00Z"), "day 31 is out of range 01-30")
-        XCTAssertEqual(parseError("10000-01-01T00:00:00Z"), "years outside 0000-9999 are not supported")
-        XCTAssertEqual(parseError("-0001-01-01T00:00:00Z"), "years outside 0000-9999 are not supported")
-        XCTAssertEqual(parseError("+2026-01-01T00:00:00Z"), "years outside 0000-9999 are not supported")
+    @Test func yearRangeAndLeapYears() throws {
+        #expect(try RFC3339.parse("0001-01-01T00:00:00Z") == RFC3339.earliest)
+        #expect(parseError("0000-12-31T23:59:59Z") == "the date is outside the years 0001 to 9999 (in UTC)")
+        #expect(parseError("9999-12-31T23:59:59-01:00") == "the date is outside the years 0001 to 9999 (in UTC)")
+        #expect(try RFC3339.parse("9999-12-31T23:59:59Z") == CivilCalendar.endSeconds - 1)
+        #expect(try RFC3339.parse("2024-02-29T00:00:00Z") == 1_709_164_800)
+        #expect(try RFC3339.parse("2000-02-29T00:00:00Z") == 951_782_400)
+        #expect(try RFC3339.parse("0004-02-29T00:00:00Z") == CivilCalendar.earliestSeconds + (4 * 365 + 1 + 59) * 86_400)
+        #expect(parseError("2023-02-29T00:00:00Z") == "day 29 is out of range 01-28")
+        #expect(parseError("1900-02-29T00:00:00Z") == "day 29 is out of range 01-28")
+        #expect(parseError("2026-04-31T00:00:00Z") == "day 31 is out of range 01-30")
+        #expect(parseError("10000-01-01T00:00:00Z") == "years outside 0000-9999 are not supported")
+        #expect(parseError("-0001-01-01T00:00:00Z") == "years outside 0000-9999 are not supported")
+        #expect(parseError("+2026-01-01T00:00:00Z") == "years outside 0000-9999 are not supported")
     }
 
-    func testMalformedDates() {
+    @Test func malformedDates() {
         let cases: [(String, String)] = [
             ("", "expected 4 digits for the year"),
             ("26-11-21T09:00:00Z", "expected 4 digits for the year"),
@@ -96,11 +96,11 @@ final class RFC3339Tests: XCTestCase {
             ("２０２６-11-21T09:00:00Z", "expected 4 digits for the year"),
         ]
         for (input, expected) in cases {
-            XCTAssertEqual(parseError(input), expected, "input: \(input.debugDescription)")
+            #expect(parseError(input) == expected, "input: \(input.debugDescription)")
         }
     }
 
-    func testRandomStringsNeverCrash() {
+    @Test func randomStringsNeverCrash() {
         var random = SplitMix64(seed: 7)
         let alphabet = Array("0123456789-:+.TtZz \u{e9}".utf8)
         let pick: () -> UInt8 = { alphabet[Int(random.next() % UInt64(alphabet.count))] }
@@ -113,33 +113,33 @@ final class RFC3339Tests: XCTestCase {
                 bytes[Int(random.next() % UInt64(bytes.count))] = pick()
             }
             if let seconds = try? RFC3339.parse(String(decoding: bytes, as: UTF8.self)) {
-                XCTAssertTrue(seconds.isFinite)
+                #expect(seconds.isFinite)
             }
         }
     }
 
-    func testFormatting() {
-        XCTAssertEqual(RFC3339.format(0), "1970-01-01T00:00:00Z")
-        XCTAssertEqual(RFC3339.format(0.5), "1970-01-01T00:00:00.5Z")
-        XCTAssertEqual(RFC3339.format(1.25), "1970-01-01T00:00:01.25Z")
-        XCTAssertEqual(RFC3339.format(-0.25), "1969-12-31T23:59:59.75Z")
-        XCTAssertEqual(RFC3339.format(-1), "1969-12-31T23:59:59Z")
-        XCTAssertEqual(RFC3339.format(1.0004), "1970-01-01T00:00:01Z")
-        XCTAssertEqual(RFC3339.format(1.9996), "1970-01-01T00:00:02Z")
-        XCTAssertEqual(RFC3339.format(86_399.9999), "1970-01-02T00:00:00Z")
-        XCTAssertEqual(RFC3339.format(1_795_141_800.125), "2026-11-20T02:30:00.125Z")
-        XCTAssertEqual(RFC3339.format(951_782_400), "2000-02-29T00:00:00Z")
-        XCTAssertEqual(RFC3339.format(CivilCalendar.earliestSeconds), "0000-01-01T00:00:00Z")
-        XCTAssertEqual(RFC3339.format(CivilCalendar.endSeconds - 0.001), "9999-12-31T23:59:59.999Z")
-        XCTAssertNil(RFC3339.format(CivilCalendar.endSeconds))
-        XCTAssertNil(RFC3339.format(CivilCalendar.earliestSeconds - 1))
-        XCTAssertNil(RFC3339.format(.nan))
-        XCTAssertNil(RFC3339.format(.infinity))
-        XCTAssertNil(RFC3339.format(1e300))
-        XCTAssertNil(RFC3339.format(-.greatestFiniteMagnitude))
+    @Test func formatting() {
+        #expect(RFC3339.format(0) == "1970-01-01T00:00:00Z")
+        #expect(RFC3339.format(0.5) == "1970-01-01T00:00:00.5Z")
+        #expect(RFC3339.format(1.25) == "1970-01-01T00:00:01.25Z")
+        #expect(RFC3339.format(-0.25) == "1969-12-31T23:59:59.75Z")
+        #expect(RFC3339.format(-1) == "1969-12-31T23:59:59Z")
+        #expect(RFC3339.format(1.0004) == "1970-01-01T00:00:01Z")
+        #expect(RFC3339.format(1.9996) == "1970-01-01T00:00:02Z")
+        #expect(RFC3339.format(86_399.9999) == "1970-01-02T00:00:00Z")
+        #expect(RFC3339.format(1_795_141_800.125) == "2026-11-20T02:30:00.125Z")
+        #expect(RFC3339.format(951_782_400) == "2000-02-29T00:00:00Z")
+        #expect(RFC3339.format(CivilCalendar.earliestSeconds) == "0000-01-01T00:00:00Z")
+        #expect(RFC3339.format(CivilCalendar.endSeconds - 0.001) == "9999-12-31T23:59:59.999Z")
+        #expect(RFC3339.format(CivilCalendar.endSeconds) == nil)
+        #expect(RFC3339.format(CivilCalendar.earliestSeconds - 1) == nil)
+        #expect(RFC3339.format(.nan) == nil)
+        #expect(RFC3339.format(.infinity) == nil)
+        #expect(RFC3339.format(1e300) == nil)
+        #expect(RFC3339.format(-.greatestFiniteMagnitude) == nil)
     }
 
-    func testEveryDayOfFourCenturiesIsConsecutiveAndRoundTrips() throws {
+    @Test func everyDayOfFourCenturiesIsConsecutiveAndRoundTrips() throws {
         let daysPerMonth = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         var (year, month, day) = (1800, 1, 1)
         let start = try RFC3339.parse("1800-01-01T00:00:00Z")
@@ -147,19 +147,20 @@ final class RFC3339Tests: XCTestCase {
             let seconds = start + Double(index) * 86_400
             let expected = String(format: "%04d-%02d-%02dT00:00:00Z", year, month, day)
             guard let formatted = RFC3339.format(seconds), formatted == expected else {
-                return XCTFail("day \(index): \(RFC3339.format(seconds) ?? "nil") != \(expected)")
+                Issue.record("day \(index): \(RFC3339.format(seconds) ?? "nil") != \(expected)")
+                return
             }
-            XCTAssertEqual(try RFC3339.parse(formatted), seconds)
+            #expect(try RFC3339.parse(formatted) == seconds)
             let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
             let monthLength = month == 2 && isLeap ? 29 : daysPerMonth[month - 1]
             day += 1
             if day > monthLength { (day, month) = (1, month + 1) }
             if month > 12 { (month, year) = (1, year + 1) }
         }
-        XCTAssertEqual([year, month, day], [2200, 1, 2])
+        #expect([year, month, day] as [Int] == [2200, 1, 2])
     }
 
-    func testRandomInstantsRoundTripAtMillisecondPrecision() throws {
+    @Test func randomInstantsRoundTripAtMillisecondPrecision() throws {
         var random = SplitMix64(seed: 3339)
         // From a day after the earliest date, so that the shifted form stays in range too.
         let first = RFC3339.earliest + 86_400
@@ -167,20 +168,20 @@ final class RFC3339Tests: XCTestCase {
         for _ in 0..<5_000 {
             let milliseconds = Double(random.next() % span) + first * 1_000
             let seconds = milliseconds / 1_000
-            let formatted = try XCTUnwrap(RFC3339.format(seconds))
-            XCTAssertEqual(try RFC3339.parse(formatted), seconds, accuracy: 1e-6, formatted)
+            let formatted = try #require(RFC3339.format(seconds))
+            #expect(abs(try RFC3339.parse(formatted) - (seconds)) <= 1e-6, Comment(rawValue: formatted))
             let shifted = formatted.dropLast() + "+05:45" // 5 h 45 min earlier: still in range
-            XCTAssertEqual(try RFC3339.parse(String(shifted)), seconds - 20_700, accuracy: 1e-6, String(shifted))
+            #expect(abs(try RFC3339.parse(String(shifted)) - (seconds - 20_700)) <= 1e-6, Comment(rawValue: String(shifted)))
         }
     }
 
-    func testAgreesWithFoundationOnModernDates() throws {
+    @Test func agreesWithFoundationOnModernDates() throws {
         var random = SplitMix64(seed: 1970)
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
         for _ in 0..<500 {
             let seconds = Double(random.next() % 4_102_444_800)  // 1970 ..< 2100
-            XCTAssertEqual(RFC3339.format(seconds), formatter.string(from: Date(timeIntervalSince1970: seconds)))
+            #expect(RFC3339.format(seconds) == formatter.string(from: Date(timeIntervalSince1970: seconds)))
         }
     }
 }

@@ -2,22 +2,23 @@ import Foundation
 import TipRulesCompiler
 import TipRulesRuntime
 @testable import TipRulesTooling
-import XCTest
+import Testing
 
 /// `tiprulec reach`: every count equals what `eval` says user by user, for generated users of every
 /// example program; the report is the same for every `--jobs` and for partials of any split merged.
-final class ReachCommandTests: CommandTestCase {
+@Suite struct ReachCommandTests: CommandTesting {
+    let scratch = TemporaryFolder()
     private let now = 1_795_251_600.0
     private let nowText = "2026-11-21T09:00:00Z"
 
-    func testReachEqualsEvalUserByUserForEveryExample() throws {
+    @Test func reachEqualsEvalUserByUserForEveryExample() throws {
         let examples = try FileManager.default.contentsOfDirectory(atPath: "examples").filter { $0.hasSuffix(".tiprules") }.sorted()
-        XCTAssertFalse(examples.isEmpty)
+        #expect(!examples.isEmpty)
         var displayed = 0
         for example in examples {
             let path = "examples/\(example)"
             let source = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-            let program = try XCTUnwrap(Compilation(name: path, bytes: source).optimizedProgram.flatMap { try? generateProgram($0) })
+            let program = try #require(Compilation(name: path, bytes: source).optimizedProgram.flatMap { try? generateProgram($0) })
             var generator = RowGenerator(program: program, now: now, seed: UInt64(example.utf8.count))
             var rows = ""
             var expected = ExpectedCounts(program: program)
@@ -25,37 +26,37 @@ final class ReachCommandTests: CommandTestCase {
                 let (userRows, fixture) = generator.user(user)
                 rows += userRows
                 let evaluated = run(["eval", path, "--fixture", "-", "--now", nowText, "--format", "json"], stdin: fixture)
-                XCTAssertEqual(evaluated.status, 0, "\(example): \(evaluated.standardError)")
+                #expect(evaluated.status == 0, "\(example): \(evaluated.standardError)")
                 expected.add(try JSONParser().parse(evaluated.standardOutput))
             }
             let file = try write("\(example).ndjson", rows)
             let output = run(["reach", path, file, "--now", nowText, "--format", "json", "--jobs", "1"])
-            XCTAssertEqual(output.status, 0, "\(example): \(output.standardError)")
+            #expect(output.status == 0, "\(example): \(output.standardError)")
             let report = try JSONParser().parse(output.standardOutput)
-            XCTAssertEqual(report["users"]?.intValue, 60, example)
-            XCTAssertEqual(report["tips"]?.arrayValue?.count, program.tips.count, example)
-            XCTAssertEqual(report["widgets"]?.arrayValue?.count, program.widgets.count, example)
+            #expect(report["users"]?.intValue == 60, Comment(rawValue: example))
+            #expect(report["tips"]?.arrayValue?.count == program.tips.count, Comment(rawValue: example))
+            #expect(report["widgets"]?.arrayValue?.count == program.widgets.count, Comment(rawValue: example))
             displayed += expected.display.reduce(0, +)
             for (index, tip) in (report["tips"]?.arrayValue ?? []).enumerated() {
-                XCTAssertEqual(tip["display"]?.intValue, expected.display[index], "\(example) \(index)")
+                #expect(tip["display"]?.intValue == expected.display[index], "\(example) \(index)")
                 for status in ["available", "pending", "invalidated"] {
-                    XCTAssertEqual(tip["status"]?[status]?.intValue, expected.status[index][status, default: 0], "\(example) \(status)")
+                    #expect(tip["status"]?[status]?.intValue == expected.status[index][status, default: 0], "\(example) \(status)")
                 }
                 for (rule, counts) in (tip["rules"]?.arrayValue ?? []).enumerated() {
-                    XCTAssertEqual(counts["false"]?.intValue, expected.ruleFalse[index][rule], "\(example) rule \(rule)")
-                    XCTAssertEqual(counts["onlyObstacle"]?.intValue, expected.onlyObstacle[index][rule], "\(example) rule \(rule)")
+                    #expect(counts["false"]?.intValue == expected.ruleFalse[index][rule], "\(example) rule \(rule)")
+                    #expect(counts["onlyObstacle"]?.intValue == expected.onlyObstacle[index][rule], "\(example) rule \(rule)")
                 }
             }
             for (index, group) in (report["groups"]?.arrayValue ?? []).enumerated() {
-                XCTAssertEqual(group["none"]?.intValue, expected.groupNone[index], "\(example) group \(index)")
+                #expect(group["none"]?.intValue == expected.groupNone[index], "\(example) group \(index)")
             }
             for (index, widget) in (report["widgets"]?.arrayValue ?? []).enumerated() {
-                XCTAssertEqual(widget["relevant"]?.intValue, expected.relevant[index], "\(example) widget \(index)")
+                #expect(widget["relevant"]?.intValue == expected.relevant[index], "\(example) widget \(index)")
             }
             // The same report in any number of threads, and from partials of any split merged.
             for jobs in ["2", "3", "7"] {
                 let parallel = run(["reach", path, file, "--now", nowText, "--format", "json", "--jobs", jobs])
-                XCTAssertEqual(parallel.standardOutput, output.standardOutput, "\(example) --jobs \(jobs)")
+                #expect(parallel.standardOutput == output.standardOutput, "\(example) --jobs \(jobs)")
             }
             let lines = rows.split(separator: "\n", omittingEmptySubsequences: false)
             let cut = lines.count / 3
@@ -68,12 +69,12 @@ final class ReachCommandTests: CommandTestCase {
                 partials += run(["reach", path, part, "--now", nowText, "--format", "partial"]).standardOutput
             }
             let merged = run(["reach", "merge", try write("\(example).partials", partials), "--format", "json"])
-            XCTAssertEqual(merged.standardOutput, output.standardOutput, "\(example) merged")
+            #expect(merged.standardOutput == output.standardOutput, "\(example) merged")
         }
-        XCTAssertGreaterThan(displayed, 0, "the generated users see some tips")
+        #expect(displayed > 0, "the generated users see some tips")
     }
 
-    func testBadRowNamesFileLineAndPathAndSkipInvalidCountsUsers() throws {
+    @Test func badRowNamesFileLineAndPathAndSkipInvalidCountsUsers() throws {
         let rows = """
         {"user":1,"parameter":"isLoggedIn","value":true}
         {"user":2,"event":"enteredBackyardDetailView","date":"2026-11-20T10:00:00Z","fields":{"backyardID":"3"}}
@@ -83,36 +84,36 @@ final class ReachCommandTests: CommandTestCase {
         """
         let file = try write("rows.ndjson", rows)
         let failed = run(["reach", "examples/backyard.tiprules", file, "--now", nowText])
-        XCTAssertEqual(failed.status, 2)
-        XCTAssertEqual(failed.standardOutput, "")
-        XCTAssertTrue(failed.standardError.contains("rows.ndjson:2: user 2: fields.backyardID: expected an integer, found \"3\""), failed.standardError)
+        #expect(failed.status == 2)
+        #expect(failed.standardOutput == "")
+        #expect(failed.standardError.contains("rows.ndjson:2: user 2: fields.backyardID: expected an integer, found \"3\""), Comment(rawValue: failed.standardError))
         let skipped = run(["reach", "examples/backyard.tiprules", file, "--now", nowText, "--skip-invalid", "--format", "json"])
-        XCTAssertEqual(skipped.status, 0)
+        #expect(skipped.status == 0)
         let report = try JSONParser().parse(skipped.standardOutput)
-        XCTAssertEqual(report["skippedUsers"]?.intValue, 2)
-        XCTAssertEqual(report["users"]?.intValue, 1)  // user 3 alone: user 1 is left out whole
-        XCTAssertTrue(skipped.standardError.contains("rows.ndjson:4: user 1: the user's rows are not contiguous: they began at"), skipped.standardError)
+        #expect(report["skippedUsers"]?.intValue == 2)
+        #expect(report["users"]?.intValue == 1)  // user 3 alone: user 1 is left out whole
+        #expect(skipped.standardError.contains("rows.ndjson:4: user 1: the user's rows are not contiguous: they began at"), Comment(rawValue: skipped.standardError))
         let contiguous = run(["reach", "examples/backyard.tiprules", try write("c.ndjson", "{\"user\":1}\n{\"user\":2}\n{\"user\":\"1\"}\n"), "--now", nowText])
-        XCTAssertEqual(contiguous.status, 2)
-        XCTAssertTrue(contiguous.standardError.contains("c.ndjson:3: user 1: the user's rows are not contiguous: they began at"), contiguous.standardError)
-        XCTAssertTrue(contiguous.standardError.contains("c.ndjson:1"), contiguous.standardError)
+        #expect(contiguous.status == 2)
+        #expect(contiguous.standardError.contains("c.ndjson:3: user 1: the user's rows are not contiguous: they began at"), Comment(rawValue: contiguous.standardError))
+        #expect(contiguous.standardError.contains("c.ndjson:1"), Comment(rawValue: contiguous.standardError))
     }
 
-    func testMergeRefusesPartialsOfOtherInstantsAndPrograms() throws {
+    @Test func mergeRefusesPartialsOfOtherInstantsAndPrograms() throws {
         let file = try write("rows.ndjson", "{\"user\":1}\n")
         let a = run(["reach", "examples/backyard.tiprules", file, "--now", nowText, "--format", "partial"]).standardOutput
         let b = run(["reach", "examples/backyard.tiprules", file, "--now", "2026-11-22T09:00:00Z", "--format", "partial"]).standardOutput
         let c = run(["reach", "examples/backyard-v2.tiprules", file, "--now", nowText, "--format", "partial"]).standardOutput
         let instants = run(["reach", "merge", try write("ab", a + b)])
-        XCTAssertEqual(instants.status, 2)
-        XCTAssertTrue(instants.standardError.contains("the instants differ"), instants.standardError)
+        #expect(instants.status == 2)
+        #expect(instants.standardError.contains("the instants differ"), Comment(rawValue: instants.standardError))
         let programs = run(["reach", "merge", try write("ac", a + c)])
-        XCTAssertEqual(programs.status, 2)
-        XCTAssertTrue(programs.standardError.contains("the programs differ"), programs.standardError)
-        XCTAssertEqual(run(["reach", "examples/backyard.tiprules", file, "--format", "partial"]).status, 2)
+        #expect(programs.status == 2)
+        #expect(programs.standardError.contains("the programs differ"), Comment(rawValue: programs.standardError))
+        #expect(run(["reach", "examples/backyard.tiprules", file, "--format", "partial"]).status == 2)
     }
 
-    func testBaselineCountsGainedAndLost() throws {
+    @Test func baselineCountsGainedAndLost() throws {
         let rows = """
         {"user":"a","parameter":"isLoggedIn","value":true}
         {"user":"a","event":"enteredBackyardDetailView","date":1795251000,"fields":{"backyardID":1}}
@@ -123,15 +124,15 @@ final class ReachCommandTests: CommandTestCase {
         """
         let output = run(["reach", "examples/backyard.tiprules", try write("rows.ndjson", rows), "--now", nowText,
                           "--baseline", "examples/backyard.tiprules", "--format", "json"])
-        XCTAssertEqual(output.status, 0, output.standardError)
+        #expect(output.status == 0, Comment(rawValue: output.standardError))
         let tip = try JSONParser().parse(output.standardOutput)["tips"]?.arrayValue?.first
-        XCTAssertEqual(tip?["display"]?.intValue, 1)
-        XCTAssertEqual(tip?["baseline"]?["display"]?.intValue, 1)
-        XCTAssertEqual(tip?["baseline"]?["gained"]?.intValue, 0)
-        XCTAssertEqual(tip?["baseline"]?["lost"]?.intValue, 0)
+        #expect(tip?["display"]?.intValue == 1)
+        #expect(tip?["baseline"]?["display"]?.intValue == 1)
+        #expect(tip?["baseline"]?["gained"]?.intValue == 0)
+        #expect(tip?["baseline"]?["lost"]?.intValue == 0)
     }
 
-    func testDisplaysCountUnlessDisplayCountIsGivenAndUTCOffsetsAreChecked() throws {
+    @Test func displaysCountUnlessDisplayCountIsGivenAndUTCOffsetsAreChecked() throws {
         let displays = "[\"2026-11-16T08:00:00Z\",1795000000,1795100000,\"2026-11-20T08:00:00+09:00\",1795200000]"
         let rows = """
         {"user":"a","tip":"FavoriteBackyardTip","displays":\(displays)}
@@ -142,52 +143,52 @@ final class ReachCommandTests: CommandTestCase {
 
         """
         let output = run(["reach", "examples/backyard.tiprules", try write("rows.ndjson", rows), "--now", nowText, "--format", "json"])
-        XCTAssertEqual(output.status, 0, output.standardError)
+        #expect(output.status == 0, Comment(rawValue: output.standardError))
         let tip = try JSONParser().parse(output.standardOutput)["tips"]?.arrayValue?.first
-        XCTAssertEqual(tip?["invalidatedReason"]?["displayCountExceeded"]?.intValue, 1)
-        XCTAssertEqual(tip?["status"]?["invalidated"]?.intValue, 1)
+        #expect(tip?["invalidatedReason"]?["displayCountExceeded"]?.intValue == 1)
+        #expect(tip?["status"]?["invalidated"]?.intValue == 1)
         let bad = run(["reach", "examples/backyard.tiprules", try write("bad.ndjson", "{\"user\":1,\"utcOffset\":\"+19:00\"}\n"), "--now", nowText])
-        XCTAssertEqual(bad.status, 2)
-        XCTAssertTrue(bad.standardError.contains("bad.ndjson:1: user 1: utcOffset: expected a UTC offset such as \"+09:00\""), bad.standardError)
+        #expect(bad.status == 2)
+        #expect(bad.standardError.contains("bad.ndjson:1: user 1: utcOffset: expected a UTC offset such as \"+09:00\""), Comment(rawValue: bad.standardError))
         let future = run(["reach", "examples/backyard.tiprules",
                           try write("future.ndjson", "{\"user\":1,\"tip\":\"FavoriteBackyardTip\",\"displays\":[1795251601]}\n"), "--now", nowText])
-        XCTAssertEqual(future.status, 2)
-        XCTAssertTrue(future.standardError.contains("future.ndjson:1: user 1: displays: 2026-11-21T09:00:01Z is after now (2026-11-21T09:00:00Z): a tip cannot have appeared in the future"), future.standardError)
+        #expect(future.status == 2)
+        #expect(future.standardError.contains("future.ndjson:1: user 1: displays: 2026-11-21T09:00:01Z is after now (2026-11-21T09:00:00Z): a tip cannot have appeared in the future"), Comment(rawValue: future.standardError))
     }
 
     /// The text and CSV reports of the example rows, against golden files
     /// (`TIPRULEC_UPDATE_GOLDEN=1 swift test --filter ReachCommandTests` rewrites them).
-    func testTextAndCSVReportsMatchTheirGoldenFiles() throws {
+    @Test func textAndCSVReportsMatchTheirGoldenFiles() throws {
         let folder = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().appendingPathComponent("ReachGolden")
         for (format, name) in [("text", "backyard.txt"), ("csv", "backyard.csv")] {
             let output = run(["reach", "examples/backyard.tiprules", "examples/reach/backyard.rows.ndjson", "--now", nowText,
                               "--baseline", "examples/backyard-beta.tiprules", "--format", format])
-            XCTAssertEqual(output.status, 0, output.standardError)
+            #expect(output.status == 0, Comment(rawValue: output.standardError))
             let file = folder.appendingPathComponent(name)
             if ProcessInfo.processInfo.environment["TIPRULEC_UPDATE_GOLDEN"] != nil {
                 try Data(output.standardOutput.utf8).write(to: file)
             }
-            XCTAssertEqual(output.standardOutput, try String(contentsOf: file, encoding: .utf8), name)
+            #expect(output.standardOutput == (try String(contentsOf: file, encoding: .utf8)), Comment(rawValue: name))
         }
     }
 
-    func testAUserWhoseRowsAreNotContiguousIsLeftOutWholeForEveryNumberOfThreads() throws {
+    @Test func aUserWhoseRowsAreNotContiguousIsLeftOutWholeForEveryNumberOfThreads() throws {
         var lines = (0..<3000).map { "{\"user\":\($0),\"parameter\":\"isLoggedIn\",\"value\":\($0 % 3 == 0)}" }
         lines.append("{\"user\":\"17\",\"event\":\"enteredBackyardDetailView\",\"date\":1795251000,\"fields\":{\"backyardID\":1}}")
         let file = try write("rows.ndjson", lines.joined(separator: "\n") + "\n")
         var reports: [String] = []
         for jobs in ["1", "2", "5"] {
             let output = run(["reach", "examples/backyard.tiprules", file, "--now", nowText, "--skip-invalid", "--format", "json", "--jobs", jobs])
-            XCTAssertEqual(output.status, 0, output.standardError)
-            XCTAssertTrue(output.standardError.contains("rows.ndjson:3001: user 17: the user's rows are not contiguous: they began at "
-                                                        + "\(file):18"), output.standardError)
+            #expect(output.status == 0, Comment(rawValue: output.standardError))
+            #expect(output.standardError.contains("rows.ndjson:3001: user 17: the user's rows are not contiguous: they began at "
+                                                        + "\(file):18"), Comment(rawValue: output.standardError))
             reports.append(output.standardOutput)
         }
-        XCTAssertEqual(Set(reports).count, 1)
+        #expect(Set(reports).count == 1)
         let report = try JSONParser().parse(reports[0])
-        XCTAssertEqual(report["users"]?.intValue, 2999)
-        XCTAssertEqual(report["skippedUsers"]?.intValue, 1)
-        XCTAssertEqual(report["tips"]?.arrayValue?.first?["rules"]?.arrayValue?.first?["false"]?.intValue, 1999)
+        #expect(report["users"]?.intValue == 2999)
+        #expect(report["skippedUsers"]?.intValue == 1)
+        #expect(report["tips"]?.arrayValue?.first?["rules"]?.arrayValue?.first?["false"]?.intValue == 1999)
     }
 
     private func userOf(_ line: Substring) -> String? {

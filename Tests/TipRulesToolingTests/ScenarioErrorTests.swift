@@ -1,11 +1,11 @@
 import Foundation
-import XCTest
+import Testing
 import TipRulesTooling
 
 /// Fixtures that `tiprulec eval` must reject: exit status 2, nothing on standard output, and a
 /// message on standard error that names the JSON path and says what was expected. Each fixture
 /// is tried against the program's source and against its compiled bytecode.
-final class ScenarioErrorTests: XCTestCase {
+@Suite struct ScenarioErrorTests {
     static let program = """
     // The program the rejected fixtures are written for.
     parameter isLoggedIn: Bool = false
@@ -28,48 +28,41 @@ final class ScenarioErrorTests: XCTestCase {
     group Onboarding { FavoriteTip, ShareTip }
     """
 
-    private var directory: URL!
+    private let scratch = TemporaryFolder(prefix: "tiprulec-errors")
+    private var directory: URL { scratch.url }
     private var programs: [URL] = []
 
-    override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tiprulec-errors-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    /// Writes the program and compiles it: each fixture is tried against the source and the bytecode.
+    init() throws {
         let source = directory.appendingPathComponent("app.tiprules")
         try Data(Self.program.utf8).write(to: source)
         let bytecode = directory.appendingPathComponent("app.tipc")
         let compiled = TiprulecCommand.run(["compile", source.path, "-o", bytecode.path], environment: CommandEnvironment())
-        XCTAssertEqual(compiled.status, 0, "compile failed: \(compiled.standardError)")
+        #expect(compiled.status == 0, "compile failed: \(compiled.standardError)")
         programs = [source]
         if compiled.status == 0 { programs.append(bytecode) }
     }
 
-    override func tearDownWithError() throws {
-        if let directory { try? FileManager.default.removeItem(at: directory) }
-    }
-
     /// Writes `fixture`, evaluates it, and checks that it is rejected with a message containing
     /// each of `mentions`.
-    private func assertRejected(_ fixture: String, mentions: [String], file: StaticString = #filePath, line: UInt = #line) throws {
-        let path = directory.appendingPathComponent("fixture-\(line).json")
+    private func assertRejected(_ fixture: String, mentions: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let path = directory.appendingPathComponent("fixture-\(sourceLocation.line).json")
         try Data(fixture.utf8).write(to: path)
         for program in programs {
             let result = TiprulecCommand.run(["eval", program.path, "--fixture", path.path, "--format", "json"],
                                              environment: CommandEnvironment())
             let what = "\(program.lastPathComponent) with \(fixture)"
-            XCTAssertEqual(result.status, 2, "\(what): expected exit status 2, got \(result.status)\n\(result.standardOutput)\(result.standardError)",
-                           file: file, line: line)
-            XCTAssertEqual(result.standardOutput, "", "\(what): expected nothing on standard output", file: file, line: line)
+            #expect(result.status == 2, "\(what): expected exit status 2, got \(result.status)\n\(result.standardOutput)\(result.standardError)", sourceLocation: sourceLocation)
+            #expect(result.standardOutput == "", "\(what): expected nothing on standard output", sourceLocation: sourceLocation)
             for mention in mentions {
-                XCTAssertTrue(result.standardError.contains(mention),
-                              "\(what): expected the message to contain \(mention.debugDescription), got \(result.standardError.debugDescription)",
-                              file: file, line: line)
+                #expect(result.standardError.contains(mention), "\(what): expected the message to contain \(mention.debugDescription), got \(result.standardError.debugDescription)", sourceLocation: sourceLocation)
             }
         }
     }
 
     // MARK: values of the wrong type
 
-    func testDonationFieldOfTheWrongType() throws {
+    @Test func donationFieldOfTheWrongType() throws {
         try assertRejected("""
         {"donations": {"purchase": [
             {"date": "2026-11-20T10:00:00Z", "amount": 12, "category": "books"},
@@ -78,208 +71,208 @@ final class ScenarioErrorTests: XCTestCase {
         """, mentions: [#"donations.purchase[1].amount: expected a number, found "12""#])
     }
 
-    func testIntFieldGivenAFraction() throws {
+    @Test func intFieldGivenAFraction() throws {
         try assertRejected("""
         {"donations": {"levelCompleted": [{"date": "2026-11-20T10:00:00Z", "level": 1.5}]}}
         """, mentions: ["donations.levelCompleted[0].level: expected an integer, found 1.5"])
     }
 
-    func testIntFieldTooLarge() throws {
+    @Test func intFieldTooLarge() throws {
         try assertRejected("""
         {"donations": {"levelCompleted": [{"date": "2026-11-20T10:00:00Z", "level": 100000000000000000000}]}}
         """, mentions: ["donations.levelCompleted[0].level", "integer"])
     }
 
-    func testIntParameterGivenAFraction() throws {
+    @Test func intParameterGivenAFraction() throws {
         try assertRejected(#"{"parameters": {"launches": 1.5}}"#,
                            mentions: ["parameters.launches: expected an integer, found 1.5"])
     }
 
-    func testIntParameterGivenAString() throws {
+    @Test func intParameterGivenAString() throws {
         try assertRejected(#"{"parameters": {"launches": "3"}}"#, mentions: [#"parameters.launches"#, #""3""#])
     }
 
-    func testBoolParameterGivenAString() throws {
+    @Test func boolParameterGivenAString() throws {
         try assertRejected(#"{"parameters": {"isLoggedIn": "true"}}"#, mentions: ["parameters.isLoggedIn", #""true""#])
     }
 
-    func testDoubleParameterGivenAString() throws {
+    @Test func doubleParameterGivenAString() throws {
         try assertRejected(#"{"parameters": {"ratio": "0.5"}}"#, mentions: ["parameters.ratio", "expected a number"])
     }
 
-    func testDateParameterGivenABoolean() throws {
+    @Test func dateParameterGivenABoolean() throws {
         try assertRejected(#"{"parameters": {"since": true}}"#, mentions: ["parameters.since", "date"])
     }
 
     // MARK: names that do not exist
 
-    func testMisspelledParameter() throws {
+    @Test func misspelledParameter() throws {
         try assertRejected(#"{"parameters": {"isLogedIn": true}}"#,
                            mentions: ["parameters.isLogedIn: no such parameter (did you mean 'isLoggedIn'?)"])
     }
 
-    func testUnknownEvent() throws {
+    @Test func unknownEvent() throws {
         try assertRejected(#"{"donations": {"purchased": []}}"#,
                            mentions: ["donations.purchased: no such event", "'purchase'"])
     }
 
-    func testUnknownTipInTips() throws {
+    @Test func unknownTipInTips() throws {
         try assertRejected(#"{"tips": {"FavouriteTip": {"displayCount": 1}}}"#,
                            mentions: ["tips.FavouriteTip: no such tip", "'FavoriteTip'"])
     }
 
-    func testUnknownTipInShowTips() throws {
+    @Test func unknownTipInShowTips() throws {
         try assertRejected(#"{"testing": {"showTips": ["ShareTip", "ShareTips"]}}"#,
                            mentions: ["testing.showTips[1]", "no such tip"])
     }
 
-    func testUnknownTipInHideTips() throws {
+    @Test func unknownTipInHideTips() throws {
         try assertRejected(#"{"testing": {"hideTips": ["Nothing"]}}"#, mentions: ["testing.hideTips[0]", "no such tip"])
     }
 
-    func testGroupIsNotATip() throws {
+    @Test func groupIsNotATip() throws {
         try assertRejected(#"{"tips": {"Onboarding": {"displayCount": 1}}}"#, mentions: ["tips.Onboarding", "no such tip"])
     }
 
     // MARK: dates
 
-    func testBadDonationDate() throws {
+    @Test func badDonationDate() throws {
         try assertRejected("""
         {"donations": {"purchase": [{"date": "2026-13-01T00:00:00Z", "amount": 1, "category": "a"}]}}
         """, mentions: ["donations.purchase[0].date", "2026-13-01T00:00:00Z"])
     }
 
-    func testBadNow() throws {
+    @Test func badNow() throws {
         try assertRejected(#"{"now": "tomorrow"}"#, mentions: ["now:", "tomorrow"])
     }
 
-    func testDateWithoutOffset() throws {
+    @Test func dateWithoutOffset() throws {
         try assertRejected(#"{"now": "2026-11-21T09:00:00"}"#, mentions: ["now:"])
     }
 
-    func testBadLastDisplayDate() throws {
+    @Test func badLastDisplayDate() throws {
         try assertRejected(#"{"lastDisplayDate": "2026-11-21 09:00"}"#, mentions: ["lastDisplayDate:"])
     }
 
-    func testDateOfTheWrongKind() throws {
+    @Test func dateOfTheWrongKind() throws {
         try assertRejected(#"{"lastDisplayDate": [2026, 11, 21]}"#, mentions: ["lastDisplayDate:"])
     }
 
-    func testLastDisplayDateAfterNow() throws {
+    @Test func lastDisplayDateAfterNow() throws {
         try assertRejected(#"{"now": "2026-11-21T09:00:00Z", "lastDisplayDate": "2026-11-21T09:00:01Z"}"#,
                            mentions: ["lastDisplayDate:", "2026-11-21T09:00:01Z", "is after now"])
     }
 
     // MARK: tip state and testing overrides
 
-    func testInvalidInvalidatedValue() throws {
+    @Test func invalidInvalidatedValue() throws {
         try assertRejected(#"{"tips": {"FavoriteTip": {"invalidated": "closed"}}}"#,
                            mentions: ["tips.FavoriteTip.invalidated", "tipClosed", #""closed""#])
     }
 
-    func testInvalidatedGivenABoolean() throws {
+    @Test func invalidatedGivenABoolean() throws {
         try assertRejected(#"{"tips": {"FavoriteTip": {"invalidated": true}}}"#,
                            mentions: ["tips.FavoriteTip.invalidated", "actionPerformed"])
     }
 
-    func testNegativeDisplayCount() throws {
+    @Test func negativeDisplayCount() throws {
         try assertRejected(#"{"tips": {"FavoriteTip": {"displayCount": -1}}}"#, mentions: ["tips.FavoriteTip.displayCount"])
     }
 
-    func testFractionalDisplayCount() throws {
+    @Test func fractionalDisplayCount() throws {
         try assertRejected(#"{"tips": {"FavoriteTip": {"displayCount": 1.5}}}"#, mentions: ["tips.FavoriteTip.displayCount"])
     }
 
-    func testDisplayDurationGivenAString() throws {
+    @Test func displayDurationGivenAString() throws {
         try assertRejected(#"{"tips": {"ShareTip": {"displayDuration": "long"}}}"#, mentions: ["tips.ShareTip.displayDuration"])
     }
 
-    func testUnknownTipStateKey() throws {
+    @Test func unknownTipStateKey() throws {
         try assertRejected(#"{"tips": {"FavoriteTip": {"displaycount": 1}}}"#,
                            mentions: ["tips.FavoriteTip.displaycount", "'displayCount'"])
     }
 
-    func testShowAllTipsGivenAString() throws {
+    @Test func showAllTipsGivenAString() throws {
         try assertRejected(#"{"testing": {"showAllTips": "yes"}}"#, mentions: ["testing.showAllTips"])
     }
 
-    func testShowTipsNotAnArray() throws {
+    @Test func showTipsNotAnArray() throws {
         try assertRejected(#"{"testing": {"showTips": "ShareTip"}}"#, mentions: ["testing.showTips"])
     }
 
-    func testUnknownTestingKey() throws {
+    @Test func unknownTestingKey() throws {
         try assertRejected(#"{"testing": {"showTip": ["ShareTip"]}}"#, mentions: ["testing.showTip", "'showTips'"])
     }
 
     // MARK: donations
 
-    func testDonationMissingAField() throws {
+    @Test func donationMissingAField() throws {
         try assertRejected("""
         {"donations": {"purchase": [{"date": "2026-11-20T10:00:00Z", "amount": 3}]}}
         """, mentions: ["donations.purchase[0]", "category"])
     }
 
-    func testDonationMissingItsDate() throws {
+    @Test func donationMissingItsDate() throws {
         try assertRejected(#"{"donations": {"purchase": [{"amount": 3, "category": "a"}]}}"#,
                            mentions: ["donations.purchase[0]", "date"])
     }
 
-    func testDonationWithAnExtraField() throws {
+    @Test func donationWithAnExtraField() throws {
         try assertRejected("""
         {"donations": {"purchase": [{"date": "2026-11-20T10:00:00Z", "amount": 3, "category": "a", "color": "red"}]}}
         """, mentions: ["donations.purchase[0].color"])
     }
 
-    func testDonationNotAnObject() throws {
+    @Test func donationNotAnObject() throws {
         try assertRejected(#"{"donations": {"purchase": [3]}}"#, mentions: ["donations.purchase[0]"])
     }
 
-    func testDonationsNotAnArray() throws {
+    @Test func donationsNotAnArray() throws {
         try assertRejected(#"{"donations": {"purchase": {}}}"#, mentions: ["donations.purchase"])
     }
 
     // MARK: the document
 
-    func testUnknownTopLevelKey() throws {
+    @Test func unknownTopLevelKey() throws {
         try assertRejected(#"{"paramters": {"isLoggedIn": true}}"#, mentions: ["paramters", "'parameters'"])
     }
 
-    func testParametersNotAnObject() throws {
+    @Test func parametersNotAnObject() throws {
         try assertRejected(#"{"parameters": [true]}"#, mentions: ["parameters", "expected an object"])
     }
 
-    func testTopLevelArray() throws {
+    @Test func topLevelArray() throws {
         try assertRejected("[]", mentions: ["expected an object"])
     }
 
-    func testTopLevelString() throws {
+    @Test func topLevelString() throws {
         try assertRejected(#""now""#, mentions: ["expected an object"])
     }
 
-    func testMalformedJSON() throws {
+    @Test func malformedJSON() throws {
         try assertRejected(#"{"now": }"#, mentions: ["JSON", "line 1"])
     }
 
-    func testTrailingComma() throws {
+    @Test func trailingComma() throws {
         try assertRejected("{\n  \"parameters\": {\"isLoggedIn\": true,}\n}", mentions: ["JSON", "line 2"])
     }
 
-    func testEmptyFile() throws {
+    @Test func emptyFile() throws {
         try assertRejected("", mentions: ["JSON"])
     }
 
-    func testMissingFixtureFile() throws {
+    @Test func missingFixtureFile() throws {
         for program in programs {
             let missing = directory.appendingPathComponent("no-such-fixture.json").path
             let result = TiprulecCommand.run(["eval", program.path, "--fixture", missing, "--format", "json"],
                                              environment: CommandEnvironment())
-            XCTAssertEqual(result.status, 2, program.lastPathComponent)
-            XCTAssertTrue(result.standardError.contains("no-such-fixture.json"), result.standardError)
+            #expect(result.status == 2, Comment(rawValue: program.lastPathComponent))
+            #expect(result.standardError.contains("no-such-fixture.json"), Comment(rawValue: result.standardError))
         }
     }
 
     /// A valid fixture with every section, for contrast: accepted.
-    func testValidFixtureIsAccepted() throws {
+    @Test func validFixtureIsAccepted() throws {
         let path = directory.appendingPathComponent("valid.json")
         try Data("""
         {"now": "2026-11-21T09:00:00Z",
@@ -292,7 +285,7 @@ final class ScenarioErrorTests: XCTestCase {
         for program in programs {
             let result = TiprulecCommand.run(["eval", program.path, "--fixture", path.path, "--format", "json"],
                                              environment: CommandEnvironment())
-            XCTAssertEqual(result.status, 0, "\(program.lastPathComponent): \(result.standardError)")
+            #expect(result.status == 0, "\(program.lastPathComponent): \(result.standardError)")
         }
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 import TipRulesTooling
 
 /// Scenario tests for `tiprulec eval`, kept as data in `Scenarios/`:
@@ -13,7 +13,7 @@ import TipRulesTooling
 /// Each scenario runs twice: from the source, and from the bytecode that `tiprulec compile`
 /// writes; the two results must be identical. The contract's examples
 /// (`<repo>/../shared/contract/examples`) go through the same runner when they are there.
-final class ScenarioTests: XCTestCase {
+@Suite struct ScenarioTests {
     /// `Tests/TipRulesToolingTests/Scenarios`.
     static let scenarioDirectory = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
         .appendingPathComponent("Scenarios")
@@ -24,76 +24,68 @@ final class ScenarioTests: XCTestCase {
         .appendingPathComponent("shared/contract/examples")
 
     /// The project's own scenarios.
-    func testScenarios() throws {
+    @Test func testScenarios() throws {
         let scenarios = try Scenario.all(in: Self.scenarioDirectory)
-        XCTAssertGreaterThanOrEqual(scenarios.count, 130, "expected at least 130 scenarios in \(Self.scenarioDirectory.path)")
+        #expect(scenarios.count >= 130, "expected at least 130 scenarios in \(Self.scenarioDirectory.path)")
         try ScenarioRunner.run(scenarios)
     }
 
     /// The contract's examples, through the same runner.
-    func testContractExamples() throws {
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: contractExamplesDirectory.path), "no contract examples"))
+    func contractExamples() throws {
         let directory = Self.contractExamplesDirectory
-        guard FileManager.default.fileExists(atPath: directory.path) else {
-            throw XCTSkip("no contract examples at \(directory.path)")
-        }
         let scenarios = try Scenario.all(in: directory)
-        XCTAssertFalse(scenarios.isEmpty, "no scenarios in \(directory.path)")
+        #expect(!scenarios.isEmpty, "no scenarios in \(directory.path)")
         try ScenarioRunner.run(scenarios)
     }
 
     /// Every scenario program passes `tiprulec check` without a diagnostic (but the lint
     /// warnings, TR07xx, that a scenario exercises on purpose), and every file in `Scenarios/`
     /// belongs to a scenario.
-    func testScenarioFilesAreConsistent() throws {
+    @Test func scenarioFilesAreConsistent() throws {
         let directory = Self.scenarioDirectory
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         let programs = names.filter { $0.hasSuffix(".tiprules") }
-        XCTAssertFalse(programs.isEmpty)
+        #expect(!programs.isEmpty)
         for program in programs {
             let path = directory.appendingPathComponent(program).path
             let result = TiprulecCommand.run(["check", path, "--format", "json"], environment: CommandEnvironment())
-            XCTAssertEqual(result.status, 0, "\(program): tiprulec check failed:\n\(result.standardOutput)\(result.standardError)")
+            #expect(result.status == 0, "\(program): tiprulec check failed:\n\(result.standardOutput)\(result.standardError)")
             let diagnostics = (try? JSONParser().parse(result.standardOutput)["diagnostics"]?.arrayValue) ?? nil
             let unexpected = diagnostics?.filter { $0["code"]?.stringValue?.hasPrefix("TR07") != true }
-            XCTAssertEqual(unexpected, [], "\(program): expected no diagnostics, found \(result.standardOutput)")
+            #expect(unexpected == [], "\(program): expected no diagnostics, found \(result.standardOutput)")
             let base = String(program.dropLast(".tiprules".count))
-            XCTAssertTrue(names.contains { $0.hasPrefix(base + ".") && $0.hasSuffix(".expected.json") },
-                          "\(program) has no scenario")
+            #expect(names.contains { $0.hasPrefix(base + ".") && $0.hasSuffix(".expected.json") }, "\(program) has no scenario")
         }
         for name in names where name.hasSuffix(".json") {
             let parts = name.split(separator: ".")
-            XCTAssertTrue(parts.count == 3 || (parts.count == 4 && name.hasSuffix(".expected.json")),
-                          "\(name): expected NAME.SCENARIO.json or NAME.SCENARIO.expected.json")
+            #expect(parts.count == 3 || (parts.count == 4 && name.hasSuffix(".expected.json")), "\(name): expected NAME.SCENARIO.json or NAME.SCENARIO.expected.json")
             guard let program = parts.first else { continue }
-            XCTAssertTrue(programs.contains("\(program).tiprules"), "\(name): there is no \(program).tiprules")
+            #expect(programs.contains("\(program).tiprules"), "\(name): there is no \(program).tiprules")
             if name.hasSuffix(".expected.json") {
                 let fixture = name.dropLast(".expected.json".count) + ".json"
-                XCTAssertTrue(names.contains(String(fixture)), "\(name): there is no \(fixture)")
+                #expect(names.contains(String(fixture)), "\(name): there is no \(fixture)")
             } else {
                 let expected = name.dropLast(".json".count) + ".expected.json"
-                XCTAssertTrue(names.contains(String(expected)), "\(name): there is no \(expected)")
+                #expect(names.contains(String(expected)), "\(name): there is no \(expected)")
             }
         }
     }
 
     /// The matcher itself: what it accepts and how it reports a mismatch.
-    func testSubsetMatcher() throws {
+    @Test func subsetMatcher() throws {
         let actual = try JSONParser().parse(#"{"a": 1, "b": [true, {"c": "x", "d": 0.30000000000000004}], "e": null}"#)
-        XCTAssertEqual(SubsetMatcher.mismatches(expected: try JSONParser().parse(#"{"b": [true, {"d": 0.3}]}"#), actual: actual), [])
-        XCTAssertEqual(SubsetMatcher.mismatches(expected: try JSONParser().parse(#"{"a": 1.0, "e": null}"#), actual: actual), [])
-        XCTAssertEqual(SubsetMatcher.mismatches(expected: try JSONParser().parse(#"{"b": [true]}"#), actual: actual),
-                       ["$.b: expected 1 elements, found 2"])
-        XCTAssertEqual(SubsetMatcher.mismatches(expected: try JSONParser().parse(#"{"b": [false, {"c": "y"}], "z": 1}"#), actual: actual),
-                       [#"$.b[0]: expected false, found true"#, #"$.b[1].c: expected "y", found "x""#, "$.z: missing"])
-        XCTAssertEqual(SubsetMatcher.mismatches(expected: try JSONParser().parse(#"{"a": true, "e": 0}"#), actual: actual),
-                       ["$.a: expected true, found 1", "$.e: expected 0, found null"])
-        XCTAssertEqual(SubsetMatcher.mismatches(expected: try JSONParser().parse(#"{"a": {}, "b": {}}"#), actual: actual),
-                       ["$.a: expected an object, found 1", #"$.b: expected an object, found [true,{"c":"x","d":0.30000000000000004}]"#])
+        #expect(SubsetMatcher.mismatches(expected: try JSONParser().parse(#"{"b": [true, {"d": 0.3}]}"#), actual: actual) == [])
+        #expect(SubsetMatcher.mismatches(expected: try JSONParser().parse(#"{"a": 1.0, "e": null}"#), actual: actual) == [])
+        #expect(SubsetMatcher.mismatches(expected: try JSONParser().parse(#"{"b": [true]}"#), actual: actual) == ["$.b: expected 1 elements, found 2"])
+        #expect(SubsetMatcher.mismatches(expected: try JSONParser().parse(#"{"b": [false, {"c": "y"}], "z": 1}"#), actual: actual) == [#"$.b[0]: expected false, found true"#, #"$.b[1].c: expected "y", found "x""#, "$.z: missing"])
+        #expect(SubsetMatcher.mismatches(expected: try JSONParser().parse(#"{"a": true, "e": 0}"#), actual: actual) == ["$.a: expected true, found 1", "$.e: expected 0, found null"])
+        #expect(SubsetMatcher.mismatches(expected: try JSONParser().parse(#"{"a": {}, "b": {}}"#), actual: actual) == ["$.a: expected an object, found 1", #"$.b: expected an object, found [true,{"c":"x","d":0.30000000000000004}]"#])
     }
 }
 
 /// One scenario: a program, a fixture and the expected result.
-struct Scenario {
+@Suite struct Scenario {
     /// `NAME.SCENARIO`.
     var name: String
     var program: URL
@@ -116,7 +108,7 @@ struct Scenario {
 
 /// Runs scenarios from source and from bytecode and reports every mismatch with the scenario's name.
 enum ScenarioRunner {
-    static func run(_ scenarios: [Scenario], file: StaticString = #filePath, line: UInt = #line) throws {
+    static func run(_ scenarios: [Scenario], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         let temporary = FileManager.default.temporaryDirectory
             .appendingPathComponent("tiprulec-scenarios-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
@@ -130,24 +122,23 @@ enum ScenarioRunner {
             if result.status == 0, FileManager.default.fileExists(atPath: output.path) {
                 bytecode[program] = output
             } else {
-                XCTFail("\(program.lastPathComponent): tiprulec compile exited \(result.status):\n\(result.standardError)",
-                        file: file, line: line)
+                Issue.record("\(program.lastPathComponent): tiprulec compile exited \(result.status):\n\(result.standardError)", sourceLocation: sourceLocation)
             }
         }
 
         var failed = 0
         for scenario in scenarios {
-            if !check(scenario, bytecode: bytecode[scenario.program], file: file, line: line) { failed += 1 }
+            if !check(scenario, bytecode: bytecode[scenario.program], sourceLocation: sourceLocation) { failed += 1 }
         }
         if failed > 0 {
-            XCTFail("\(failed) of \(scenarios.count) scenarios failed", file: file, line: line)
+            Issue.record("\(failed) of \(scenarios.count) scenarios failed", sourceLocation: sourceLocation)
         }
     }
 
     /// Runs one scenario; false if anything failed (each failure is reported).
-    private static func check(_ scenario: Scenario, bytecode: URL?, file: StaticString, line: UInt) -> Bool {
+    private static func check(_ scenario: Scenario, bytecode: URL?, sourceLocation: Testing.SourceLocation) -> Bool {
         func fail(_ message: String) -> Bool {
-            XCTFail("\(scenario.name): \(message)", file: file, line: line)
+            Issue.record("\(scenario.name): \(message)", sourceLocation: sourceLocation)
             return false
         }
         let expected: JSONValue

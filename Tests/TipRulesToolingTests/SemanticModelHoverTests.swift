@@ -1,11 +1,11 @@
 import Foundation
-import XCTest
+import Testing
 @testable import TipRulesCompiler
 @testable import TipRulesTooling
 
 /// Hover reads the checker's types: on every example and golden program, the type a hover
 /// shows for an expression is the type the checker gave it.
-final class SemanticModelHoverTests: XCTestCase {
+@Suite struct SemanticModelHoverTests {
     private static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     private static let repositoryRoot = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
 
@@ -46,7 +46,7 @@ final class SemanticModelHoverTests: XCTestCase {
         return found
     }
 
-    func testHoverTypesAreTheCheckersOnEveryExampleAndGoldenProgram() throws {
+    @Test func hoverTypesAreTheCheckersOnEveryExampleAndGoldenProgram() throws {
         var compared = 0
         for (name, bytes) in try programs() {
             let analysis = DocumentAnalysis(name: name, bytes: bytes)
@@ -61,28 +61,28 @@ final class SemanticModelHoverTests: XCTestCase {
             for expression in expressions(in: analysis.compilation.syntax) {
                 guard let typed = analysis.model.expression(at: expression.span) else { continue }
                 if let type = typed.type, let checked = checkedTypes[expression.span] {
-                    XCTAssertTrue(checked.contains(type), "\(name): '\(analysis.source.text(of: expression.span))' \(type) \(checked)")
+                    #expect(checked.contains(type), "\(name): '\(analysis.source.text(of: expression.span))' \(type) \(checked)")
                 }
                 // Names hover as what they refer to; everything else shows its type.
                 guard !analysis.model.names.contains(where: { $0.span == expression.nameSpan }),
                       let hover = describer.expression(expression, in: ExpressionScope()) else { continue }
                 let spelled = typed.type.map(analysis.model.spell) ?? Describer.errorType
-                XCTAssertTrue(hover.contains("\(spelled)\n```"), "\(name): '\(analysis.source.text(of: expression.span))' hovers as \(hover), the checker says \(spelled)")
+                #expect(hover.contains("\(spelled)\n```"), "\(name): '\(analysis.source.text(of: expression.span))' hovers as \(hover), the checker says \(spelled)")
                 compared += 1
             }
         }
-        XCTAssertGreaterThan(compared, 300)
+        #expect(compared > 300)
     }
 
-    func testHoverAgreesWithTheCheckerWhereTheOldTyperDrifted() throws {
+    @Test func hoverAgreesWithTheCheckerWhereTheOldTyperDrifted() throws {
         let text = "parameter visits: Int = 0\nparameter ratio: Double = 0.5\nwidget W { relevance {\n    let span = 2 * .hours(1)\n    score: visits + ratio\n} }\n"
         let analysis = DocumentAnalysis(name: "drift.tiprules", bytes: Array(text.utf8))
-        XCTAssertTrue(analysis.compilation.diagnostics.contains { $0.code.rawValue == "TR0202" })
+        #expect(analysis.compilation.diagnostics.contains { $0.code.rawValue == "TR0202" })
         func hover(_ needle: String) -> String {
             let offset = text.utf8.count - (text.range(of: needle).map { text[$0.lowerBound...].utf8.count } ?? 0)
             return Hover.hover(at: offset, in: analysis)?.markdown ?? ""
         }
-        XCTAssertTrue(hover("* .hours").contains("-> Duration"), hover("* .hours"))
-        XCTAssertTrue(hover("+ ratio").contains("(lhs: Int, rhs: Double) -> \(Describer.errorType)"), hover("+ ratio"))
+        #expect(hover("* .hours").contains("-> Duration"), Comment(rawValue: hover("* .hours")))
+        #expect(hover("+ ratio").contains("(lhs: Int, rhs: Double) -> \(Describer.errorType)"), Comment(rawValue: hover("+ ratio")))
     }
 }

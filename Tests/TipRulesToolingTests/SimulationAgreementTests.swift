@@ -1,12 +1,12 @@
 import TipRulesCompiler
 import TipRulesRuntime
 @testable import TipRulesTooling
-import XCTest
+import Testing
 
 /// Over random timelines (seeded), the engine, `eval` of the saved state and `simulate` agree at
 /// every instant: the statuses the simulation's changes add up to, and its widget relevance, are
 /// what evaluating its saved state (a fixture) gives.
-final class SimulationAgreementTests: XCTestCase {
+@Suite struct SimulationAgreementTests {
     private static let source = """
     configure { displayFrequency(.hourly) }
     parameter isLoggedIn: Bool = false
@@ -59,8 +59,8 @@ final class SimulationAgreementTests: XCTestCase {
         return #"{"steps": [\#(steps.joined(separator: ", "))]}"#
     }
 
-    func testEngineEvalAndSimulateAgree() throws {
-        let program = try generateProgram(try XCTUnwrap(Compilation(name: "p", bytes: Array(Self.source.utf8)).optimizedProgram))
+    @Test func engineEvalAndSimulateAgree() throws {
+        let program = try generateProgram(try #require(Compilation(name: "p", bytes: Array(Self.source.utf8)).optimizedProgram))
         for seed in 1...15 as ClosedRange<UInt64> {
             let timeline = try TimelineDecoder.decode(try JSONParser().parse(Array(randomTimeline(seed: seed).utf8)), for: program)
             let occurrences = timeline.occurrences
@@ -78,11 +78,11 @@ final class SimulationAgreementTests: XCTestCase {
                 let fixture = try FixtureDecoder.decode(Array(text.utf8), for: program)
                 let evaluated = evaluate(program, store: try fixture.makeStore(for: program), now: entry.at)
                 let context = "seed \(seed), step \(count)"
-                XCTAssertEqual(evaluated.tips.map { statuses[$0.id]?.0 }, evaluated.tips.map(\.status), context)
-                XCTAssertEqual(evaluated.tips.map { statuses[$0.id]?.1 }, evaluated.tips.map(\.display), context)
-                XCTAssertEqual(evaluated.widgets, entry.widgets, context)
+                #expect(evaluated.tips.map { statuses[$0.id]?.0 } == evaluated.tips.map(\.status), Comment(rawValue: context))
+                #expect(evaluated.tips.map { statuses[$0.id]?.1 } == evaluated.tips.map(\.display), Comment(rawValue: context))
+                #expect(evaluated.widgets == entry.widgets, Comment(rawValue: context))
                 var engine = TipEngine(store: saved)
-                XCTAssertEqual(engine.evaluate(at: entry.at, explaining: true), evaluated, context)
+                #expect(engine.evaluate(at: entry.at, explaining: true) == evaluated, Comment(rawValue: context))
             }
         }
     }

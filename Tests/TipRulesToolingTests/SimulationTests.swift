@@ -5,10 +5,10 @@ import FoundationXML
 import TipRulesCompiler
 import TipRulesRuntime
 @testable import TipRulesTooling
-import XCTest
+import Testing
 
 /// `tiprulec simulate`, timelines, and saving the engine's state as a fixture.
-final class SimulationTests: XCTestCase {
+@Suite struct SimulationTests {
     private static let examples = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
 
@@ -21,13 +21,13 @@ final class SimulationTests: XCTestCase {
     private func program(_ name: String) throws -> Program {
         let bytes = try Array(Data(contentsOf: Self.examples.appendingPathComponent("\(name).tiprules")))
         let compilation = Compilation(name: name, bytes: bytes)
-        return try generateProgram(try XCTUnwrap(compilation.optimizedProgram))
+        return try generateProgram(try #require(compilation.optimizedProgram))
     }
 
-    func testBackyardLogSaysWhenTheTipAppearsAndWhy() {
+    @Test func backyardLogSaysWhenTheTipAppearsAndWhy() {
         let result = simulate("backyard", "backyard.first-week")
-        XCTAssertEqual(result.status, 0, result.standardError)
-        XCTAssertEqual(result.standardOutput.split(separator: "\n").map(String.init), [
+        #expect(result.status == 0, Comment(rawValue: result.standardError))
+        #expect(result.standardOutput.split(separator: "\n").map(String.init) == [
             "day 1 08:00 FavoriteBackyardTip is pending: the rules at lines 16, 18 are false (line 16: isLoggedIn is false, needs == true; "
                 + "line 18: enteredBackyardDetailView donations within 5 days, largest group by backyardID: count 0, needs >= 3)",
             "day 1 08:00 set isLoggedIn = true",
@@ -46,9 +46,9 @@ final class SimulationTests: XCTestCase {
         ])
     }
 
-    func testColleaguesTipIgnoresTheFrequencyAndIsShownOnce() {
+    @Test func colleaguesTipIgnoresTheFrequencyAndIsShownOnce() {
         let result = simulate("colleagues", "colleagues.first-days")
-        XCTAssertEqual(result.standardOutput.split(separator: "\n").map(String.init), [
+        #expect(result.standardOutput.split(separator: "\n").map(String.init) == [
             "day 1 09:00 ContactColleaguesAppealTip is available",
             "day 1 09:00 the app shows ContactColleaguesAppealTip for 30 seconds; the person ignores it",
             "day 1 09:00 ContactColleaguesAppealTip becomes invalidated (displayCountExceeded)",
@@ -57,7 +57,7 @@ final class SimulationTests: XCTestCase {
         ])
     }
 
-    func testFrequencyHoldIsLoggedWithItsEnd() throws {
+    @Test func frequencyHoldIsLoggedWithItsEnd() throws {
         let source = """
         configure { displayFrequency(.daily) }
         parameter ready: Bool = false
@@ -67,14 +67,14 @@ final class SimulationTests: XCTestCase {
             #Rule(Self.$ready) { $0 }
         }
         """
-        let program = try generateProgram(try XCTUnwrap(Compilation(name: "t", bytes: Array(source.utf8)).optimizedProgram))
+        let program = try generateProgram(try #require(Compilation(name: "t", bytes: Array(source.utf8)).optimizedProgram))
         let timeline = try TimelineDecoder.decode(try JSONParser().parse(Array("""
         {"steps": [{"at": "2026-11-21T08:00:00Z", "session": {"onScreen": 5, "answer": "closed"}},
                    {"at": "2026-11-21T09:00:00Z", "setParameters": {"ready": true}},
                    {"at": "2026-11-22T08:00:00Z", "observe": true}]}
         """.utf8)), for: program)
         let log = try Simulator.run(timeline, program: program)
-        XCTAssertEqual(SimulationTextRenderer().render(log).split(separator: "\n").map(String.init), [
+        #expect(SimulationTextRenderer().render(log).split(separator: "\n").map(String.init) == [
             "day 1 08:00 A is available",
             "day 1 08:00 B is pending: the rule at line 6 is false (ready is false)",
             "day 1 08:00 the app shows A for 5 seconds; the person closes it",
@@ -85,36 +85,34 @@ final class SimulationTests: XCTestCase {
         ])
     }
 
-    func testCardsSVGIsWellFormedWithTheSeedPoints() throws {
+    @Test func cardsSVGIsWellFormedWithTheSeedPoints() throws {
         let result = simulate("cards", "cards.day", format: "svg")
-        XCTAssertEqual(result.status, 0, result.standardError)
+        #expect(result.status == 0, Comment(rawValue: result.standardError))
         let collector = PointCollector()
         let parser = XMLParser(data: Data(result.standardOutput.utf8))
         parser.delegate = collector
-        XCTAssertTrue(parser.parse(), String(describing: parser.parserError))
-        XCTAssertEqual(collector.points["CardRecentPurchasesWidget"],
-                       ["day 1 08:15=0", "day 1 09:41=52.6", "day 1 10:30=0", "day 1 12:30=12.5"])
-        XCTAssertEqual(collector.points["CardBigPurchasesWidget"],
-                       ["day 1 08:15=0", "day 1 09:41=50", "day 1 10:30=0", "day 1 12:30=1"])
+        #expect(parser.parse(), Comment(rawValue: String(describing: parser.parserError)))
+        #expect(collector.points["CardRecentPurchasesWidget"] == ["day 1 08:15=0", "day 1 09:41=52.6", "day 1 10:30=0", "day 1 12:30=12.5"])
+        #expect(collector.points["CardBigPurchasesWidget"] == ["day 1 08:15=0", "day 1 09:41=50", "day 1 10:30=0", "day 1 12:30=1"])
     }
 
-    func testJSONStateIsAFixtureThatEvaluatesToTheSameDecisions() throws {
+    @Test func jSONStateIsAFixtureThatEvaluatesToTheSameDecisions() throws {
         let program = try program("backyard")
         let result = simulate("backyard", "backyard.first-week", format: "json")
-        XCTAssertEqual(result.status, 0, result.standardError)
+        #expect(result.status == 0, Comment(rawValue: result.standardError))
         let document = try JSONParser().parse(Array(result.standardOutput.utf8))
-        let state = try XCTUnwrap(document["state"])
+        let state = try #require(document["state"])
         let fixture = try FixtureDecoder.decode(state, for: program)
         let store = try fixture.makeStore(for: program)
         // The display history is part of the state: the dates the tip appeared.
-        XCTAssertEqual(store.tipState(0), TipState(displayCount: 4, displayDuration: 80, invalidation: .tipClosed,
+        #expect(store.tipState(0) == TipState(displayCount: 4, displayDuration: 80, invalidation: .tipClosed,
                                                    displayDates: [1_795_338_300, 1_795_424_700, 1_795_511_100, 1_795_543_200]))
-        XCTAssertEqual(store.donationCount(event: 0), 3)
-        XCTAssertEqual(RFC3339.format(try XCTUnwrap(store.lastDisplayDate)), "2026-11-22T09:05:00Z")
-        XCTAssertEqual(document["steps"]?.arrayValue?.count, 10)
+        #expect(store.donationCount(event: 0) == 3)
+        #expect(RFC3339.format(try #require(store.lastDisplayDate)) == "2026-11-22T09:05:00Z")
+        #expect(document["steps"]?.arrayValue?.count == 10)
     }
 
-    func testTimelineErrorsNameTheStep() throws {
+    @Test func timelineErrorsNameTheStep() throws {
         let program = try program("backyard")
         func error(_ text: String) -> String? {
             do {
@@ -124,23 +122,18 @@ final class SimulationTests: XCTestCase {
                 return String(describing: error)
             }
         }
-        XCTAssertEqual(error(#"{"steps": [{"at": 0, "donate": "enteredBackyardDetailView", "fields": {"backyardID": "7"}}]}"#),
-                       "steps[0].fields.backyardID: expected an integer, found \"7\"")
-        XCTAssertEqual(error(#"{"steps": [{"at": 0, "session": {"answer": "maybe"}}]}"#),
-                       "steps[0].session.answer: expected one of closed, performedAction, ignored, found \"maybe\"")
-        XCTAssertEqual(error(#"{"steps": [{"at": 0, "observe": true, "session": {}}]}"#),
-                       "steps[0]: a step has exactly one of donate, setParameters, session, launch, observe, update")
-        XCTAssertEqual(error(#"{"steps": [{"at": 0, "every": "1y", "observe": true}]}"#),
-                       "steps[0].every: expected a duration up to 100 years: seconds, or a string such as \"30m\", \"2h\", \"1d\"")
-        XCTAssertEqual(error(#"{"steps": [{"at": 0, "times": 100000, "observe": true}, {"at": 0, "observe": true}]}"#),
-                       "steps[1].times: the timeline repeats steps more than 100000 times in all")
-        XCTAssertEqual(error(#"{"step": []}"#), "step: unknown key (a timeline has start, state, steps)")
+        #expect(error(#"{"steps": [{"at": 0, "donate": "enteredBackyardDetailView", "fields": {"backyardID": "7"}}]}"#) == "steps[0].fields.backyardID: expected an integer, found \"7\"")
+        #expect(error(#"{"steps": [{"at": 0, "session": {"answer": "maybe"}}]}"#) == "steps[0].session.answer: expected one of closed, performedAction, ignored, found \"maybe\"")
+        #expect(error(#"{"steps": [{"at": 0, "observe": true, "session": {}}]}"#) == "steps[0]: a step has exactly one of donate, setParameters, session, launch, observe, update")
+        #expect(error(#"{"steps": [{"at": 0, "every": "1y", "observe": true}]}"#) == "steps[0].every: expected a duration up to 100 years: seconds, or a string such as \"30m\", \"2h\", \"1d\"")
+        #expect(error(#"{"steps": [{"at": 0, "times": 100000, "observe": true}, {"at": 0, "observe": true}]}"#) == "steps[1].times: the timeline repeats steps more than 100000 times in all")
+        #expect(error(#"{"step": []}"#) == "step: unknown key (a timeline has start, state, steps)")
     }
 
-    func testSimulateNeedsATimeline() {
+    @Test func simulateNeedsATimeline() {
         let result = TiprulecCommand.run(["simulate", "x.tiprules"], environment: CommandEnvironment())
-        XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.standardError.contains("simulate needs --timeline"))
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("simulate needs --timeline"))
     }
 }
 

@@ -1,94 +1,92 @@
 import Foundation
 import TipRulesTooling
-import XCTest
+import Testing
 
 /// `tiprulec state import|export` and `eval --state`: a person's state folder on a desk.
-final class StateCommandTests: CommandTestCase {
+@Suite struct StateCommandTests: CommandTesting {
+    let scratch = TemporaryFolder()
     private let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
     private func example(_ name: String) -> String { examples.appendingPathComponent(name).path }
 
-    func testImportThenExportGivesBackTheFixtureAndEvalExplainsTheFolder() throws {
+    @Test func importThenExportGivesBackTheFixtureAndEvalExplainsTheFolder() throws {
         let saved = folder.appendingPathComponent("state.json").path
-        XCTAssertEqual(run(["simulate", example("backyard.tiprules"), "--timeline", example("backyard.first-week.timeline.json"),
-                            "--save-state", saved]).status, 0)
+        #expect(run(["simulate", example("backyard.tiprules"), "--timeline", example("backyard.first-week.timeline.json"),
+                            "--save-state", saved]).status == 0)
         let state = folder.appendingPathComponent("state").path
         let imported = run(["state", "import", saved, "--program", example("backyard.tiprules"), "-o", state])
-        XCTAssertEqual(imported.status, 0, imported.standardError)
+        #expect(imported.status == 0, Comment(rawValue: imported.standardError))
         let exported = run(["state", "export", state])
-        XCTAssertEqual(exported.status, 0, exported.standardError)
-        XCTAssertEqual(exported.standardOutput, try String(contentsOfFile: saved, encoding: .utf8))
+        #expect(exported.status == 0, Comment(rawValue: exported.standardError))
+        #expect(exported.standardOutput == (try String(contentsOfFile: saved, encoding: .utf8)))
         let fromFolder = run(["eval", example("backyard.tiprules"), "--state", state])
         let fromFixture = run(["eval", example("backyard.tiprules"), "--fixture", saved])
-        XCTAssertEqual(fromFolder, fromFixture)
+        #expect(fromFolder == fromFixture)
         let eligible = folder.appendingPathComponent("eligible").path
-        XCTAssertEqual(run(["state", "import", example("backyard.eligible.json"), "--program", example("backyard.tiprules"),
-                            "-o", eligible]).status, 0)
+        #expect(run(["state", "import", example("backyard.eligible.json"), "--program", example("backyard.tiprules"),
+                            "-o", eligible]).status == 0)
         let fromFolderState = run(["simulate", example("backyard.tiprules"), "--timeline", example("backyard.first-week.timeline.json"),
                                    "--state", eligible, "--format", "json"])
-        XCTAssertEqual(fromFolderState.status, 0, fromFolderState.standardError)
-        XCTAssertEqual(fromFolderState, run(["simulate", example("backyard.tiprules"), "--timeline",
+        #expect(fromFolderState.status == 0, Comment(rawValue: fromFolderState.standardError))
+        #expect(fromFolderState == run(["simulate", example("backyard.tiprules"), "--timeline",
                                              example("backyard.first-week.timeline.json"), "--state",
                                              example("backyard.eligible.json"), "--format", "json"]))
         let output = folder.appendingPathComponent("exported.json").path
-        XCTAssertEqual(run(["state", "export", state, "-o", output]).status, 0)
-        XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8), exported.standardOutput)
+        #expect(run(["state", "export", state, "-o", output]).status == 0)
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == exported.standardOutput)
     }
 
-    func testEvalTakesAFixtureOrAStateFolderNotBoth() {
+    @Test func evalTakesAFixtureOrAStateFolderNotBoth() {
         let program = example("backyard.tiprules"), fixture = example("backyard.eligible.json")
         let both = run(["eval", program, "--fixture", fixture, "--state", folder.path])
-        XCTAssertEqual(both.status, 2)
-        XCTAssertTrue(both.standardError.hasPrefix("error: eval takes --fixture or --state, not both"), both.standardError)
+        #expect(both.status == 2)
+        #expect(both.standardError.hasPrefix("error: eval takes --fixture or --state, not both"), Comment(rawValue: both.standardError))
         let neither = run(["eval", program])
-        XCTAssertEqual(neither.status, 2)
-        XCTAssertTrue(neither.standardError.hasPrefix("error: eval needs --fixture FIXTURE.json or --state DIR"), neither.standardError)
+        #expect(neither.status == 2)
+        #expect(neither.standardError.hasPrefix("error: eval needs --fixture FIXTURE.json or --state DIR"), Comment(rawValue: neither.standardError))
     }
 
-    func testWithoutAProgramTheFolderKeepsTheFixturesOwnNamesAndTypes() throws {
+    @Test func withoutAProgramTheFolderKeepsTheFixturesOwnNamesAndTypes() throws {
         let saved = folder.appendingPathComponent("state.json").path
-        XCTAssertEqual(run(["simulate", example("backyard.tiprules"), "--timeline", example("backyard.first-week.timeline.json"),
-                            "--save-state", saved]).status, 0)
+        #expect(run(["simulate", example("backyard.tiprules"), "--timeline", example("backyard.first-week.timeline.json"),
+                            "--save-state", saved]).status == 0)
         let state = folder.appendingPathComponent("state").path
         let imported = run(["state", "import", saved, "-o", state])
-        XCTAssertEqual(imported.status, 0, imported.standardError)
-        XCTAssertEqual(run(["state", "export", state]).standardOutput, try String(contentsOfFile: saved, encoding: .utf8))
+        #expect(imported.status == 0, Comment(rawValue: imported.standardError))
+        #expect(run(["state", "export", state]).standardOutput == (try String(contentsOfFile: saved, encoding: .utf8)))
         // The program's types read the state as they read the fixture (dates were strings).
-        XCTAssertEqual(run(["eval", example("backyard.tiprules"), "--state", state]),
-                       run(["eval", example("backyard.tiprules"), "--fixture", saved]))
+        #expect(run(["eval", example("backyard.tiprules"), "--state", state]) == run(["eval", example("backyard.tiprules"), "--fixture", saved]))
         let mixed = try write("mixed.json", #"{"donations": {"e": [{"date": 1, "n": 1}, {"date": 2, "n": "x"}]}}"#)
         let refused = run(["state", "import", mixed, "-o", folder.appendingPathComponent("mixed").path])
-        XCTAssertEqual(refused.status, 2)
-        XCTAssertTrue(refused.standardError.contains("donations.e[1].n: a String where an earlier donation has a Int; give --program"),
-                      refused.standardError)
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains("donations.e[1].n: a String where an earlier donation has a Int; give --program"), Comment(rawValue: refused.standardError))
     }
 
-    func testEvalAgainstNewerRulesWarnsWhatWasNotCarriedOver() throws {
+    @Test func evalAgainstNewerRulesWarnsWhatWasNotCarriedOver() throws {
         let state = folder.appendingPathComponent("state").path
-        XCTAssertEqual(run(["state", "import", example("backyard.logged-out.json"), "--program", example("backyard.tiprules"),
-                            "-o", state]).status, 0)
+        #expect(run(["state", "import", example("backyard.logged-out.json"), "--program", example("backyard.tiprules"),
+                            "-o", state]).status == 0)
         let result = run(["eval", example("backyard-v2.tiprules"), "--state", state, "--format", "json"])
-        XCTAssertEqual(result.status, 0, result.standardError)
-        XCTAssertEqual(result.standardError, "warning: \(state): parameter 'isLoggedIn' is gone; its value is dropped\n")
+        #expect(result.status == 0, Comment(rawValue: result.standardError))
+        #expect(result.standardError == "warning: \(state): parameter 'isLoggedIn' is gone; its value is dropped\n")
     }
 
-    func testRefusalsAreUsageErrors() throws {
+    @Test func refusalsAreUsageErrors() throws {
         let state = folder.appendingPathComponent("state").path
-        XCTAssertEqual(run(["state", "export", state]).standardError,
-                       "error: '\(state)' is not a tip state folder: it holds no saved state\n")
-        XCTAssertEqual(run(["state", "import", example("backyard.eligible.json")]).status, 2)
-        XCTAssertEqual(run(["state", "import", example("backyard.eligible.json"), "--program", example("backyard.tiprules"),
-                            "-o", state]).status, 0)
+        #expect(run(["state", "export", state]).standardError == "error: '\(state)' is not a tip state folder: it holds no saved state\n")
+        #expect(run(["state", "import", example("backyard.eligible.json")]).status == 2)
+        #expect(run(["state", "import", example("backyard.eligible.json"), "--program", example("backyard.tiprules"),
+                            "-o", state]).status == 0)
         let again = run(["state", "import", example("backyard.eligible.json"), "--program", example("backyard.tiprules"), "-o", state])
-        XCTAssertEqual(again.status, 2)
-        XCTAssertTrue(again.standardError.contains("already holds a state"), again.standardError)
-        XCTAssertEqual(run(["eval", example("backyard.tiprules"), "--state", state, "--fixture", example("backyard.eligible.json")]).status, 2)
-        XCTAssertEqual(run(["state", "frobnicate"]).status, 2)
+        #expect(again.status == 2)
+        #expect(again.standardError.contains("already holds a state"), Comment(rawValue: again.standardError))
+        #expect(run(["eval", example("backyard.tiprules"), "--state", state, "--fixture", example("backyard.eligible.json")]).status == 2)
+        #expect(run(["state", "frobnicate"]).status == 2)
         let broken = try write("broken.tiprules", "tip {")
-        XCTAssertEqual(run(["state", "import", example("backyard.eligible.json"), "--program", broken, "-o", state + "2"]).status, 1)
+        #expect(run(["state", "import", example("backyard.eligible.json"), "--program", broken, "-o", state + "2"]).status == 1)
         try Data("tiprules-state-folder 9\n".utf8).write(to: URL(fileURLWithPath: state + "/FORMAT"))
         let newer = run(["state", "export", state])
-        XCTAssertEqual(newer.status, 2)
-        XCTAssertTrue(newer.standardError.contains("newer than this library reads"), newer.standardError)
+        #expect(newer.status == 2)
+        #expect(newer.standardError.contains("newer than this library reads"), Comment(rawValue: newer.standardError))
     }
 }

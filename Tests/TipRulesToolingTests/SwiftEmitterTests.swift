@@ -1,6 +1,6 @@
 @testable import TipRulesTooling
 import Foundation
-import XCTest
+import Testing
 
 /// `tiprulec emit-swift`: golden files for every example and for `SwiftGolden/Programs`,
 /// target checks, and a type-check of the generated Swift against the stand-in TipKit
@@ -11,7 +11,7 @@ import XCTest
 /// `--- standard error ---` line and the standard error. After an intended change:
 ///
 ///     TIPRULEC_UPDATE_GOLDEN=1 swift test --filter SwiftEmitterTests
-final class SwiftEmitterTests: XCTestCase {
+@Suite struct SwiftEmitterTests {
     static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("SwiftGolden", isDirectory: true)
     static let examplesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -47,9 +47,9 @@ final class SwiftEmitterTests: XCTestCase {
         return result.standardOutput + (error.isEmpty ? "" : "--- standard error ---\n" + error)
     }
 
-    func testEveryCaseMatchesItsGoldenFile() throws {
+    @Test func everyCaseMatchesItsGoldenFile() throws {
         let cases = try Self.cases()
-        XCTAssertGreaterThanOrEqual(cases.count, 12)
+        #expect(cases.count >= 12)
         for golden in cases {
             let actual = rendering(of: emit(golden.source, target: golden.target), source: golden.source)
             let url = Self.goldenDirectory.appendingPathComponent(golden.name + ".expected")
@@ -58,41 +58,41 @@ final class SwiftEmitterTests: XCTestCase {
                 continue
             }
             let expected = try String(contentsOf: url, encoding: .utf8)
-            XCTAssertEqual(actual, expected, "\(golden.name): emit-swift differs from \(url.path)")
+            #expect(actual == expected, "\(golden.name): emit-swift differs from \(url.path)")
         }
     }
 
-    func testTargetChecksFollowTheOSRelease() throws {
+    @Test func targetChecksFollowTheOSRelease() throws {
         let tour = Self.programsDirectory.appendingPathComponent("tour.tiprules")
         let iOS17 = emit(tour, target: 17)
-        XCTAssertEqual(iOS17.status, ExitStatus.programErrors)
-        XCTAssertTrue(iOS17.standardError.contains("error: TipGroup needs iOS 18"))
-        XCTAssertTrue(iOS17.standardError.contains("error: Tips.MaxDisplayDuration needs iOS 18"))
-        XCTAssertEqual(iOS17.standardOutput, "")
+        #expect(iOS17.status == ExitStatus.programErrors)
+        #expect(iOS17.standardError.contains("error: TipGroup needs iOS 18"))
+        #expect(iOS17.standardError.contains("error: Tips.MaxDisplayDuration needs iOS 18"))
+        #expect(iOS17.standardOutput == "")
         let iOS18 = emit(tour, target: 18)
-        XCTAssertEqual(iOS18.status, ExitStatus.programErrors)
-        XCTAssertFalse(iOS18.standardError.contains("TipGroup"))
-        XCTAssertTrue(iOS18.standardError.contains("error: an event donation limit needs iOS 26"))
+        #expect(iOS18.status == ExitStatus.programErrors)
+        #expect(!iOS18.standardError.contains("TipGroup"))
+        #expect(iOS18.standardError.contains("error: an event donation limit needs iOS 26"))
         let iOS26 = emit(tour, target: 26)
-        XCTAssertEqual(iOS26.status, ExitStatus.success)
-        XCTAssertTrue(iOS26.standardOutput.contains("donationLimit: Tips.DonationLimit(maximumCount: 50, maximumAge: .days(30))"))
+        #expect(iOS26.status == ExitStatus.success)
+        #expect(iOS26.standardOutput.contains("donationLimit: Tips.DonationLimit(maximumCount: 50, maximumAge: .days(30))"))
     }
 
-    func testRulesTheMacroRejectsAreErrorsWithANote() {
+    @Test func rulesTheMacroRejectsAreErrorsWithANote() {
         let source = Self.examplesDirectory.appendingPathComponent("shop.tiprules")
         let result = emit(source, target: 26)
-        XCTAssertEqual(result.status, ExitStatus.programErrors)
-        XCTAssertTrue(result.standardError.contains("error: TipKit's #Rule macro does not accept min(of:), max(of:) or sum(of:) on donations\n"
-            + "    note: they need map(_:) or reduce(_:_:), which are not among the functions #Predicate supports"), result.standardError)
-        XCTAssertFalse(result.standardError.contains("needs a parameter or event input"), "one problem per cause")
+        #expect(result.status == ExitStatus.programErrors)
+        #expect(result.standardError.contains("error: TipKit's #Rule macro does not accept min(of:), max(of:) or sum(of:) on donations\n"
+            + "    note: they need map(_:) or reduce(_:_:), which are not among the functions #Predicate supports"), Comment(rawValue: result.standardError))
+        #expect(!result.standardError.contains("needs a parameter or event input"), "one problem per cause")
     }
 
     /// Each targeting construct is refused with a note saying why TipKit cannot express it.
-    func testTargetingIsRefusedWithANoteEach() {
+    @Test func targetingIsRefusedWithANoteEach() {
         let source = Self.examplesDirectory.appendingPathComponent("reader.tiprules")
         let result = emit(source, target: 26)
-        XCTAssertEqual(result.status, ExitStatus.programErrors)
-        XCTAssertEqual(result.standardOutput, "")
+        #expect(result.status == ExitStatus.programErrors)
+        #expect(result.standardOutput == "")
         for refusal in [":10: error: TipKit has no Version type (parameter 'appVersion')\n    note: ",
                         ":16: error: TipKit has no frequency caps (tip 'FavoritesTabTip')\n    note: ",
                         ":16: error: TipKit has no tip priority (tip 'FavoritesTabTip')\n    note: ",
@@ -102,66 +102,66 @@ final class SwiftEmitterTests: XCTestCase {
                         ":40: error: TipKit's #Rule macro does not accept a list of constants ('[…].contains')\n    note: ",
                         ":49: error: TipKit has no priority group ('Home')\n    note: ",
                         ":51: error: a widget relevance function does not accept the local calendar (Calendar.current.component)\n    note: "] {
-            XCTAssertTrue(result.standardError.contains(refusal), refusal)
+            #expect(result.standardError.contains(refusal), Comment(rawValue: refusal))
         }
     }
 
-    func testUnknownTargetAndMissingFileAreUsageErrors() {
+    @Test func unknownTargetAndMissingFileAreUsageErrors() {
         let backyard = Self.examplesDirectory.appendingPathComponent("backyard.tiprules").path
-        XCTAssertEqual(TiprulecCommand.run(["emit-swift", backyard, "--min-ios", "16"], environment: CommandEnvironment()).status,
-                       ExitStatus.badInput)
-        XCTAssertEqual(TiprulecCommand.run(["emit-swift"], environment: CommandEnvironment()).status, ExitStatus.badInput)
+        #expect(TiprulecCommand.run(["emit-swift", backyard, "--min-ios", "16"], environment: CommandEnvironment()).status == ExitStatus.badInput)
+        #expect(TiprulecCommand.run(["emit-swift"], environment: CommandEnvironment()).status == ExitStatus.badInput)
     }
 
-    func testOutputFileIsWritten() throws {
+    @Test func outputFileIsWritten() throws {
         let backyard = Self.examplesDirectory.appendingPathComponent("backyard.tiprules").path
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("emit-swift-\(UUID().uuidString).swift")
         defer { try? FileManager.default.removeItem(at: output) }
         let result = TiprulecCommand.run(["emit-swift", backyard, "-o", output.path], environment: CommandEnvironment())
-        XCTAssertEqual(result.status, ExitStatus.success)
-        XCTAssertEqual(result.standardOutput, "")
+        #expect(result.status == ExitStatus.success)
+        #expect(result.standardOutput == "")
         let written = try String(contentsOf: output, encoding: .utf8)
-        XCTAssertTrue(written.contains("struct FavoriteBackyardTip: Tip {"))
-        XCTAssertTrue(written.contains("#Rule(Self.$isLoggedIn) { $0 == true }"))
+        #expect(written.contains("struct FavoriteBackyardTip: Tip {"))
+        #expect(written.contains("#Rule(Self.$isLoggedIn) { $0 == true }"))
     }
 
     /// Every `.tiprules` file in the tests (diagnostic goldens, scenarios) goes through the
     /// emitter for every target without trapping; a clean emission always has Swift.
-    func testEveryTestProgramEmitsOrExplainsWhyNot() throws {
+    @Test func everyTestProgramEmitsOrExplainsWhyNot() throws {
         let testsDirectory = Self.goldenDirectory.deletingLastPathComponent()
         guard let walker = FileManager.default.enumerator(at: testsDirectory, includingPropertiesForKeys: nil) else {
-            return XCTFail("cannot list \(testsDirectory.path)")
+            Issue.record("cannot list \(testsDirectory.path)")
+            return
         }
         var emitted = 0
         for case let url as URL in walker where url.pathExtension == "tiprules" {
             for target in SwiftTarget.allCases {
                 let result = emit(url, target: target.rawValue)
-                XCTAssertNotEqual(result.status, ExitStatus.badInput, "\(url.lastPathComponent): \(result.standardError)")
+                #expect(result.status != ExitStatus.badInput, "\(url.lastPathComponent): \(result.standardError)")
                 if result.status == ExitStatus.success {
-                    XCTAssertTrue(result.standardOutput.contains("import TipKit"), url.lastPathComponent)
+                    #expect(result.standardOutput.contains("import TipKit"), Comment(rawValue: url.lastPathComponent))
                     emitted += 1
                 }
             }
         }
-        XCTAssertGreaterThan(emitted, 20)
+        #expect(emitted > 20)
     }
 
-    func testNamesSwiftCannotTakeAreErrors() {
+    @Test func namesSwiftCannotTakeAreErrors() {
         let result = emit(Self.programsDirectory.appendingPathComponent("names.tiprules"), target: 26)
-        XCTAssertEqual(result.status, ExitStatus.programErrors)
-        XCTAssertTrue(result.standardError.contains(":2: error: 'default' is a Swift keyword"))
-        XCTAssertTrue(result.standardError.contains(":3: error: 'self' is a Swift keyword"))
-        XCTAssertTrue(result.standardError.contains(":6: error: the Swift type 'Tip' would clash"))
-        XCTAssertTrue(result.standardError.contains(":12: error: the Swift type 'PurchaseDonation' would clash"))
+        #expect(result.status == ExitStatus.programErrors)
+        #expect(result.standardError.contains(":2: error: 'default' is a Swift keyword"))
+        #expect(result.standardError.contains(":3: error: 'self' is a Swift keyword"))
+        #expect(result.standardError.contains(":6: error: the Swift type 'Tip' would clash"))
+        #expect(result.standardError.contains(":12: error: the Swift type 'PurchaseDonation' would clash"))
     }
 
-    func testStringLiteralsEscapeWhatSwiftRequires() {
-        XCTAssertEqual(SwiftSpelling.stringLiteral("a\"b\\c\nd\u{1}é"), "\"a\\\"b\\\\c\\nd\\u{1}é\"")
-        XCTAssertEqual(SwiftSpelling.timeRange(432_000), ".days(5)")
-        XCTAssertEqual(SwiftSpelling.timeRange(90), ".seconds(90)")
-        XCTAssertEqual(SwiftSpelling.timeRange(1_209_600), ".weeks(2)")
-        XCTAssertEqual(SwiftSpelling.double(-.infinity), "-Double.infinity")
-        XCTAssertEqual(SwiftSpelling.double(0.1), "0.1")
+    @Test func stringLiteralsEscapeWhatSwiftRequires() {
+        #expect(SwiftSpelling.stringLiteral("a\"b\\c\nd\u{1}é") == "\"a\\\"b\\\\c\\nd\\u{1}é\"")
+        #expect(SwiftSpelling.timeRange(432_000) == ".days(5)")
+        #expect(SwiftSpelling.timeRange(90) == ".seconds(90)")
+        #expect(SwiftSpelling.timeRange(1_209_600) == ".weeks(2)")
+        #expect(SwiftSpelling.double(-.infinity) == "-Double.infinity")
+        #expect(SwiftSpelling.double(0.1) == "0.1")
     }
 
     // MARK: - Type-checking against the stand-in modules
@@ -191,8 +191,9 @@ final class SwiftEmitterTests: XCTestCase {
         return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 
-    func testGeneratedSwiftTypeChecksAgainstTheStandInTipKit() throws {
-        guard let compiler = Self.swiftCompiler() else { throw XCTSkip("swiftc not found") }
+    @Test(.enabled(if: swiftCompiler() != nil, "swiftc not found"))
+    func generatedSwiftTypeChecksAgainstTheStandInTipKit() throws {
+        let compiler = try #require(Self.swiftCompiler())
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("tiprulec-standin-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
@@ -202,7 +203,7 @@ final class SwiftEmitterTests: XCTestCase {
                 "-emit-module", "-module-name", module, "-I", work.path,
                 standIn.appendingPathComponent(module + ".swift").path,
                 "-o", work.appendingPathComponent(module + ".swiftmodule").path])
-            XCTAssertEqual(status, 0, "the stand-in \(module) does not compile:\n\(output)")
+            #expect(status == 0, "the stand-in \(module) does not compile:\n\(output)")
             guard status == 0 else { return }
         }
         var checked = 0
@@ -214,9 +215,9 @@ final class SwiftEmitterTests: XCTestCase {
             let file = work.appendingPathComponent(golden.name + ".swift")
             try swift.write(to: file, atomically: true, encoding: .utf8)
             let (status, output) = try runCompiler(compiler, ["-typecheck", "-I", work.path, file.path])
-            XCTAssertEqual(status, 0, "\(golden.name): the generated Swift does not type-check:\n\(output)")
+            #expect(status == 0, "\(golden.name): the generated Swift does not type-check:\n\(output)")
             checked += 1
         }
-        XCTAssertGreaterThanOrEqual(checked, 4)
+        #expect(checked >= 4)
     }
 }

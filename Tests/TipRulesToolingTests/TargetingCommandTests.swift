@@ -1,9 +1,10 @@
 import TipRulesTooling
-import XCTest
+import Testing
 
 /// targeting.md through the commands: fixtures' `displays`, `utcOffset` and versions (exit 2
 /// naming the path), and `eval` of a `.tipc` explaining each construct with its values.
-final class TargetingCommandTests: CommandTestCase {
+@Suite struct TargetingCommandTests: CommandTesting {
+    let scratch = TemporaryFolder()
     private static let program = """
     parameter appVersion: Version = "1.0"
     parameter userID: String = ""
@@ -21,37 +22,36 @@ final class TargetingCommandTests: CommandTestCase {
     private func eval(_ fixture: String, format: String = "text") throws -> CommandResult {
         let source = try write("app.tiprules", Self.program)
         let bytecode = folder.appendingPathComponent("app.tipc").path
-        XCTAssertEqual(run(["compile", source, "-o", bytecode]).status, 0)
+        #expect(run(["compile", source, "-o", bytecode]).status == 0)
         return run(["eval", bytecode, "--fixture", try write("store.json", fixture), "--format", format])
     }
 
-    func testEachConstructExplainsItselfWithItsValues() throws {
+    @Test func eachConstructExplainsItselfWithItsValues() throws {
         let result = try eval("""
         { "now": "2026-11-21T22:00:00Z", "utcOffset": "+09:00",
           "parameters": { "appVersion": "2.2.1", "userID": "u-82" } }
         """)
-        XCTAssertEqual(result.status, 0, result.standardError)
-        XCTAssertTrue(result.standardOutput.contains("- appVersion is 2.2.1, needs >= 2.3"), result.standardOutput)
-        XCTAssertTrue(result.standardOutput.contains(#"- userID "u-82" is in bucket 37 of group "fav-2026", needs <= 25"#),
-                      result.standardOutput)
-        XCTAssertTrue(result.standardOutput.contains("- hour of now (UTC+09:00) is 7, needs >= 8"), result.standardOutput)
+        #expect(result.status == 0, Comment(rawValue: result.standardError))
+        #expect(result.standardOutput.contains("- appVersion is 2.2.1, needs >= 2.3"), Comment(rawValue: result.standardOutput))
+        #expect(result.standardOutput.contains(#"- userID "u-82" is in bucket 37 of group "fav-2026", needs <= 25"#), Comment(rawValue: result.standardOutput))
+        #expect(result.standardOutput.contains("- hour of now (UTC+09:00) is 7, needs >= 8"), Comment(rawValue: result.standardOutput))
     }
 
-    func testACappedTipSaysUntilWhen() throws {
+    @Test func aCappedTipSaysUntilWhen() throws {
         let result = try eval("""
         { "now": "2026-11-21T09:00:00Z",
           "parameters": { "appVersion": "2.3", "userID": "174" },
           "tips": { "fav-2026": { "displays": ["2026-11-21T08:00:00Z", "2026-11-20T08:00:00Z"] } } }
         """, format: "json")
-        XCTAssertEqual(result.status, 0, result.standardError)
+        #expect(result.status == 0, Comment(rawValue: result.standardError))
         // "174" is in bucket 7 of "fav-2026": the rules hold, and the cap holds the tip back.
         let output = result.standardOutput
-        XCTAssertTrue(output.contains("\"pendingReason\": \"frequencyCap\""), output)
-        XCTAssertTrue(output.contains("\"pendingUntil\": \"2026-11-27T08:00:00Z\""), output)
-        XCTAssertTrue(output.contains("2 displays in the last 7 days, cap 2; again from 2026-11-27T08:00:00Z"), output)
+        #expect(output.contains("\"pendingReason\": \"frequencyCap\""), Comment(rawValue: output))
+        #expect(output.contains("\"pendingUntil\": \"2026-11-27T08:00:00Z\""), Comment(rawValue: output))
+        #expect(output.contains("2 displays in the last 7 days, cap 2; again from 2026-11-27T08:00:00Z"), Comment(rawValue: output))
     }
 
-    func testBadTargetingFixturesAreExitTwoNamingThePath() throws {
+    @Test func badTargetingFixturesAreExitTwoNamingThePath() throws {
         let cases: [(String, String)] = [
             (#"{ "utcOffset": "+19:00" }"#, "utcOffset: expected a UTC offset"),
             (#"{ "utcOffset": "09:00" }"#, "utcOffset: expected a UTC offset"),
@@ -65,8 +65,8 @@ final class TargetingCommandTests: CommandTestCase {
         ]
         for (fixture, message) in cases {
             let result = try eval(fixture)
-            XCTAssertEqual(result.status, 2, fixture)
-            XCTAssertTrue(result.standardError.contains(message), "\(fixture): \(result.standardError)")
+            #expect(result.status == 2, Comment(rawValue: fixture))
+            #expect(result.standardError.contains(message), "\(fixture): \(result.standardError)")
         }
     }
 }

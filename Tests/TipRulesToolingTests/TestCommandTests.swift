@@ -3,10 +3,10 @@ import Foundation
 import FoundationXML
 #endif
 @testable import TipRulesTooling
-import XCTest
+import Testing
 
 /// `tiprulec test`: cases, expectations, failures with expected vs actual and why, formats.
-final class TestCommandTests: XCTestCase {
+@Suite struct TestCommandTests {
     private static let examples = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
 
@@ -37,17 +37,17 @@ final class TestCommandTests: XCTestCase {
     ]}
     """
 
-    func testTheExamplesPass() {
+    @Test func theExamplesPass() {
         let files = ["backyard", "colleagues", "cards"].map { Self.examples.appendingPathComponent("\($0).tests.json").path }
         let result = TiprulecCommand.run(["test"] + files, environment: CommandEnvironment())
-        XCTAssertEqual(result.status, 0, result.standardOutput + result.standardError)
-        XCTAssertTrue(result.standardOutput.hasSuffix("9 passed, 0 failed\n"), result.standardOutput)
+        #expect(result.status == 0, Comment(rawValue: result.standardOutput + result.standardError))
+        #expect(result.standardOutput.hasSuffix("9 passed, 0 failed\n"), Comment(rawValue: result.standardOutput))
     }
 
-    func testAFailureShowsExpectedActualAndWhy() throws {
+    @Test func aFailureShowsExpectedActualAndWhy() throws {
         let result = try runTests(failing)
-        XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.standardOutput, """
+        #expect(result.status == 1)
+        #expect(result.standardOutput == """
         FAIL t.tests.json: wrong
           FavoriteBackyardTip status: expected "available", found "pending"
             why: pending: the rule at line 16 is false — isLoggedIn is false, needs == true
@@ -59,26 +59,26 @@ final class TestCommandTests: XCTestCase {
         """)
     }
 
-    func testJSONAndJUnit() throws {
+    @Test func jSONAndJUnit() throws {
         let json = try JSONParser().parse(Array(try runTests(failing, format: "json").standardOutput.utf8))
-        XCTAssertEqual(json["failed"], .integer(1))
-        XCTAssertEqual(json["cases"]?.arrayValue?.first?["failures"]?.arrayValue?.first?["actual"], .string("pending"))
+        #expect(json["failed"] == .integer(1))
+        #expect(json["cases"]?.arrayValue?.first?["failures"]?.arrayValue?.first?["actual"] == .string("pending"))
         let junit = try runTests(failing, format: "junit")
         let parser = XMLParser(data: Data(junit.standardOutput.utf8))
-        XCTAssertTrue(parser.parse(), junit.standardOutput)
-        XCTAssertTrue(junit.standardOutput.contains(#"<testsuite name="t.tests.json" tests="2" failures="1">"#), junit.standardOutput)
-        XCTAssertTrue(junit.standardOutput.contains(#"<testcase classname="t.tests.json" name="week"/>"#), junit.standardOutput)
+        #expect(parser.parse(), Comment(rawValue: junit.standardOutput))
+        #expect(junit.standardOutput.contains(#"<testsuite name="t.tests.json" tests="2" failures="1">"#), Comment(rawValue: junit.standardOutput))
+        #expect(junit.standardOutput.contains(#"<testcase classname="t.tests.json" name="week"/>"#), Comment(rawValue: junit.standardOutput))
     }
 
-    func testMalformedFilesAndCases() throws {
+    @Test func malformedFilesAndCases() throws {
         let unknown = try runTests(#"{"program": "backyard.tiprules", "cases": [{"name": "x", "fixture": {}, "expect": [{"tip": "FavoriteBackyardTip", "colour": 1}]}]}"#)
-        XCTAssertEqual(unknown.status, 2)
-        XCTAssertTrue(unknown.standardError.contains("cases[0].expect[0].colour: unknown key"), unknown.standardError)
+        #expect(unknown.status == 2)
+        #expect(unknown.standardError.contains("cases[0].expect[0].colour: unknown key"), Comment(rawValue: unknown.standardError))
         let noNow = try runTests(#"{"program": "backyard.tiprules", "cases": [{"name": "x", "fixture": {}, "expect": [{"tip": "Nope", "status": "available"}]}]}"#)
-        XCTAssertEqual(noNow.status, 1)
-        XCTAssertTrue(noNow.standardOutput.contains("case: the case needs a \"now\""), noNow.standardOutput)
+        #expect(noNow.status == 1)
+        #expect(noNow.standardOutput.contains("case: the case needs a \"now\""), Comment(rawValue: noNow.standardOutput))
         let missing = try runTests(#"{"program": "backyard.tiprules", "cases": [{"name": "x", "fixture": {"now": 0}, "expect": [{"tip": "Nope", "status": "available"}]}]}"#)
-        XCTAssertTrue(missing.standardOutput.contains("Nope: the program has no such tip, group or widget"), missing.standardOutput)
+        #expect(missing.standardOutput.contains("Nope: the program has no such tip, group or widget"), Comment(rawValue: missing.standardOutput))
     }
 
     private let checkpoints = """
@@ -92,10 +92,10 @@ final class TestCommandTests: XCTestCase {
     ]}
     """
 
-    func testCheckpointFailuresNameTheInstantAndThePath() throws {
+    @Test func checkpointFailuresNameTheInstantAndThePath() throws {
         let result = try runTests(checkpoints)
-        XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.standardOutput, """
+        #expect(result.status == 1)
+        #expect(result.standardOutput == """
         FAIL t.tests.json: week
           checkpoint 2026-11-22T08:59:00Z (cases[0].checkpoints[0]): FavoriteBackyardTip status: expected "available", found "pending"
             why: pending: the rule at line 18 is false — enteredBackyardDetailView donations within 5 days, largest group by backyardID: count 2, needs >= 3
@@ -108,21 +108,19 @@ final class TestCommandTests: XCTestCase {
         """)
     }
 
-    func testCheckpointsInJSONAndJUnit() throws {
+    @Test func checkpointsInJSONAndJUnit() throws {
         let json = try JSONParser().parse(Array(try runTests(checkpoints, format: "json").standardOutput.utf8))
-        let failures = try XCTUnwrap(json["cases"]?.arrayValue?.first?["failures"]?.arrayValue)
-        XCTAssertEqual(failures.map { $0["checkpoint"] },
-                       [["at": .string("2026-11-22T08:59:00Z"), "path": .string("cases[0].checkpoints[0]")],
+        let failures = try #require(json["cases"]?.arrayValue?.first?["failures"]?.arrayValue)
+        #expect(failures.map { $0["checkpoint"] } == [["at": .string("2026-11-22T08:59:00Z"), "path": .string("cases[0].checkpoints[0]")],
                         ["at": .string("2026-11-28T12:00:00Z"), "path": .string("cases[0].checkpoints[2]")], .null])
-        XCTAssertEqual(failures.first?["actual"], .string("pending"))
+        #expect(failures.first?["actual"] == .string("pending"))
         let junit = try runTests(checkpoints, format: "junit")
-        XCTAssertTrue(XMLParser(data: Data(junit.standardOutput.utf8)).parse(), junit.standardOutput)
-        XCTAssertTrue(junit.standardOutput.contains(
-            "<failure message=\"checkpoint 2026-11-22T08:59:00Z (cases[0].checkpoints[0]): FavoriteBackyardTip status: expected &quot;available&quot;"),
-            junit.standardOutput)
+        #expect(XMLParser(data: Data(junit.standardOutput.utf8)).parse(), Comment(rawValue: junit.standardOutput))
+        #expect(junit.standardOutput.contains(
+            "<failure message=\"checkpoint 2026-11-22T08:59:00Z (cases[0].checkpoints[0]): FavoriteBackyardTip status: expected &quot;available&quot;"), Comment(rawValue: junit.standardOutput))
     }
 
-    func testATimelineCaseWithAnUpdateChecksEachProgram() throws {
+    @Test func aTimelineCaseWithAnUpdateChecksEachProgram() throws {
         let passing = try runTests("""
         {"program": "backyard.tiprules", "cases": [
           {"name": "update", "timeline": "backyard.rules-update.timeline.json",
@@ -130,35 +128,35 @@ final class TestCommandTests: XCTestCase {
                            {"at": "2026-11-21T12:00:00Z", "expect": [{"tip": "ShareBackyardTip", "status": "pending"}]}]}
         ]}
         """)
-        XCTAssertEqual(passing.standardOutput, "PASS t.tests.json: update\n1 passed, 0 failed\n")
+        #expect(passing.standardOutput == "PASS t.tests.json: update\n1 passed, 0 failed\n")
         let broken = try runTests("""
         {"program": "backyard.tiprules", "cases": [
           {"name": "broken", "timeline": {"steps": [{"at": 0, "update": "nowhere.tiprules"}]},
            "expect": [{"tip": "FavoriteBackyardTip", "status": "pending"}]}
         ]}
         """)
-        XCTAssertEqual(broken.status, 1)
-        XCTAssertTrue(broken.standardOutput.contains("case: steps[0].update: "), broken.standardOutput)
+        #expect(broken.status == 1)
+        #expect(broken.standardOutput.contains("case: steps[0].update: "), Comment(rawValue: broken.standardOutput))
     }
 
-    func testMalformedCheckpoints() throws {
+    @Test func malformedCheckpoints() throws {
         func error(_ testCase: String) throws -> String {
             let result = try runTests(#"{"program": "backyard.tiprules", "cases": ["# + testCase + "]}")
-            XCTAssertEqual(result.status, 2)
+            #expect(result.status == 2)
             return result.standardError
         }
         let expect = #""expect": [{"tip": "FavoriteBackyardTip", "status": "pending"}]"#
-        XCTAssertTrue(try error(#"{"name": "x", "fixture": {"now": 0}, "checkpoints": [{"at": 0, "# + expect + "}]}")
+        #expect(try error(#"{"name": "x", "fixture": {"now": 0}, "checkpoints": [{"at": 0, "# + expect + "}]}")
             .contains("cases[0].checkpoints: only a timeline case has checkpoints"))
-        XCTAssertTrue(try error(#"{"name": "x", "timeline": {"steps": []}, "checkpoints": [{"# + expect + "}]}")
+        #expect(try error(#"{"name": "x", "timeline": {"steps": []}, "checkpoints": [{"# + expect + "}]}")
             .contains("cases[0].checkpoints[0].at: a checkpoint needs a date"))
-        XCTAssertTrue(try error(#"{"name": "x", "timeline": {"steps": []}, "checkpoints": [{"at": 0, "expect": []}]}"#)
+        #expect(try error(#"{"name": "x", "timeline": {"steps": []}, "checkpoints": [{"at": 0, "expect": []}]}"#)
             .contains("cases[0].checkpoints[0].expect: expected a non-empty array of expectations"))
-        XCTAssertTrue(try error(#"{"name": "x", "timeline": {"steps": []}, "checkpoints": [{"at": 0, "when": 1, "# + expect + "}]}")
+        #expect(try error(#"{"name": "x", "timeline": {"steps": []}, "checkpoints": [{"at": 0, "when": 1, "# + expect + "}]}")
             .contains("cases[0].checkpoints[0].when: unknown key (expected at, expect)"))
-        XCTAssertTrue(try error(#"{"name": "x", "timeline": {"steps": []}, "checkpoints": []}"#)
+        #expect(try error(#"{"name": "x", "timeline": {"steps": []}, "checkpoints": []}"#)
             .contains("cases[0].checkpoints: expected a non-empty array of checkpoints"))
-        XCTAssertTrue(try error(#"{"name": "x", "timeline": {"steps": []}}"#)
+        #expect(try error(#"{"name": "x", "timeline": {"steps": []}}"#)
             .contains("cases[0].expect: expected a non-empty array of expectations"))
     }
 }

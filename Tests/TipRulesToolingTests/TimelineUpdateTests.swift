@@ -1,10 +1,11 @@
 import Foundation
 import TipRulesCompiler
 import TipRulesTooling
-import XCTest
+import Testing
 
 /// Timelines with `update` steps: a rules update delivered mid-timeline.
-final class TimelineUpdateTests: CommandTestCase {
+@Suite struct TimelineUpdateTests: CommandTesting {
+    let scratch = TemporaryFolder()
     private static let examples = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
 
@@ -24,14 +25,14 @@ final class TimelineUpdateTests: CommandTestCase {
                             environment: CommandEnvironment())
     }
 
-    func testTheExampleLogsTheUpdateWhatItDropsAndTheNewDecisions() {
+    @Test func theExampleLogsTheUpdateWhatItDropsAndTheNewDecisions() {
         let result = simulateExample("backyard.rules-update")
-        XCTAssertEqual(result.status, 0, result.standardError)
+        #expect(result.status == 0, Comment(rawValue: result.standardError))
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         // Until the update, the first week's log (checked in SimulationTests).
         let firstWeek = simulateExample("backyard.first-week").standardOutput.split(separator: "\n").map(String.init)
-        XCTAssertEqual(Array(lines.prefix(6)), Array(firstWeek.prefix(6)))
-        XCTAssertEqual(Array(lines.dropFirst(6)), [
+        #expect(Array(lines.prefix(6)) == Array(firstWeek.prefix(6)))
+        #expect(Array(lines.dropFirst(6)) == [
             "day 2 12:00 the rules update to backyard-v2.tiprules",
             "day 2 12:00 not carried over: parameter 'isLoggedIn' is gone; its value is dropped",
             "day 2 12:00 FavoriteBackyardTip is pending: the rules at lines 19, 21 are false (line 19: accountState is \"guest\", needs == \"member\"; "
@@ -56,125 +57,122 @@ final class TimelineUpdateTests: CommandTestCase {
         ])
     }
 
-    func testJSONHasTheUpdateItsProblemsAndTheNewProgramsState() throws {
+    @Test func jSONHasTheUpdateItsProblemsAndTheNewProgramsState() throws {
         let result = try simulate("""
         {"steps": [{"at": "2026-11-20T08:00:00Z", "setParameters": {"isLoggedIn": true}},
                    {"at": "2026-11-20T09:00:00Z", "update": "backyard-v2.tiprules"},
                    {"at": "2026-11-20T10:00:00Z", "setParameters": {"accountState": "member"}}]}
         """, format: "json")
-        XCTAssertEqual(result.status, 0, result.standardError)
+        #expect(result.status == 0, Comment(rawValue: result.standardError))
         let document = try JSONParser().parse(Array(result.standardOutput.utf8))
-        let steps = try XCTUnwrap(document["steps"]?.arrayValue)
-        XCTAssertEqual(steps.count, 3)
-        XCTAssertEqual(steps[1]["action"], ["update": .string("backyard-v2.tiprules")])
-        XCTAssertEqual(steps[1]["carryOverProblems"], .array([.string("parameter 'isLoggedIn' is gone; its value is dropped")]))
-        XCTAssertEqual(steps[1]["changes"]?.arrayValue?.map { $0["tip"] }, [.string("FavoriteBackyardTip"), .string("ShareBackyardTip")])
-        XCTAssertEqual(steps[1]["changes"]?.arrayValue?.map { $0["from"] }, [.null, .null])
-        XCTAssertEqual(steps[2]["action"], ["setParameters": ["accountState": .string("\"member\"")]])
-        XCTAssertEqual(document["state"]?["parameters"], ["accountState": .string("member")])
+        let steps = try #require(document["steps"]?.arrayValue)
+        #expect(steps.count == 3)
+        #expect(steps[1]["action"] == ["update": .string("backyard-v2.tiprules")])
+        #expect(steps[1]["carryOverProblems"] == .array([.string("parameter 'isLoggedIn' is gone; its value is dropped")]))
+        #expect(steps[1]["changes"]?.arrayValue?.map { $0["tip"] } == [.string("FavoriteBackyardTip"), .string("ShareBackyardTip")])
+        #expect(steps[1]["changes"]?.arrayValue?.map { $0["from"] } == [.null, .null])
+        #expect(steps[2]["action"] == ["setParameters": ["accountState": .string("\"member\"")]])
+        #expect(document["state"]?["parameters"] == ["accountState": .string("member")])
     }
 
-    func testAStepAfterTheUpdateIsCheckedAgainstTheNewProgram() throws {
+    @Test func aStepAfterTheUpdateIsCheckedAgainstTheNewProgram() throws {
         let result = try simulate("""
         {"steps": [{"at": "2026-11-20T09:00:00Z", "update": "backyard-v2.tiprules"},
                    {"at": "2026-11-20T10:00:00Z", "setParameters": {"isLoggedIn": true}}]}
         """)
-        XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.standardError.hasSuffix(
-            "t.timeline.json: steps[1].setParameters.isLoggedIn: no such parameter (in the program of the update at steps[0])\n"),
-            result.standardError)
+        #expect(result.status == 2)
+        #expect(result.standardError.hasSuffix(
+            "t.timeline.json: steps[1].setParameters.isLoggedIn: no such parameter (in the program of the update at steps[0])\n"), Comment(rawValue: result.standardError))
     }
 
-    func testARepeatedStepAcrossTheUpdateRunsUnderBothPrograms() throws {
+    @Test func aRepeatedStepAcrossTheUpdateRunsUnderBothPrograms() throws {
         // Written after the update but earlier in time: its first two donations run under backyard.tiprules.
         let ok = try simulate("""
         {"steps": [{"at": "2026-11-22T00:00:00Z", "update": "backyard-v2.tiprules"},
                    {"at": "2026-11-20T09:00:00Z", "every": "1d", "times": 3, "donate": "enteredBackyardDetailView", "fields": {"backyardID": 7}}]}
         """)
-        XCTAssertEqual(ok.status, 0, ok.standardError)
-        XCTAssertEqual(ok.standardOutput.components(separatedBy: "donate enteredBackyardDetailView").count, 4, ok.standardOutput)
+        #expect(ok.status == 0, Comment(rawValue: ok.standardError))
+        #expect(ok.standardOutput.components(separatedBy: "donate enteredBackyardDetailView").count == 4, Comment(rawValue: ok.standardOutput))
         try FileManager.default.removeItem(at: folder.appendingPathComponent("backyard.tiprules"))
         try FileManager.default.removeItem(at: folder.appendingPathComponent("backyard-v2.tiprules"))
         let failing = try simulate("""
         {"steps": [{"at": "2026-11-20T08:00:00Z", "every": "1d", "times": 3, "setParameters": {"isLoggedIn": true}},
                    {"at": "2026-11-21T00:00:00Z", "update": "backyard-v2.tiprules"}]}
         """)
-        XCTAssertEqual(failing.status, 2)
-        XCTAssertTrue(failing.standardError.contains(
-            "steps[0].setParameters.isLoggedIn: no such parameter (in the program of the update at steps[1])"), failing.standardError)
+        #expect(failing.status == 2)
+        #expect(failing.standardError.contains(
+            "steps[0].setParameters.isLoggedIn: no such parameter (in the program of the update at steps[1])"), Comment(rawValue: failing.standardError))
     }
 
-    func testUpdatesRunInTimeOrderWhateverTheOrderTheyAreWritten() throws {
+    @Test func updatesRunInTimeOrderWhateverTheOrderTheyAreWritten() throws {
         let steps = """
         {"at": "2026-11-22T00:00:00Z", "update": "backyard.tiprules"},
         {"at": "2026-11-21T00:00:00Z", "update": "backyard-v2.tiprules"},
         {"at": "2026-11-21T12:00:00Z", "donate": "sharedBackyard"}
         """
         let ok = try simulate(#"{"steps": ["# + steps + "]}")
-        XCTAssertEqual(ok.status, 0, ok.standardError)
-        XCTAssertEqual(ok.standardOutput.split(separator: "\n").filter { $0.contains("update") }, [
+        #expect(ok.status == 0, Comment(rawValue: ok.standardError))
+        #expect(ok.standardOutput.split(separator: "\n").filter { $0.contains("update") } == [
             "day 1 00:00 the rules update to backyard-v2.tiprules",
             "day 2 00:00 the rules update to backyard.tiprules",
         ])
         let failing = run(["simulate", folder.appendingPathComponent("backyard.tiprules").path, "--timeline", try write(
             "late.timeline.json", #"{"steps": ["# + steps + #", {"at": "2026-11-22T12:00:00Z", "donate": "sharedBackyard"}]}"#)])
-        XCTAssertEqual(failing.status, 2)
-        XCTAssertTrue(failing.standardError.hasSuffix("steps[3].donate: no such event (in the program of the update at steps[0])\n"),
-                      failing.standardError)
+        #expect(failing.status == 2)
+        #expect(failing.standardError.hasSuffix("steps[3].donate: no such event (in the program of the update at steps[0])\n"), Comment(rawValue: failing.standardError))
     }
 
-    func testATimelineHasAtMostAHundredUpdates() throws {
+    @Test func aTimelineHasAtMostAHundredUpdates() throws {
         let updates = (0...100).map { #"{"at": \#($0), "update": "backyard-v2.tiprules"}"# }.joined(separator: ", ")
         let result = try simulate(#"{"steps": ["# + updates + "]}")
-        XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.standardError.hasSuffix("steps[100].update: a timeline has at most 100 updates\n"), result.standardError)
+        #expect(result.status == 2)
+        #expect(result.standardError.hasSuffix("steps[100].update: a timeline has at most 100 updates\n"), Comment(rawValue: result.standardError))
     }
 
-    func testAnUpdateThatDoesNotCompileNamesTheStepAndPrintsTheDiagnostics() throws {
+    @Test func anUpdateThatDoesNotCompileNamesTheStepAndPrintsTheDiagnostics() throws {
         let result = try simulate("""
         {"steps": [{"at": "2026-11-20T08:00:00Z", "observe": true},
                    {"at": "2026-11-20T09:00:00Z", "update": "broken.tiprules"}]}
         """, update: "tip A { title: 1 }\n")
-        XCTAssertEqual(result.status, 1)
+        #expect(result.status == 1)
         let lines = result.standardError.split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines.first?.hasSuffix("t.timeline.json: steps[1].update: broken.tiprules has errors") ?? false, result.standardError)
-        XCTAssertTrue(lines.dropFirst().contains { $0.contains("broken.tiprules:1:") && $0.contains("error[") }, result.standardError)
-        XCTAssertEqual(result.standardOutput, "")
+        #expect(lines.first?.hasSuffix("t.timeline.json: steps[1].update: broken.tiprules has errors") ?? false, Comment(rawValue: result.standardError))
+        #expect(lines.dropFirst().contains { $0.contains("broken.tiprules:1:") && $0.contains("error[") }, Comment(rawValue: result.standardError))
+        #expect(result.standardOutput == "")
     }
 
-    func testAnUpdateToBytecodeIsLoadedAndVerified() throws {
+    @Test func anUpdateToBytecodeIsLoadedAndVerified() throws {
         try FileManager.default.copyItem(at: Self.examples.appendingPathComponent("backyard-v2.tiprules"),
                                          to: folder.appendingPathComponent("v2.tiprules"))
         let compiled = run(["compile", folder.appendingPathComponent("v2.tiprules").path, "-o", folder.appendingPathComponent("v2.tipc").path])
-        XCTAssertEqual(compiled.status, 0, compiled.standardError)
+        #expect(compiled.status == 0, Comment(rawValue: compiled.standardError))
         let result = try simulate(#"{"steps": [{"at": 0, "update": "v2.tipc"}, {"at": 60, "donate": "sharedBackyard"}]}"#)
-        XCTAssertEqual(result.status, 0, result.standardError)
-        XCTAssertTrue(result.standardOutput.contains("day 1 00:00 the rules update to v2.tipc\n"), result.standardOutput)
-        XCTAssertTrue(result.standardOutput.contains("day 1 00:01 donate sharedBackyard\n"), result.standardOutput)
+        #expect(result.status == 0, Comment(rawValue: result.standardError))
+        #expect(result.standardOutput.contains("day 1 00:00 the rules update to v2.tipc\n"), Comment(rawValue: result.standardOutput))
+        #expect(result.standardOutput.contains("day 1 00:01 donate sharedBackyard\n"), Comment(rawValue: result.standardOutput))
     }
 
-    func testUnusableUpdateStepsAreInputErrors() throws {
+    @Test func unusableUpdateStepsAreInputErrors() throws {
         let missing = try simulate(#"{"steps": [{"at": 0, "update": "nowhere.tiprules"}]}"#)
-        XCTAssertEqual(missing.status, 2)
-        XCTAssertTrue(missing.standardError.contains("steps[0].update: "), missing.standardError)
-        XCTAssertTrue(missing.standardError.contains("nowhere.tiprules"), missing.standardError)
+        #expect(missing.status == 2)
+        #expect(missing.standardError.contains("steps[0].update: "), Comment(rawValue: missing.standardError))
+        #expect(missing.standardError.contains("nowhere.tiprules"), Comment(rawValue: missing.standardError))
         _ = try write("corrupt.tipc", "TIPC not really")
         let corrupt = run(["simulate", folder.appendingPathComponent("backyard.tiprules").path, "--timeline",
                            try write("c.timeline.json", #"{"steps": [{"at": 0, "update": "corrupt.tipc"}]}"#)])
-        XCTAssertEqual(corrupt.status, 2)
-        XCTAssertTrue(corrupt.standardError.contains("steps[0].update: "), corrupt.standardError)
+        #expect(corrupt.status == 2)
+        #expect(corrupt.standardError.contains("steps[0].update: "), Comment(rawValue: corrupt.standardError))
         let repeated = run(["simulate", folder.appendingPathComponent("backyard.tiprules").path, "--timeline",
                             try write("r.timeline.json", #"{"steps": [{"at": 0, "times": 2, "update": "backyard-v2.tiprules"}]}"#)])
-        XCTAssertEqual(repeated.status, 2)
-        XCTAssertTrue(repeated.standardError.hasSuffix("steps[0].times: an update step is not repeated\n"), repeated.standardError)
+        #expect(repeated.status == 2)
+        #expect(repeated.standardError.hasSuffix("steps[0].times: an update step is not repeated\n"), Comment(rawValue: repeated.standardError))
     }
 
-    func testWithoutALoaderAnUpdateIsAnError() throws {
+    @Test func withoutALoaderAnUpdateIsAnError() throws {
         let compilation = Compilation(name: "t", bytes: Array("tip A { title: \"a\" }\n".utf8))
-        let program = try generateProgram(try XCTUnwrap(compilation.optimizedProgram))
+        let program = try generateProgram(try #require(compilation.optimizedProgram))
         let json = try JSONParser().parse(Array(#"{"steps": [{"at": 0, "update": "v2.tiprules"}]}"#.utf8))
-        XCTAssertThrowsError(try TimelineDecoder.decode(json, for: program)) { error in
-            XCTAssertEqual(String(describing: error), "steps[0].update: a timeline with updates is read from a file (simulate, test)")
-        }
+        let error = try #require(throws: (any Error).self) { try TimelineDecoder.decode(json, for: program) }
+        #expect(String(describing: error) == "steps[0].update: a timeline with updates is read from a file (simulate, test)")
     }
 }

@@ -1,10 +1,10 @@
 import TipRulesCompiler
 import TipRulesRuntime
 @testable import TipRulesTooling
-import XCTest
+import Testing
 
 /// A timeline's `launch` step resets transient parameters; a saved state does not keep them.
-final class TransientSimulationTests: XCTestCase {
+@Suite struct TransientSimulationTests {
     private static let source = """
     transient parameter showsIntro: Bool = false
     parameter isPro: Bool = false
@@ -15,10 +15,10 @@ final class TransientSimulationTests: XCTestCase {
     """
 
     private func program() throws -> Program {
-        try generateProgram(try XCTUnwrap(Compilation(name: "t", bytes: Array(Self.source.utf8)).program))
+        try generateProgram(try #require(Compilation(name: "t", bytes: Array(Self.source.utf8)).program))
     }
 
-    func testALaunchResetsTransientParametersAndSaysSo() throws {
+    @Test func aLaunchResetsTransientParametersAndSaysSo() throws {
         let program = try program()
         let timeline = try TimelineDecoder.decode(try JSONParser().parse(Array("""
         {"steps": [{"at": "2026-11-21T08:00:00Z", "setParameters": {"showsIntro": true, "isPro": true}},
@@ -26,7 +26,7 @@ final class TransientSimulationTests: XCTestCase {
                    {"at": "2026-11-21T10:00:00Z", "launch": true}]}
         """.utf8)), for: program)
         let log = try Simulator.run(timeline, program: program)
-        XCTAssertEqual(SimulationTextRenderer().render(log).split(separator: "\n").map(String.init), [
+        #expect(SimulationTextRenderer().render(log).split(separator: "\n").map(String.init) == [
             "day 1 08:00 Intro is pending: the rule at line 5 is false (showsIntro is false)",
             "day 1 08:00 set showsIntro = true, isPro = true",
             "day 1 08:00 Intro becomes available: the rule at line 5 is now true (showsIntro is true)",
@@ -35,16 +35,16 @@ final class TransientSimulationTests: XCTestCase {
             "day 1 10:00 the app launches",
         ])
         let steps = SimulationJSONRenderer.document(for: log)["steps"]?.arrayValue ?? []
-        XCTAssertEqual(steps.count, 3)
-        XCTAssertEqual(steps[1]["action"], ["launch": .bool(true)])
-        XCTAssertEqual(steps[1]["resets"], ["showsIntro": .string("false")])
+        #expect(steps.count == 3)
+        #expect(steps[1]["action"] == ["launch": .bool(true)])
+        #expect(steps[1]["resets"] == ["showsIntro": .string("false")])
     }
 
-    func testASavedStateLeavesTransientParametersOut() throws {
+    @Test func aSavedStateLeavesTransientParametersOut() throws {
         var engine = TipEngine(program: try program())
         try engine.setParameter("showsIntro", .bool(true))
         try engine.setParameter("isPro", .bool(true))
         let saved = FixtureEncoder.encode(engine.store)
-        XCTAssertEqual(saved["parameters"], ["isPro": .bool(true)])
+        #expect(saved["parameters"] == ["isPro": .bool(true)])
     }
 }
