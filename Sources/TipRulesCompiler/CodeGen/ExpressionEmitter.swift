@@ -65,6 +65,7 @@ struct ExpressionEmitter {
     /// The lets `expression` reads, directly or through other lets.
     private func letsRead(by expression: CheckedExpression) -> Set<Int> {
         var read = Set<Int>()
+        guard !lets.isEmpty else { return read }
         var pending = Array(expression.localsRead)
         while let index = pending.popLast() {
             guard lets.indices.contains(index), read.insert(index).inserted else { continue }
@@ -313,7 +314,7 @@ struct ExpressionEmitter {
     }
 
     func line(of expression: CheckedExpression) -> Int {
-        program.source.location(of: expression.span.start).line
+        program.source.line(of: expression.span.start)
     }
 }
 

@@ -109,7 +109,10 @@ struct Linter {
         // A rule's inputs count as reads even when the body folds them away (`$0 != nil`).
         for tip in tipSyntaxes {
             for input in tip.rules.flatMap(\.inputs) {
-                let name = program.source.compactText(of: input.span).replacingPrefix("Self.").replacingPrefix("$")
+                var written = program.source.compactBytes(of: input.span)[...]
+                if written.starts(with: "Self.".utf8) { written = written.dropFirst(5) }
+                if written.first == UInt8(ascii: "$") { written = written.dropFirst() }
+                let name = String(decoding: written, as: UTF8.self)
                 if let index = parameterIndices[name] { parameters.insert(index) }
                 if let index = eventIndices[name] { events.insert(index) }
             }
@@ -121,7 +124,7 @@ struct Linter {
             case .donations(let event): events.insert(event)
             default: break
             }
-            pending += expression.children
+            expression.forEachChild { pending.append($0) }
         }
         for declaration in syntax.declarations {
             switch declaration {
@@ -199,7 +202,7 @@ struct Linter {
     private mutating func lintExpression(_ root: CheckedExpression) {
         var pending = [root]
         while let expression = pending.popLast() {
-            pending += expression.children
+            expression.forEachChild { pending.append($0) }
             switch expression.kind {
             case .donatedWithin(_, let range):
                 guard case .constant(.duration(let seconds)) = range.kind, seconds < 0 else { continue }
@@ -227,12 +230,5 @@ struct Linter {
         return Diagnostic(.tieBreakRead, "\(what) after '\(subset)' depends on which group wins a tie",
                           at: expression.span,
                           notes: [DiagnosticNote("when several groups have the same size, TipKit does not say which one '\(subset)' returns; '.count' is the same for all of them")])
-    }
-}
-
-private extension String {
-    /// The string without `prefix` at its start, if it starts with it.
-    func replacingPrefix(_ prefix: String) -> String {
-        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
     }
 }
