@@ -70,9 +70,9 @@ struct Linter {
 
     private mutating func lintRules(_ written: TipSyntax, _ tip: TipSymbol) {
         guard written.rules.count == tip.rules.count else { return }
-        var seen: [[UInt8]: RuleSyntax] = [:]
+        var seen: [String: RuleSyntax] = [:]
         for (rule, checked) in zip(written.rules, tip.rules) {
-            let text = program.source.compactBytes(of: rule.span)
+            let text = program.source.compactText(of: rule.span)
             if let first = seen[text] {
                 diagnostics.append(Diagnostic(.duplicateRule, "this rule repeats an earlier rule of tip '\(tip.name)'",
                                               at: rule.keywordSpan,

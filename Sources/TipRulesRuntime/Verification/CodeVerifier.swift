@@ -32,7 +32,8 @@ struct CodeVerifier {
         // The state falling through to the next instruction, and the states jumps carry to later
         // instructions (merged per target). Only these are kept, within a budget.
         var current: AbstractState? = AbstractState(locals: code.locals.count)
-        var pending = [AbstractState?](repeating: nil, count: instructions.count)
+        // Made at the first jump: most blocks have none.
+        var pending: [AbstractState?] = []
         var pendingCost = 0
         // For each open loop: the stack its body must end with, and the locals initialized before it.
         var loopEntries = [(stack: [BytecodeType], initialized: [Bool])?](repeating: nil, count: regions.loops.count)
@@ -42,7 +43,7 @@ struct CodeVerifier {
         var step = Step(verifier: self, regions: regions)
 
         for index in instructions.indices {
-            switch (current.take(), pending[index].take()) {
+            switch (current.take(), pending.isEmpty ? nil : pending[index].take()) {
             case (nil, nil):
                 throw VerificationProblem(at: index, "unreachable instruction")
             case (let falling?, nil):
@@ -56,18 +57,17 @@ struct CodeVerifier {
                 step.state = falling
             }
             let opcode = instructions[index].opcode
-            let effects = opcode.info.effects
+            let effects = opcode.stackEffectSummary
             let stackBefore = step.state.stack.count
-            guard effects.contains(where: { $0.pops <= stackBefore }) else {
-                throw VerificationProblem(at: index, "stack underflow: \(opcode.mnemonic) takes \(effects.map(\.pops).min() ?? 0) values, the stack holds \(stackBefore)")
+            guard effects.minimumPops <= stackBefore else {
+                throw VerificationProblem(at: index, "stack underflow: \(opcode.mnemonic) takes \(effects.minimumPops) values, the stack holds \(stackBefore)")
             }
             step.index = index
             step.maximumDepth = step.state.depth
             try step.run(instructions[index], loopEntries: &loopEntries)
             // Every path out of the instruction has one of the table's stack effects.
-            for (_, successor) in step.successors
-            where !effects.contains(where: { $0.pushes - $0.pops == successor.stack.count - stackBefore }) {
-                throw VerificationProblem(at: index, "\(opcode.mnemonic) leaves the stack outside its stack effects \(effects.map(\.description).sorted())")
+            for (_, successor) in step.successors where !effects.allows(change: successor.stack.count - stackBefore) {
+                throw VerificationProblem(at: index, "\(opcode.mnemonic) leaves the stack outside its stack effects \(opcode.info.effects.map(\.description).sorted())")
             }
             maximumDepth = max(maximumDepth, step.maximumDepth)
             guard maximumDepth <= BytecodeFormat.maximumStackSlots else {
@@ -79,7 +79,10 @@ struct CodeVerifier {
                 }
                 if target == index + 1 && current == nil {
                     current = successor
-                } else if var merged = pending[target].take() {
+                    continue
+                }
+                if pending.isEmpty { pending = Array(repeating: nil, count: instructions.count) }
+                if var merged = pending[target].take() {
                     try merged.merge(successor, at: target)
                     pending[target] = merged
                 } else {
