@@ -71,16 +71,20 @@ struct Linter {
     private mutating func lintRules(_ written: TipSyntax, _ tip: TipSymbol) {
         guard written.rules.count == tip.rules.count else { return }
         var seen: [String: RuleSyntax] = [:]
+        // A tip of one rule (most of them) has nothing to repeat.
+        let mayRepeat = written.rules.count > 1
         for (rule, checked) in zip(written.rules, tip.rules) {
-            let text = program.source.compactText(of: rule.span)
-            if let first = seen[text] {
-                diagnostics.append(Diagnostic(.duplicateRule, "this rule repeats an earlier rule of tip '\(tip.name)'",
-                                              at: rule.keywordSpan,
-                                              notes: [DiagnosticNote("the first one is here", at: first.keywordSpan)],
-                                              fixes: [FixIt("remove the repeated rule", edits: [TextEdit(span: rule.span, newText: "")])]))
-                continue
+            if mayRepeat {
+                let text = program.source.compactText(of: rule.span)
+                if let first = seen[text] {
+                    diagnostics.append(Diagnostic(.duplicateRule, "this rule repeats an earlier rule of tip '\(tip.name)'",
+                                                  at: rule.keywordSpan,
+                                                  notes: [DiagnosticNote("the first one is here", at: first.keywordSpan)],
+                                                  fixes: [FixIt("remove the repeated rule", edits: [TextEdit(span: rule.span, newText: "")])]))
+                    continue
+                }
+                seen[text] = rule
             }
-            seen[text] = rule
             guard case .constant(let value) = checked.body.kind, case .bool(let result) = value else { continue }
             if result {
                 diagnostics.append(Diagnostic(.constantRule, "this rule is always true: it has no effect",
