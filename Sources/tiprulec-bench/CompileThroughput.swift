@@ -12,8 +12,10 @@ struct CompileThroughput: Codable {
     var milliseconds: Double
     var linesPerSecond: Double { Double(lines) / (milliseconds / 1e3) }
 
-    static func measure(lines: Int, runs: Int) throws -> CompileThroughput {
-        let model = AppModel(lines: lines, perDay: 30, seed: 100_000)
+    /// The generated app of at least `lines` lines that both compile measurements read.
+    static func app(lines: Int) -> AppModel { AppModel(lines: lines, perDay: 30, seed: 100_000) }
+
+    static func measure(_ model: AppModel, runs: Int) throws -> CompileThroughput {
         let clock = ContinuousClock()
         var times: [Double] = []
         for _ in 0..<max(1, runs) {
@@ -24,5 +26,12 @@ struct CompileThroughput: Codable {
         return CompileThroughput(lines: model.lineCount, bytes: model.source.utf8.count, tips: model.tips.count,
                                  events: model.events, parameters: 2 * model.parameters, runs: times.count,
                                  milliseconds: times.sorted()[times.count / 2])
+    }
+
+    /// One line for the report.
+    var summary: String {
+        "compile: \(grouped(lines)) lines (\(grouped(bytes)) bytes; \(grouped(tips)) tips, \(grouped(events)) events, "
+            + "\(grouped(parameters)) parameters), check plus code generation \(number(milliseconds)) ms "
+            + "(median of \(runs)): \(grouped(Int(linesPerSecond))) lines/s"
     }
 }

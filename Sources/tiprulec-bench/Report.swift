@@ -17,6 +17,7 @@ struct Report {
     var harness: Double
     var timings: [ScenarioTiming]
     var compile: CompileThroughput
+    var compileCommand: Result<CompileCommandThroughput, BenchError>
     var eval: Result<EvalWallTime, BenchError>
 
     static let maximumOverBest = 3.0
@@ -24,6 +25,7 @@ struct Report {
     static let minimumPredicateOverVM = 1_000.0
     static let maximumWindowGrowth = 2.0
     static let minimumLinesPerSecond = 500_000.0
+    static let minimumCommandLinesPerSecond = 300_000.0
     static let maximumEvalMilliseconds = 5.0
 
     // MARK: Targets
@@ -91,6 +93,10 @@ struct Report {
         targets += [incrementalShare].compactMap { $0 }
         targets.append(Target(name: "compile: lines/s of check plus code generation", value: compile.linesPerSecond,
                               limit: "≥ 500000", met: compile.linesPerSecond >= Self.minimumLinesPerSecond))
+        if case .success(let command) = compileCommand {
+            targets.append(Target(name: "tiprulec compile from the shell: lines/s", value: command.linesPerSecond,
+                                  limit: "≥ 300000", met: command.linesPerSecond >= Self.minimumCommandLinesPerSecond))
+        }
         if case .success(let eval) = eval {
             targets.append(Target(name: "eval of the backyard example: wall ms", value: eval.milliseconds,
                                   limit: "< 5", met: eval.milliseconds < Self.maximumEvalMilliseconds))
@@ -133,10 +139,11 @@ struct Report {
         }
         lines.append("")
         lines.append("every time includes the harness's \(number(harness)) ns per run (a closure call and its answer)")
-        lines.append("compile: \(grouped(compile.lines)) lines (\(grouped(compile.bytes)) bytes; \(grouped(compile.tips)) tips, "
-                     + "\(grouped(compile.events)) events, \(grouped(compile.parameters)) parameters), check plus code "
-                     + "generation \(number(compile.milliseconds)) ms (median of \(compile.runs)): "
-                     + "\(grouped(Int(compile.linesPerSecond))) lines/s")
+        lines.append(compile.summary)
+        switch compileCommand {
+        case .success(let command): lines.append(command.summary)
+        case .failure(let reason): lines.append("tiprulec compile: skipped: \(reason)")
+        }
         switch eval {
         case .success(let eval):
             lines.append("eval: \(number(eval.milliseconds)) ms wall (median of \(eval.runs)): \(EvalWallTime.command)")
@@ -171,6 +178,8 @@ struct Report {
         var scenarios: [ScenarioJSON]
         var compile: CompileThroughput
         var linesPerSecond: Double
+        var compileCommand: CompileCommandThroughput?
+        var compileCommandSkipped: String?
         var eval: EvalWallTime?
         var evalSkipped: String?
         var targets: [Target]
@@ -183,6 +192,8 @@ struct Report {
         case .success(let value): evalResult = value
         case .failure(let reason): skipped = reason.description
         }
+        var commandSkipped: String?
+        if case .failure(let reason) = compileCommand { commandSkipped = reason.description }
         let report = ReportJSON(
             mode: quick ? "quick" : "full", rounds: plan.rounds, harnessNanoseconds: harness,
             scenarios: timings.map { timing in
@@ -190,7 +201,8 @@ struct Report {
                              donations: timing.scenario.donations, answer: timing.answer.description,
                              nanoseconds: Dictionary(uniqueKeysWithValues: timing.nanoseconds.map { ($0.key.rawValue, $0.value) }))
             },
-            compile: compile, linesPerSecond: compile.linesPerSecond, eval: evalResult, evalSkipped: skipped,
+            compile: compile, linesPerSecond: compile.linesPerSecond,
+            compileCommand: try? compileCommand.get(), compileCommandSkipped: commandSkipped, eval: evalResult, evalSkipped: skipped,
             targets: targets)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -2,12 +2,13 @@
 // over an array and the best hand-written Swift over the sorted store, plus compile throughput
 // and the wall time of `tiprulec eval` (docs/performance.md); the language server's editor
 // timings with `tiprulec-bench lsp [lines]` (docs/editors.md); a state folder's costs with
-// `tiprulec-bench state` (docs/performance.md).
+// `tiprulec-bench state` and the compile measurements alone with `tiprulec-bench compile [runs]`
+// (docs/performance.md).
 //
 //   swift build -c release && .build/release/tiprulec-bench [--quick] [--json]
 import Foundation
 
-let usage = "usage: tiprulec-bench [--quick] [--json] | tiprulec-bench lsp [LINES] | tiprulec-bench state"
+let usage = "usage: tiprulec-bench [--quick] [--json] | tiprulec-bench lsp [LINES] | tiprulec-bench state | tiprulec-bench compile [RUNS]"
 
 /// Progress on standard error, so that standard output holds only the report.
 func progress(_ text: String) {
@@ -41,10 +42,14 @@ func runComparison(quick: Bool, json: Bool) throws {
         }
     }
     progress("measuring: compile throughput")
-    let compile = try CompileThroughput.measure(lines: 100_000, runs: quick ? 1 : 5)
+    let model = CompileThroughput.app(lines: 100_000)
+    let compile = try CompileThroughput.measure(model, runs: quick ? 1 : 5)
+    progress("measuring: tiprulec compile")
+    let compileCommand = try CompileCommandThroughput.measure(model, runs: quick ? 3 : 5)
     progress("measuring: eval wall time")
     let eval = try EvalWallTime.measure(runs: quick ? 5 : 21)
-    let report = Report(quick: quick, plan: plan, harness: harness, timings: timings, compile: compile, eval: eval)
+    let report = Report(quick: quick, plan: plan, harness: harness, timings: timings, compile: compile,
+                        compileCommand: compileCommand, eval: eval)
     print(json ? try report.json() : report.text)
 }
 
@@ -53,6 +58,17 @@ if arguments.first == "lsp" {
     LanguageServerBenchmark.main(arguments: Array(arguments.dropFirst()))
 } else if arguments == ["state"] {
     StateBenchmark.main()
+} else if arguments.first == "compile" {
+    guard arguments.count <= 2, let runs = arguments.count == 2 ? Int(arguments[1]) : 5, runs > 0 else {
+        progress("tiprulec-bench: compile takes a number of runs\n\(usage)")
+        exit(2)
+    }
+    do {
+        try CompileBenchmark.main(runs: runs)
+    } catch {
+        progress("tiprulec-bench: \(error)")
+        exit(1)
+    }
 } else if let unknown = arguments.first(where: { $0 != "--quick" && $0 != "--json" }) {
     progress("tiprulec-bench: unknown argument \(unknown)\n\(usage)")
     exit(2)

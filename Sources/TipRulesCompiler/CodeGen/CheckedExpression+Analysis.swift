@@ -1,36 +1,58 @@
 extension CheckedExpression {
     /// The direct subexpressions, in evaluation order.
     var children: [CheckedExpression] {
+        var children: [CheckedExpression] = []
+        forEachChild { children.append($0) }
+        return children
+    }
+
+    /// Calls `body` with each direct subexpression, in evaluation order, building no array: the
+    /// passes that walk every node of a large program call it once per node.
+    func forEachChild(_ body: (CheckedExpression) throws -> Void) rethrows {
         switch kind {
         case .constant, .parameter, .now, .local, .element, .chained, .donations:
-            return []
+            return
         case .unary(_, let operand), .wrap(let operand), .isNil(let operand, _), .convert(_, let operand),
              .subset(let operand, _, _), .count(let operand), .isEmpty(let operand), .endpoint(let operand, _),
              .aggregate(_, let operand, _), .field(let operand, _), .versionComponent(_, let operand),
              .calendar(_, let operand):
-            return [operand]
+            try body(operand)
         case .bucket(let id, let group):
-            return [id, group]
+            try body(id)
+            try body(group)
         case .rollout(let share, let id, let group):
-            return [share, id, group]
+            try body(share)
+            try body(id)
+            try body(group)
         case .oneOf(let value, let choices):
-            return [value] + choices
+            try body(value)
+            try choices.forEach(body)
         case .binary(_, let left, let right), .and(let left, let right), .or(let left, let right),
              .coalesce(let left, let right), .donatedWithin(let left, let right),
              .optionalChain(let left, _, let right), .filter(let left, _, let right),
              .quantifier(let left, _, _, let right):
-            return [left, right]
+            try body(left)
+            try body(right)
         case .conditional(let condition, let then, let otherwise):
-            return [condition, then, otherwise]
+            try body(condition)
+            try body(then)
+            try body(otherwise)
         case .string(_, let value, let argument):
-            return [value] + (argument.map { [$0] } ?? [])
+            try body(value)
+            if let argument { try body(argument) }
         }
     }
 
     /// The widget `let`s this expression reads, directly.
     var localsRead: Set<Int> {
-        if case .local(let index) = kind { return [index] }
-        return children.reduce(into: Set<Int>()) { $0.formUnion($1.localsRead) }
+        var read = Set<Int>()
+        collectLocals(into: &read)
+        return read
+    }
+
+    private func collectLocals(into read: inout Set<Int>) {
+        if case .local(let index) = kind { read.insert(index) }
+        forEachChild { $0.collectLocals(into: &read) }
     }
 
     /// A constant, or a constant wrapped into an optional: a value known without evaluation.

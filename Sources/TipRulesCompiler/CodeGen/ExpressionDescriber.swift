@@ -94,9 +94,29 @@ struct ExpressionDescriber {
 
     /// The source text of an expression, with runs of white space collapsed.
     private func sourceText(_ expression: CheckedExpression) -> String {
-        program.source.text(of: expression.span)
-            .split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
-            .joined(separator: " ")
+        let bytes = program.source.bytes
+        let start = min(max(expression.span.start, 0), bytes.count)
+        let written = bytes[start..<min(max(expression.span.end, start), bytes.count)]
+        // ASCII without carriage returns has one `Character` per byte: collapsed byte by byte,
+        // the same text as the split below, without making a `Character` of every byte.
+        guard written.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else {
+            return program.source.text(of: expression.span)
+                .split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
+                .joined(separator: " ")
+        }
+        var collapsed: [UInt8] = []
+        collapsed.reserveCapacity(written.count)
+        var spaceBefore = false
+        for byte in written {
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") {
+                spaceBefore = !collapsed.isEmpty
+            } else {
+                if spaceBefore { collapsed.append(UInt8(ascii: " ")) }
+                spaceBefore = false
+                collapsed.append(byte)
+            }
+        }
+        return String(decoding: collapsed, as: UTF8.self)
     }
 
     private func eventName(_ index: Int) -> String {

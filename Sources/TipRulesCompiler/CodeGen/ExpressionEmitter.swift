@@ -27,6 +27,8 @@ struct ExpressionEmitter {
     private var spans: [SourceSpan] = []
     /// The expression being emitted.
     private var currentSpan: SourceSpan
+    /// The byte range of the line `line(of:)` found last, and its number.
+    private var lastLine = (bytes: 0..<0, number: 0)
 
     /// `lets` are the widget's `let` values (none for rules); `explains` adds comparison notes.
     init(program: CheckedProgram, lets: [CheckedExpression], explains: Bool) {
@@ -65,6 +67,7 @@ struct ExpressionEmitter {
     /// The lets `expression` reads, directly or through other lets.
     private func letsRead(by expression: CheckedExpression) -> Set<Int> {
         var read = Set<Int>()
+        guard !lets.isEmpty else { return read }
         var pending = Array(expression.localsRead)
         while let index = pending.popLast() {
             guard lets.indices.contains(index), read.insert(index).inserted else { continue }
@@ -291,14 +294,16 @@ struct ExpressionEmitter {
 
     private func type(of expression: CheckedExpression) throws -> BytecodeType {
         guard let type = expression.type.bytecodeType else {
-            throw CodeGenerationError("an expression of type '\(expression.type)' is not a value", line: line(of: expression))
+            throw CodeGenerationError("an expression of type '\(expression.type)' is not a value",
+                                      line: program.source.line(of: expression.span.start))
         }
         return type
     }
 
     private func event(of expression: CheckedExpression) throws -> Int {
         guard let event = try type(of: expression).base.event else {
-            throw CodeGenerationError("expected donations, found '\(expression.type)'", line: line(of: expression))
+            throw CodeGenerationError("expected donations, found '\(expression.type)'",
+                                      line: program.source.line(of: expression.span.start))
         }
         return event
     }
@@ -312,8 +317,16 @@ struct ExpressionEmitter {
         }
     }
 
-    func line(of expression: CheckedExpression) -> Int {
-        program.source.location(of: expression.span.start).line
+    /// The 1-based line of `expression`, from the line last looked up when it holds it (an
+    /// expression's nodes are mostly on one line), else by a search of the line index.
+    private mutating func line(of expression: CheckedExpression) -> Int {
+        let offset = expression.span.start
+        if lastLine.bytes.contains(offset) { return lastLine.number }
+        let source = program.source
+        let index = source.lineIndex(of: offset)
+        let end = index + 1 < source.lineStarts.count ? source.lineStarts[index + 1] : source.bytes.count + 1
+        lastLine = (source.lineStarts[index]..<end, index + 1)
+        return index + 1
     }
 }
 

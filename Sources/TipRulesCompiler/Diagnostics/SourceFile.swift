@@ -66,6 +66,9 @@ public struct SourceFile: Sendable {
         return low
     }
 
+    /// The 1-based line of byte `offset`: `location(of:).line` without counting the column.
+    public func line(of offset: Int) -> Int { lineIndex(of: offset) + 1 }
+
     /// The line and column of byte `offset`. Columns count Unicode scalars, so the
     /// continuation bytes of a UTF-8 sequence do not count; an invalid byte counts as one.
     public func location(of offset: Int) -> SourceLocation {
@@ -119,8 +122,18 @@ public struct SourceFile: Sendable {
     /// The source text of a span without its white space (spaces, tabs, line breaks): what was
     /// written, whatever its layout. Works on bytes; invalid UTF-8 is repaired.
     public func compactText(of span: SourceSpan) -> String {
+        String(decoding: compactBytes(of: span), as: UTF8.self)
+    }
+
+    /// The bytes of `compactText(of:)`, before decoding.
+    func compactBytes(of span: SourceSpan) -> [UInt8] {
         let start = min(max(span.start, 0), bytes.count)
         let end = min(max(span.end, start), bytes.count)
-        return String(decoding: bytes[start..<end].lazy.filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }, as: UTF8.self)
+        var kept: [UInt8] = []
+        kept.reserveCapacity(end - start)
+        for byte in bytes[start..<end] where byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
+            kept.append(byte)
+        }
+        return kept
     }
 }

@@ -258,9 +258,10 @@ extension ConstantFolder {
         default:
             break
         }
-        for child in expression.children {
-            if let found = failingOperation(in: child) { return found }
+        var found: (reason: String, span: SourceSpan)?
+        expression.forEachChild { child in
+            if found == nil { found = failingOperation(in: child) }
         }
-        return nil
+        return found
     }
 }

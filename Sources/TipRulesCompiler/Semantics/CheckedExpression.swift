@@ -13,8 +13,9 @@ public struct CheckedExpression: Hashable, Sendable {
         self.span = span
     }
 
-    /// What an expression does.
-    public indirect enum Kind: Hashable, Sendable {
+    /// What an expression does. Only the kinds holding expressions are boxed: a constant,
+    /// parameter or local is a plain value, so making it allocates nothing.
+    public enum Kind: Hashable, Sendable {
         case constant(Constant)
         /// The current value of the parameter with this index.
         case parameter(Int)
@@ -27,58 +28,58 @@ public struct CheckedExpression: Hashable, Sendable {
         /// The unwrapped value of the optional chain at this depth (0 = outermost chain).
         case chained(depth: Int)
 
-        case unary(UnaryOperation, CheckedExpression)
-        case binary(BinaryOperation, CheckedExpression, CheckedExpression)
+        indirect case unary(UnaryOperation, CheckedExpression)
+        indirect case binary(BinaryOperation, CheckedExpression, CheckedExpression)
         /// `&&`, short-circuit.
-        case and(CheckedExpression, CheckedExpression)
+        indirect case and(CheckedExpression, CheckedExpression)
         /// `||`, short-circuit.
-        case or(CheckedExpression, CheckedExpression)
+        indirect case or(CheckedExpression, CheckedExpression)
         /// `condition ? then : else`.
-        case conditional(CheckedExpression, CheckedExpression, CheckedExpression)
+        indirect case conditional(CheckedExpression, CheckedExpression, CheckedExpression)
         /// `optional ?? fallback`; the fallback is evaluated only when the optional is nil.
         /// The fallback's type is either the wrapped type or the same optional type.
-        case coalesce(CheckedExpression, CheckedExpression)
+        indirect case coalesce(CheckedExpression, CheckedExpression)
         /// `base?.…`: when `base` is nil the whole chain is nil; otherwise `body`,
         /// in which `.chained(depth:)` is the unwrapped base, gives the value (wrapped in an optional).
-        case optionalChain(base: CheckedExpression, depth: Int, body: CheckedExpression)
+        indirect case optionalChain(base: CheckedExpression, depth: Int, body: CheckedExpression)
         /// A non-optional value used where an optional is expected.
-        case wrap(CheckedExpression)
+        indirect case wrap(CheckedExpression)
         /// `value == nil` (or `!= nil` when `negated`).
-        case isNil(CheckedExpression, negated: Bool)
-        case convert(Conversion, CheckedExpression)
+        indirect case isNil(CheckedExpression, negated: Bool)
+        indirect case convert(Conversion, CheckedExpression)
 
         /// A string member: `count`, `isEmpty`, `lowercased()`, `hasPrefix(_:)` …
-        case string(StringOperation, CheckedExpression, argument: CheckedExpression?)
+        indirect case string(StringOperation, CheckedExpression, argument: CheckedExpression?)
 
         /// All visible donations of the event with this index, oldest first.
         case donations(event: Int)
         /// `donatedWithin(range)`: donations with `now - range <= date <= now`.
-        case donatedWithin(CheckedExpression, range: CheckedExpression)
+        indirect case donatedWithin(CheckedExpression, range: CheckedExpression)
         /// `filter { predicate }`, `$0` in the predicate is `.element(depth:)`.
-        case filter(CheckedExpression, depth: Int, predicate: CheckedExpression)
+        indirect case filter(CheckedExpression, depth: Int, predicate: CheckedExpression)
         /// `largestSubset(groupedBy:)` (or smallest when `largest` is false).
-        case subset(CheckedExpression, field: FieldReference, largest: Bool)
-        case count(CheckedExpression)
-        case isEmpty(CheckedExpression)
+        indirect case subset(CheckedExpression, field: FieldReference, largest: Bool)
+        indirect case count(CheckedExpression)
+        indirect case isEmpty(CheckedExpression)
         /// `first` (oldest) or `last` (newest): an optional donation.
-        case endpoint(CheckedExpression, last: Bool)
+        indirect case endpoint(CheckedExpression, last: Bool)
         /// `contains(where:)` (`all == false`) or `allSatisfy` (`all == true`).
-        case quantifier(CheckedExpression, all: Bool, depth: Int, predicate: CheckedExpression)
+        indirect case quantifier(CheckedExpression, all: Bool, depth: Int, predicate: CheckedExpression)
         /// `min(of:)`, `max(of:)` (optional results) and `sum(of:)`.
-        case aggregate(Aggregate, CheckedExpression, field: FieldReference)
+        indirect case aggregate(Aggregate, CheckedExpression, field: FieldReference)
         /// A field of a donation.
-        case field(CheckedExpression, FieldReference)
+        indirect case field(CheckedExpression, FieldReference)
 
         /// `version.major`, `.minor`, `.patch`.
-        case versionComponent(VersionComponent, CheckedExpression)
+        indirect case versionComponent(VersionComponent, CheckedExpression)
         /// `bucket(of: id, group: g)`: the id's rollout bucket in the group, 1…100.
-        case bucket(id: CheckedExpression, group: CheckedExpression)
+        indirect case bucket(id: CheckedExpression, group: CheckedExpression)
         /// `rollout(share, of: id, group: g)`: whether the id is in the first `share` buckets.
-        case rollout(share: CheckedExpression, id: CheckedExpression, group: CheckedExpression)
+        indirect case rollout(share: CheckedExpression, id: CheckedExpression, group: CheckedExpression)
         /// `Calendar.current.component(.c, from: date)`, in the store's UTC offset.
-        case calendar(CalendarComponent, CheckedExpression)
+        indirect case calendar(CalendarComponent, CheckedExpression)
         /// `[c1, c2, …].contains(value)`: whether the value equals one of the constants.
-        case oneOf(CheckedExpression, [CheckedExpression])
+        indirect case oneOf(CheckedExpression, [CheckedExpression])
     }
 }
 

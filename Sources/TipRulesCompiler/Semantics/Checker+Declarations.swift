@@ -394,23 +394,26 @@ extension Checker {
 
     /// `Self.$parameter`, `$parameter`, `Self.event` or `event`.
     private mutating func ruleInput(_ syntax: ExpressionSyntax) -> RuleInput? {
-        var name: String
-        var span: SourceSpan
+        let name: String
+        let span: SourceSpan
+        let projected: Bool
         switch syntax.kind {
-        case .identifier(let text): (name, span) = (text, syntax.span)
-        case .projectedParameter(let text): (name, span) = ("$" + text, syntax.span)
-        case .member(let base, let text, let nameSpan, false) where base.kind == .identifier("Self"): (name, span) = (text, nameSpan)
+        case .identifier(let text): (name, span, projected) = (text, syntax.span, false)
+        case .projectedParameter(let text): (name, span, projected) = (text, syntax.span, true)
+        case .member(let base, let text, let nameSpan, false) where base.kind == .identifier("Self"):
+            // `Self.$name` is the member `$name`.
+            projected = text.utf8.first == UInt8(ascii: "$")
+            (name, span) = (projected ? String(decoding: text.utf8.dropFirst(), as: UTF8.self) : text, nameSpan)
         case .error: return nil
         default:
             report(.invalidRuleInput, "a rule's input must be 'Self.$parameter' or 'Self.event'", at: syntax.span,
                    notes: [DiagnosticNote("the body reads the inputs as $0, $1, …")])
             return nil
         }
-        let projected = name.hasPrefix("$")
-        if projected { name.removeFirst() }
-        if let referent = symbols.referent(name) { model.recordName(span, referent) }
+        let symbol = symbols.lookup(name)
+        if let symbol { model.recordName(span, symbol.referent) }
         if unusableNames.contains(name) { return nil }
-        switch symbols.lookup(name) {
+        switch symbol {
         case .parameter(let index)?:
             if projected { return .parameter(index) }
             report(.wrongRuleInputKind, "'\(name)' is a parameter; a parameter input is written 'Self.$\(name)'", at: span,

@@ -39,7 +39,7 @@ public struct Checker {
         return (program, checker.diagnostics, checker.model)
     }
 
-    func line(of span: SourceSpan) -> Int { source.location(of: span.start).line }
+    func line(of span: SourceSpan) -> Int { source.line(of: span.start) }
 
     mutating func report(_ code: DiagnosticCode, _ message: String, at span: SourceSpan, severity: Severity? = nil,
                          notes: [DiagnosticNote] = [], fixes: [FixIt] = []) {

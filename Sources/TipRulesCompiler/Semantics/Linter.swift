@@ -71,16 +71,20 @@ struct Linter {
     private mutating func lintRules(_ written: TipSyntax, _ tip: TipSymbol) {
         guard written.rules.count == tip.rules.count else { return }
         var seen: [String: RuleSyntax] = [:]
+        // A tip of one rule (most of them) has nothing to repeat.
+        let mayRepeat = written.rules.count > 1
         for (rule, checked) in zip(written.rules, tip.rules) {
-            let text = program.source.compactText(of: rule.span)
-            if let first = seen[text] {
-                diagnostics.append(Diagnostic(.duplicateRule, "this rule repeats an earlier rule of tip '\(tip.name)'",
-                                              at: rule.keywordSpan,
-                                              notes: [DiagnosticNote("the first one is here", at: first.keywordSpan)],
-                                              fixes: [FixIt("remove the repeated rule", edits: [TextEdit(span: rule.span, newText: "")])]))
-                continue
+            if mayRepeat {
+                let text = program.source.compactText(of: rule.span)
+                if let first = seen[text] {
+                    diagnostics.append(Diagnostic(.duplicateRule, "this rule repeats an earlier rule of tip '\(tip.name)'",
+                                                  at: rule.keywordSpan,
+                                                  notes: [DiagnosticNote("the first one is here", at: first.keywordSpan)],
+                                                  fixes: [FixIt("remove the repeated rule", edits: [TextEdit(span: rule.span, newText: "")])]))
+                    continue
+                }
+                seen[text] = rule
             }
-            seen[text] = rule
             guard case .constant(let value) = checked.body.kind, case .bool(let result) = value else { continue }
             if result {
                 diagnostics.append(Diagnostic(.constantRule, "this rule is always true: it has no effect",
@@ -109,7 +113,10 @@ struct Linter {
         // A rule's inputs count as reads even when the body folds them away (`$0 != nil`).
         for tip in tipSyntaxes {
             for input in tip.rules.flatMap(\.inputs) {
-                let name = program.source.compactText(of: input.span).replacingPrefix("Self.").replacingPrefix("$")
+                var written = program.source.compactBytes(of: input.span)[...]
+                if written.starts(with: "Self.".utf8) { written = written.dropFirst(5) }
+                if written.first == UInt8(ascii: "$") { written = written.dropFirst() }
+                let name = String(decoding: written, as: UTF8.self)
                 if let index = parameterIndices[name] { parameters.insert(index) }
                 if let index = eventIndices[name] { events.insert(index) }
             }
@@ -121,7 +128,7 @@ struct Linter {
             case .donations(let event): events.insert(event)
             default: break
             }
-            pending += expression.children
+            expression.forEachChild { pending.append($0) }
         }
         for declaration in syntax.declarations {
             switch declaration {
@@ -199,7 +206,7 @@ struct Linter {
     private mutating func lintExpression(_ root: CheckedExpression) {
         var pending = [root]
         while let expression = pending.popLast() {
-            pending += expression.children
+            expression.forEachChild { pending.append($0) }
             switch expression.kind {
             case .donatedWithin(_, let range):
                 guard case .constant(.duration(let seconds)) = range.kind, seconds < 0 else { continue }
@@ -227,12 +234,5 @@ struct Linter {
         return Diagnostic(.tieBreakRead, "\(what) after '\(subset)' depends on which group wins a tie",
                           at: expression.span,
                           notes: [DiagnosticNote("when several groups have the same size, TipKit does not say which one '\(subset)' returns; '.count' is the same for all of them")])
-    }
-}
-
-private extension String {
-    /// The string without `prefix` at its start, if it starts with it.
-    func replacingPrefix(_ prefix: String) -> String {
-        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
     }
 }

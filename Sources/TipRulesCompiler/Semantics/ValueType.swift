@@ -1,7 +1,8 @@
 import TipRulesRuntime
 
-/// The type of a value in a checked expression.
-public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
+/// The type of a value in a checked expression. Only `optional` is boxed: the others are
+/// plain values, so making a type allocates nothing.
+public enum ValueType: Hashable, Sendable, CustomStringConvertible {
     case bool, int, double, string, date, duration
     /// A semantic version (`SemanticVersion`); a `String` in the bytecode.
     case version
@@ -13,7 +14,7 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
     case event(Int)
     /// The type of a bare `nil` before context gives it a type.
     case nilLiteral
-    case optional(ValueType)
+    indirect case optional(ValueType)
 
     /// The type with one level of optionality removed.
     public var unwrapped: ValueType {

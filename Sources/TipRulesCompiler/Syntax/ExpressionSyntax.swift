@@ -11,8 +11,9 @@ public struct ExpressionSyntax: Hashable, Sendable {
         self.depth = depth
     }
 
-    /// The forms of expression.
-    public indirect enum Kind: Hashable, Sendable {
+    /// The forms of expression. Only the forms holding expressions are boxed: a name or a
+    /// literal is a plain value, so making it allocates nothing.
+    public enum Kind: Hashable, Sendable {
         case identifier(String)
         /// `$0`; nil index when the number does not fit.
         case anonymousArgument(Int?)
@@ -26,17 +27,17 @@ public struct ExpressionSyntax: Hashable, Sendable {
         /// `.name`, an implicit member such as `.days` or `.now`.
         case implicitMember(String, nameSpan: SourceSpan)
         /// `base.name` or, with `optional`, `base?.name`.
-        case member(ExpressionSyntax, name: String, nameSpan: SourceSpan, optional: Bool)
+        indirect case member(ExpressionSyntax, name: String, nameSpan: SourceSpan, optional: Bool)
         /// `callee(arguments) { closure }`.
-        case call(ExpressionSyntax, arguments: [ArgumentSyntax], trailingClosure: ClosureSyntax?)
+        indirect case call(ExpressionSyntax, arguments: [ArgumentSyntax], trailingClosure: ClosureSyntax?)
         /// `{ body }` in argument position.
-        case closure(ClosureSyntax)
+        indirect case closure(ClosureSyntax)
         /// `\.field`.
         case keyPath(String, nameSpan: SourceSpan)
-        case prefix(PrefixOperator, ExpressionSyntax, operatorSpan: SourceSpan)
-        case binary(BinaryOperator, ExpressionSyntax, ExpressionSyntax, operatorSpan: SourceSpan)
-        case ternary(ExpressionSyntax, ExpressionSyntax, ExpressionSyntax)
-        case parenthesized(ExpressionSyntax)
+        indirect case prefix(PrefixOperator, ExpressionSyntax, operatorSpan: SourceSpan)
+        indirect case binary(BinaryOperator, ExpressionSyntax, ExpressionSyntax, operatorSpan: SourceSpan)
+        indirect case ternary(ExpressionSyntax, ExpressionSyntax, ExpressionSyntax)
+        indirect case parenthesized(ExpressionSyntax)
         /// `[a, b, …]`: a list of constants, whose only member is `contains(_:)`.
         case arrayLiteral([ExpressionSyntax])
         /// Something that failed to parse; already diagnosed.

@@ -29,6 +29,9 @@ public struct Lexer {
     public static func tokenize(_ source: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic]) {
         var lexer = Lexer(bytes: source.bytes)
         var tokens: [Token] = []
+        // Rules take about 4.3 bytes a token (a generated app of 2.6 MB has 615,000 tokens);
+        // an array grown from empty was copied about 20 times for a large file.
+        tokens.reserveCapacity(min(source.bytes.count / 4, maximumTokens) + 16)
         while true {
             let token = lexer.next()
             if tokens.count == maximumTokens && token.kind != .endOfFile {
@@ -37,8 +40,9 @@ public struct Lexer {
                 tokens.append(Token(kind: .endOfFile, span: .point(token.span.start)))
                 break
             }
+            let isLast = token.kind == .endOfFile
             tokens.append(token)
-            if token.kind == .endOfFile { break }
+            if isLast { break }
         }
         return (tokens, lexer.diagnostics)
     }
@@ -380,6 +384,7 @@ public struct Lexer {
         if peek() == UInt8(ascii: "0") && (peek(1) == UInt8(ascii: "x") || peek(1) == UInt8(ascii: "X")) {
             return lexHexadecimal(from: start)
         }
+        if let token = lexPlainInteger(from: start) { return token }
         var digits: [UInt8] = []
         var isFloat = false
         func consumeDigits() {
@@ -422,6 +427,24 @@ public struct Lexer {
             return Token(kind: .integerLiteral, span: span, integerValue: Int.min)
         }
         return integerToken(span: span, value: Int(text), literal: text)
+    }
+
+    /// A literal of decimal digits alone that fits `Int`, most numbers, read without building its
+    /// text; nil, with the position unchanged, for any other literal.
+    private mutating func lexPlainInteger(from start: Int) -> Token? {
+        var end = start
+        var value = 0
+        while end < bytes.count && isDigit(bytes[end]) {
+            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times.addingReportingOverflow(Int(bytes[end] - UInt8(ascii: "0")))
+            guard !overflow1 && !overflow2 else { return nil }
+            value = sum
+            end += 1
+        }
+        let next = end < bytes.count ? bytes[end] : 0
+        guard next != UInt8(ascii: "_") && next != UInt8(ascii: ".") && !isIdentifierStart(at: end) else { return nil }
+        position = end
+        return Token(kind: .integerLiteral, span: SourceSpan(start: start, end: end), integerValue: value)
     }
 
     private mutating func lexHexadecimal(from start: Int) -> Token {
@@ -475,6 +498,11 @@ public struct Lexer {
             }
             if byte == UInt8(ascii: "\\") {
                 lexEscape(into: &value)
+                continue
+            }
+            if byte < 0x80 {
+                value.append(byte)
+                position += 1
                 continue
             }
             let scalarStart = position

@@ -14,12 +14,14 @@ extension Parser {
         }
         let otherwise = parseExpression()
         return node(.ternary(condition, then, otherwise), span: condition.span.union(otherwise.span),
-                    children: [condition, then, otherwise])
+                    childDepth: max(condition.depth, then.depth, otherwise.depth))
     }
 
     /// Builds a node whose depth is one more than its deepest child, or an error node past the limit.
-    mutating func node(_ kind: ExpressionSyntax.Kind, span: SourceSpan, children: [ExpressionSyntax]) -> ExpressionSyntax {
-        let depth = (children.map(\.depth).max() ?? 0) + 1
+    /// `childDepth` is the depth of the deepest child (0 for none), passed rather than the
+    /// children, so that no array is made per node.
+    mutating func node(_ kind: ExpressionSyntax.Kind, span: SourceSpan, childDepth: Int) -> ExpressionSyntax {
+        let depth = childDepth + 1
         if depth > Self.maximumNesting {
             reportTooDeep(at: span)
             return ExpressionSyntax(.error, span: span)
@@ -99,7 +101,7 @@ extension Parser {
                 continue
             }
             left = node(.binary(op, left, right, operatorSpan: operatorToken.span), span: left.span.union(right.span),
-                        children: [left, right])
+                        childDepth: max(left.depth, right.depth))
         }
         return left
     }
@@ -126,7 +128,7 @@ extension Parser {
             }
         }
         return node(.prefix(op, operand, operatorSpan: operatorToken.span), span: operatorToken.span.union(operand.span),
-                    children: [operand])
+                    childDepth: operand.depth)
     }
 
     private mutating func parsePostfix() -> ExpressionSyntax {
@@ -145,7 +147,7 @@ extension Parser {
                 let name = advance()
                 let memberName = name.kind == .dollarIdentifier ? "$" + name.text : name.text
                 expression = node(.member(expression, name: memberName, nameSpan: name.span, optional: optional),
-                                  span: expression.span.union(name.span), children: [expression])
+                                  span: expression.span.union(name.span), childDepth: expression.depth)
             } else if check(.leftParen) && !current.startsLine {
                 let arguments = parseArgumentList()
                 guard arguments.closed else { return ExpressionSyntax(.error, span: expression.span.union(arguments.span)) }
@@ -153,10 +155,11 @@ extension Parser {
                 let end = closure?.span ?? arguments.span
                 expression = node(.call(expression, arguments: arguments.arguments, trailingClosure: closure),
                                   span: expression.span.union(end),
-                                  children: [expression] + arguments.arguments.map(\.value) + (closure.map { [$0.body] } ?? []))
+                                  childDepth: max(expression.depth, closure?.body.depth ?? 0,
+                                                  arguments.arguments.reduce(0) { max($0, $1.value.depth) }))
             } else if check(.leftBrace) && !current.startsLine && trailingClosuresAllowed, let closure = parseTrailingClosure() {
                 expression = node(.call(expression, arguments: [], trailingClosure: closure),
-                                  span: expression.span.union(closure.span), children: [expression, closure.body])
+                                  span: expression.span.union(closure.span), childDepth: max(expression.depth, closure.body.depth))
             } else if check(.bang) && !current.hasLeadingSpace {
                 let bang = advance()
                 report(.expectedToken, "force unwrapping with '!' is not supported in tiprules", at: bang.span,
@@ -235,7 +238,8 @@ extension Parser {
             _ = consume(.rightBracket)
             return ExpressionSyntax(.error, span: open.span)
         }
-        return node(.arrayLiteral(elements), span: open.span.union(close.span), children: elements)
+        return node(.arrayLiteral(elements), span: open.span.union(close.span),
+                    childDepth: elements.reduce(0) { max($0, $1.depth) })
     }
 
     private mutating func parsePrimary() -> ExpressionSyntax {
@@ -291,10 +295,10 @@ extension Parser {
             guard let close = expect(.rightParen, "')' to match '('", notes: [DiagnosticNote("'(' opened here", at: open.span)]) else {
                 return ExpressionSyntax(.error, span: open.span.union(inner.span))
             }
-            return node(.parenthesized(inner), span: open.span.union(close.span), children: [inner])
+            return node(.parenthesized(inner), span: open.span.union(close.span), childDepth: inner.depth)
         case .leftBrace:
             guard let closure = parseClosure() else { return ExpressionSyntax(.error, span: token.span) }
-            return node(.closure(closure), span: closure.span, children: [closure.body])
+            return node(.closure(closure), span: closure.span, childDepth: closure.body.depth)
         case .leftBracket:
             return parseArrayLiteral()
         default:

@@ -45,7 +45,10 @@ public struct Parser {
         tokens[min(index + offset, tokens.count - 1)]
     }
 
-    var atEnd: Bool { current.kind == .endOfFile }
+    /// The current token's kind, read in place: `current` copies the whole token.
+    private var currentKind: TokenKind { tokens[min(index, tokens.count - 1)].kind }
+
+    var atEnd: Bool { currentKind == .endOfFile }
 
     @discardableResult
     mutating func advance() -> Token {
@@ -54,7 +57,7 @@ public struct Parser {
         return token
     }
 
-    func check(_ kind: TokenKind) -> Bool { current.kind == kind }
+    func check(_ kind: TokenKind) -> Bool { currentKind == kind }
 
     func checkWord(_ word: String) -> Bool { current.kind == .identifier && current.text == word }
 

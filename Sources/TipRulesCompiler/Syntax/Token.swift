@@ -30,16 +30,18 @@ public enum TokenKind: Hashable, Sendable {
 }
 
 /// A token with its span and the literal value it stands for, if any.
+/// The one-byte fields come last, so that a token takes 56 bytes, not 72 (a large file has a
+/// million of them).
 public struct Token: Hashable, Sendable {
-    public var kind: TokenKind
     public var span: SourceSpan
     /// For identifiers, the name; for `$name`, the name; for strings, the decoded value;
     /// for `#` words, the word after `#`.
     public var text: String
-    /// For integer literals and `$N`: the value, nil if it does not fit `Int`.
-    public var integerValue: Int?
     /// For floating-point literals: the value.
     public var floatValue: Double
+    /// For integer literals and `$N`: the value, nil if it does not fit `Int`.
+    public var integerValue: Int?
+    public var kind: TokenKind
     /// Whether a line break separates this token from the previous one.
     public var startsLine: Bool
     /// Whether white space (or a comment) comes right before this token.

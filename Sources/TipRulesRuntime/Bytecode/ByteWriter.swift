@@ -31,9 +31,8 @@ struct ByteWriter {
     }
 
     mutating func string(_ value: String) {
-        let utf8 = Array(value.utf8)
-        unsigned(utf8.count)
-        bytes.append(contentsOf: utf8)
+        unsigned(value.utf8.count)
+        bytes.append(contentsOf: value.utf8)
     }
 
     mutating func optionalString(_ value: String?) {

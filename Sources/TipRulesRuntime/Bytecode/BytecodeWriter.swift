@@ -172,9 +172,8 @@ enum BytecodeWriter {
             writer.unsigned(typeCode(local))
         }
         let offsets = InstructionCoding.offsets(of: code.instructions)
-        let bytes = InstructionCoding.encode(code.instructions, offsets: offsets)
-        writer.unsigned(bytes.count)
-        writer.append(bytes)
+        writer.unsigned(offsets[offsets.count - 1])
+        InstructionCoding.encode(code.instructions, offsets: offsets, to: &writer)
         writer.unsigned(code.lines.count)
         var previous = 0
         for entry in code.lines {

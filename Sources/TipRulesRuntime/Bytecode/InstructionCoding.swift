@@ -22,9 +22,8 @@ enum InstructionCoding {
         return offsets
     }
 
-    /// The encoded instructions; `offsets` is `offsets(of: instructions)`.
-    static func encode(_ instructions: [Instruction], offsets: [Int]) -> [UInt8] {
-        var writer = ByteWriter()
+    /// Appends the encoded instructions to `writer`; `offsets` is `offsets(of: instructions)`.
+    static func encode(_ instructions: [Instruction], offsets: [Int], to writer: inout ByteWriter) {
         for instruction in instructions {
             writer.byte(instruction.opcode.rawValue)
             for (position, kind) in instruction.opcode.operands.enumerated() {
@@ -38,7 +37,6 @@ enum InstructionCoding {
                 }
             }
         }
-        return writer.bytes
     }
 
     /// Decodes `length` bytes of code. Jump targets become instruction indices; a target that

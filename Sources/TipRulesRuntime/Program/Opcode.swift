@@ -64,7 +64,7 @@ public enum Opcode: UInt8, CaseIterable, Hashable, Sendable {
     case component = 90
 
     /// The operands, in encoding order.
-    public var operands: [OperandKind] { info.operands }
+    public var operands: [OperandKind] { Self.operandTable[Int(rawValue)] }
 
     /// Whether control never falls through to the next instruction.
     public var isTerminal: Bool { self == .jump || self == .ret }

@@ -59,6 +59,15 @@ extension Opcode {
     /// The rows, by opcode byte (the raw values are 0, 1, 2 … in order).
     private static let table: [OpcodeInfo] = allCases.map(\.row)
 
+    /// The operands of each opcode, by opcode byte: read for every instruction written or read,
+    /// without copying the whole row.
+    static let operandTable: [[OperandKind]] = table.map(\.operands)
+
+    /// This opcode's stack effects as the verifier checks them at every instruction.
+    var stackEffectSummary: StackEffectSummary { Self.summaries[Int(rawValue)] }
+
+    private static let summaries: [StackEffectSummary] = table.map { StackEffectSummary($0.effects) }
+
     private var row: OpcodeInfo {
         let push = StackEffect(0, 1), pop = StackEffect(1, 0), unary = StackEffect(1, 1), binary = StackEffect(2, 1)
         switch self {

@@ -20,6 +20,9 @@ public final class Program: Sendable {
     /// the oldest version that carries it.
     public let formatVersion: Int
 
+    /// Whether `formatVersion` is the oldest version that carries the program (it was built in
+    /// memory), so that `encoded()` need not work it out again.
+    private let formatVersionIsRequired: Bool
     /// What the VM must allocate to run any of the program's code.
     let limits: ExecutionLimits
     private let lookup: NameLookup
@@ -47,6 +50,7 @@ public final class Program: Sendable {
     init(contents: ProgramContents, formatVersion: Int? = nil, verified: Bool = true) throws {
         limits = verified ? try Verifier.verify(contents) : ExecutionLimits()
         self.formatVersion = formatVersion ?? contents.requiredFormatVersion
+        formatVersionIsRequired = formatVersion == nil
         app = contents.app
         release = contents.release
         sourceName = contents.sourceName
@@ -71,7 +75,7 @@ public final class Program: Sendable {
     public var formatRequirements: [FormatRequirement] { contents.formatRequirements }
 
     /// The oldest format version that carries the program: what `encoded()` writes.
-    public var requiredFormatVersion: Int { contents.requiredFormatVersion }
+    public var requiredFormatVersion: Int { formatVersionIsRequired ? formatVersion : contents.requiredFormatVersion }
 
     /// The `.tipc` file of this program in the oldest format version that carries it, so that
     /// every runtime that can run it can load it. Deterministic: the same program gives the same bytes.

@@ -32,39 +32,42 @@ struct CodeVerifier {
         // The state falling through to the next instruction, and the states jumps carry to later
         // instructions (merged per target). Only these are kept, within a budget.
         var current: AbstractState? = AbstractState(locals: code.locals.count)
-        var pending: [Int: AbstractState] = [:]
+        // Made at the first jump: most blocks have none.
+        var pending: [AbstractState?] = []
         var pendingCost = 0
         // For each open loop: the stack its body must end with, and the locals initialized before it.
         var loopEntries = [(stack: [BytecodeType], initialized: [Bool])?](repeating: nil, count: regions.loops.count)
         var maximumDepth = 0
+        // One step for the whole block, its state moved in and its successors moved out at each
+        // instruction, so that no instruction copies the abstract state or allocates.
+        var step = Step(verifier: self, regions: regions)
 
         for index in instructions.indices {
-            var state: AbstractState
-            switch (current, pending.removeValue(forKey: index)) {
+            switch (current.take(), pending.isEmpty ? nil : pending[index].take()) {
             case (nil, nil):
                 throw VerificationProblem(at: index, "unreachable instruction")
             case (let falling?, nil):
-                state = falling
+                step.state = falling
             case (nil, let jumped?):
                 pendingCost -= jumped.cost
-                state = jumped
+                step.state = jumped
             case (var falling?, let jumped?):
                 pendingCost -= jumped.cost
                 try falling.merge(jumped, at: index)
-                state = falling
+                step.state = falling
             }
-            current = nil
             let opcode = instructions[index].opcode
-            let effects = opcode.info.effects
-            guard effects.contains(where: { $0.pops <= state.stack.count }) else {
-                throw VerificationProblem(at: index, "stack underflow: \(opcode.mnemonic) takes \(effects.map(\.pops).min() ?? 0) values, the stack holds \(state.stack.count)")
+            let effects = opcode.stackEffectSummary
+            let stackBefore = step.state.stack.count
+            guard effects.minimumPops <= stackBefore else {
+                throw VerificationProblem(at: index, "stack underflow: \(opcode.mnemonic) takes \(effects.minimumPops) values, the stack holds \(stackBefore)")
             }
-            var step = Step(verifier: self, index: index, state: state, regions: regions)
+            step.index = index
+            step.maximumDepth = step.state.depth
             try step.run(instructions[index], loopEntries: &loopEntries)
             // Every path out of the instruction has one of the table's stack effects.
-            for (_, successor) in step.successors
-            where !effects.contains(where: { $0.pushes - $0.pops == successor.stack.count - state.stack.count }) {
-                throw VerificationProblem(at: index, "\(opcode.mnemonic) leaves the stack outside its stack effects \(effects.map(\.description).sorted())")
+            for (_, successor) in step.successors where !effects.allows(change: successor.stack.count - stackBefore) {
+                throw VerificationProblem(at: index, "\(opcode.mnemonic) leaves the stack outside its stack effects \(opcode.info.effects.map(\.description).sorted())")
             }
             maximumDepth = max(maximumDepth, step.maximumDepth)
             guard maximumDepth <= BytecodeFormat.maximumStackSlots else {
@@ -76,7 +79,10 @@ struct CodeVerifier {
                 }
                 if target == index + 1 && current == nil {
                     current = successor
-                } else if var merged = pending[target] {
+                    continue
+                }
+                if pending.isEmpty { pending = Array(repeating: nil, count: instructions.count) }
+                if var merged = pending[target].take() {
                     try merged.merge(successor, at: target)
                     pending[target] = merged
                 } else {
@@ -87,6 +93,7 @@ struct CodeVerifier {
                     }
                 }
             }
+            step.successors.removeAll(keepingCapacity: true)
         }
         return (maximumDepth, regions.maximumDepth)
     }
@@ -124,21 +131,19 @@ struct CodeVerifier {
     }
 }
 
-/// The verification of one instruction: its effect on the abstract state and its successors.
+/// The verification of one instruction at a time: its effect on the abstract state and its
+/// successors. `CodeVerifier.verify` sets the instruction's index, state and starting depth.
 private struct Step {
     let verifier: CodeVerifier
-    let index: Int
-    var state: AbstractState
     let regions: LoopRegions
+    var index = 0
+    var state = AbstractState(locals: 0)
     var successors: [(Int, AbstractState)] = []
     var maximumDepth = 0
 
-    init(verifier: CodeVerifier, index: Int, state: AbstractState, regions: LoopRegions) {
+    init(verifier: CodeVerifier, regions: LoopRegions) {
         self.verifier = verifier
-        self.index = index
-        self.state = state
         self.regions = regions
-        self.maximumDepth = state.depth
     }
 
     mutating func run(_ instruction: Instruction,

@@ -62,7 +62,7 @@ enum Verifier {
             throw fail("more than \(BytecodeFormat.maximumEntries) entries in a table")
         }
         try verifyUniqueNames(contents)
-        let codeBlocks = contents.codeBlocks
+        let codeBlocks = contents.locatedCodeBlocks
         guard codeBlocks.count <= BytecodeFormat.maximumCodeBlocks else {
             throw fail("more than \(BytecodeFormat.maximumCodeBlocks) rules, scores and durations")
         }

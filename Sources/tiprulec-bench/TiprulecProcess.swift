@@ -1,0 +1,54 @@
+import Foundation
+
+/// The `tiprulec` built next to this benchmark, run as a whole process as a shell's `time` would
+/// run it: started with `posix_spawn` and awaited with `waitpid` (Foundation's `Process` adds a
+/// millisecond or two of its own).
+enum TiprulecProcess {
+    /// The path of the `tiprulec` next to the benchmark, or why there is none.
+    static func executable() -> Result<String, BenchError> {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("tiprulec")
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            return .failure(BenchError("no tiprulec next to the benchmark (\(executable.path)); build it with "
+                                       + "`swift build -c release --product tiprulec`"))
+        }
+        return .success(executable.path)
+    }
+
+    /// The median wall time of `runs` runs of `path` with `arguments`, in milliseconds, after one
+    /// run more, first, that loads the executable into the page cache. Throws when a run fails.
+    static func medianMilliseconds(_ path: String, _ arguments: [String], runs: Int) throws -> Double {
+        let clock = ContinuousClock()
+        var times: [Double] = []
+        for run in 0...max(1, runs) {
+            let start = clock.now
+            let status = try spawnAndWait(path, arguments)
+            let elapsed = (clock.now - start).nanoseconds / 1e6
+            guard status == 0 else {
+                throw BenchError("tiprulec \(arguments.first ?? "") exited with status \(status)")
+            }
+            if run > 0 { times.append(elapsed) }
+        }
+        return times.sorted()[times.count / 2]
+    }
+
+    /// Runs `path` with `arguments`, standard output and standard error (a compile's warnings) to
+    /// /dev/null; its exit status (-1 when a signal ended it).
+    private static func spawnAndWait(_ path: String, _ arguments: [String]) throws -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw BenchError("could not start \(path): error \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { throw BenchError("waitpid failed: error \(errno)") }
+        }
+        return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
+    }
+}
