@@ -117,18 +117,25 @@ extension Program {
 }
 
 /// Holds an evaluator and a store for the VM contender: the evaluator is mutable (it keeps the
-/// machine's buffers between runs).
+/// machine's buffers between runs), and so are the decisions the whole app is written into.
 final class VirtualMachine {
     var evaluator: Evaluator
     let store: EventStore
+    var decisions = Decisions()
 
     init(_ program: Program, store: EventStore) {
         evaluator = Evaluator(program: program)
         self.store = store
     }
 
-    /// One rule's result (false if there is no such rule).
+    /// One rule's result (false if there is no such rule), as an app asks before showing a tip.
     func rule(tip: Int, rule: Int = 0) -> Answer {
-        .bool(evaluator.evaluateRule(tip: tip, rule: rule, store: store, now: Dataset.now)?.result ?? false)
+        .bool(evaluator.decideRule(tip: tip, rule: rule, store: store, now: Dataset.now))
+    }
+
+    /// Every rule's result, having decided every tip's status and display and every group's tip.
+    func wholeApp() -> Answer {
+        evaluator.decide(store, now: Dataset.now, into: &decisions)
+        return .bools(decisions.rules)
     }
 }
