@@ -99,8 +99,8 @@ import TipRulesCompiler
             let (program, source) = try program(&random)
             var fast = Evaluator(program: program)
             var slow = Evaluator(program: program, fusingScans: false)
-            native += fast.rules.joined().filter { $0.native != nil }.count
-            #expect(slow.rules.joined().allSatisfy { $0.native == nil })
+            native += fast.natives.compactMap { $0 }.count
+            #expect(slow.natives.allSatisfy { $0 == nil })
             var decisions = Decisions()
             for _ in 0..<4 {
                 let store = try store(for: program, &random)
@@ -151,7 +151,7 @@ import TipRulesCompiler
         try store.setParameter(0, .string(String(repeating: "y", count: 8_000)))
         var fast = Evaluator(program: program)
         var slow = Evaluator(program: program, fusingScans: false)
-        #expect(fast.rules[1].allSatisfy { $0.native != nil })
+        #expect(fast.natives[1...].allSatisfy { $0 != nil })
         let result = fast.evaluate(store, now: Self.now)
         #expect(result == slow.evaluate(store, now: Self.now))
         let errors = result.tips[1].rules.map(\.error)
@@ -185,7 +185,7 @@ import TipRulesCompiler
         }
         """)
         let evaluator = Evaluator(program: program)
-        #expect(evaluator.rules[0].map { $0.native != nil } == [true, true, true, true, false, false, false])
+        #expect(evaluator.natives.map { $0 != nil } == [true, true, true, true, false, false, false])
     }
 
     @Test func decidingAnswersFalseForWhatItCannotDecide() throws {

@@ -7,19 +7,12 @@ extension Evaluator {
     /// result. False when there is no such rule, when the rule fails to evaluate, and when the
     /// store does not fit the program.
     public mutating func decideRule(tip: Int, rule: Int, store: EventStore, now: Double) -> Bool {
-        guard rules.indices.contains(tip), rules[tip].indices.contains(rule), fits(store) else { return false }
-        let code = rules[tip][rule]
-        if let native = code.native {
-            // Straight from the store: nothing to prepare, one rule's work from a budget of its own.
-            var work = 0
-            let visible = native.event.map { store.visibleRows(event: $0, now: now) } ?? 0..<0
-            let result = native.decide(parameters: store.parameterValues, donations: store.donations, visible: visible,
-                                       now: now, work: &work)
-            return result == .success(true)
-        }
+        guard tip >= 0, tip + 1 < ruleStarts.count, rule >= 0, rule < ruleStarts[tip + 1] - ruleStarts[tip],
+              fits(store) else { return false }
+        if let native = natives[ruleStarts[tip] + rule] { return native.decide(store, now: now, program: program).holds }
         machine.prepare(store, now: now)
         defer { machine.finish() }
-        return machine.decide(code) == .success(true)
+        return machine.decide(rules[tip][rule], native: nil).holds
     }
 
     /// Every rule's result, every tip's status and display and every group's current tip at
@@ -35,7 +28,7 @@ extension Evaluator {
         for tip in rules.indices {
             var rulesHold = true
             for rule in rules[tip] {
-                let holds = fits && machine.decide(rule) == .success(true)
+                let holds = fits && machine.decide(rule, native: natives[index]).holds
                 decisions.rules[index] = holds
                 rulesHold = rulesHold && holds
                 index += 1
@@ -46,5 +39,14 @@ extension Evaluator {
             decisions.currentTips[index] = policy.currentTip(in: group, status: { decisions.tips[$0].status },
                                                              displays: { decisions.tips[$0].display })
         }
+    }
+}
+
+extension Result<Bool, EvaluationFailure> {
+    /// Whether a rule decided true (a failure is false).
+    @inline(__always)
+    var holds: Bool {
+        if case .success(true) = self { return true }
+        return false
     }
 }

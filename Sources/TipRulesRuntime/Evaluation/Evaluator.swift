@@ -20,6 +20,9 @@ public struct Evaluator {
     /// Where each tip's rules start in the list of every rule, tip after tip; the last entry
     /// is the number of rules.
     let ruleStarts: [Int]
+    /// Each rule's native form, if it has one (see `NativeRule`), in that list: trivial values,
+    /// so that deciding a rule reads no class instance.
+    let natives: [NativeRule?]
     /// Each widget's score, duration and suggestion windows, ready to run.
     let widgets: [ExecutableWidget]
     /// The last program other than `program` whose stores were found to fit it (the same
@@ -36,9 +39,12 @@ public struct Evaluator {
         self.program = program
         machine = Machine(program: program)
         rules = program.tips.map { tip in
-            tip.rules.map { ExecutableCode($0.code, constants: program.constants, fusing: fusingScans, isRule: true) }
+            tip.rules.map { ExecutableCode($0.code, constants: program.constants, fusing: fusingScans) }
         }
         ruleStarts = rules.reduce(into: [0]) { starts, tip in starts.append(starts[starts.count - 1] + tip.count) }
+        natives = program.tips.flatMap { tip in
+            tip.rules.map { fusingScans ? NativeRule(rule: $0.code, constants: program.constants) : nil }
+        }
         widgets = program.widgets.map { ExecutableWidget($0, constants: program.constants, fusing: fusingScans) }
     }
 
@@ -92,10 +98,15 @@ public struct Evaluator {
 
     /// Whether `store` holds what `program` reads: it was made for `program`, or for a program
     /// with the same parameter and event types.
+    @inline(__always)
     mutating func fits(_ store: EventStore) -> Bool {
-        if store.program === program || store.program === fittingProgram { return true }
-        guard StoreSchema(store.program) == StoreSchema(program) else { return false }
-        fittingProgram = store.program
+        store.program === program || store.program === fittingProgram || sameTypes(store.program)
+    }
+
+    /// Whether `other` has `program`'s parameter and event types; remembers it if so.
+    private mutating func sameTypes(_ other: Program) -> Bool {
+        guard StoreSchema(other) == StoreSchema(program) else { return false }
+        fittingProgram = other
         return true
     }
 
@@ -104,7 +115,7 @@ public struct Evaluator {
     mutating func evaluate(tip: Int, rule: Int, explaining: Bool) -> RuleResult {
         let code = rules[tip][rule]
         let line = program.tips[tip].rules[rule].line
-        switch machine.decide(code) {
+        switch machine.decide(code, native: natives[ruleStarts[tip] + rule]) {
         case .success(true):
             return RuleResult(index: rule, line: line, result: true)
         case .success where !explaining:

@@ -1,24 +1,19 @@
-/// A verified code block ready to run: the block, the closure loops the machine runs as
-/// fused native scans instead of instruction by instruction (see `ScanPlan`) and, for a rule
-/// of a common shape, its native form (see `NativeRule`). The evaluator makes one per block
-/// when it is created, so the planning is paid once per program. A class, so that running a
-/// block retains one reference instead of copying the block's arrays.
+/// A verified code block ready to run: the block, and the closure loops the machine runs as
+/// fused native scans instead of instruction by instruction (see `ScanPlan`). The evaluator
+/// makes one per block when it is created, so the planning is paid once per program. A class,
+/// so that running a block retains one reference instead of copying the block's arrays.
 final class ExecutableCode {
     let code: CodeBlock
     /// The block's debug notes by instruction, for the explain mode.
     let notes: [Int: ComparisonNote]
-    /// The whole rule decided natively, if it has one of the shapes (the fast path only).
-    let native: NativeRule?
     /// The fused loops, by their loop instruction; few per block, so a linear search.
     private let scans: [ScanPlan]
 
-    /// `fusing: false` runs every instruction one by one, loops and native rules too (tests
-    /// compare the two); `isRule` says that the block is a rule's, which may have a native form.
-    init(_ code: CodeBlock, constants: [ScalarValue], fusing: Bool = true, isRule: Bool = false) {
+    /// `fusing: false` runs every loop instruction by instruction (tests compare the two).
+    init(_ code: CodeBlock, constants: [ScalarValue], fusing: Bool = true) {
         self.code = code
         notes = code.notesByInstruction
         scans = fusing ? ScanPlan.plans(for: code, constants: constants) : []
-        native = fusing && isRule ? NativeRule(rule: code, constants: constants) : nil
     }
 
     /// Whether any loop of the block is fused.

@@ -2,11 +2,12 @@
 /// native form, else by running its instructions.
 extension Machine {
     /// Whether the rule holds at the prepared instant, or why it failed; charges the work to the
-    /// instant's budget as running it would.
-    mutating func decide(_ rule: ExecutableCode) -> Result<Bool, EvaluationFailure> {
-        guard let native = rule.native else { return run(rule).map { $0 != 0 } }
-        let visible = native.event.map { context.visibleRows($0) } ?? 0..<0
+    /// instant's budget as running it would. `native` is the rule's native form, if it has one.
+    mutating func decide(_ rule: ExecutableCode, native: NativeRule?) -> Result<Bool, EvaluationFailure> {
+        guard let native else { return run(rule).map { $0 != 0 } }
+        var visible = 0..<0
+        if let event = native.event { visible = context.visibleRows(event) }
         return native.decide(parameters: context.parameterValues, donations: context.donations, visible: visible,
-                             now: context.now, work: &workUsed)
+                             now: context.now, program: program, work: &workUsed)
     }
 }

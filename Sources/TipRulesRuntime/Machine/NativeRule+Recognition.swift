@@ -46,7 +46,8 @@ extension NativeRule {
         guard let value = constant(constantInstruction, constants) else { return nil }
         let comparison = constantFirst ? written.mirrored : written
         if subject.count == 1, subject[0].opcode == .param {
-            return parameterComparison(Int(subject[0].a), compare.opcode, comparison, value)
+            return parameterComparison(Int(subject[0].a), compare.opcode, comparison, value,
+                                       constant: Int(constantInstruction.a))
         }
         guard compare.opcode == .compareInt, case .int(let bound) = value,
               let (event, window) = donationCount(subject, constants: constants) else { return nil }
@@ -54,14 +55,14 @@ extension NativeRule {
     }
 
     private static func parameterComparison(_ index: Int, _ opcode: Opcode, _ comparison: ComparisonOperator,
-                                            _ value: ScalarValue) -> Kind? {
+                                            _ value: ScalarValue, constant: Int) -> Kind? {
         switch (opcode, value) {
         case (.compareBool, .bool(let flag)): return .parameter(index: index, test: .integer(comparison, flag ? 1 : 0))
         case (.compareInt, .int(let number)): return .parameter(index: index, test: .integer(comparison, number))
         case (.compareDouble, .double(let number)), (.compareDate, .date(let number)),
              (.compareDuration, .duration(let number)):
             return .parameter(index: index, test: .floating(comparison, number))
-        case (.compareString, .string(let text)): return .parameter(index: index, test: .string(comparison, text))
+        case (.compareString, .string): return .parameter(index: index, test: .string(comparison, constant: constant))
         case (.compareVersion, .string(let text)):
             guard let parsed = SemanticVersion(text), let release = ReleaseVersion(parsed) else { return nil }
             return .version(parameter: index, comparison: comparison, constant: release, constantLength: text.utf8.count)

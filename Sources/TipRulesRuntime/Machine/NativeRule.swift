@@ -2,7 +2,8 @@
 /// instructions: a parameter compared with a constant, a donation count (in a window or not)
 /// compared with a constant, a `Version` parameter compared with a constant, and a rollout of
 /// a parameter with a constant share and group. `ExecutableCode` recognises them when a program
-/// is loaded, as it fuses closure loops (`ScanPlan`).
+/// is loaded (the evaluator keeps them beside the rules' `ExecutableCode`), as closure loops
+/// are fused (`ScanPlan`). A trivial value: deciding one copies and retains nothing.
 ///
 /// A native rule only restates its verified instructions: the same result, the same failure
 /// (kind and line), the same work charged to the evaluation's budget. It is the fast path's
@@ -31,8 +32,9 @@ struct NativeRule {
         case integer(ComparisonOperator, Int)
         /// `Double`, `Date` and `Duration`.
         case floating(ComparisonOperator, Double)
-        /// `String`, charged by the bytes of both strings as `compareString` is.
-        case string(ComparisonOperator, String)
+        /// `String`, charged by the bytes of both strings as `compareString` is: the constant's
+        /// index in the program's constants, so that a native rule stays a trivial value.
+        case string(ComparisonOperator, constant: Int)
     }
 
     let kind: Kind
@@ -46,13 +48,14 @@ struct NativeRule {
     }
 
     /// The rule's result at `now`. `visible` is the rows of `event` the rule sees at now
-    /// (unused by a rule that reads no donations); `work` is the evaluation's work so far.
+    /// (unused by a rule that reads no donations); `program` is the rule's (for a string
+    /// constant); `work` is the evaluation's work so far.
     @inline(__always)
     func decide(parameters: [ScalarValue], donations: [DonationColumns], visible: Range<Int>, now: Double,
-                work: inout Int) -> Result<Bool, EvaluationFailure> {
+                program: Program, work: inout Int) -> Result<Bool, EvaluationFailure> {
         switch kind {
         case .parameter(let index, let test):
-            return test.holds(for: parameters[index], work: &work, line: line)
+            return test.holds(for: parameters[index], constants: program.constants, work: &work, line: line)
         case .count(let event, let window, let comparison, let bound):
             var lower = visible.lowerBound
             if let window {
@@ -72,6 +75,17 @@ struct NativeRule {
             guard !id.isEmpty, share > 0 else { return .success(false) }
             return .success(RolloutBucket.bucket(of: id, after: group) <= share)
         }
+    }
+
+    /// The rule's result at `now`, read straight from `store` (which fits `program`, the
+    /// rule's): nothing to prepare, and the rule's work from a budget of its own, as when it is
+    /// evaluated alone.
+    func decide(_ store: EventStore, now: Double, program: Program) -> Result<Bool, EvaluationFailure> {
+        var work = 0
+        var visible = 0..<0
+        if let event { visible = store.visibleRows(event: event, now: now) }
+        return decide(parameters: store.parameterValues, donations: store.donations, visible: visible, now: now,
+                      program: program, work: &work)
     }
 
     private func failure(_ kind: EvaluationFailure.Kind) -> Result<Bool, EvaluationFailure> {
@@ -97,7 +111,7 @@ struct ReleaseVersion {
 extension NativeRule.ConstantTest {
     /// The comparison of a parameter's value with the constant, or why it failed at `line`.
     @inline(__always)
-    func holds(for value: ScalarValue, work: inout Int, line: Int) -> Result<Bool, EvaluationFailure> {
+    func holds(for value: ScalarValue, constants: [ScalarValue], work: inout Int, line: Int) -> Result<Bool, EvaluationFailure> {
         switch (self, value) {
         case (.integer(let comparison, let constant), .bool(let flag)):
             return .success(comparison.compare(flag ? 1 : 0, constant))
@@ -107,14 +121,16 @@ extension NativeRule.ConstantTest {
              (.floating(let comparison, let constant), .date(let number)),
              (.floating(let comparison, let constant), .duration(let number)):
             return .success(comparison.compare(number, constant))
-        case (.string(let comparison, let constant), .string(let text)):
+        case (.string(let comparison, let index), .string(let text)):
+            guard case .string(let constant) = constants[index] else { break }
             if Machine.charge(&work, StringCost.scanning(text.utf8.count + constant.utf8.count)) {
                 return .failure(EvaluationFailure(kind: .tooMuchWork, line: line))
             }
             return .success(comparison.compare(text, constant))
         default:
-            // The evaluator checked the store's parameter types against the program's.
-            return .failure(EvaluationFailure(kind: .invalidProgram, line: line))
+            break
         }
+        // The evaluator checked the store's parameter types against the program's.
+        return .failure(EvaluationFailure(kind: .invalidProgram, line: line))
     }
 }
