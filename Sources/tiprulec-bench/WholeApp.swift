@@ -42,7 +42,7 @@ func wholeAppScenario() throws -> Scenario {
     let best = rules.map { bestRule($0, data: data, values: values) }
     return Scenario(
         family: "whole app, 200 tips", donations: perEvent * model.events, mustBeatNaive: true,
-        vm: { vm.wholeApp() },
+        vm: vm.wholeApp(),
         predicate: { .bools(try predicate.map { try $0() }) },
         naive: { .bools(naive.map { $0() }) },
         best: { .bools(best.map { $0() }) })

@@ -133,7 +133,7 @@ public struct Evaluator {
     /// A widget whose score or duration fails, or is negative or not finite, is not relevant at
     /// all: score and duration 0, with the error.
     private mutating func evaluateWidget(_ index: Int) -> WidgetResult {
-        let widget = program.widgets[index]
+        let name = program.widgets[index].name
         let score = number(widgets[index].score, "score")
         let duration = number(widgets[index].duration, "duration")
         guard case .success(let scoreValue) = score, case .success(let durationValue) = duration else {
@@ -141,10 +141,10 @@ public struct Evaluator {
                 if case .failure(let message) = result { return message.text }
                 return nil
             }
-            return WidgetResult(id: widget.name, score: 0, duration: 0, relevant: false,
+            return WidgetResult(id: name, score: 0, duration: 0, relevant: false,
                                 error: errors.joined(separator: "; "))
         }
-        return WidgetResult(id: widget.name, score: scoreValue, duration: durationValue, relevant: scoreValue > 0,
+        return WidgetResult(id: name, score: scoreValue, duration: durationValue, relevant: scoreValue > 0,
                             suggestion: suggestion(of: index))
     }
 

@@ -318,8 +318,8 @@ struct Machine {
                 sp += 1
             case .within:
                 sp -= 1
-                let window = self.window(slices[Int(stack[sp - 1])], dates: context.donations[a].columns[0],
-                                         oldest: context.now - double(sp))
+                let window = Self.window(slices[Int(stack[sp - 1])], dates: context.donations[a].columns[0],
+                                         oldest: context.now - double(sp), arena: rows)
                 stack[sp - 1] = newSlice(window)
             case .largestSubset, .smallestSubset:
                 let field = Int(instruction.b)
@@ -457,7 +457,9 @@ struct Machine {
         return UInt64(slices.count - 1)
     }
 
-    /// Whether two present optional values are equal, by the comparison's type.
+    /// Whether two present optional values are equal, by the comparison's type. Inlined: a call
+    /// to a method of the machine from `run` would copy the whole machine.
+    @inline(__always)
     private func payloadsEqual(_ left: UInt64, _ right: UInt64, _ opcode: Opcode) -> Bool {
         switch opcode.comparedType {
         case .string: return string(left) == string(right)

@@ -80,6 +80,7 @@ struct NativeRule {
     /// The rule's result at `now`, read straight from `store` (which fits `program`, the
     /// rule's): nothing to prepare, and the rule's work from a budget of its own, as when it is
     /// evaluated alone.
+    @inline(__always)
     func decide(_ store: EventStore, now: Double, program: Program) -> Result<Bool, EvaluationFailure> {
         var work = 0
         var visible = 0..<0
