@@ -9,18 +9,6 @@ import TipRulesCompiler
 @Suite struct NativeRuleTests {
     private static let now = date("2026-11-21T09:00:00Z")
 
-    /// A deterministic pseudo-random sequence (xorshift64*).
-    private struct Random {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state ^= state >> 12
-            state ^= state << 25
-            state ^= state >> 27
-            return Int((state &* 0x2545_F491_4F6C_DD1D) % UInt64(bound))
-        }
-        mutating func pick<T>(_ items: [T]) -> T { items[next(items.count)] }
-    }
-
     private static let header = """
     parameter flag: Bool = false
     parameter level: Int = 0
@@ -38,7 +26,7 @@ import TipRulesCompiler
     private static let versions = ["1.0", "2.3", "2.3.0", "2.3.1", "2.3.0-rc.1", "10.0", "2.2.9", "0.0.1"]
 
     /// A rule of one of the native shapes (and, now and then, one that only looks like one).
-    private func rule(_ random: inout Random) -> String {
+    private func rule(_ random: inout Xorshift) -> String {
         let op = random.pick(Self.operators)
         switch random.next(12) {
         case 0: return "#Rule(Self.$flag) { \(random.pick(["$0 == true", "$0 != false", "$0", "!$0", "true == $0", "$0 == false"])) }"
@@ -63,7 +51,7 @@ import TipRulesCompiler
         }
     }
 
-    private func program(_ random: inout Random) throws -> (Program, String) {
+    private func program(_ random: inout Xorshift) throws -> (Program, String) {
         var source = Self.header
         for tip in 0..<4 {
             let rules = (0..<(1 + random.next(3))).map { _ in "    " + rule(&random) }
@@ -73,7 +61,7 @@ import TipRulesCompiler
         return (try compile(source), source)
     }
 
-    private func store(for program: Program, _ random: inout Random) throws -> EventStore {
+    private func store(for program: Program, _ random: inout Xorshift) throws -> EventStore {
         var store = EventStore(program: program)
         try store.setParameter(0, .bool(random.next(2) == 0))
         try store.setParameter(1, .int(random.next(14) - 2))
@@ -93,7 +81,7 @@ import TipRulesCompiler
     }
 
     @Test func nativeAndInterpretedRunsAgree() throws {
-        var random = Random(state: 0x0DEC_1DE0_0000_0020)
+        var random = Xorshift(state: 0x0DEC_1DE0_0000_0020)
         var native = 0
         for round in 0..<120 {
             let (program, source) = try program(&random)
