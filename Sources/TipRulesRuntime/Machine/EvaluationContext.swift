@@ -60,6 +60,15 @@ struct EvaluationContext {
         return text
     }
 
+    /// Column `field` of `event`'s donations (0: the dates): the one array, without copying
+    /// the event's columns (which the main loop of `Machine.run` would do at every read).
+    @inline(__always)
+    func column(_ event: Int, _ field: Int) -> [UInt64] { donations[event].columns[field] }
+
+    /// The bits at `row` of column `field` of `event`'s donations.
+    @inline(__always)
+    func value(_ event: Int, _ field: Int, _ row: Int) -> UInt64 { donations[event].columns[field][row] }
+
     /// The rows of `event` a rule sees at now.
     @inline(__always)
     mutating func visibleRows(_ event: Int) -> Range<Int> {

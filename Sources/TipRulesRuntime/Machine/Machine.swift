@@ -318,14 +318,14 @@ struct Machine {
                 sp += 1
             case .within:
                 sp -= 1
-                let window = Self.window(slices[Int(stack[sp - 1])], dates: context.donations[a].columns[0],
+                let window = Self.window(slices[Int(stack[sp - 1])], dates: context.column(a, 0),
                                          oldest: context.now - double(sp), arena: rows)
                 stack[sp - 1] = newSlice(window)
             case .largestSubset, .smallestSubset:
                 let field = Int(instruction.b)
                 let slice = slices[Int(stack[sp - 1])]
                 if Self.charge(&work, slice.count) { return failure(.tooMuchWork, at) }
-                let column = GroupedColumn(values: context.donations[a].columns[field], floating: floatingColumns[a][field],
+                let column = GroupedColumn(values: context.column(a, field), floating: floatingColumns[a][field],
                                            knownRange: context.donations[a].valueRanges[field])
                 let largest = instruction.opcode == .largestSubset
                 if pc < instructions.count && instructions[pc].opcode == .count {
@@ -350,14 +350,14 @@ struct Machine {
                 }
                 sp += 1
             case .field:
-                stack[sp - 1] = context.donations[a].columns[Int(instruction.b)][Int(stack[sp - 1])]
+                stack[sp - 1] = context.value(a, Int(instruction.b), Int(stack[sp - 1]))
             case .fieldString:
-                stack[sp - 1] = StringSlot.event(a, context.donations[a].columns[Int(instruction.b)][Int(stack[sp - 1])])
+                stack[sp - 1] = StringSlot.event(a, context.value(a, Int(instruction.b), Int(stack[sp - 1])))
 
             case .minInt, .maxInt, .sumInt, .minDouble, .maxDouble, .sumDouble, .minString, .maxString:
                 guard let aggregation = instruction.opcode.info.aggregation else { return failure(.invalidProgram, at) }
                 let slice = slices[Int(stack[sp - 1])]
-                let column = context.donations[a].columns[Int(instruction.b)]
+                let column = context.column(a, Int(instruction.b))
                 let eventStrings = context.donations[a].strings
                 if Self.charge(&work, aggregateCost(slice, column: column, strings: aggregation.readsStrings ? eventStrings : nil)) {
                     return failure(.tooMuchWork, at)
