@@ -117,18 +117,38 @@ extension Program {
 }
 
 /// Holds an evaluator and a store for the VM contender: the evaluator is mutable (it keeps the
-/// machine's buffers between runs).
+/// machine's buffers between runs), and so are the decisions the whole app is written into.
+/// Each contender captures the store as a constant: a store read from a class instance at each
+/// call would be copied (a retain and a release of each of its arrays), which is the harness's
+/// cost, not the VM's.
 final class VirtualMachine {
     var evaluator: Evaluator
     let store: EventStore
+    var decisions = Decisions()
 
     init(_ program: Program, store: EventStore) {
         evaluator = Evaluator(program: program)
         self.store = store
     }
 
-    /// One rule's result (false if there is no such rule).
-    func rule(tip: Int, rule: Int = 0) -> Answer {
-        .bool(evaluator.evaluateRule(tip: tip, rule: rule, store: store, now: Dataset.now)?.result ?? false)
+    /// One rule's result (false if there is no such rule), as an app asks before showing a tip.
+    func rule(tip: Int, rule: Int = 0) -> () -> Answer {
+        let store = store
+        return { .bool(self.evaluator.decideRule(tip: tip, rule: rule, store: store, now: Dataset.now)) }
+    }
+
+    /// Every rule's result, having decided every tip's status and display and every group's tip.
+    func wholeApp() -> () -> Answer {
+        let store = store
+        return {
+            self.evaluator.decide(store, now: Dataset.now, into: &self.decisions)
+            return .bools(self.decisions.rules)
+        }
+    }
+
+    /// A widget's score (-1 if there is no such widget).
+    func score(widget: Int) -> () -> Answer {
+        let store = store
+        return { .number(self.evaluator.evaluateWidget(widget, store: store, now: Dataset.now)?.score ?? -1) }
     }
 }

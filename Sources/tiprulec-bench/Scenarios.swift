@@ -49,7 +49,7 @@ func parameterScenario(_ value: Bool) throws -> Scenario {
     let isTrue = #Predicate<Bool> { $0 == true }
     return Scenario(
         family: "Bool parameter rule", variant: String(value), donations: nil,
-        vm: { vm.rule(tip: tip) },
+        vm: vm.rule(tip: tip),
         predicate: { .bool(try isTrue.evaluate(settings.isLoggedIn)) },
         naive: { .bool(parameters["isLoggedIn"] == true) },
         best: { .bool(settings.isLoggedIn == true) })
@@ -79,7 +79,7 @@ func windowScenarios(donations: Int) throws -> [Scenario] {
         let tip = try program.tip(name)
         return Scenario(
             family: "5-day window count", variant: String(expected), donations: donations,
-            vm: { vm.rule(tip: tip) },
+            vm: vm.rule(tip: tip),
             predicate: { .bool(try predicateWindow(data.rows, seconds: seconds, now: now).count >= atLeast) },
             naive: { .bool(naiveWindow(data.rows, seconds: seconds, now: now).count >= atLeast) },
             best: { .bool(data.columns.window(seconds: seconds, now: now).count >= atLeast) })
@@ -112,7 +112,7 @@ func backyardScenario() throws -> Scenario {
     let seconds = 5 * day
     return Scenario(
         family: "backyard rule", donations: data.rows.count,
-        vm: { vm.rule(tip: tip) },
+        vm: vm.rule(tip: tip),
         predicate: { .bool(largestPlaceGroup(try predicateWindow(data.rows, seconds: seconds, now: now)) >= 3) },
         naive: { .bool(largestPlaceGroup(naiveWindow(data.rows, seconds: seconds, now: now)) >= 3) },
         best: {
@@ -142,7 +142,7 @@ func scoreScenario() throws -> Scenario {
     let seconds = 30 * 60.0
     return Scenario(
         family: "relevance score, latest donation", donations: data.rows.count,
-        vm: { .number(vm.evaluator.evaluateWidget(widget, store: vm.store, now: now)?.score ?? -1) },
+        vm: vm.score(widget: widget),
         predicate: {
             let oldest = now - seconds
             let score = #Expression<[Row], Double> { rows in
@@ -176,7 +176,7 @@ func filterScenario() throws -> Scenario {
     let isBigGrocery = #Predicate<Row> { $0.amount > 50 && $0.category == "grocery" }
     return Scenario(
         family: "two-comparison filter", donations: data.rows.count, mustBeatNaive: true,
-        vm: { vm.rule(tip: tip) },
+        vm: vm.rule(tip: tip),
         predicate: { .bool(try data.rows.filter(isBigGrocery).count > 10) },
         naive: { .bool(data.rows.filter { $0.amount > 50 && $0.category == "grocery" }.count > 10) },
         best: {

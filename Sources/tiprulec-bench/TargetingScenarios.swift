@@ -36,7 +36,7 @@ func rolloutScenario(userID: String) throws -> Scenario {
     let inShare = #Predicate<Int> { $0 <= 25 }
     return Scenario(
         family: "rollout rule", variant: userID, donations: nil,
-        vm: { vm.rule(tip: tip) },
+        vm: vm.rule(tip: tip),
         predicate: {
             guard !reader.userID.isEmpty else { return .bool(false) }
             return .bool(try inShare.evaluate(StreamingMurmur.bucket(group, reader.userID)))
@@ -64,7 +64,7 @@ func versionScenario(appVersion: String) throws -> Scenario {
     let atLeast = #Predicate<Int> { $0 >= 2_003_000 }
     return Scenario(
         family: "version rule", variant: appVersion, donations: nil,
-        vm: { vm.rule(tip: tip) },
+        vm: vm.rule(tip: tip),
         predicate: {
             guard let (major, minor, patch) = releaseNumbers(reader.appVersion) else { return .bool(false) }
             return .bool(try atLeast.evaluate(major * 1_000_000 + minor * 1_000 + patch))

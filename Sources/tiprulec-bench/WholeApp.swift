@@ -13,8 +13,8 @@ final class ParameterValues {
 
 /// A whole app: 200 tips over 50 events, 2,000 donations each (100,000 in all) in 60 days.
 /// The answer compared is every rule's result, in the order of tips and rules: the VM computes
-/// it with `evaluate` (all tips' statuses and display decisions, which the others skip); the
-/// others evaluate each rule with a closure made once per rule.
+/// it with `decide(_:now:into:)` (all tips' statuses and display decisions and the groups'
+/// tips, which the others skip); the others evaluate each rule with a closure made once per rule.
 func wholeAppScenario() throws -> Scenario {
     let perEvent = 2_000
     let span = 60 * day
@@ -42,7 +42,7 @@ func wholeAppScenario() throws -> Scenario {
     let best = rules.map { bestRule($0, data: data, values: values) }
     return Scenario(
         family: "whole app, 200 tips", donations: perEvent * model.events, mustBeatNaive: true,
-        vm: { .bools(vm.evaluator.evaluate(vm.store, now: Dataset.now).tips.flatMap { $0.rules.map(\.result) }) },
+        vm: vm.wholeApp(),
         predicate: { .bools(try predicate.map { try $0() }) },
         naive: { .bools(naive.map { $0() }) },
         best: { .bools(best.map { $0() }) })

@@ -29,7 +29,7 @@ struct TipDecisions {
     mutating func refresh(_ policy: DisplayPolicy, rules: [[RuleResult]]) {
         entries.expire(at: policy.now)
         for tip in entries.takeStale() {
-            let standing = policy.standing(of: tip, rules: rules[tip])
+            let standing = policy.standing(of: tip, rulesHold: rules[tip].allSatisfy(\.result))
             standings[tip] = standing
             entries.record(tip, policy.validity(of: tip, standing))
             if !isDecided[tip] {

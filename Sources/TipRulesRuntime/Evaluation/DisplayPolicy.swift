@@ -6,6 +6,8 @@
 /// leaves open are listed in `docs/runtime.md` ("Status, display and groups").
 ///
 /// Without `explaining`, it decides and says nothing: every explanation text is empty.
+/// `decision(ofTip:rulesHold:)` and `currentTip(in:status:displays:)` decide one tip and one
+/// group without building results (the evaluator's `decide`).
 struct DisplayPolicy {
     let program: Program
     let store: EventStore
@@ -29,10 +31,15 @@ struct DisplayPolicy {
         var pendingUntil: Double?
         var override: Override?
         var displays: Bool { status == .available && override != .hidden }
+
+        var decision: TipDecision {
+            TipDecision(status: status, reason: reason, pendingReason: pendingReason, pendingUntil: pendingUntil,
+                        display: displays)
+        }
     }
 
     func decide(rules: [[RuleResult]]) -> (tips: [TipResult], groups: [GroupResult]) {
-        let standings = program.tips.indices.map { standing(of: $0, rules: rules[$0]) }
+        let standings = program.tips.indices.map { standing(of: $0, rulesHold: rules[$0].allSatisfy(\.result)) }
         let explanations = explaining ? program.tips.indices.map { explain(standings[$0], tip: $0, rules: rules[$0]) }
                                       : Array(repeating: "", count: program.tips.count)
         let choices = program.groups.map { group in
@@ -66,8 +73,13 @@ struct DisplayPolicy {
 
     // MARK: - One tip
 
+    /// Tip `index`'s status and display, given whether all its rules hold.
+    func decision(ofTip index: Int, rulesHold: Bool) -> TipDecision {
+        standing(of: index, rulesHold: rulesHold).decision
+    }
+
     /// The contract's order: overrides, stored invalidation, display limits, rules, frequency.
-    func standing(of index: Int, rules: [RuleResult]) -> Standing {
+    func standing(of index: Int, rulesHold: Bool) -> Standing {
         let tip = program.tips[index]
         let state = store.tipState(index)
         var standing = Standing(status: .available, override: override(of: tip))
@@ -75,7 +87,7 @@ struct DisplayPolicy {
         if let reason = Self.invalidation(tip, state) {
             standing.status = .invalidated
             standing.reason = reason
-        } else if !rules.allSatisfy(\.result) {
+        } else if !rulesHold {
             standing.status = .pending
             standing.pendingReason = .rules
         } else if let until = capHold(tip, state) {
@@ -214,46 +226,42 @@ struct DisplayPolicy {
         }
     }
 
-    /// The member with the highest priority, the first declared among equals.
-    private func highestPriority(_ members: [Int]) -> Int? {
+    /// The tip `group` presents, given its members' statuses and displays.
+    /// `.priority`: the member that displays with the highest priority, the first declared
+    /// among equals. `.firstAvailable`: the first member, in declared order, that displays.
+    /// `.ordered`: the first member that is not invalidated, and only if it displays.
+    func currentTip(in group: GroupInfo, status: (Int) -> TipStatus, displays: (Int) -> Bool) -> Int? {
+        if group.ordered {
+            guard let next = group.members.first(where: { status($0) != .invalidated }) else { return nil }
+            return displays(next) ? next : nil
+        }
+        guard group.byPriority else { return group.members.first(where: displays) }
         var best: Int?
-        for member in members where best.map({ program.tips[member].options.priority > program.tips[$0].options.priority }) ?? true {
+        for member in group.members where displays(member) {
+            if let current = best, program.tips[member].options.priority <= program.tips[current].options.priority { continue }
             best = member
         }
         return best
     }
 
-    /// `.priority`: the available member with the highest priority.
-    /// `.firstAvailable`: the first member, in declared order, that displays. `.ordered`: the
-    /// first member that is not invalidated, and only if it displays.
+    /// The tip a group presents (`currentTip`) and, when explaining, why.
     private func choose(in group: GroupInfo, standings: [Standing], why: (Int) -> String) -> Choice {
+        let current = currentTip(in: group, status: { standings[$0].status }, displays: { standings[$0].displays })
         let names = explaining ? program.tips.map(\.id) : []
-        var choice = Choice(group: group.name, current: nil, explanation: "", members: group.members, names: names)
-        if group.ordered {
+        var choice = Choice(group: group.name, current: current, explanation: "", members: group.members, names: names)
+        guard explaining else { return choice }
+        if let current {
+            choice.explanation = "presents \(names[current])" + (group.byPriority && !group.ordered
+                ? ", the available member with the highest priority (\(program.tips[current].options.priority))" : "")
+        } else if group.ordered {
             guard let next = group.members.first(where: { standings[$0].status != .invalidated }) else {
-                if explaining { choice.explanation = "presents no tip: every member is invalidated" }
+                choice.explanation = "presents no tip: every member is invalidated"
                 return choice
             }
-            if standings[next].displays {
-                choice.current = next
-                if explaining { choice.explanation = "presents \(names[next])" }
-            } else if explaining {
-                let reason = why(next)
-                choice.blocker = (next, names[next], reason)
-                choice.explanation = "presents no tip: it waits for \(names[next]), which is \(reason)"
-            }
-            return choice
-        }
-        if group.byPriority, let best = highestPriority(group.members.filter { standings[$0].displays }) {
-            choice.current = best
-            if explaining {
-                choice.explanation = "presents \(names[best]), the available member with the highest priority "
-                    + "(\(program.tips[best].options.priority))"
-            }
-        } else if !group.byPriority, let first = group.members.first(where: { standings[$0].displays }) {
-            choice.current = first
-            if explaining { choice.explanation = "presents \(names[first])" }
-        } else if explaining {
+            let reason = why(next)
+            choice.blocker = (next, names[next], reason)
+            choice.explanation = "presents no tip: it waits for \(names[next]), which is \(reason)"
+        } else {
             let reasons = group.members.map { "\(names[$0]) is \(why($0))" }
             choice.explanation = "presents no tip: no member is available (" + reasons.joined(separator: "; ") + ")"
         }

@@ -4,7 +4,8 @@
 ///
 /// Explanations are opt-in: by default a false rule is just false (the fast path records
 /// nothing), and `explaining: true` says why, in the rule's `explanation` and the tips' and
-/// groups' explanation texts.
+/// groups' explanation texts. To only decide, `decideRule(tip:rule:store:now:)` and
+/// `decide(_:now:into:)` build no results at all (`Evaluator+Decide.swift`).
 ///
 /// ```swift
 /// var evaluator = Evaluator(program: program)
@@ -16,19 +17,33 @@ public struct Evaluator {
     var machine: Machine
     /// Each tip's rules, ready to run.
     let rules: [[ExecutableCode]]
+    /// Where each tip's rules start in the list of every rule, tip after tip; the last entry
+    /// is the number of rules.
+    let ruleStarts: [Int]
+    /// Each rule's native form, if it has one (see `NativeRule`), in that list: trivial values,
+    /// so that deciding a rule reads no class instance.
+    let natives: [NativeRule?]
     /// Each widget's score, duration and suggestion windows, ready to run.
     let widgets: [ExecutableWidget]
+    /// The last program other than `program` whose stores were found to fit it (the same
+    /// parameter and event types), so that the next store of it is not compared again.
+    private var fittingProgram: Program?
 
     public init(program: Program) {
         self.init(program: program, fusingScans: true)
     }
 
-    /// `fusingScans: false` runs every closure loop instruction by instruction (see `ScanPlan`).
+    /// `fusingScans: false` runs every instruction one by one: no fused closure loop (see
+    /// `ScanPlan`), no native rule (see `NativeRule`). Tests compare the two.
     init(program: Program, fusingScans: Bool) {
         self.program = program
         machine = Machine(program: program)
         rules = program.tips.map { tip in
             tip.rules.map { ExecutableCode($0.code, constants: program.constants, fusing: fusingScans) }
+        }
+        ruleStarts = rules.reduce(into: [0]) { starts, tip in starts.append(starts[starts.count - 1] + tip.count) }
+        natives = program.tips.flatMap { tip in
+            tip.rules.map { fusingScans ? NativeRule(rule: $0.code, constants: program.constants) : nil }
         }
         widgets = program.widgets.map { ExecutableWidget($0, constants: program.constants, fusing: fusingScans) }
     }
@@ -73,19 +88,35 @@ public struct Evaluator {
 
     /// Prepares the machine for `store` at `now` (one work budget for the call); false when the
     /// store's program has other parameter or event types. Every rule, score and duration the
-    /// call evaluates shares the instant: parameter slots once, each event's visible rows once.
+    /// call evaluates shares the instant: each event's visible rows are found once. Costs a few
+    /// stores, whatever the program's size; `machine.finish()` ends the instant.
     mutating func prepare(_ store: EventStore, now: Double) -> Bool {
-        guard store.program === program || StoreSchema(store.program) == StoreSchema(program) else { return false }
+        guard fits(store) else { return false }
         machine.prepare(store, now: now)
         return true
     }
 
-    /// The fast run; with `explaining`, a false rule runs again in the explain mode to say why.
+    /// Whether `store` holds what `program` reads: it was made for `program`, or for a program
+    /// with the same parameter and event types.
+    @inline(__always)
+    mutating func fits(_ store: EventStore) -> Bool {
+        store.program === program || store.program === fittingProgram || sameTypes(store.program)
+    }
+
+    /// Whether `other` has `program`'s parameter and event types; remembers it if so.
+    private mutating func sameTypes(_ other: Program) -> Bool {
+        guard StoreSchema(other) == StoreSchema(program) else { return false }
+        fittingProgram = other
+        return true
+    }
+
+    /// One rule at the instant `prepare` began: the fast path (natively when the rule has a
+    /// native form); with `explaining`, a false rule runs again in the explain mode to say why.
     mutating func evaluate(tip: Int, rule: Int, explaining: Bool) -> RuleResult {
         let code = rules[tip][rule]
         let line = program.tips[tip].rules[rule].line
-        switch machine.run(code) {
-        case .success(let value) where value != 0:
+        switch machine.decide(code, native: natives[ruleStarts[tip] + rule]) {
+        case .success(true):
             return RuleResult(index: rule, line: line, result: true)
         case .success where !explaining:
             return RuleResult(index: rule, line: line, result: false)
@@ -102,7 +133,7 @@ public struct Evaluator {
     /// A widget whose score or duration fails, or is negative or not finite, is not relevant at
     /// all: score and duration 0, with the error.
     mutating func evaluateWidget(_ index: Int) -> WidgetResult {
-        let widget = program.widgets[index]
+        let name = program.widgets[index].name
         let score = number(widgets[index].score, "score")
         let duration = number(widgets[index].duration, "duration")
         guard case .success(let scoreValue) = score, case .success(let durationValue) = duration else {
@@ -110,10 +141,10 @@ public struct Evaluator {
                 if case .failure(let message) = result { return message.text }
                 return nil
             }
-            return WidgetResult(id: widget.name, score: 0, duration: 0, relevant: false,
+            return WidgetResult(id: name, score: 0, duration: 0, relevant: false,
                                 error: errors.joined(separator: "; "))
         }
-        return WidgetResult(id: widget.name, score: scoreValue, duration: durationValue, relevant: scoreValue > 0,
+        return WidgetResult(id: name, score: scoreValue, duration: durationValue, relevant: scoreValue > 0,
                             suggestion: suggestion(of: index))
     }
 

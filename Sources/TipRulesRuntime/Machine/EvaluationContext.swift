@@ -1,21 +1,17 @@
 /// What one evaluation instant gives the VM: now, the parameter values, and each event's
 /// donations with the rows a rule sees. The machine keeps one and refreshes it in place at every
 /// `prepare`, so a call allocates nothing once its buffers have grown and costs nothing for what
-/// its rules do not read: a parameter becomes a slot when read (a `String` parameter's slot,
-/// an index into the run's string table, is made by `prepare`), and an event's visible rows are
-/// found (at most two binary searches) the first time a rule of the instant reads them.
+/// its rules do not read: a parameter becomes a slot when read (a `String` parameter's slot
+/// names the parameter, see `StringSlot`), and an event's visible rows are found (at most two
+/// binary searches) the first time a rule of the instant reads them.
 struct EvaluationContext {
     var now: Double = 0
     /// The store's UTC offset in seconds east of UTC: the local calendar reads dates through it.
     var utcOffset = 0
     /// The store's parameter values.
     private(set) var parameterValues: [ScalarValue] = []
-    /// The slot of each `String` parameter, written in place by `Machine.prepare`.
-    var stringParameterSlots: [UInt64]
     /// For each event, its donations by column.
-    var donations: [DonationColumns] = []
-    /// The size of the VM's string table once the constants and string parameters are in it.
-    var stringBase = 0
+    private(set) var donations: [DonationColumns] = []
     /// For each event, the rows a rule sees (the donation limit applied at now), valid when the
     /// event's entry in `visibleInstant` equals `instant`.
     private var visible: [Range<Int>]
@@ -24,8 +20,7 @@ struct EvaluationContext {
     private var instant = 0
     private let limits: [(maximumCount: Int, maximumAge: Double?)]
 
-    init(parameterCount: Int, events: [EventInfo]) {
-        stringParameterSlots = Array(repeating: 0, count: parameterCount)
+    init(events: [EventInfo]) {
         limits = events.map { ($0.maximumCount, $0.maximumAge) }
         visible = Array(repeating: 0..<0, count: events.count)
         visibleInstant = Array(repeating: 0, count: events.count)
@@ -54,9 +49,25 @@ struct EvaluationContext {
         case .bool(let flag): return SlotEncoding.bits(flag)
         case .int(let number): return SlotEncoding.bits(number)
         case .double(let number), .date(let number), .duration(let number): return SlotEncoding.bits(number)
-        case .string: return stringParameterSlots[index]
+        case .string: return StringSlot.parameter(index)
         }
     }
+
+    /// The text of `String` (or `Version`) parameter `index`.
+    @inline(__always)
+    func stringParameter(_ index: Int) -> String {
+        guard case .string(let text) = parameterValues[index] else { return "" }
+        return text
+    }
+
+    /// Column `field` of `event`'s donations (0: the dates): the one array, without copying
+    /// the event's columns (which the main loop of `Machine.run` would do at every read).
+    @inline(__always)
+    func column(_ event: Int, _ field: Int) -> [UInt64] { donations[event].columns[field] }
+
+    /// The bits at `row` of column `field` of `event`'s donations.
+    @inline(__always)
+    func value(_ event: Int, _ field: Int, _ row: Int) -> UInt64 { donations[event].columns[field][row] }
 
     /// The rows of `event` a rule sees at now.
     @inline(__always)

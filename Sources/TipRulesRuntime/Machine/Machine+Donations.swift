@@ -22,9 +22,10 @@ extension Machine {
     }
 
     /// `donatedWithin`: the donations dated at or after `oldest`. The rows of every collection
-    /// are already at or before now, so only the lower end needs a binary search.
-    func window(_ slice: DonationSlice, dates: [UInt64], oldest: Double) -> DonationSlice {
-        let start = partitionPoint(in: 0..<slice.count) { SlotEncoding.double(dates[slice.row($0, arena: rows)]) >= oldest }
+    /// are already at or before now, so only the lower end needs a binary search. Static: a call
+    /// to a method of the machine from `run` would copy the whole machine.
+    static func window(_ slice: DonationSlice, dates: [UInt64], oldest: Double, arena: [Int]) -> DonationSlice {
+        let start = partitionPoint(in: 0..<slice.count) { SlotEncoding.double(dates[slice.row($0, arena: arena)]) >= oldest }
         return slice.slice(start, slice.count)
     }
 

@@ -26,8 +26,6 @@ struct Machine {
     let program: Program
     /// The slot of each constant (a string's slot names it in `strings`).
     private let constantSlots: [UInt64]
-    /// The indices of the `String` parameters, whose slots `prepare` makes.
-    private let stringParameters: [Int]
     /// The number of string constants at the start of `strings`.
     private let constantStringCount: Int
     /// For each event and field operand, whether the column holds `Double` bits (dates too).
@@ -36,7 +34,7 @@ struct Machine {
     var stack: [UInt64]
     var locals: [UInt64]
     var loops: [LoopFrame] = []
-    /// The run's string table: constants, then string parameters, then strings the run builds.
+    /// The run's string table: constants, then strings the run builds.
     var strings: [String] = []
     var slices: [DonationSlice] = []
     /// The row arena: the rows of filtered collections and subsets.
@@ -51,7 +49,7 @@ struct Machine {
     /// What the explain mode recorded during the last run (see `Machine+Explain.swift`).
     var observations: [Observation] = []
     /// The work done since the last `prepare`: one budget for a whole evaluation.
-    private(set) var workUsed = 0
+    var workUsed = 0
     /// The UTF-8 bytes of the strings the current run built and still holds.
     private var liveStringBytes = 0
 
@@ -69,27 +67,19 @@ struct Machine {
             [true] + event.fields.map { [.double, .date, .duration].contains($0.type) }
         }
         self.strings = strings
-        context = EvaluationContext(parameterCount: program.parameters.count, events: program.events)
-        stringParameters = program.parameters.indices.filter { BytecodeType.Base(program.parameters[$0].type) == .string }
+        context = EvaluationContext(events: program.events)
         stack = Array(repeating: 0, count: max(1, program.limits.stackSlots))
         locals = Array(repeating: 0, count: 2 * program.limits.locals)
         loops.reserveCapacity(program.limits.loopDepth)
     }
 
-    /// Takes the parameter values and donations of `store` at `now`. Allocates nothing once the
-    /// buffers have grown; visible rows are found when a rule first reads an event.
+    /// Takes the parameter values and donations of `store` at `now`: a few stores, whatever the
+    /// program's size. Parameters become slots and events' visible rows are found when read.
     mutating func prepare(_ store: EventStore, now: Double) {
-        if strings.count > constantStringCount { strings.removeSubrange(constantStringCount...) }
+        truncateStrings(to: constantStringCount)
         workUsed = 0
-        liveStringBytes = 0
         // The evaluator checked that the store has the program's parameters and their types.
         context.begin(now: now, utcOffset: store.utcOffset, donations: store.donations, parameterValues: store.parameterValues)
-        for index in stringParameters {
-            guard case .string(let text) = store.parameterValues[index] else { continue }
-            strings.append(text)
-            context.stringParameterSlots[index] = StringSlot.run(strings.count - 1)
-        }
-        context.stringBase = strings.count
     }
 
     /// Ends the instant `prepare` began: the machine holds nothing of the store afterwards.
@@ -101,7 +91,7 @@ struct Machine {
     /// mode), records an `Observation` for every noted comparison it executes.
     mutating func run(_ executable: ExecutableCode,
                       explaining notes: [Int: ComparisonNote]? = nil) -> Result<UInt64, EvaluationFailure> {
-        truncateStrings(to: context.stringBase)
+        truncateStrings(to: constantStringCount)
         if !slices.isEmpty { slices.removeAll(keepingCapacity: true) }
         if !rows.isEmpty { rows.removeAll(keepingCapacity: true) }
         if !loops.isEmpty { loops.removeAll(keepingCapacity: true) }
@@ -328,14 +318,14 @@ struct Machine {
                 sp += 1
             case .within:
                 sp -= 1
-                let window = self.window(slices[Int(stack[sp - 1])], dates: context.donations[a].columns[0],
-                                         oldest: context.now - double(sp))
+                let window = Self.window(slices[Int(stack[sp - 1])], dates: context.column(a, 0),
+                                         oldest: context.now - double(sp), arena: rows)
                 stack[sp - 1] = newSlice(window)
             case .largestSubset, .smallestSubset:
                 let field = Int(instruction.b)
                 let slice = slices[Int(stack[sp - 1])]
                 if Self.charge(&work, slice.count) { return failure(.tooMuchWork, at) }
-                let column = GroupedColumn(values: context.donations[a].columns[field], floating: floatingColumns[a][field],
+                let column = GroupedColumn(values: context.column(a, field), floating: floatingColumns[a][field],
                                            knownRange: context.donations[a].valueRanges[field])
                 let largest = instruction.opcode == .largestSubset
                 if pc < instructions.count && instructions[pc].opcode == .count {
@@ -360,14 +350,14 @@ struct Machine {
                 }
                 sp += 1
             case .field:
-                stack[sp - 1] = context.donations[a].columns[Int(instruction.b)][Int(stack[sp - 1])]
+                stack[sp - 1] = context.value(a, Int(instruction.b), Int(stack[sp - 1]))
             case .fieldString:
-                stack[sp - 1] = StringSlot.event(a, context.donations[a].columns[Int(instruction.b)][Int(stack[sp - 1])])
+                stack[sp - 1] = StringSlot.event(a, context.value(a, Int(instruction.b), Int(stack[sp - 1])))
 
             case .minInt, .maxInt, .sumInt, .minDouble, .maxDouble, .sumDouble, .minString, .maxString:
                 guard let aggregation = instruction.opcode.info.aggregation else { return failure(.invalidProgram, at) }
                 let slice = slices[Int(stack[sp - 1])]
-                let column = context.donations[a].columns[Int(instruction.b)]
+                let column = context.column(a, Int(instruction.b))
                 let eventStrings = context.donations[a].strings
                 if Self.charge(&work, aggregateCost(slice, column: column, strings: aggregation.readsStrings ? eventStrings : nil)) {
                     return failure(.tooMuchWork, at)
@@ -441,7 +431,8 @@ struct Machine {
     @inline(__always)
     func string(_ slot: UInt64) -> String {
         let (table, index) = StringSlot.decode(slot)
-        return table == 0 ? strings[index] : context.donations[table - 1].strings[index]
+        if table == 0 { return strings[index] }
+        return table == StringSlot.parameterTable ? context.stringParameter(index) : context.donations[table - 1].strings[index]
     }
 
     /// Adds a string to the run's string table and returns its slot; nil when the run would then
@@ -466,7 +457,9 @@ struct Machine {
         return UInt64(slices.count - 1)
     }
 
-    /// Whether two present optional values are equal, by the comparison's type.
+    /// Whether two present optional values are equal, by the comparison's type. Inlined: a call
+    /// to a method of the machine from `run` would copy the whole machine.
+    @inline(__always)
     private func payloadsEqual(_ left: UInt64, _ right: UInt64, _ opcode: Opcode) -> Bool {
         switch opcode.comparedType {
         case .string: return string(left) == string(right)

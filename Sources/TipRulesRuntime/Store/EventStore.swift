@@ -115,10 +115,15 @@ public struct EventStore: Sendable {
     @discardableResult
     public mutating func pruneDonations(event: Int, now: Double) -> Int {
         guard donations.indices.contains(event) else { return 0 }
-        let info = program.events[event]
-        let visible = donations[event].visibleRows(now: now, maximumCount: info.maximumCount, maximumAge: info.maximumAge)
+        let visible = visibleRows(event: event, now: now)
         donations[event].removeOldest(visible.lowerBound)
         return visible.lowerBound
+    }
+
+    /// The rows of an event (which must exist) that a rule sees at `now`: its donation limit applied.
+    func visibleRows(event: Int, now: Double) -> Range<Int> {
+        let info = program.events[event]
+        return donations[event].visibleRows(now: now, maximumCount: info.maximumCount, maximumAge: info.maximumAge)
     }
 
     /// The number of donations recorded for an event (including those after any evaluation instant).

@@ -71,9 +71,21 @@ public enum RolloutBucket {
     /// The bucket of `id` in `group`, from 1 to 100:
     /// `murmur3_x86_32(utf8(group + ":" + id), seed: 0) % 100 + 1`.
     public static func bucket(of id: String, group: String) -> Int {
+        bucket(of: id, after: hasher(forGroup: group))
+    }
+
+    /// The hash of `group` and `":"`: what every bucket of the group starts from.
+    static func hasher(forGroup group: String) -> MurmurHash3.Hasher {
         var hasher = MurmurHash3.Hasher()
         hasher.combine(group.utf8)
         hasher.combine(UInt8(ascii: ":"))
+        return hasher
+    }
+
+    /// The bucket of `id` given its group's hasher (`hasher(forGroup:)`).
+    @inline(__always)
+    static func bucket(of id: String, after group: MurmurHash3.Hasher) -> Int {
+        var hasher = group
         hasher.combine(id.utf8)
         return Int(hasher.finalize() % 100) + 1
     }

@@ -1,0 +1,95 @@
+/// Finding the shapes `NativeRule` runs natively in a rule's verified code.
+extension NativeRule {
+    /// The native form of a rule's code, if its instructions are exactly one of the shapes.
+    /// `code` must be a verified rule (it returns a `Bool`).
+    init?(rule code: CodeBlock, constants: [ScalarValue]) {
+        let instructions = code.instructions
+        guard instructions.count >= 2, instructions[instructions.count - 1].opcode == .ret else { return nil }
+        let body = instructions[..<(instructions.count - 1)]
+        let decisive = instructions.count - 2
+        guard let kind = Self.parameterAlone(body)
+                ?? Self.rollout(body, constants: constants)
+                ?? Self.comparison(body, constants: constants) else { return nil }
+        self.init(kind: kind, line: code.line(at: decisive))
+    }
+
+    /// `param P` (a `Bool`, as the rule's result) or `param P; not`.
+    private static func parameterAlone(_ body: ArraySlice<Instruction>) -> Kind? {
+        guard let first = body.first, first.opcode == .param else { return nil }
+        switch body.count {
+        case 1: return .parameter(index: Int(first.a), test: .integer(.equal, 1))
+        case 2 where body[body.startIndex + 1].opcode == .not: return .parameter(index: Int(first.a), test: .integer(.equal, 0))
+        default: return nil
+        }
+    }
+
+    /// `const S; param P; const G; rollout` with `S` an `Int` in 0...100 and `G` a `String`.
+    private static func rollout(_ body: ArraySlice<Instruction>, constants: [ScalarValue]) -> Kind? {
+        let code = Array(body)
+        guard code.count == 4, code[0].opcode == .const, code[1].opcode == .param, code[2].opcode == .const,
+              code[3].opcode == .rollout,
+              case .int(let share)? = constant(code[0], constants), (0...100).contains(share),
+              case .string(let group)? = constant(code[2], constants) else { return nil }
+        return .rollout(parameter: Int(code[1].a), share: share, group: RolloutBucket.hasher(forGroup: group),
+                        groupLength: group.utf8.count)
+    }
+
+    /// A subject compared with a constant, the constant on either side: the subject a
+    /// parameter, a `Version` parameter or a donation count.
+    private static func comparison(_ body: ArraySlice<Instruction>, constants: [ScalarValue]) -> Kind? {
+        guard body.count >= 3, let compare = body.last,
+              let written = ComparisonOperator(rawValue: UInt8(truncatingIfNeeded: compare.a)) else { return nil }
+        let operands = body.dropLast()
+        let constantFirst = operands[operands.startIndex].opcode == .const
+        let constantInstruction = constantFirst ? operands[operands.startIndex] : operands[operands.endIndex - 1]
+        let subject = Array(constantFirst ? operands.dropFirst() : operands.dropLast())
+        guard let value = constant(constantInstruction, constants) else { return nil }
+        let comparison = constantFirst ? written.mirrored : written
+        if subject.count == 1, subject[0].opcode == .param {
+            return parameterComparison(Int(subject[0].a), compare.opcode, comparison, value,
+                                       constant: Int(constantInstruction.a))
+        }
+        guard compare.opcode == .compareInt, case .int(let bound) = value,
+              let (event, window) = donationCount(subject, constants: constants) else { return nil }
+        return .count(event: event, window: window, comparison: comparison, bound: bound)
+    }
+
+    private static func parameterComparison(_ index: Int, _ opcode: Opcode, _ comparison: ComparisonOperator,
+                                            _ value: ScalarValue, constant: Int) -> Kind? {
+        switch (opcode, value) {
+        case (.compareBool, .bool(let flag)): return .parameter(index: index, test: .integer(comparison, flag ? 1 : 0))
+        case (.compareInt, .int(let number)): return .parameter(index: index, test: .integer(comparison, number))
+        case (.compareDouble, .double(let number)), (.compareDate, .date(let number)),
+             (.compareDuration, .duration(let number)):
+            return .parameter(index: index, test: .floating(comparison, number))
+        case (.compareString, .string): return .parameter(index: index, test: .string(comparison, constant: constant))
+        case (.compareVersion, .string(let text)):
+            guard let parsed = SemanticVersion(text), let release = ReleaseVersion(parsed) else { return nil }
+            return .version(parameter: index, comparison: comparison, constant: release, constantLength: text.utf8.count)
+        default: return nil
+        }
+    }
+
+    /// `donations E; count` or `donations E; const D; within E; count`: the event and the
+    /// window's seconds (nil without a window).
+    private static func donationCount(_ code: [Instruction], constants: [ScalarValue]) -> (Int, Double?)? {
+        guard let first = code.first, first.opcode == .donations, code.last?.opcode == .count else { return nil }
+        let event = Int(first.a)
+        switch code.count {
+        case 2:
+            return (event, nil)
+        case 4:
+            guard code[1].opcode == .const, code[2].opcode == .within, Int(code[2].a) == event,
+                  case .duration(let seconds)? = constant(code[1], constants) else { return nil }
+            return (event, seconds)
+        default:
+            return nil
+        }
+    }
+
+    /// The constant a `const` instruction pushes.
+    private static func constant(_ instruction: Instruction, _ constants: [ScalarValue]) -> ScalarValue? {
+        guard instruction.opcode == .const, constants.indices.contains(Int(instruction.a)) else { return nil }
+        return constants[Int(instruction.a)]
+    }
+}

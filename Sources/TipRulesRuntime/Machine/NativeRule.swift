@@ -1,0 +1,137 @@
+/// A whole rule of a common shape that the machine decides natively instead of running its
+/// instructions: a parameter compared with a constant, a donation count (in a window or not)
+/// compared with a constant, a `Version` parameter compared with a constant, and a rollout of
+/// a parameter with a constant share and group. `ExecutableCode` recognises them when a program
+/// is loaded (the evaluator keeps them beside the rules' `ExecutableCode`), as closure loops
+/// are fused (`ScanPlan`). A trivial value: deciding one copies and retains nothing.
+///
+/// A native rule only restates its verified instructions: the same result, the same failure
+/// (kind and line), the same work charged to the evaluation's budget. It is the fast path's
+/// only: the explain mode always runs the instructions, so its records are theirs.
+struct NativeRule {
+    /// What the rule computes.
+    enum Kind {
+        /// `param P; const K; compare op; ret`, either operand first, or `param P; ret` of a
+        /// `Bool` parameter (as `== true`).
+        case parameter(index: Int, test: ConstantTest)
+        /// `donations E; [const D; within E;] count; const K; compareInt op; ret`, either
+        /// operand first: how many donations the rule sees (in the last `window` seconds)
+        /// compared with `K`.
+        case count(event: Int, window: Double?, comparison: ComparisonOperator, bound: Int)
+        /// `param P; const V; compareVersion op; ret`, either operand first: the parameter, a
+        /// `Version`, compared with a release constant.
+        case version(parameter: Int, comparison: ComparisonOperator, constant: ReleaseVersion, constantLength: Int)
+        /// `const S; param P; const G; rollout; ret` with `S` in 0...100: whether the
+        /// parameter's bucket in group `G` is within `S`. `group` has hashed `G` and `:`.
+        case rollout(parameter: Int, share: Int, group: MurmurHash3.Hasher, groupLength: Int)
+    }
+
+    /// A parameter's comparison with a constant, by the compared type.
+    enum ConstantTest {
+        /// `Bool` and `Int`: the slot bits as integers.
+        case integer(ComparisonOperator, Int)
+        /// `Double`, `Date` and `Duration`.
+        case floating(ComparisonOperator, Double)
+        /// `String`, charged by the bytes of both strings as `compareString` is: the constant's
+        /// index in the program's constants, so that a native rule stays a trivial value.
+        case string(ComparisonOperator, constant: Int)
+    }
+
+    let kind: Kind
+    /// The source line of the instruction that can fail (the comparison or the rollout).
+    let line: Int
+
+    /// The event whose visible rows `decide` reads, if it reads any.
+    var event: Int? {
+        if case .count(let event, _, _, _) = kind { return event }
+        return nil
+    }
+
+    /// The rule's result at `now`. `visible` is the rows of `event` the rule sees at now
+    /// (unused by a rule that reads no donations); `program` is the rule's (for a string
+    /// constant); `work` is the evaluation's work so far.
+    @inline(__always)
+    func decide(parameters: [ScalarValue], donations: [DonationColumns], visible: Range<Int>, now: Double,
+                program: Program, work: inout Int) -> Result<Bool, EvaluationFailure> {
+        switch kind {
+        case .parameter(let index, let test):
+            return test.holds(for: parameters[index], constants: program.constants, work: &work, line: line)
+        case .count(let event, let window, let comparison, let bound):
+            var lower = visible.lowerBound
+            if let window {
+                let oldest = now - window
+                let columns = donations[event]
+                lower = partitionPoint(in: visible) { columns.date($0) >= oldest }
+            }
+            return .success(comparison.compare(visible.upperBound - lower, bound))
+        case .version(let parameter, let comparison, let constant, let constantLength):
+            guard case .string(let text) = parameters[parameter] else { return failure(.invalidProgram) }
+            if Machine.charge(&work, StringCost.scanning(text.utf8.count + constantLength)) { return failure(.tooMuchWork) }
+            guard let version = SemanticVersion(text) else { return failure(.invalidVersion) }
+            return .success(comparison.compare(version, constant.version))
+        case .rollout(let parameter, let share, let group, let groupLength):
+            guard case .string(let id) = parameters[parameter] else { return failure(.invalidProgram) }
+            if Machine.charge(&work, StringCost.scanning(id.utf8.count + groupLength)) { return failure(.tooMuchWork) }
+            guard !id.isEmpty, share > 0 else { return .success(false) }
+            return .success(RolloutBucket.bucket(of: id, after: group) <= share)
+        }
+    }
+
+    /// The rule's result at `now`, read straight from `store` (which fits `program`, the
+    /// rule's): nothing to prepare, and the rule's work from a budget of its own, as when it is
+    /// evaluated alone.
+    @inline(__always)
+    func decide(_ store: EventStore, now: Double, program: Program) -> Result<Bool, EvaluationFailure> {
+        var work = 0
+        var visible = 0..<0
+        if let event { visible = store.visibleRows(event: event, now: now) }
+        return decide(parameters: store.parameterValues, donations: store.donations, visible: visible, now: now,
+                      program: program, work: &work)
+    }
+
+    private func failure(_ kind: EvaluationFailure.Kind) -> Result<Bool, EvaluationFailure> {
+        .failure(EvaluationFailure(kind: kind, line: line))
+    }
+}
+
+/// A release version (no pre-release) held as three numbers, so that a native rule holding
+/// it is a trivial value.
+struct ReleaseVersion {
+    var major: Int
+    var minor: Int
+    var patch: Int
+
+    init?(_ version: SemanticVersion) {
+        guard version.prerelease.isEmpty else { return nil }
+        (major, minor, patch) = (version.major, version.minor, version.patch)
+    }
+
+    var version: SemanticVersion { SemanticVersion(major: major, minor: minor, patch: patch) }
+}
+
+extension NativeRule.ConstantTest {
+    /// The comparison of a parameter's value with the constant, or why it failed at `line`.
+    @inline(__always)
+    func holds(for value: ScalarValue, constants: [ScalarValue], work: inout Int, line: Int) -> Result<Bool, EvaluationFailure> {
+        switch (self, value) {
+        case (.integer(let comparison, let constant), .bool(let flag)):
+            return .success(comparison.compare(flag ? 1 : 0, constant))
+        case (.integer(let comparison, let constant), .int(let number)):
+            return .success(comparison.compare(number, constant))
+        case (.floating(let comparison, let constant), .double(let number)),
+             (.floating(let comparison, let constant), .date(let number)),
+             (.floating(let comparison, let constant), .duration(let number)):
+            return .success(comparison.compare(number, constant))
+        case (.string(let comparison, let index), .string(let text)):
+            guard case .string(let constant) = constants[index] else { break }
+            if Machine.charge(&work, StringCost.scanning(text.utf8.count + constant.utf8.count)) {
+                return .failure(EvaluationFailure(kind: .tooMuchWork, line: line))
+            }
+            return .success(comparison.compare(text, constant))
+        default:
+            break
+        }
+        // The evaluator checked the store's parameter types against the program's.
+        return .failure(EvaluationFailure(kind: .invalidProgram, line: line))
+    }
+}

@@ -1,0 +1,16 @@
+/// A deterministic pseudo-random sequence (xorshift64*) for property tests: the same seed gives
+/// the same programs and stores on every run.
+struct Xorshift {
+    var state: UInt64
+
+    /// A number in `0..<bound`.
+    mutating func next(_ bound: Int) -> Int {
+        state ^= state >> 12
+        state ^= state << 25
+        state ^= state >> 27
+        return Int((state &* 0x2545_F491_4F6C_DD1D) % UInt64(bound))
+    }
+
+    /// One of `items`.
+    mutating func pick<T>(_ items: [T]) -> T { items[next(items.count)] }
+}
