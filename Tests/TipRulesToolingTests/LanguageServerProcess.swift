@@ -31,6 +31,9 @@ final class LanguageServerProcess: @unchecked Sendable {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             try Test.cancel("\(executable.path) is not built")
         }
+        // A child that died must fail the test through its missing answer, not end the whole
+        // test process with SIGPIPE when the test writes to it.
+        signal(SIGPIPE, SIG_IGN)
         process.executableURL = executable
         process.arguments = ["lsp"] + arguments
         process.standardInput = input
