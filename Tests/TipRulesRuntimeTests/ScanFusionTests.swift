@@ -12,21 +12,9 @@ import Testing
 
     """
 
-    /// A deterministic pseudo-random sequence (xorshift64*).
-    private struct Random {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state ^= state >> 12
-            state ^= state << 25
-            state ^= state >> 27
-            return Int((state &* 0x2545_F491_4F6C_DD1D) % UInt64(bound))
-        }
-        mutating func pick<T>(_ items: [T]) -> T { items[next(items.count)] }
-    }
-
     private let categories = ["grocery", "diner", "travel", "Grocery", "cafe\u{301}", "café", ""]
 
-    private func term(_ random: inout Random) -> String {
+    private func term(_ random: inout Xorshift) -> String {
         let operators = ["==", "!=", "<", "<=", ">", ">="]
         let op = random.pick(operators)
         let term: String
@@ -40,14 +28,14 @@ import Testing
         return term
     }
 
-    private func predicate(_ random: inout Random) -> String {
+    private func predicate(_ random: inout Xorshift) -> String {
         let joins = random.next(3)
         var text = term(&random)
         for _ in 0..<joins { text += " \(random.pick(["&&", "||"])) " + term(&random) }
         return text
     }
 
-    private func rule(_ random: inout Random) -> String {
+    private func rule(_ random: inout Xorshift) -> String {
         let source = random.pick(["$0.donations", "$0.donations.donatedWithin(.days(3))"])
         let body = predicate(&random)
         switch random.next(6) {
@@ -60,7 +48,7 @@ import Testing
         }
     }
 
-    private func store(for program: Program, _ random: inout Random) throws -> EventStore {
+    private func store(for program: Program, _ random: inout Xorshift) throws -> EventStore {
         var store = EventStore(program: program)
         for index in 0..<random.next(60) {
             try store.donate(event: 0, date: now - Double(index) * 7_200 - Double(random.next(3_600)), fields: [
@@ -72,7 +60,7 @@ import Testing
     }
 
     @Test func fusedAndInterpretedRunsAgree() throws {
-        var random = Random(state: 0x5EED_1234_ABCD_0001)
+        var random = Xorshift(state: 0x5EED_1234_ABCD_0001)
         var fused = 0
         for round in 0..<150 {
             let rules = (0..<3).map { _ in "    #Rule(Self.purchase) { \(rule(&random)) }" }
@@ -135,7 +123,7 @@ import Testing
     /// `…Subset(groupedBy:).count` counts only the winning group; it agrees with counting the
     /// subset's donations one by one.
     @Test func subsetCountAgreesWithTheSubsetItself() throws {
-        var random = Random(state: 0xB0B0_CAFE_0000_0003)
+        var random = Xorshift(state: 0xB0B0_CAFE_0000_0003)
         for field in ["count", "amount", "category", "gift", "at"] {
             for kind in ["largestSubset", "smallestSubset"] {
                 let subset = "$0.donations.donatedWithin(.days(3)).\(kind)(groupedBy: \\.\(field))"
