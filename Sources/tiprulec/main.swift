@@ -12,7 +12,4 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "lsp" && !arguments.contains("--help") && !arguments.contains("-h") {
     exit(LanguageServerCommand.runOnStandardStreams(Array(arguments.dropFirst())))
 }
-let result = TiprulecCommand.run(arguments, environment: .process)
-FileDescriptorIO.writeAll(Array(result.standardOutput.utf8), to: STDOUT_FILENO)
-FileDescriptorIO.writeAll(Array(result.standardError.utf8), to: STDERR_FILENO)
-exit(result.status)
+CommandEnvironment.exitProcess(with: TiprulecCommand.run(arguments, environment: .process))

@@ -22,9 +22,10 @@ public struct GeneratedProgram: Sendable {
     public init(_ checked: CheckedProgram) throws {
         var pool = ConstantPool()
         var spans: [CodeBlockLocation: [SourceSpan]] = [:]
+        let describer = ExpressionDescriber(program: checked)
         func block(_ expression: CheckedExpression, at location: CodeBlockLocation, lets: [CheckedExpression] = [],
                    explains: Bool) throws -> CodeBlock {
-            let (code, blockSpans) = try ExpressionEmitter.block(for: expression, program: checked, lets: lets,
+            let (code, blockSpans) = try ExpressionEmitter.block(for: expression, describer: describer, lets: lets,
                                                                  explains: explains, pool: &pool)
             spans[location] = blockSpans
             return code

@@ -4,91 +4,137 @@ import TipRulesRuntime
 /// as "enteredBackyardDetailView donations within 5 days, largest group by backyardID: count",
 /// an optional chain as "purchase donations: last?.amount", a parameter by its name.
 /// Arithmetic and logic are spelled with Swift operators; closures by their source text.
+///
+/// A description is written into one string as the tree is walked (no string per node), and
+/// one describer serves a whole program, remembering the durations it spelled (a program
+/// repeats a few windows many times).
 struct ExpressionDescriber {
     let program: CheckedProgram
+    private let durations = DurationTexts()
 
-    func describe(_ expression: CheckedExpression) -> String {
-        describe(expression, chains: [:])
+    init(program: CheckedProgram) {
+        self.program = program
     }
 
-    /// `chains` maps an optional chain's depth to the description of its unwrapped base.
-    private func describe(_ expression: CheckedExpression, chains: [Int: String]) -> String {
-        func text(_ child: CheckedExpression) -> String { describe(child, chains: chains) }
+    func describe(_ expression: CheckedExpression) -> String {
+        var text = ""
+        write(expression, chains: [:], into: &text)
+        return text
+    }
+
+    /// Appends the description of `expression` to `text`. `chains` maps an optional chain's
+    /// depth to the description of its unwrapped base.
+    private func write(_ expression: CheckedExpression, chains: [Int: String], into text: inout String) {
+        func child(_ child: CheckedExpression) { write(child, chains: chains, into: &text) }
+        func infix(_ left: CheckedExpression, _ operation: String, _ right: CheckedExpression) {
+            child(left)
+            text += operation
+            child(right)
+        }
+        func call(_ opening: String, _ argument: CheckedExpression) {
+            text += opening
+            child(argument)
+            text += ")"
+        }
         switch expression.kind {
         case .constant(let constant):
-            return constant.scalarValue.map(ValueFormatting.describe) ?? "nil"
+            text += constant.scalarValue.map(ValueFormatting.describe) ?? "nil"
         case .parameter(let index):
-            return program.parameters.indices.contains(index) ? program.parameters[index].name : "parameter \(index)"
+            text += program.parameters.indices.contains(index) ? program.parameters[index].name : "parameter \(index)"
         case .now:
-            return "now"
+            text += "now"
         case .local(let index):
             // Only widgets have lets, and widgets are not explained.
-            return "let \(index)"
+            text += "let \(index)"
         case .element:
-            return "$0"
+            text += "$0"
         case .chained(let depth):
-            return chains[depth] ?? "value"
+            text += chains[depth] ?? "value"
         case .unary(let operation, let operand):
-            return (operation == .not ? "!" : "-") + text(operand)
+            text += operation == .not ? "!" : "-"
+            child(operand)
         case .binary(let operation, let left, let right):
-            return "\(text(left)) \(operation.symbol) \(text(right))"
+            infix(left, " \(operation.symbol) ", right)
         case .and(let left, let right):
-            return "\(text(left)) && \(text(right))"
+            infix(left, " && ", right)
         case .or(let left, let right):
-            return "\(text(left)) || \(text(right))"
-        case .conditional:
-            return sourceText(expression)
+            infix(left, " || ", right)
+        case .conditional, .oneOf:
+            text += sourceText(expression)
         case .coalesce(let optional, let fallback):
-            return "\(text(optional)) ?? \(text(fallback))"
+            infix(optional, " ?? ", fallback)
         case .optionalChain(let base, let depth, let body):
             var inner = chains
-            inner[depth] = text(base) + "?"
-            return describe(body, chains: inner)
+            var baseText = ""
+            write(base, chains: chains, into: &baseText)
+            inner[depth] = baseText + "?"
+            write(body, chains: inner, into: &text)
         case .wrap(let value):
-            return text(value)
+            child(value)
         case .isNil(let value, let negated):
-            return "\(text(value)) \(negated ? "!=" : "==") nil"
+            child(value)
+            text += negated ? " != nil" : " == nil"
         case .convert(let conversion, let value):
             switch conversion {
-            case .intToDouble: return "Double(\(text(value)))"
-            case .doubleToInt: return "Int(\(text(value)))"
-            case .intToDuration, .doubleToDuration: return text(value)
+            case .intToDouble: call("Double(", value)
+            case .doubleToInt: call("Int(", value)
+            case .intToDuration, .doubleToDuration: child(value)
             }
         case .string(let operation, let value, let argument):
-            return "\(text(value)).\(operation.spelling)" + (argument.map { "(\(text($0)))" } ?? "")
+            child(value)
+            text += "." + operation.spelling
+            if let argument { call("(", argument) }
         case .donations(let event):
-            return "\(eventName(event)) donations"
+            text += eventName(event) + " donations"
         case .donatedWithin(let donations, let range):
+            child(donations)
+            text += " within "
             if case .constant(.duration(let seconds)) = range.kind {
-                return "\(text(donations)) within \(ValueFormatting.duration(seconds))"
+                text += durations.text(of: seconds)
+            } else {
+                child(range)
             }
-            return "\(text(donations)) within \(text(range))"
         case .filter(let donations, _, let predicate):
-            return "\(text(donations)), filtered by { \(sourceText(predicate)) }"
+            child(donations)
+            text += ", filtered by { " + sourceText(predicate) + " }"
         case .subset(let donations, let field, let largest):
-            return "\(text(donations)), \(largest ? "largest" : "smallest") group by \(fieldName(field, of: donations))"
+            child(donations)
+            text += (largest ? ", largest group by " : ", smallest group by ") + fieldName(field, of: donations)
         case .count(let donations):
-            return "\(text(donations)): count"
+            child(donations)
+            text += ": count"
         case .isEmpty(let donations):
-            return "\(text(donations)): isEmpty"
+            child(donations)
+            text += ": isEmpty"
         case .endpoint(let donations, let last):
-            return "\(text(donations)): \(last ? "last" : "first")"
+            child(donations)
+            text += last ? ": last" : ": first"
         case .quantifier(let donations, let all, _, let predicate):
-            return "\(text(donations)): " + (all ? "allSatisfy" : "contains(where:)") + " { \(sourceText(predicate)) }"
+            child(donations)
+            text += (all ? ": allSatisfy { " : ": contains(where:) { ") + sourceText(predicate) + " }"
         case .aggregate(let aggregate, let donations, let field):
-            return "\(text(donations)): \(aggregate.spelling) of \(fieldName(field, of: donations))"
+            child(donations)
+            text += ": " + aggregate.spelling + " of " + fieldName(field, of: donations)
         case .field(let donation, let field):
-            return "\(text(donation)).\(fieldName(field, of: donation))"
+            child(donation)
+            text += "." + fieldName(field, of: donation)
         case .versionComponent(let component, let version):
-            return "\(text(version)).\(component)"
+            child(version)
+            text += ".\(component)"
         case .bucket(let id, let group):
-            return "bucket(of: \(text(id)), group: \(text(group)))"
+            text += "bucket(of: "
+            infix(id, ", group: ", group)
+            text += ")"
         case .rollout(let share, let id, let group):
-            return "rollout(\(text(share)), of: \(text(id)), group: \(text(group)))"
+            text += "rollout("
+            infix(share, ", of: ", id)
+            text += ", group: "
+            child(group)
+            text += ")"
         case .calendar(let component, let date):
-            return "\(component) of \(text(date)) \(ComparisonNote.localTimeMarker)"
-        case .oneOf:
-            return sourceText(expression)
+            text += "\(component) of "
+            child(date)
+            text += " " + ComparisonNote.localTimeMarker
         }
     }
 
@@ -137,6 +183,18 @@ struct ExpressionDescriber {
                   program.events[event].fields.indices.contains(index) else { return "field \(index)" }
             return program.events[event].fields[index].name
         }
+    }
+}
+
+/// The spelling of each duration a describer met, by its seconds.
+private final class DurationTexts {
+    private var texts: [Double: String] = [:]
+
+    func text(of seconds: Double) -> String {
+        if let text = texts[seconds] { return text }
+        let text = ValueFormatting.duration(seconds)
+        texts[seconds] = text
+        return text
     }
 }
 

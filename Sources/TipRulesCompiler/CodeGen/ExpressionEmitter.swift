@@ -30,20 +30,21 @@ struct ExpressionEmitter {
     /// The byte range of the line `line(of:)` found last, and its number.
     private var lastLine = (bytes: 0..<0, number: 0)
 
-    /// `lets` are the widget's `let` values (none for rules); `explains` adds comparison notes.
-    init(program: CheckedProgram, lets: [CheckedExpression], explains: Bool) {
-        self.program = program
+    /// `lets` are the widget's `let` values (none for rules); `explains` adds comparison notes,
+    /// which `describer` (of `describer.program`) spells.
+    init(describer: ExpressionDescriber, lets: [CheckedExpression], explains: Bool) {
+        program = describer.program
+        self.describer = describer
         self.lets = lets
         self.explains = explains
-        describer = ExpressionDescriber(program: program)
         currentSpan = SourceSpan.point(0)
     }
 
-    /// The block computing `expression`: the lets it reads (transitively, in order), then the
-    /// expression, then `ret`; with the source span of each instruction.
-    static func block(for expression: CheckedExpression, program: CheckedProgram, lets: [CheckedExpression] = [],
+    /// The block computing `expression` of `describer.program`: the lets it reads (transitively,
+    /// in order), then the expression, then `ret`; with the source span of each instruction.
+    static func block(for expression: CheckedExpression, describer: ExpressionDescriber, lets: [CheckedExpression] = [],
                       explains: Bool, pool: inout ConstantPool) throws -> (code: CodeBlock, spans: [SourceSpan]) {
-        var emitter = ExpressionEmitter(program: program, lets: lets, explains: explains)
+        var emitter = ExpressionEmitter(describer: describer, lets: lets, explains: explains)
         let line = emitter.line(of: expression)
         for index in emitter.letsRead(by: expression).sorted() {
             try emitter.emit(lets[index], pool: &pool)

@@ -40,7 +40,8 @@ struct Linter {
         lintGroups()
         lintPriorityGroups()
         lintDisplayFrequency()
-        for expression in expressions(of: optimized) { lintExpression(expression) }
+        let optimized = optimized
+        Self.forEachExpression(of: optimized) { lintExpression($0) }
     }
 
     // MARK: Options
@@ -99,46 +100,61 @@ struct Linter {
 
     // MARK: Declarations
 
-    private func expressions(of program: CheckedProgram) -> [CheckedExpression] {
-        program.tips.flatMap { $0.rules.map(\.body) }
-            + program.widgets.flatMap { $0.lets + [$0.score, $0.duration] + $0.suggestions.flatMap { [$0.from, $0.to] } }
+    /// Calls `body` with every expression of `program`: each rule's body, then each widget's
+    /// lets, score, duration and suggestions.
+    private static func forEachExpression(of program: CheckedProgram, _ body: (CheckedExpression) -> Void) {
+        for tip in program.tips {
+            for rule in tip.rules { body(rule.body) }
+        }
+        for widget in program.widgets {
+            for value in widget.lets { body(value) }
+            body(widget.score)
+            body(widget.duration)
+            for suggestion in widget.suggestions {
+                body(suggestion.from)
+                body(suggestion.to)
+            }
+        }
     }
 
     private mutating func lintUnused() {
-        var parameters = Set<Int>()
-        var events = Set<Int>()
+        // Whether each parameter and event is read, by index.
+        var parameters = [Bool](repeating: false, count: program.parameters.count)
+        var events = [Bool](repeating: false, count: program.events.count)
         // Names to indices once (the first declaration of a name wins), not a search per use.
         let parameterIndices = Dictionary(program.parameters.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let eventIndices = Dictionary(program.events.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         // A rule's inputs count as reads even when the body folds them away (`$0 != nil`).
         for tip in tipSyntaxes {
-            for input in tip.rules.flatMap(\.inputs) {
-                var written = program.source.compactBytes(of: input.span)[...]
-                if written.starts(with: "Self.".utf8) { written = written.dropFirst(5) }
-                if written.first == UInt8(ascii: "$") { written = written.dropFirst() }
-                let name = String(decoding: written, as: UTF8.self)
-                if let index = parameterIndices[name] { parameters.insert(index) }
-                if let index = eventIndices[name] { events.insert(index) }
+            for rule in tip.rules {
+                for input in rule.inputs {
+                    var written = program.source.compactBytes(of: input.span)[...]
+                    if written.starts(with: "Self.".utf8) { written = written.dropFirst(5) }
+                    if written.first == UInt8(ascii: "$") { written = written.dropFirst() }
+                    let name = String(decoding: written, as: UTF8.self)
+                    if let index = parameterIndices[name] { parameters[index] = true }
+                    if let index = eventIndices[name] { events[index] = true }
+                }
             }
         }
-        var pending = expressions(of: program)
-        while let expression = pending.popLast() {
+        func markRead(_ expression: CheckedExpression) {
             switch expression.kind {
-            case .parameter(let index): parameters.insert(index)
-            case .donations(let event): events.insert(event)
+            case .parameter(let index) where parameters.indices.contains(index): parameters[index] = true
+            case .donations(let event) where events.indices.contains(event): events[event] = true
             default: break
             }
-            expression.forEachChild { pending.append($0) }
+            expression.forEachChild(markRead)
         }
+        Self.forEachExpression(of: program, markRead)
         for declaration in syntax.declarations {
             switch declaration {
             case .parameter(let parameter):
-                guard let index = parameterIndices[parameter.name.text], !parameters.contains(index) else { continue }
+                guard let index = parameterIndices[parameter.name.text], !parameters[index] else { continue }
                 diagnostics.append(Diagnostic(.unusedDeclaration, "parameter '\(parameter.name.text)' is never read by a rule or widget",
                                               at: parameter.name.span,
                                               fixes: [FixIt("remove the parameter", edits: [TextEdit(span: parameter.span, newText: "")])]))
             case .event(let event):
-                guard let index = eventIndices[event.name.text], !events.contains(index) else { continue }
+                guard let index = eventIndices[event.name.text], !events[index] else { continue }
                 diagnostics.append(Diagnostic(.unusedDeclaration, "event '\(event.name.text)' is never read by a rule or widget",
                                               at: event.name.span,
                                               notes: [DiagnosticNote("donating to it still costs the app storage; remove it or add the rule that needs it")]))

@@ -18,19 +18,38 @@ public struct CommandEnvironment {
     public var variables: [String: String]
     /// Whether standard error is a terminal (colour is used only then, and never with `NO_COLOR`).
     public var standardErrorIsTerminal: Bool
+    /// Ends the process with a command's result, or nil when commands run in-process (tests).
+    public var endProcess: ((CommandResult) -> Never)?
 
     public init(readStandardInput: @escaping (_ limit: Int) -> [UInt8] = { _ in [] }, variables: [String: String] = [:],
-                standardErrorIsTerminal: Bool = false) {
+                standardErrorIsTerminal: Bool = false, endProcess: ((CommandResult) -> Never)? = nil) {
         self.readStandardInput = readStandardInput
         self.variables = variables
         self.standardErrorIsTerminal = standardErrorIsTerminal
+        self.endProcess = endProcess
     }
 
     /// The environment of this process.
     public static var process: CommandEnvironment {
         CommandEnvironment(readStandardInput: { limit in (try? BoundedReader.read(STDIN_FILENO, limit: limit).get()) ?? [] },
                            variables: ProcessInfo.processInfo.environment,
-                           standardErrorIsTerminal: isatty(STDERR_FILENO) == 1)
+                           standardErrorIsTerminal: isatty(STDERR_FILENO) == 1,
+                           endProcess: exitProcess)
+    }
+
+    /// Writes `result`'s streams and exits with its status.
+    public static func exitProcess(with result: CommandResult) -> Never {
+        FileDescriptorIO.writeAll(Array(result.standardOutput.utf8), to: STDOUT_FILENO)
+        FileDescriptorIO.writeAll(Array(result.standardError.utf8), to: STDERR_FILENO)
+        exit(result.status)
+    }
+
+    /// `result`, or, in a process, the end of it with `result`. A command that built large data
+    /// calls this while the data is still alive (`withExtendedLifetime`), so that the process
+    /// ends without freeing what the system reclaims at exit anyway.
+    func finish(_ result: CommandResult) -> CommandResult {
+        if let endProcess { endProcess(result) }
+        return result
     }
 }
 

@@ -64,6 +64,17 @@ enum CompileCommand {
         } catch {
             return CommandResult(status: ExitStatus.badInput, standardError: diagnosticsText + "error: \(path): \(error)\n")
         }
+        // The checked and generated program stay alive until the process ends: freeing them
+        // would only cost time (`finish`).
+        return withExtendedLifetime((loaded, generated)) {
+            environment.finish(write(generated, version: version, to: output, loaded: loaded, environment: environment))
+        }
+    }
+
+    /// Writes `generated` in format `version` (the oldest that carries it when nil) to `output`.
+    private static func write(_ generated: GeneratedProgram, version: Int?, to output: String,
+                              loaded: CheckedSourceLoader.Checked, environment: CommandEnvironment) -> CommandResult {
+        let diagnosticsText = loaded.diagnosticsText
         let bytes: [UInt8]
         if let version {
             let errors = FormatVersionCheck.diagnostics(generated, syntax: loaded.compilation.syntax, version: version)
