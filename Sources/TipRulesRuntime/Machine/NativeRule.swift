@@ -60,8 +60,8 @@ struct NativeRule {
             var lower = visible.lowerBound
             if let window {
                 let oldest = now - window
-                let columns = donations[event]
-                lower = partitionPoint(in: visible) { columns.date($0) >= oldest }
+                let dates = donations[event].columns[0]
+                lower = partitionPoint(in: visible) { SlotEncoding.double(dates[$0]) >= oldest }
             }
             return .success(comparison.compare(visible.upperBound - lower, bound))
         case .version(let parameter, let comparison, let constant, let constantLength):
