@@ -28,10 +28,9 @@ struct TipDecisions {
     /// from `rules` (each tip's rule results). Makes no display policy when none is due.
     mutating func refresh(program: Program, store: EventStore, now: Double, rules: [[RuleResult]]) {
         entries.expire(at: now)
-        let due = entries.takeStale()
-        guard !due.isEmpty else { return }
+        guard entries.hasStale else { return }
         let policy = DisplayPolicy(program: program, store: store, now: now, explaining: false)
-        for tip in due {
+        while let tip = entries.takeNextStale() {
             let standing = policy.standing(of: tip, rulesHold: rules[tip].allSatisfy(\.result))
             standings[tip] = standing
             entries.record(tip, policy.validity(of: tip, standing))

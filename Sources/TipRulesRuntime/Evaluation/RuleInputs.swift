@@ -96,8 +96,11 @@ struct CodeInputs: Hashable {
         for event in events {
             // The dates alone: binding the event's columns would retain each of their arrays.
             let dates = store.donations[event].columns[0]
-            let future = partitionPoint(in: 0..<dates.count) { SlotEncoding.double(dates[$0]) > now }
-            if future < dates.count { until = min(until, SlotEncoding.double(dates[future])) }
+            // Usually every donation is at or before now: then no search for the first after it.
+            if let last = dates.last, SlotEncoding.double(last) > now {
+                let future = partitionPoint(in: 0..<dates.count) { SlotEncoding.double(dates[$0]) > now }
+                until = min(until, SlotEncoding.double(dates[future]))
+            }
             if let age = store.program.events[event].maximumAge {
                 until = min(until, Self.leaving(dates, now: now, seconds: age))
             }
