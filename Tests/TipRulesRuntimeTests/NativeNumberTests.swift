@@ -68,26 +68,29 @@ import TipRulesCompiler
 
     @Test func nativeAndInterpretedRunsAgree() throws {
         var random = Xorshift(state: 0x0DEC_1DE0_0000_0021)
-        var native = 0
-        for round in 0..<80 {
+        var nativeBlocks = 0
+        for _ in 0..<80 {
             let (program, source) = try program(&random)
-            var fast = Evaluator(program: program)
-            var slow = Evaluator(program: program, fusingScans: false)
-            native += fast.widgets.map { [$0.nativeScore, $0.nativeDuration].compactMap { $0 }.count }.reduce(0, +)
-            #expect(slow.widgets.allSatisfy { $0.nativeScore == nil && $0.nativeDuration == nil })
+            var evaluators = (native: Evaluator(program: program), interpreted: Evaluator(program: program, fusingScans: false))
+            nativeBlocks += evaluators.native.widgets.map { [$0.nativeScore, $0.nativeDuration].compactMap { $0 }.count }.reduce(0, +)
+            #expect(evaluators.interpreted.widgets.allSatisfy { $0.nativeScore == nil && $0.nativeDuration == nil })
             for _ in 0..<4 {
-                let store = try store(for: program, &random)
-                let expected = slow.evaluate(store, now: Self.now).widgets
-                #expect(fast.evaluate(store, now: Self.now).widgets == expected, "round \(round):\n\(source)")
-                for (widget, result) in expected.enumerated() {
-                    #expect(fast.evaluateWidget(widget, store: store, now: Self.now) == result, "round \(round):\n\(source)")
-                    #expect(fast.score(ofWidget: widget, store: store, now: Self.now) == result.score,
-                            "round \(round), widget \(widget):\n\(source)")
-                    #expect(slow.score(ofWidget: widget, store: store, now: Self.now) == result.score)
-                }
+                expectAgreement(&evaluators.native, &evaluators.interpreted, store: try store(for: program, &random), source)
             }
         }
-        #expect(native > 300, "most random scores and durations have a native form")
+        #expect(nativeBlocks > 300, "most random scores and durations have a native form")
+    }
+
+    /// Every widget's result and score over `store`, through every call, from both evaluators.
+    private func expectAgreement(_ native: inout Evaluator, _ interpreted: inout Evaluator, store: EventStore,
+                                 _ source: String) {
+        let expected = interpreted.evaluate(store, now: Self.now).widgets
+        #expect(native.evaluate(store, now: Self.now).widgets == expected, "\(source)")
+        for (widget, result) in expected.enumerated() {
+            #expect(native.evaluateWidget(widget, store: store, now: Self.now) == result, "\(source)")
+            #expect(native.score(ofWidget: widget, store: store, now: Self.now) == result.score, "widget \(widget):\n\(source)")
+            #expect(interpreted.score(ofWidget: widget, store: store, now: Self.now) == result.score)
+        }
     }
 
     @Test func theShapesAreRecognisedAndOthersAreNot() throws {

@@ -34,7 +34,8 @@ public struct Evaluator {
     }
 
     /// `fusingScans: false` runs every instruction one by one: no fused closure loop (see
-    /// `ScanPlan`), no native rule (see `NativeRule`). Tests compare the two.
+    /// `ScanPlan`), no native rule (see `NativeRule`), no native score or duration (see
+    /// `NativeNumber`). Tests compare the two.
     init(program: Program, fusingScans: Bool) {
         self.program = program
         machine = Machine(program: program)

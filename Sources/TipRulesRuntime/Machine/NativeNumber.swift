@@ -30,12 +30,7 @@ struct NativeNumber {
         case .constant(let bits):
             return bits
         case .latestField(let event, let window, let field, let fallback):
-            var lower = visible.lowerBound
-            if let window {
-                let oldest = now - window
-                let dates = donations[event].columns[0]
-                lower = partitionPoint(in: visible) { SlotEncoding.double(dates[$0]) >= oldest }
-            }
+            let lower = Machine.windowStart(visible, of: donations, event: event, now: now, window: window)
             return lower < visible.upperBound ? donations[event].columns[field][visible.upperBound - 1] : fallback
         }
     }
