@@ -89,6 +89,7 @@ struct CodeInputs: Hashable {
     /// The instants for which a result computed at `now` over `store` holds: until the first of
     /// a later donation becoming visible, a donation leaving a window or its event's
     /// `maximumAge`, and the next boundary of a calendar component of now it reads.
+    @inline(__always)
     func validity(at now: Double, store: EventStore) -> Validity {
         guard readsTime else { return .always }
         guard !readsNowAnyhow else { return .only(now) }
