@@ -150,9 +150,9 @@ final class VirtualMachine {
         }
     }
 
-    /// A widget's score (-1 if there is no such widget).
+    /// A widget's score, as an app asks to rank its widget (0 if there is no such widget).
     func score(widget: Int) -> () -> Answer {
         let store = store
-        return { .number(self.evaluator.evaluateWidget(widget, store: store, now: Dataset.now)?.score ?? -1) }
+        return { .number(self.evaluator.score(ofWidget: widget, store: store, now: Dataset.now)) }
     }
 }

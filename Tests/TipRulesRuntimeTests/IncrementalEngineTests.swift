@@ -148,11 +148,11 @@ import Testing
 
 extension CacheEntries {
     /// How many results are stale now.
-    var staleCount: Int { takeStaleCopy().count }
-
-    private func takeStaleCopy() -> [Int] {
+    var staleCount: Int {
         var copy = self
-        return copy.takeStale()
+        var count = 0
+        while copy.takeNextStale() != nil { count += 1 }
+        return count
     }
 }
 

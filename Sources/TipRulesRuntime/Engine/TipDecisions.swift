@@ -24,11 +24,13 @@ struct TipDecisions {
         entries.markAllStale()
     }
 
-    /// Decides again, at the policy's instant, the tips that are stale or whose decision does not
-    /// hold then, from `rules` (each tip's rule results).
-    mutating func refresh(_ policy: DisplayPolicy, rules: [[RuleResult]]) {
-        entries.expire(at: policy.now)
-        for tip in entries.takeStale() {
+    /// Decides again, at `now`, the tips that are stale or whose decision does not hold then,
+    /// from `rules` (each tip's rule results). Makes no display policy when none is due.
+    mutating func refresh(program: Program, store: EventStore, now: Double, rules: [[RuleResult]]) {
+        entries.expire(at: now)
+        guard entries.hasStale else { return }
+        let policy = DisplayPolicy(program: program, store: store, now: now, explaining: false)
+        while let tip = entries.takeNextStale() {
             let standing = policy.standing(of: tip, rulesHold: rules[tip].allSatisfy(\.result))
             standings[tip] = standing
             entries.record(tip, policy.validity(of: tip, standing))

@@ -91,7 +91,7 @@ extension TipEngine {
     /// evaluate in full.
     private mutating func refreshDecisions(at now: Double) -> Bool {
         guard refreshResults(at: now, widgets: false) else { return false }
-        decisions.refresh(DisplayPolicy(program: program, store: store, now: now, explaining: false), rules: results.rules)
+        decisions.refresh(program: program, store: store, now: now, rules: results.rules)
         return true
     }
 

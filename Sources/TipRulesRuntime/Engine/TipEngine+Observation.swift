@@ -34,7 +34,7 @@ extension TipEngine {
     public mutating func statusChanges(at now: Double) -> [StatusChange] {
         clock = max(clock ?? now, now)
         if let changes = incrementalStatusChanges(at: now) {
-            observers.deliver(changes)
+            if !changes.isEmpty { observers.deliver(changes) }
             return changes
         }
         let tips = evaluator.evaluate(store, now: now, explaining: true).tips

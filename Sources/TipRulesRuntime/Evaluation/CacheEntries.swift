@@ -4,6 +4,8 @@ struct CacheEntries {
     private(set) var validity: [Validity]
     private var stale: [Bool]
     private var staleList: [Int]
+    /// Whether `staleList` is in decreasing order, so that its last is the next to take.
+    private var staleListDescends = false
     /// The instant of the last `expire(at:)`: every result not stale holds at it.
     private var checkedAt: Double?
 
@@ -18,6 +20,7 @@ struct CacheEntries {
         guard !stale[index] else { return }
         stale[index] = true
         staleList.append(index)
+        staleListDescends = false
     }
 
     mutating func markAllStale() {
@@ -31,14 +34,20 @@ struct CacheEntries {
         for index in validity.indices where !stale[index] && !validity[index].holds(at: now) { markStale(index) }
     }
 
-    /// The stale results, in order, no longer marked stale: the caller computes each again and
-    /// records its validity (or marks everything stale if it cannot).
-    mutating func takeStale() -> [Int] {
-        guard !staleList.isEmpty else { return [] }
-        let due = staleList.sorted()
-        staleList.removeAll(keepingCapacity: true)
-        for index in due { stale[index] = false }
-        return due
+    /// Whether any result is stale.
+    var hasStale: Bool { !staleList.isEmpty }
+
+    /// The stale result of the lowest index, no longer marked stale; nil when none is left. The
+    /// caller computes each again and records its validity (or marks everything stale if it
+    /// cannot). Taking them one by one allocates nothing.
+    mutating func takeNextStale() -> Int? {
+        if !staleListDescends {
+            staleList.sort(by: >)
+            staleListDescends = true
+        }
+        guard let index = staleList.popLast() else { return nil }
+        stale[index] = false
+        return index
     }
 
     /// Records that result `index`, computed again, holds for `validity`.

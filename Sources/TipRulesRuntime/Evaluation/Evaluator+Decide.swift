@@ -42,6 +42,32 @@ extension Evaluator {
     }
 }
 
+extension Evaluator {
+    /// Widget `widget`'s relevance score at `now`: `evaluateWidget(…)?.score` without the result
+    /// (0 when the score or duration fails or is negative or not finite). 0 when there is no
+    /// such widget and when the store does not fit the program. A score and duration of a
+    /// common shape (`NativeNumber`) are read straight from the store.
+    public mutating func score(ofWidget widget: Int, store: EventStore, now: Double) -> Double {
+        guard widgets.indices.contains(widget), fits(store) else { return 0 }
+        let code = widgets[widget]
+        if let score = code.nativeScore, let duration = code.nativeDuration {
+            return Self.score(.success(score.value(store, now: now)), duration: .success(duration.value(store, now: now)))
+        }
+        machine.prepare(store, now: now)
+        defer { machine.finish() }
+        let score = machine.number(code.score, native: code.nativeScore)
+        return Self.score(score, duration: machine.number(code.duration, native: code.nativeDuration))
+    }
+
+    /// The score a widget reports for these results of its score and duration.
+    private static func score(_ score: Result<UInt64, EvaluationFailure>,
+                              duration: Result<UInt64, EvaluationFailure>) -> Double {
+        guard case .success(let scoreBits) = score, case .success(let durationBits) = duration else { return 0 }
+        let value = SlotEncoding.double(scoreBits), length = SlotEncoding.double(durationBits)
+        return value.isFinite && value >= 0 && length.isFinite && length >= 0 ? value : 0
+    }
+}
+
 extension Result<Bool, EvaluationFailure> {
     /// Whether a rule decided true (a failure is false).
     @inline(__always)

@@ -10,15 +10,13 @@ extension Evaluator {
     mutating func refresh(_ cache: inout ResultCache, store: EventStore, now: Double, widgets: Bool) -> [Int]? {
         cache.ruleEntries.expire(at: now)
         cache.widgetEntries.expire(at: now)
-        let dueRules = cache.ruleEntries.takeStale()
-        let dueWidgets = widgets ? cache.widgetEntries.takeStale() : []
-        guard !dueRules.isEmpty || !dueWidgets.isEmpty else {
+        guard cache.ruleEntries.hasStale || (widgets && cache.widgetEntries.hasStale) else {
             return cache.withinBudget(widgets: widgets) ? [] : giveUp(&cache)
         }
         guard prepare(store, now: now) else { return giveUp(&cache) }
         defer { machine.finish() }
         var changedTips: [Int] = []
-        for position in dueRules {
+        while let position = cache.ruleEntries.takeNextStale() {
             let address = cache.inputs.ruleAddresses[position]
             let before = machine.workUsed
             let result = evaluate(tip: address.tip, rule: address.rule, explaining: true)
@@ -28,7 +26,7 @@ extension Evaluator {
                 changedTips.append(address.tip)
             }
         }
-        for widget in dueWidgets {
+        while widgets, let widget = cache.widgetEntries.takeNextStale() {
             let before = machine.workUsed
             let result = evaluateWidget(widget)
             cache.record(widget: widget, result, validity: cache.inputs.widgets[widget].validity(at: now, store: store),

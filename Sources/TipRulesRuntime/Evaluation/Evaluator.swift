@@ -34,7 +34,8 @@ public struct Evaluator {
     }
 
     /// `fusingScans: false` runs every instruction one by one: no fused closure loop (see
-    /// `ScanPlan`), no native rule (see `NativeRule`). Tests compare the two.
+    /// `ScanPlan`), no native rule (see `NativeRule`), no native score or duration (see
+    /// `NativeNumber`). Tests compare the two.
     init(program: Program, fusingScans: Bool) {
         self.program = program
         machine = Machine(program: program)
@@ -134,8 +135,9 @@ public struct Evaluator {
     /// all: score and duration 0, with the error.
     mutating func evaluateWidget(_ index: Int) -> WidgetResult {
         let name = program.widgets[index].name
-        let score = number(widgets[index].score, "score")
-        let duration = number(widgets[index].duration, "duration")
+        let widget = widgets[index]
+        let score = Self.usable(machine.number(widget.score, native: widget.nativeScore), "score")
+        let duration = Self.usable(machine.number(widget.duration, native: widget.nativeDuration), "duration")
         guard case .success(let scoreValue) = score, case .success(let durationValue) = duration else {
             let errors = [score, duration].compactMap { result -> String? in
                 if case .failure(let message) = result { return message.text }
@@ -150,8 +152,8 @@ public struct Evaluator {
 
     /// A score or duration, or why it is not a usable value: evaluation failed, or it is NaN,
     /// an infinity or negative (WidgetKit takes neither a negative score nor a negative duration).
-    private mutating func number(_ code: ExecutableCode, _ what: String) -> Result<Double, WidgetValueError> {
-        switch machine.run(code) {
+    private static func usable(_ result: Result<UInt64, EvaluationFailure>, _ what: String) -> Result<Double, WidgetValueError> {
+        switch result {
         case .success(let bits):
             let value = SlotEncoding.double(bits)
             guard value.isFinite else {

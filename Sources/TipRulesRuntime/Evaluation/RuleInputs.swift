@@ -89,20 +89,25 @@ struct CodeInputs: Hashable {
     /// The instants for which a result computed at `now` over `store` holds: until the first of
     /// a later donation becoming visible, a donation leaving a window or its event's
     /// `maximumAge`, and the next boundary of a calendar component of now it reads.
+    @inline(__always)
     func validity(at now: Double, store: EventStore) -> Validity {
         guard readsTime else { return .always }
         guard !readsNowAnyhow else { return .only(now) }
         var until = Double.infinity
         for event in events {
-            let columns = store.donations[event]
-            let future = partitionPoint(in: 0..<columns.count) { columns.date($0) > now }
-            if future < columns.count { until = min(until, columns.date(future)) }
+            // The dates alone: binding the event's columns would retain each of their arrays.
+            let dates = store.donations[event].columns[0]
+            // Usually every donation is at or before now: then no search for the first after it.
+            if let last = dates.last, SlotEncoding.double(last) > now {
+                let future = partitionPoint(in: 0..<dates.count) { SlotEncoding.double(dates[$0]) > now }
+                until = min(until, SlotEncoding.double(dates[future]))
+            }
             if let age = store.program.events[event].maximumAge {
-                until = min(until, Self.leaving(columns, now: now, seconds: age))
+                until = min(until, Self.leaving(dates, now: now, seconds: age))
             }
         }
         for window in windows {
-            until = min(until, Self.leaving(store.donations[window.event], now: now, seconds: window.seconds))
+            until = min(until, Self.leaving(store.donations[window.event].columns[0], now: now, seconds: window.seconds))
         }
         if let unit = calendarUnit {
             until = min(until, Self.boundary(after: now, unit: unit, utcOffset: store.utcOffset))
@@ -110,13 +115,14 @@ struct CodeInputs: Hashable {
         return Validity(from: now, until: until)
     }
 
-    /// When the oldest donation within `seconds` of now leaves that window (none left: never).
+    /// When the oldest donation within `seconds` of now leaves that window (none left: never);
+    /// `dates` are an event's donation dates (slots), in order.
     /// A window's donations are dated at or after `now - seconds`; later donations join it only
     /// by becoming visible.
-    private static func leaving(_ columns: DonationColumns, now: Double, seconds: Double) -> Double {
+    private static func leaving(_ dates: [UInt64], now: Double, seconds: Double) -> Double {
         let oldest = now - seconds
-        let first = partitionPoint(in: 0..<columns.count) { columns.date($0) >= oldest }
-        return first < columns.count ? Validity.earliest(columns.date(first), plus: seconds) : .infinity
+        let first = partitionPoint(in: 0..<dates.count) { SlotEncoding.double(dates[$0]) >= oldest }
+        return first < dates.count ? Validity.earliest(SlotEncoding.double(dates[first]), plus: seconds) : .infinity
     }
 
     /// The next local-time boundary of a calendar unit after `now` (what `CalendarComponent`

@@ -27,15 +27,21 @@ final class ExecutableCode {
     }
 }
 
-/// A widget's code blocks, ready to run.
+/// A widget's code blocks, ready to run, with the native forms of its score and duration
+/// (`NativeNumber`) when they have one.
 struct ExecutableWidget {
     let score: ExecutableCode
     let duration: ExecutableCode
+    let nativeScore: NativeNumber?
+    let nativeDuration: NativeNumber?
     let suggestions: [(from: ExecutableCode, to: ExecutableCode)]
 
+    /// `fusing: false` runs every instruction one by one: no fused loop, no native form.
     init(_ widget: WidgetInfo, constants: [ScalarValue], fusing: Bool) {
         score = ExecutableCode(widget.score, constants: constants, fusing: fusing)
         duration = ExecutableCode(widget.duration, constants: constants, fusing: fusing)
+        nativeScore = fusing ? NativeNumber(widget.score, constants: constants) : nil
+        nativeDuration = fusing ? NativeNumber(widget.duration, constants: constants) : nil
         suggestions = widget.suggestions.map {
             (ExecutableCode($0.from, constants: constants, fusing: fusing),
              ExecutableCode($0.to, constants: constants, fusing: fusing))

@@ -1,5 +1,5 @@
-/// Deciding a rule at the prepared instant, the fast path's way: natively when the rule has a
-/// native form, else by running its instructions.
+/// Deciding a rule, or computing a widget's score or duration, at the prepared instant: natively
+/// when the code has a native form, else by running its instructions.
 extension Machine {
     /// Whether the rule holds at the prepared instant, or why it failed; charges the work to the
     /// instant's budget as running it would. `native` is the rule's native form, if it has one.
@@ -9,5 +9,14 @@ extension Machine {
         if let event = native.event { visible = context.visibleRows(event) }
         return native.decide(parameters: context.parameterValues, donations: context.donations, visible: visible,
                              now: context.now, program: program, work: &workUsed)
+    }
+
+    /// A score's or duration's result slot at the prepared instant, or why it failed.
+    /// `native` is the code's native form, if it has one.
+    mutating func number(_ code: ExecutableCode, native: NativeNumber?) -> Result<UInt64, EvaluationFailure> {
+        guard let native else { return run(code) }
+        var visible = 0..<0
+        if let event = native.event { visible = context.visibleRows(event) }
+        return .success(native.value(donations: context.donations, visible: visible, now: context.now))
     }
 }

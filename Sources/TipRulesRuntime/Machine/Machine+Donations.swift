@@ -29,6 +29,18 @@ extension Machine {
         return slice.slice(start, slice.count)
     }
 
+    /// Where `donatedWithin` of a constant `window` starts in an event's `visible` rows at `now`:
+    /// the first dated at or after `now - window` (the first visible row without a window). Reads
+    /// the event's dates alone: binding its columns would retain each of their arrays.
+    @inline(__always)
+    static func windowStart(_ visible: Range<Int>, of donations: [DonationColumns], event: Int, now: Double,
+                            window: Double?) -> Int {
+        guard let window else { return visible.lowerBound }
+        let oldest = now - window
+        let dates = donations[event].columns[0]
+        return partitionPoint(in: visible) { SlotEncoding.double(dates[$0]) >= oldest }
+    }
+
     /// `largestSubset(groupedBy:)` / `smallestSubset(groupedBy:)`: the donations of the group
     /// with the most (fewest) donations of equal `column` values. Of groups of equal size, the
     /// one whose first donation is oldest wins. `floating` columns group `0.0` with `-0.0`

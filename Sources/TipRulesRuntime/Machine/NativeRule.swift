@@ -57,12 +57,7 @@ struct NativeRule {
         case .parameter(let index, let test):
             return test.holds(for: parameters[index], constants: program.constants, work: &work, line: line)
         case .count(let event, let window, let comparison, let bound):
-            var lower = visible.lowerBound
-            if let window {
-                let oldest = now - window
-                let columns = donations[event]
-                lower = partitionPoint(in: visible) { columns.date($0) >= oldest }
-            }
+            let lower = Machine.windowStart(visible, of: donations, event: event, now: now, window: window)
             return .success(comparison.compare(visible.upperBound - lower, bound))
         case .version(let parameter, let comparison, let constant, let constantLength):
             guard case .string(let text) = parameters[parameter] else { return failure(.invalidProgram) }

@@ -49,9 +49,11 @@ struct DonationColumns: Sendable {
     /// Inserts a donation whose fields have been checked against the event's schema: appended
     /// when it is the newest (the usual case), else placed after the donations not newer than it.
     mutating func insert(date: Double, fields: [ScalarValue]) {
-        let position = count > 0 && self.date(count - 1) > date
-            ? partitionPoint(in: 0..<count) { self.date($0) > date }
-            : count
+        guard count > 0 && self.date(count - 1) > date else {
+            append(Donation(date: date, fields: fields))
+            return
+        }
+        let position = partitionPoint(in: 0..<count) { self.date($0) > date }
         columns[0].insert(SlotEncoding.bits(date), at: position)
         for (index, field) in fields.enumerated() {
             let bits = SlotEncoding.bits(field) { intern($0) }

@@ -79,13 +79,14 @@ public struct EventStore: Sendable {
 
     private func check(event: Int, date: Double, fields: [ScalarValue]) throws {
         guard program.events.indices.contains(event) else { throw StoreError.noSuchEvent(event) }
-        let info = program.events[event]
-        guard date.isFinite else { throw StoreError.invalidDate(event: info.name) }
-        guard fields.count == info.fields.count else {
-            throw StoreError.fieldCount(event: info.name, expected: info.fields.count, found: fields.count)
+        // The fields alone: binding the event's whole description would retain each of its parts.
+        let declared = program.events[event].fields
+        guard date.isFinite else { throw StoreError.invalidDate(event: program.events[event].name) }
+        guard fields.count == declared.count else {
+            throw StoreError.fieldCount(event: program.events[event].name, expected: declared.count, found: fields.count)
         }
-        for (field, value) in zip(info.fields, fields) where value.kind != field.type {
-            throw StoreError.fieldType(event: info.name, field: field.name, expected: field.type, found: value.kind)
+        for (field, value) in zip(declared, fields) where value.kind != field.type {
+            throw StoreError.fieldType(event: program.events[event].name, field: field.name, expected: field.type, found: value.kind)
         }
     }
 
