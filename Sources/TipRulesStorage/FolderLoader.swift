@@ -22,9 +22,10 @@ enum FolderLoader {
     /// one, or one whose creation was cut short before its format file was written).
     static func load(_ layout: FolderLayout) throws(TipStoreError) -> LoadedFolder? {
         // A reader can race with a writer's compaction removing a generation; it reads again.
-        for _ in 0..<8 {
+        let attempts = 8
+        for attempt in 1...attempts {
             do {
-                return try loadOnce(layout)
+                return try loadOnce(layout, isLastAttempt: attempt == attempts)
             } catch {
                 guard case .failed(let failure) = error else { continue }
                 throw failure
@@ -38,7 +39,11 @@ enum FolderLoader {
         case failed(TipStoreError)
     }
 
-    private static func loadOnce(_ layout: FolderLayout) throws(Failure) -> LoadedFolder? {
+    /// One reading of the folder. A listing can miss both snapshots of a compaction (the new one
+    /// renamed in behind the listing, the old one removed ahead of it): a folder with a format
+    /// file always holds a snapshot, so none listed is read again, and reported only when it
+    /// stays so (`isLastAttempt`).
+    private static func loadOnce(_ layout: FolderLayout, isLastAttempt: Bool) throws(Failure) -> LoadedFolder? {
         let folder = layout.folder
         guard let names = try wrap({ () throws(TipStoreError) in try PosixFile.names(in: folder) }) else { return nil }
         let (snapshots, journals, foreign) = FolderLayout.generations(names)
@@ -52,6 +57,7 @@ enum FolderLoader {
         guard version <= FolderLayout.storageVersion else {
             throw .failed(.newerStorageVersion(folder: folder, found: version, newestRead: FolderLayout.storageVersion))
         }
+        if snapshots.isEmpty, !isLastAttempt { throw .vanished("snapshot") }
         let newest = max(snapshots.last ?? 0, journals.last ?? 0)
         var notes: [RecoveryNote] = []
         for generation in snapshots.reversed() {

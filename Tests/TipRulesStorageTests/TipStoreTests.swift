@@ -93,6 +93,18 @@ struct TipStoreTests {
         #expect(try TipStore.read(folder: folder).engine.store.donations(event: 0).map(\.date) == [10, 30])
     }
 
+    /// A listing that shows no snapshot is read again (a compaction's rename and removal can
+    /// both pass a listing by); a folder that really holds none is still refused, whole.
+    @Test func aFolderWithoutASnapshotIsRefusedAfterReadingAgain() throws {
+        defer { removeTemporaryFolder(folder) }
+        _ = try TipStore.open(folder: folder, bundledProgram: program)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        for name in names where name.hasPrefix("snapshot-") {
+            try FileManager.default.removeItem(atPath: folder + "/" + name)
+        }
+        #expect(throws: TipStoreError.noReadableSnapshot(folder: folder, [])) { try TipStore.read(folder: folder) }
+    }
+
     @Test func aFolderOfANewerStorageVersionIsAClearError() throws {
         defer { removeTemporaryFolder(folder) }
         _ = try TipStore.open(folder: folder, bundledProgram: program)
