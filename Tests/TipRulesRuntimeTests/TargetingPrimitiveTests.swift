@@ -50,13 +50,9 @@ struct TargetingPrimitiveTests {
     /// For random ids and groups, the bucket equals a straightforward reference
     /// implementation of the C code, over byte arrays.
     @Test func bucketsAgreeWithReference() {
-        var generator = SplitMix(seed: 17)
+        var generator = Xorshift(state: 17)
         let alphabet = Array("abcXYZ019-_:/.é🐦".unicodeScalars)
-        func randomText() -> String {
-            var text = ""
-            for _ in 0..<Int(generator.next() % 24) { text.unicodeScalars.append(alphabet[Int(generator.next() % UInt64(alphabet.count))]) }
-            return text
-        }
+        func randomText() -> String { generator.text(from: alphabet, shorterThan: 24) }
         for _ in 0..<2_000 {
             let id = randomText(), group = randomText()
             let expected = Int(referenceMurmur(Array((group + ":" + id).utf8)) % 100) + 1
@@ -113,16 +109,16 @@ struct TargetingPrimitiveTests {
 
     /// For random versions, the order is a total preorder consistent with the precedence rules.
     @Test func versionOrderIsATotalPreorder() throws {
-        var generator = SplitMix(seed: 23)
+        var generator = Xorshift(state: 23)
         let identifiers = ["alpha", "beta", "rc", "1", "2", "11", "0", "a-1", "x"]
         func randomVersion() -> String {
-            var text = "\(generator.next() % 3).\(generator.next() % 3).\(generator.next() % 3)"
-            let count = Int(generator.next() % 4)
+            var text = "\(generator.next(3)).\(generator.next(3)).\(generator.next(3))"
+            let count = generator.next(4)
             if count > 0 {
-                text += "-" + (0..<count).map { _ in identifiers[Int(generator.next() % UInt64(identifiers.count))] }
+                text += "-" + (0..<count).map { _ in generator.pick(identifiers) }
                     .joined(separator: ".")
             }
-            if generator.next() % 4 == 0 { text += "+b\(generator.next() % 9)" }
+            if generator.next(4) == 0 { text += "+b\(generator.next(9))" }
             return text
         }
         let versions = try (0..<120).map { _ in try #require(SemanticVersion(randomVersion())) }
@@ -215,17 +211,4 @@ private func referenceCompare(_ a: SemanticVersion, _ b: SemanticVersion) -> Int
         }
     }
     return a.prerelease.count == b.prerelease.count ? 0 : (a.prerelease.count < b.prerelease.count ? -1 : 1)
-}
-
-/// A small deterministic generator for property tests.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

@@ -105,16 +105,12 @@ struct TargetingTests {
     /// For random ids and groups, the VM's bucket (and the rollout it decides) equals the
     /// reference implementation of MurmurHash3.
     @Test func theVMsBucketsEqualTheReference() throws {
-        var generator = SplitMix(seed: 41)
+        var generator = Xorshift(state: 41)
         let alphabet = Array("abcXYZ019-_:/. é🐦".unicodeScalars)
-        func randomText(_ maximum: UInt64) -> String {
-            var text = ""
-            for _ in 0..<Int(generator.next() % maximum) { text.unicodeScalars.append(alphabet[Int(generator.next() % UInt64(alphabet.count))]) }
-            return text
-        }
+        func randomText(_ maximum: Int) -> String { generator.text(from: alphabet, shorterThan: maximum) }
         for _ in 0..<25 {
             let group = randomText(20)
-            let share = Int(generator.next() % 101)
+            let share = generator.next(101)
             let program = try load("""
             parameter id: String = ""
             widget Bucket { relevance { score: Double(bucket(of: id, group: "\(group)")) } }

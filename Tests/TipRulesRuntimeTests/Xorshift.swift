@@ -13,4 +13,11 @@ struct Xorshift {
 
     /// One of `items`.
     mutating func pick<T>(_ items: [T]) -> T { items[next(items.count)] }
+
+    /// A text of fewer than `maximumLength` scalars picked from `alphabet`.
+    mutating func text(from alphabet: [Unicode.Scalar], shorterThan maximumLength: Int) -> String {
+        var text = ""
+        for _ in 0..<next(maximumLength) { text.unicodeScalars.append(pick(alphabet)) }
+        return text
+    }
 }

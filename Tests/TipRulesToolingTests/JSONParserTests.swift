@@ -197,7 +197,7 @@ import TipRulesTooling
 }
 
 /// A small deterministic pseudo-random generator for fuzz-style tests.
-@Suite struct SplitMix64 {
+struct SplitMix64 {
     private var state: UInt64
 
     init(seed: UInt64) {

@@ -85,7 +85,7 @@ import TipRulesTooling
 }
 
 /// One scenario: a program, a fixture and the expected result.
-@Suite struct Scenario {
+struct Scenario {
     /// `NAME.SCENARIO`.
     var name: String
     var program: URL

@@ -79,10 +79,7 @@ extension TipEngine {
         }
         guard !changed.isEmpty else { return [] }
         let tips = DisplayPolicy(program: program, store: store, now: now, explaining: true).decide(rules: results.rules).tips
-        return changed.map { tip, old in
-            StatusChange(tip: tips[tip].id, oldStatus: old?.status, newStatus: tips[tip].status,
-                         oldDisplay: old?.display ?? false, newDisplay: tips[tip].display, result: tips[tip])
-        }
+        return changed.compactMap { tip, old in Self.change(of: tips[tip], from: old) }
     }
 
     // MARK: - Refreshing

@@ -40,15 +40,20 @@ extension TipEngine {
         let tips = evaluator.evaluate(store, now: now, explaining: true).tips
         let previous = observed
         observed = tips.map { ($0.status, $0.pendingReason, $0.display) }
-        let changes = tips.enumerated().compactMap { index, tip -> StatusChange? in
-            let old = previous.flatMap { $0.indices.contains(index) ? $0[index] : nil }
-            if let old, old.status == tip.status, old.pendingReason == tip.pendingReason, old.display == tip.display {
-                return nil
-            }
-            return StatusChange(tip: tip.id, oldStatus: old?.status, newStatus: tip.status,
-                                oldDisplay: old?.display ?? false, newDisplay: tip.display, result: tip)
+        let changes = tips.enumerated().compactMap { index, tip in
+            Self.change(of: tip, from: previous.flatMap { $0.indices.contains(index) ? $0[index] : nil })
         }
-        observers.deliver(changes)
+        if !changes.isEmpty { observers.deliver(changes) }
         return changes
+    }
+
+    /// The change of `tip` since a report said `old` of it (nil: never reported); nil when its
+    /// status, pending reason and display are the same.
+    static func change(of tip: TipResult, from old: Observed?) -> StatusChange? {
+        if let old, old.status == tip.status, old.pendingReason == tip.pendingReason, old.display == tip.display {
+            return nil
+        }
+        return StatusChange(tip: tip.id, oldStatus: old?.status, newStatus: tip.status,
+                            oldDisplay: old?.display ?? false, newDisplay: tip.display, result: tip)
     }
 }
