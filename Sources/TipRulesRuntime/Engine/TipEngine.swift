@@ -1,7 +1,8 @@
 /// A stateful TipKit-like engine over one program: it keeps the event store, answers which tips
 /// display and why, records what the person did with a tip, and reports status changes.
-/// Every decision comes from `Evaluator` (and so from the display policy); the engine only
-/// records state.
+/// Every decision comes from `Evaluator` (and so from the display policy); the engine records
+/// state and keeps the latest results, evaluating again after an operation only the rules that
+/// read what changed (docs/runtime.md, "Incremental evaluation").
 ///
 /// ```swift
 /// var engine = TipEngine(program: program)
