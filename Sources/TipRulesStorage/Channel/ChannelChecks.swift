@@ -41,18 +41,23 @@ public enum ChannelChecks {
     /// The program in `bytes`, once its size and SHA-512 are the manifest's, and it names no
     /// other app than `app`.
     public static func program(_ bytes: [UInt8], of artifact: ChannelArtifact, app: String?) throws(ChannelUpdateError) -> Program {
-        guard bytes.count == artifact.size else {
-            throw .artifactMismatch(path: artifact.path, reason: "\(bytes.count) bytes where the manifest says \(artifact.size)")
-        }
-        guard Hex.string(SHA512.hash(bytes)) == artifact.sha512 else {
-            throw .artifactMismatch(path: artifact.path, reason: "its SHA-512 is not the manifest's")
-        }
+        try content(bytes, of: artifact)
         let program: Program
         do { program = try Program(bytes: bytes) } catch {
             throw .unreadableArtifact(path: artifact.path, error as? BytecodeError ?? .verificationFailed("\(error)"))
         }
         if let app, let named = program.app, named != app { throw .otherApp(expected: app, found: named) }
         return program
+    }
+
+    /// Checks that `bytes` have the artifact's size and SHA-512.
+    public static func content(_ bytes: [UInt8], of artifact: ChannelArtifact) throws(ChannelUpdateError) {
+        guard bytes.count == artifact.size else {
+            throw .artifactMismatch(path: artifact.path, reason: "\(bytes.count) bytes where the manifest says \(artifact.size)")
+        }
+        guard Hex.string(SHA512.hash(bytes)) == artifact.sha512 else {
+            throw .artifactMismatch(path: artifact.path, reason: "its SHA-512 is not the manifest's")
+        }
     }
 }
 
