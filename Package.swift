@@ -34,7 +34,7 @@ let package = Package(
                     dependencies: ["TipRulesStorage", "TipRulesCompiler", "tiprules-crash-writer", "tiprules-demo"]),
         // Channels as they run in the field: nginx and the tests' fault server (Servers/) on the loopback
         // interface, the example host killed during updates, keys made by OpenSSL.
-        .testTarget(name: "TipRulesChannelTests", dependencies: ["TipRulesTooling", "TipRulesStorage", "tiprules-demo"],
+        .testTarget(name: "TipRulesChannelTests", dependencies: ["TipRulesTooling", "TipRulesStorage", "TipRulesRuntime", "tiprules-demo"],
                     exclude: ["Servers"]),
         // Golden files and scenarios are read from the source tree (found through #filePath).
         .testTarget(name: "TipRulesToolingTests", dependencies: ["TipRulesTooling"],

@@ -15,10 +15,9 @@ public struct ChannelTrust: Hashable, Sendable {
     public init(pemFiles: [String]) throws(ChannelFormatError) {
         var keys: [[UInt8]] = []
         for text in pemFiles {
-            guard let key = Ed25519KeyFile.publicKey(fromPEM: text) else {
-                throw ChannelFormatError("not an Ed25519 PUBLIC KEY PEM file")
+            do { keys.append(try Ed25519KeyFile(pem: text).publicKey) } catch {
+                throw ChannelFormatError("not an Ed25519 PUBLIC KEY PEM file: \(error)")
             }
-            keys.append(key)
         }
         self.init(publicKeys: keys)
     }
@@ -28,7 +27,7 @@ public struct ChannelTrust: Hashable, Sendable {
     public func verify(_ message: [UInt8], signatures: ChannelSignatures) throws(ChannelUpdateError) -> String {
         for entry in signatures.entries {
             guard let key = keys.first(where: { $0.id == entry.keyID }),
-                  let signature = Base64.decode(entry.signature), signature.count == 64 else { continue }
+                  let signature = try? Base64.decode(entry.signature), signature.count == 64 else { continue }
             if Ed25519.isValidSignature(signature, of: message, publicKey: key.publicKey) { return key.id }
         }
         throw .untrustedSignature(keyIDs: signatures.entries.map(\.keyID))

@@ -25,13 +25,15 @@ enum KeygenCommand {
         }
         var generator = SystemRandomNumberGenerator()
         let seed = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        guard let publicKey = Ed25519.publicKey(fromSeed: seed) else { return .failure("cannot derive the public key") }
-        if let error = SigningKeyFiles.writeNew(Ed25519KeyFile.privateKeyPEM(seed: seed), to: name + ".key", mode: 0o600) {
+        guard let key = Ed25519KeyFile(seed: seed), let privateKey = key.privateKeyPEM else {
+            return .failure("cannot derive the public key")
+        }
+        if let error = SigningKeyFiles.writeNew(privateKey, to: name + ".key", mode: 0o600) {
             return .failure(error.message)
         }
-        if let error = SigningKeyFiles.writeNew(Ed25519KeyFile.publicKeyPEM(publicKey: publicKey), to: name + ".pub", mode: 0o644) {
+        if let error = SigningKeyFiles.writeNew(key.publicKeyPEM, to: name + ".pub", mode: 0o644) {
             return .failure(error.message)
         }
-        return CommandResult(standardOutput: "wrote \(name).key and \(name).pub; key id \(KeyID.of(publicKey: publicKey))\n")
+        return CommandResult(standardOutput: "wrote \(name).key and \(name).pub; key id \(key.keyID)\n")
     }
 }

@@ -19,20 +19,21 @@ enum SigningKeyFiles {
             return .failure(CommandError("\(path): the private key may be read by others than its owner (mode \(String(mode, radix: 8))); run 'chmod 600 \(path)'"))
         }
         return text(at: path).flatMap { text in
-            guard let seed = Ed25519KeyFile.seed(fromPEM: text), let publicKey = Ed25519.publicKey(fromSeed: seed) else {
-                return .failure(CommandError("\(path): not an Ed25519 PRIVATE KEY PEM file (as 'openssl genpkey -algorithm ed25519' writes)"))
+            let file: Ed25519KeyFile
+            do { file = try Ed25519KeyFile(pem: text) } catch {
+                return .failure(CommandError("\(path): not an Ed25519 PRIVATE KEY PEM file (as 'openssl genpkey -algorithm ed25519' writes): \(error)"))
             }
-            return .success((seed, publicKey))
+            guard let seed = file.seed else { return .failure(CommandError("\(path): a public key; --key takes the private key")) }
+            return .success((seed, file.publicKey))
         }
     }
 
     /// The 32-byte public key of a `PUBLIC KEY` PEM file.
     static func publicKey(at path: String) -> Result<[UInt8], CommandError> {
         text(at: path).flatMap { text in
-            guard let key = Ed25519KeyFile.publicKey(fromPEM: text) else {
-                return .failure(CommandError("\(path): not an Ed25519 PUBLIC KEY PEM file (as 'openssl pkey -pubout' writes)"))
+            do { return .success(try Ed25519KeyFile(pem: text).publicKey) } catch {
+                return .failure(CommandError("\(path): not an Ed25519 PUBLIC KEY PEM file (as 'openssl pkey -pubout' writes): \(error)"))
             }
-            return .success(key)
         }
     }
 
