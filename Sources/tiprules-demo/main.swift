@@ -128,14 +128,11 @@ final class DemoApp {
         }
     }
 
-    /// Fetches the channel on another thread (the store is not touched meanwhile), then applies a
-    /// verified release through the folder's rules update.
+    /// Fetches the channel (the store is not touched meanwhile; this host has nothing else to do
+    /// while it waits, an app awaits `fetch` instead), then applies a verified release through
+    /// the folder's rules update.
     private func applyChannelUpdate(_ updater: ChannelUpdater) throws {
-        let inForce = store.programBytes
-        let fetched = ChannelFiles.waiting { () async -> Result<ChannelFetch, ChannelUpdateError> in
-            do throws(ChannelUpdateError) { return .success(try await updater.fetch(inForce: inForce)) } catch { return .failure(error) }
-        }
-        switch try fetched.get() {
+        switch try updater.fetchBlocking(inForce: store.programBytes) {
         case .tooSoon(let next): say("ok too soon: next request after \(Int(next))")
         case .notModified: say("ok not modified")
         case .upToDate(let release): say("ok up to date with release \(release)")

@@ -29,9 +29,9 @@ struct ChannelCommandTests {
 
     @Test func keygenWritesAPrivateKeyOnlyItsOwnerReadsAndPrintsTheKeyID() throws {
         let work = try ChannelWorkspace()
-        #expect(try Self.mode(work.key + ".key") == 0o600)
+        #expect(try Self.mode(work.key) == 0o600)
         let publicKey = try Ed25519KeyFile(pem: try String(contentsOfFile: work.publicKey, encoding: .utf8)).publicKey
-        let again = work.tiprulec(["keygen", "-o", work.key])
+        let again = work.tiprulec(["keygen", "-o", work.root + "/team"])
         #expect(again.status == 2)
         let other = work.tiprulec(["keygen", "-o", work.root + "/second"])
         #expect(other.status == 0)
@@ -97,8 +97,8 @@ struct ChannelCommandTests {
 
     @Test func aPrivateKeyOthersMayReadIsRefused() throws {
         let work = try ChannelWorkspace()
-        chmod(work.key + ".key", 0o644)
-        let result = work.tiprulec(["publish", try work.rules(release: 3), "--channel", work.channel, "--key", work.key + ".key", "--release", "3"])
+        chmod(work.key, 0o644)
+        let result = work.tiprulec(["publish", try work.rules(release: 3), "--channel", work.channel, "--key", work.key, "--release", "3"])
         #expect(result.status == 2)
         #expect(result.standardError.contains("chmod 600"))
     }
@@ -122,7 +122,7 @@ struct ChannelCommandTests {
         #expect(try Self.run(openssl, ["pkeyutl", "-verify", "-pubin", "-inkey", work.root + "/openssl.pub", "-rawin",
                                        "-in", work.channel + "/manifest.json", "-sigfile", work.root + "/manifest.sig.bin"]) == 0)
         // And a key tiprulec made is one OpenSSL reads.
-        #expect(try Self.run(openssl, ["pkey", "-in", work.key + ".key", "-noout"]) == 0)
+        #expect(try Self.run(openssl, ["pkey", "-in", work.key, "-noout"]) == 0)
     }
 
     @Test func everyCommandHasHelp() throws {

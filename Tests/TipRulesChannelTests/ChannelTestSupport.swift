@@ -18,10 +18,10 @@ final class ChannelWorkspace {
         root = NSTemporaryDirectory() + "tiprules-channel-" + UUID().uuidString
         channel = root + "/site/channel"
         state = root + "/state"
-        key = root + "/team"
-        publicKey = key + ".pub"
+        key = root + "/team.key"
+        publicKey = root + "/team.pub"
         try FileManager.default.createDirectory(atPath: root + "/site", withIntermediateDirectories: true)
-        let made = tiprulec(["keygen", "-o", key])
+        let made = tiprulec(["keygen", "-o", root + "/team"])
         try #require(made.status == 0, "\(made.standardError)")
     }
 
@@ -94,9 +94,8 @@ final class ChannelWorkspace {
     func update(_ updater: ChannelUpdater, _ store: TipStore, at now: Double? = nil) -> Result<ChannelFetch, ChannelUpdateError> {
         let inForce = store.programBytes
         let clock = now ?? self.now
-        let fetched = ChannelFiles.waiting { () async -> Result<ChannelFetch, ChannelUpdateError> in
-            do throws(ChannelUpdateError) { return .success(try await updater.fetch(inForce: inForce, now: clock)) } catch { return .failure(error) }
-        }
+        let fetched: Result<ChannelFetch, ChannelUpdateError>
+        do throws(ChannelUpdateError) { fetched = .success(try updater.fetchBlocking(inForce: inForce, now: clock)) } catch { fetched = .failure(error) }
         guard case .success(.ready(let download)) = fetched else { return fetched }
         do { try updater.activate(download, in: store) } catch { return .failure(error) }
         return fetched

@@ -12,12 +12,14 @@ struct ChannelResponse: Sendable {
 }
 
 /// Fetches a channel's files over http, https or from a `file:` URL, bounded: at most `limit`
-/// bytes, one time-out per request, no cache, no redirect to another scheme.
+/// bytes, one time-out per request, no cache, no redirect to another scheme. It blocks the
+/// calling thread (URLSession works on its own threads meanwhile), so it is called off the
+/// app's main thread and outside Swift's cooperative thread pool.
 enum ChannelFetcher {
     /// The schemes a channel may have.
     static let schemes: Set<String> = ["http", "https", "file"]
 
-    static func get(_ url: URL, ifNoneMatch etag: String?, limit: Int, timeout: Double) async throws(ChannelUpdateError) -> ChannelResponse {
+    static func get(_ url: URL, ifNoneMatch etag: String?, limit: Int, timeout: Double) throws(ChannelUpdateError) -> ChannelResponse {
         let scheme = url.scheme?.lowercased() ?? ""
         guard schemes.contains(scheme) else { throw .redirectRefused(url: url.absoluteString, to: "the scheme '\(scheme)'") }
         if scheme == "file" { return try readFile(url, limit: limit) }
@@ -30,10 +32,8 @@ enum ChannelFetcher {
         let download = BoundedDownload(url: url, limit: limit, timeout: timeout)
         let session = URLSession(configuration: configuration, delegate: download, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
-        let result = await withCheckedContinuation { continuation in
-            download.start(session.dataTask(with: request), continuation: continuation)
-        }
-        return try result.get()
+        download.start(session.dataTask(with: request))
+        return try download.wait().get()
     }
 
     /// A `file:` URL's contents, refusing a file larger than `limit`.
@@ -59,9 +59,10 @@ private final class BoundedDownload: NSObject, URLSessionDataDelegate, @unchecke
     private let limit: Int
     private let timeout: Double
     private let lock = NSLock()
+    private let done = DispatchSemaphore(value: 0)
     private var body: [UInt8] = []
     private var refusal: ChannelUpdateError?
-    private var continuation: CheckedContinuation<Result<ChannelResponse, ChannelUpdateError>, Never>?
+    private var result: Result<ChannelResponse, ChannelUpdateError>?
 
     init(url: URL, limit: Int, timeout: Double) {
         self.url = url
@@ -69,9 +70,14 @@ private final class BoundedDownload: NSObject, URLSessionDataDelegate, @unchecke
         self.timeout = timeout
     }
 
-    func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<Result<ChannelResponse, ChannelUpdateError>, Never>) {
-        lock.withLock { self.continuation = continuation }
+    func start(_ task: URLSessionDataTask) {
         task.resume()
+    }
+
+    /// Waits for the request to end; the session's own time-outs bound the wait.
+    func wait() -> Result<ChannelResponse, ChannelUpdateError> {
+        done.wait()
+        return lock.withLock { result } ?? .failure(.unreachable(url: url.absoluteString, reason: "no response"))
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
@@ -107,12 +113,8 @@ private final class BoundedDownload: NSObject, URLSessionDataDelegate, @unchecke
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        let (continuation, result) = lock.withLock { () -> (CheckedContinuation<Result<ChannelResponse, ChannelUpdateError>, Never>?, Result<ChannelResponse, ChannelUpdateError>) in
-            let pending = self.continuation
-            self.continuation = nil
-            return (pending, outcome(task, error))
-        }
-        continuation?.resume(returning: result)
+        lock.withLock { result = outcome(task, error) }
+        done.signal()
     }
 
     /// Called with the lock held.

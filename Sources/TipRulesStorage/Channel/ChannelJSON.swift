@@ -37,9 +37,8 @@ struct ChannelJSON {
     }
 
     func integer(_ key: String) throws(ChannelFormatError) -> Int {
-        guard let value = object[key], !(value is Bool), let number = value as? NSNumber,
-              let integer = Int(exactly: number.doubleValue), Double(integer) == number.doubleValue,
-              abs(integer) < 1 << 53 else {
+        guard let value = object[key], !Self.isBoolean(value), let number = value as? NSNumber,
+              let integer = Int(exactly: number.doubleValue), abs(integer) < 1 << 53 else {
             throw missing(key, "a whole number")
         }
         return integer
@@ -50,8 +49,8 @@ struct ChannelJSON {
     }
 
     func bool(_ key: String) throws(ChannelFormatError) -> Bool {
-        guard let value = object[key] as? Bool else { throw missing(key, "true or false") }
-        return value
+        guard let value = object[key], Self.isBoolean(value), let flag = value as? Bool else { throw missing(key, "true or false") }
+        return flag
     }
 
     func strings(_ key: String) throws(ChannelFormatError) -> [String] {
@@ -78,6 +77,13 @@ struct ChannelJSON {
         guard let value = object[key] else { return nil }
         guard let object = value as? [String: Any] else { throw missing(key, "an object") }
         return ChannelJSON(object: object, place: "\(place) \(key)")
+    }
+
+    /// Whether a parsed value is JSON's `true` or `false` (Foundation bridges numbers and
+    /// booleans both to `NSNumber`, and `1 is Bool` holds).
+    private static func isBoolean(_ value: Any) -> Bool {
+        guard let number = value as? NSNumber else { return false }
+        return String(describing: type(of: number)).contains("Boolean")
     }
 
     private func missing(_ key: String, _ kind: String) -> ChannelFormatError {

@@ -58,8 +58,9 @@ public struct ChannelDownload: Sendable, Equatable {
 }
 
 /// The device side of a channel (docs/shipping.md): fetch, verify, then activate. `fetch` runs
-/// wherever the caller's task runs and never touches the store, so evaluation never waits for
-/// the network; `activate` applies a download through the store's atomic rules update, on the
+/// on a thread of its own and never touches the store, so evaluation never waits for the
+/// network (`fetchBlocking` is the same on the caller's thread, for tools and background
+/// threads); `activate` applies a download through the store's atomic rules update, on the
 /// store's thread. The updater's record (highest release seen, ETag, last request) lives in the
 /// state folder beside the state.
 ///
@@ -86,6 +87,21 @@ public final class ChannelUpdater: @unchecked Sendable {
     /// checks its program: signature, then the manifest's app, release and expiry, then the
     /// artifact's size and hash, then the bytecode. `inForce` is the store's `programBytes`.
     public func fetch(inForce: [UInt8], now: Double = Date().timeIntervalSince1970) async throws(ChannelUpdateError) -> ChannelFetch {
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<ChannelFetch, ChannelUpdateError>, Never>) in
+            DispatchQueue.global(qos: .utility).async {
+                do throws(ChannelUpdateError) {
+                    continuation.resume(returning: .success(try self.fetchBlocking(inForce: inForce, now: now)))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+        }
+        return try result.get()
+    }
+
+    /// `fetch` on the calling thread, which waits for the network: for a background thread or
+    /// a command-line tool, never for the thread that evaluates.
+    public func fetchBlocking(inForce: [UInt8], now: Double = Date().timeIntervalSince1970) throws(ChannelUpdateError) -> ChannelFetch {
         var state = try record { state throws(ChannelUpdateError) in
             if let last = state.lastAttempt, now >= last, now - last < configuration.minimumInterval {
                 return false
@@ -98,9 +114,9 @@ public final class ChannelUpdater: @unchecked Sendable {
             return .tooSoon(next: last + configuration.minimumInterval)
         }
         let etag = attemptedState.settledRelease == attemptedState.highestSeenRelease ? attemptedState.etag : nil
-        let manifestResponse = try await get("manifest.json", ifNoneMatch: etag, limit: ChannelManifest.maximumSize, allowsNotModified: true)
+        let manifestResponse = try get("manifest.json", ifNoneMatch: etag, limit: ChannelManifest.maximumSize, allowsNotModified: true)
         if manifestResponse.status == 304 { return .notModified }
-        let signatures = try await get("manifest.json.sig", ifNoneMatch: nil, limit: ChannelSignatures.maximumSize, allowsNotModified: false)
+        let signatures = try get("manifest.json.sig", ifNoneMatch: nil, limit: ChannelSignatures.maximumSize, allowsNotModified: false)
         var verified: ChannelManifest?
         state = try record { state throws(ChannelUpdateError) in
             let expectations = ChannelChecks.Expectations(app: configuration.app, highestSeenRelease: state.highestSeenRelease, now: now)
@@ -124,7 +140,7 @@ public final class ChannelUpdater: @unchecked Sendable {
         guard artifact.size <= configuration.maximumArtifactSize else {
             throw .tooLarge(url: artifact.path, limit: configuration.maximumArtifactSize)
         }
-        let bytes = try await get(artifact.path, ifNoneMatch: nil, limit: artifact.size, allowsNotModified: false).body
+        let bytes = try get(artifact.path, ifNoneMatch: nil, limit: artifact.size, allowsNotModified: false).body
         let program = try ChannelChecks.program(bytes, of: artifact, app: configuration.app)
         return .ready(ChannelDownload(release: manifest.release, bytes: bytes, artifact: artifact,
                                       etag: manifestResponse.etag, namesApp: program.app != nil))
@@ -168,9 +184,9 @@ public final class ChannelUpdater: @unchecked Sendable {
         return state
     }
 
-    private func get(_ path: String, ifNoneMatch etag: String?, limit: Int, allowsNotModified: Bool) async throws(ChannelUpdateError) -> ChannelResponse {
+    private func get(_ path: String, ifNoneMatch etag: String?, limit: Int, allowsNotModified: Bool) throws(ChannelUpdateError) -> ChannelResponse {
         let url = configuration.url.appendingPathComponent(path)
-        let response = try await ChannelFetcher.get(url, ifNoneMatch: etag, limit: limit, timeout: configuration.timeout)
+        let response = try ChannelFetcher.get(url, ifNoneMatch: etag, limit: limit, timeout: configuration.timeout)
         guard response.status == 200 || (allowsNotModified && response.status == 304) else {
             throw .httpStatus(url: url.absoluteString, status: response.status)
         }

@@ -60,7 +60,7 @@ enum ChannelVerifyCommand {
         let trust = ChannelTrust(publicKeys: keys)
         let now = currentTime()
         let app = parsed.options["--app"]
-        let report = ChannelFiles.waiting { await ChannelInspection.inspect(url, trust: trust, app: app, now: now) }
+        let report = ChannelInspection.inspect(url, trust: trust, app: app, now: now)
         let output = format == "json" ? report.json : report.text(channel: location)
         return CommandResult(status: report.refusal == nil ? ExitStatus.success : ExitStatus.programErrors, standardOutput: output)
     }
