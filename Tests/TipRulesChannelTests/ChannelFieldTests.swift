@@ -116,10 +116,13 @@ struct ChannelFieldTests {
 
     @Test func aReleaseOnlyNewerRuntimesReadLoadsTheFallbackOrNothing() throws {
         try work.publish([try work.rules(release: 5)], release: 5)
-        let store = try work.openStore()
+        // An app build whose runtime reads format versions 1 and 2 bundles rules of those.
+        let bundled = work.root + "/bundled-v1.tiprules"
+        try "tip Bundled { title: \"bundled\" }\n".write(toFile: bundled, atomically: true, encoding: .utf8)
+        let store = try work.openStore(bundling: bundled)
         let olderRuntime = try work.updater(url: url, newestReadable: 2)
         #expect(work.update(olderRuntime, store) == .failure(.nothingToLoad(release: 5, newestReadable: 2)))
-        #expect(try work.folderRules().release == 1)
+        #expect(try work.folderRules().tips == ["Bundled"])
         try work.publish([try work.rules(release: 6), try work.fallbackRules()], release: 6)
         guard case .success(.ready) = work.update(olderRuntime, store) else { Issue.record("no fallback"); return }
         #expect(try work.folderRules().tips == ["Fallback"])
@@ -134,12 +137,15 @@ struct ChannelFieldTests {
         let store = try work.openStore()
         _ = work.update(try work.updater(url: url, installID: outside), store)
         #expect(try work.folderRules().release == 5)
-        guard case .success(.ready) = work.update(try work.updater(url: url, installID: inside), store) else {
+        // Another install: its own folder.
+        work.state = work.root + "/state-inside"
+        let insideStore = try work.openStore()
+        guard case .success(.ready) = work.update(try work.updater(url: url, installID: inside), insideStore) else {
             Issue.record("the install inside the share did not take the release"); return
         }
         #expect(try work.folderRules().release == 6)
         try work.publish([try work.rules(release: 6, title: "Staged")], release: 7, ["--stage", "60"])
-        #expect(work.update(try work.updater(url: url, installID: inside), store) == .success(.upToDate(release: 7)))
+        #expect(work.update(try work.updater(url: url, installID: inside), insideStore) == .success(.upToDate(release: 7)))
         #expect(try work.folderRules().release == 6)
     }
 

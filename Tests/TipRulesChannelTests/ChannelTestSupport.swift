@@ -9,10 +9,11 @@ import TipRulesTooling
 final class ChannelWorkspace {
     let root: String
     let channel: String
-    let state: String
+    var state: String
     let key: String
     let publicKey: String
     var now: Double = 1_790_000_000
+    private var publishes = 0
 
     init() throws {
         root = NSTemporaryDirectory() + "tiprules-channel-" + UUID().uuidString
@@ -65,17 +66,24 @@ final class ChannelWorkspace {
     func publish(_ programs: [String], release: Int, _ options: [String] = []) throws -> CommandResult {
         let result = tiprulec(["publish"] + programs + ["--channel", channel, "--key", key, "--release", String(release)] + options)
         try #require(result.status == 0, "\(result.standardError)")
+        // nginx's ETag is the file's modification second and size: two publishes within one
+        // second would look alike, which a team's schedule never does.
+        publishes += 1
+        let modified = Date(timeIntervalSince1970: 1_700_000_000 + Double(publishes) * 10)
+        for name in ["manifest.json", "manifest.json.sig"] {
+            try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: channel + "/" + name)
+        }
         return result
     }
 
     /// The bundled rules an app ships (release 1) and the store opened on them.
-    func openStore() throws -> TipStore {
-        let bundled = try Program(bytes: bundledBytes())
+    func openStore(bundling source: String? = nil) throws -> TipStore {
+        let bundled = try Program(bytes: bundledBytes(source))
         return try TipStore.open(folder: state, bundledProgram: bundled, policy: RulesUpdatePolicy(app: "com.example.backyard"))
     }
 
-    func bundledBytes() throws -> [UInt8] {
-        let path = try rules(release: 1, title: "Bundled")
+    func bundledBytes(_ source: String? = nil) throws -> [UInt8] {
+        let path = try source ?? rules(release: 1, title: "Bundled")
         let out = root + "/bundled.tipc"
         let compiled = tiprulec(["compile", path, "-o", out])
         try #require(compiled.status == 0, "\(compiled.standardError)")
@@ -124,8 +132,9 @@ final class TestServer {
         self.port = port
     }
 
+    /// SIGKILL: a child of the test process may inherit a mask that blocks SIGTERM.
     deinit {
-        process.terminate()
+        kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 
@@ -154,7 +163,7 @@ final class TestServer {
             process.standardError = FileHandle.nullDevice
             try process.run()
             if waitForListener(port: port, while: process) { return TestServer(process: process, port: port) }
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             _ = attempt
         }
@@ -177,7 +186,8 @@ final class TestServer {
             line += data
         }
         guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
             throw TestServerError(message: "the fault server did not start")
         }
         return TestServer(process: process, port: port)

@@ -32,8 +32,14 @@ enum ChannelFetcher {
         let download = BoundedDownload(url: url, limit: limit, timeout: timeout)
         let session = URLSession(configuration: configuration, delegate: download, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
-        download.start(session.dataTask(with: request))
-        return try download.wait().get()
+        let task = session.dataTask(with: request)
+        task.resume()
+        // The session's time-outs end the request; this bound holds should they not fire.
+        guard download.wait(seconds: timeout + 1) else {
+            task.cancel()
+            throw .timedOut(url: url.absoluteString, seconds: timeout)
+        }
+        return try download.result().get()
     }
 
     /// A `file:` URL's contents, refusing a file larger than `limit`.
@@ -62,7 +68,7 @@ private final class BoundedDownload: NSObject, URLSessionDataDelegate, @unchecke
     private let done = DispatchSemaphore(value: 0)
     private var body: [UInt8] = []
     private var refusal: ChannelUpdateError?
-    private var result: Result<ChannelResponse, ChannelUpdateError>?
+    private var finished: Result<ChannelResponse, ChannelUpdateError>?
 
     init(url: URL, limit: Int, timeout: Double) {
         self.url = url
@@ -70,14 +76,13 @@ private final class BoundedDownload: NSObject, URLSessionDataDelegate, @unchecke
         self.timeout = timeout
     }
 
-    func start(_ task: URLSessionDataTask) {
-        task.resume()
+    /// Waits for the request to end, at most `seconds`; whether it ended.
+    func wait(seconds: Double) -> Bool {
+        done.wait(timeout: .now() + seconds) == .success
     }
 
-    /// Waits for the request to end; the session's own time-outs bound the wait.
-    func wait() -> Result<ChannelResponse, ChannelUpdateError> {
-        done.wait()
-        return lock.withLock { result } ?? .failure(.unreachable(url: url.absoluteString, reason: "no response"))
+    func result() -> Result<ChannelResponse, ChannelUpdateError> {
+        lock.withLock { finished } ?? .failure(.unreachable(url: url.absoluteString, reason: "no response"))
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
@@ -102,9 +107,13 @@ private final class BoundedDownload: NSObject, URLSessionDataDelegate, @unchecke
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+        // The Location header as sent, too: some URLSessions rewrite a target of another scheme.
+        let location = response.value(forHTTPHeaderField: "Location").flatMap { URL(string: $0) }
         let target = request.url
-        guard let target, target.scheme?.lowercased() == url.scheme?.lowercased() else {
-            lock.withLock { refusal = .redirectRefused(url: url.absoluteString, to: target?.absoluteString ?? "nowhere") }
+        let scheme = url.scheme?.lowercased()
+        guard let target, target.scheme?.lowercased() == scheme, location?.scheme.map({ $0.lowercased() == scheme }) ?? true else {
+            let shown = location?.absoluteString ?? target?.absoluteString ?? "nowhere"
+            lock.withLock { refusal = .redirectRefused(url: url.absoluteString, to: shown) }
             completionHandler(nil)
             task.cancel()
             return
@@ -113,7 +122,7 @@ private final class BoundedDownload: NSObject, URLSessionDataDelegate, @unchecke
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        lock.withLock { result = outcome(task, error) }
+        lock.withLock { finished = outcome(task, error) }
         done.signal()
     }
 
