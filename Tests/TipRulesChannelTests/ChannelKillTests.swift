@@ -6,11 +6,11 @@ import TipRulesStorage
 /// `tiprules-demo` updating from a channel served by nginx, killed with SIGKILL at random
 /// instants of the update: after each kill the folder opens with the old rules or the new ones
 /// (never a mix), every answered donation is there, the updater's record is whole, and the next
-/// launch finishes the update. 40 kills by default; `TIPRULES_CHANNEL_KILLS=500` for the long form.
+/// launch finishes the update. 50 kills by default; `TIPRULES_CHANNEL_KILLS=500` for the long form.
 @Suite(.enabled(if: TestServer.nginx != nil, "nginx is not installed (.ci/run installs it)"))
 struct ChannelKillTests {
     static var demo: URL { Bundle.main.bundleURL.appendingPathComponent("tiprules-demo") }
-    static var kills: Int { Int(ProcessInfo.processInfo.environment["TIPRULES_CHANNEL_KILLS"] ?? "") ?? 40 }
+    static var kills: Int { Int(ProcessInfo.processInfo.environment["TIPRULES_CHANNEL_KILLS"] ?? "") ?? 50 }
 
     @Test func killedAtRandomInstantsOfAnUpdate() throws {
         signal(SIGPIPE, SIG_IGN)

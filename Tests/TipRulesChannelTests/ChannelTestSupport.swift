@@ -12,7 +12,7 @@ final class ChannelWorkspace {
     var state: String
     let key: String
     let publicKey: String
-    var now: Double = 1_790_000_000
+    var now: Double = Date().timeIntervalSince1970.rounded(.down)
     private var publishes = 0
 
     init() throws {
