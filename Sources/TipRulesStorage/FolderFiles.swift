@@ -55,9 +55,9 @@ struct FolderFiles {
 
     /// Creates the new file `path` holding `bytes`, durably or not at all: written under a
     /// temporary name, flushed, renamed to `path`, and the folder flushed. A failure before the
-    /// rename leaves no file; a failed flush of the folder after it removes `path` again (the
-    /// rename counts only once the folder is flushed), and throws `TipStoreError.inDoubt` when
-    /// even that fails: `path` may then be there or not after a power loss.
+    /// rename leaves no file; a failed flush of the folder after it removes `path` again and
+    /// flushes the folder (the rename counts only once the folder is flushed), and throws
+    /// `TipStoreError.inDoubt` when that fails too: `path` may then be there or not.
     func createDurably(_ bytes: [UInt8], at path: String, folder: String) throws(TipStoreError) {
         let temporary = path + ".tmp"
         _ = layer.remove(temporary)
@@ -79,7 +79,9 @@ struct FolderFiles {
         }
         guard layer.syncFolder(folder) == 0 else {
             let error = Self.failure("flush to disk", folder)
-            guard layer.remove(path) == 0 else { throw Self.failure("remove", path).inDoubt }
+            // Undone only once the removal is flushed too: else a power loss could keep the
+            // rename and lose the removal.
+            guard layer.remove(path) == 0, layer.syncFolder(folder) == 0 else { throw error.inDoubt }
             throw error
         }
     }

@@ -34,10 +34,9 @@ public protocol FileLayer: Sendable {
     func makeFolder(_ path: String, mode: mode_t) -> Int32
 }
 
-/// The real file system: each method is the POSIX call of its name.
-public struct PosixFileLayer: FileLayer {
-    public init() {}
-
+/// The real file system, every method's default: each is the POSIX call of its name, so that a
+/// layer implements only the calls it changes.
+extension FileLayer {
     public func open(_ path: String, flags: Int32, mode: mode_t) -> Int32 {
         #if canImport(Glibc)
         Glibc.open(path, flags, mode)
@@ -65,11 +64,11 @@ public struct PosixFileLayer: FileLayer {
     public func sync(_ descriptor: Int32) -> Int32 { fsync(descriptor) }
 
     public func syncFolder(_ path: String) -> Int32 {
-        let descriptor = open(path, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
+        let descriptor = PosixFileLayer().open(path, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
         guard descriptor >= 0 else { return -1 }
         let result = fsync(descriptor)
         let reason = errno
-        _ = close(descriptor)
+        _ = PosixFileLayer().close(descriptor)
         errno = reason
         return result
     }
@@ -108,4 +107,9 @@ public struct PosixFileLayer: FileLayer {
     }
 
     public func makeFolder(_ path: String, mode: mode_t) -> Int32 { mkdir(path, mode) }
+}
+
+/// The real file system (`FileLayer`'s defaults).
+public struct PosixFileLayer: FileLayer {
+    public init() {}
 }

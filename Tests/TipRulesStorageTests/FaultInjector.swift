@@ -8,12 +8,14 @@ import TipRulesStorage
 /// does nothing. Used from one thread at a time.
 final class FaultInjector: FileLayer, @unchecked Sendable {
     let kind: FileCallKind?
-    let failingCall: Int
+    private(set) var failingCall: Int
     let times: Int
     let code: Int32
     /// The calls of `kind` (or all) made so far, and how many of them failed.
     private(set) var calls = 0
     private(set) var failures = 0
+    /// No call fails from now on (the disk has room again).
+    var healed = false
     private let real = PosixFileLayer()
 
     init(failing kind: FileCallKind?, at call: Int, times: Int, code: Int32) {
@@ -23,11 +25,16 @@ final class FaultInjector: FileLayer, @unchecked Sendable {
         self.code = code
     }
 
+    /// The next call (of `kind`) is the first to fail.
+    func failNext() {
+        failingCall = calls + 1
+    }
+
     /// Whether this call fails; `errno` is set when it does.
     private func fails(_ call: FileCallKind) -> Bool {
         guard kind == nil || kind == call else { return false }
         calls += 1
-        guard calls >= failingCall, calls - failingCall < times else { return false }
+        guard !healed, calls >= failingCall, calls - failingCall < times else { return false }
         failures += 1
         errno = code
         return true
