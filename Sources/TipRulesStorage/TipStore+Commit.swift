@@ -96,12 +96,13 @@ extension TipStore {
     }
 
     /// Removes every snapshot but those of `kept`, and the journals older than the oldest of them.
+    /// The removals are not flushed on their own: a generation a power loss brings back is an
+    /// older one, read around and removed again (the next file created flushes them anyway).
     func removeGenerations(keeping kept: Set<Int>) {
         guard let oldest = kept.min(), let names = try? files.names(in: folder) else { return }
         let listing = FolderLayout.generations(names)
         for generation in listing.snapshots where !kept.contains(generation) { files.remove(layout.snapshotPath(generation)) }
         for generation in listing.journals where generation < oldest { files.remove(layout.journalPath(generation)) }
-        try? files.syncFolder(folder)
     }
 
     /// Removes the temporary files a writer stopped midway left (the writer's files only).

@@ -129,6 +129,8 @@ public final class TipStore {
         do {
             try store.files.createDurably(FolderLayout.formatFile, at: layout.formatPath, folder: layout.folder)
         } catch {
+            // In doubt, `FORMAT` may be there: the first generation stays with it.
+            if case .inDoubt = error { throw error }
             store.journal = nil
             let removed = [layout.snapshotPath(1), layout.journalPath(1)].map { store.files.layer.remove($0) == 0 || errno == ENOENT }
             guard removed.allSatisfy({ $0 }), store.files.layer.syncFolder(layout.folder) == 0 else { throw error.inDoubt }
@@ -238,6 +240,9 @@ public final class TipStore {
         do {
             try writeSnapshot(of: updated, rules: bytes)
         } catch {
+            // The observers (shared with `updated`) heard of the new rules: they hear every tip again.
+            let current = engine
+            engine.restore(current)
             failed(error, readingBack: false)
             throw error
         }
@@ -248,7 +253,12 @@ public final class TipStore {
     /// stays as a fallback and older ones are removed.
     public func compact() throws(TipStoreError) {
         try settle()
-        try writeSnapshot()
+        do {
+            try writeSnapshot()
+        } catch {
+            failed(error, readingBack: false)
+            throw error
+        }
     }
 
     // MARK: - Readers
