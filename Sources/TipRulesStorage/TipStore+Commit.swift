@@ -1,5 +1,17 @@
 import TipRulesRuntime
 
+/// Whether the folder holds what the engine does, after the failures of the last writes.
+enum Health {
+    /// The folder holds what the engine does, and the journal may be appended to.
+    case settled
+    /// The folder holds what the engine does, but the journal may not be appended to (a
+    /// flush failed): the next write writes a snapshot first.
+    case needsSnapshot
+    /// The engine may hold what the folder does not, or the reverse: the next write reads the
+    /// folder back first, then writes a snapshot.
+    case needsReadingBack
+}
+
 /// How a change is committed (docs/runtime.md, "How a change is committed"): every change to a
 /// state folder is one of two kinds, and each has one commit point.
 ///
@@ -21,18 +33,9 @@ import TipRulesRuntime
 /// it holds, and writes a new snapshot of it. Until it has read the folder back the store
 /// refuses every write (with the error of reading it), and `engine` may show the change.
 /// A change built on these (an updater applying a release, a change set applied as one) is one
-/// snapshot written through `writeSnapshot(of:rules:)`, atomic by its rename.
-enum Health {
-    /// The folder holds what the engine does, and the journal may be appended to.
-    case settled
-    /// The folder holds what the engine does, but the journal may not be appended to (a
-    /// flush failed): the next write writes a snapshot first.
-    case needsSnapshot
-    /// The engine may hold what the folder does not, or the reverse: the next write reads the
-    /// folder back first, then writes a snapshot.
-    case needsReadingBack
-}
-
+/// snapshot written through `writeSnapshot(of:rules:)`, atomic by its rename: it calls
+/// `settle()` first and `failed(_:readingBack: false)` with the error, as
+/// `update(toRules:policy:)` does.
 extension TipStore {
     /// Writes `state` (the engine by default) and `rules` (those in force by default) as the
     /// next generation's snapshot, first pruning the donations no rule can see again

@@ -94,8 +94,8 @@ public final class TipStore {
             store.journal = try JournalWriter(path: layout.journalPath(store.generation), folder: folder, end: end, files: files)
         } else {
             // Recovered, new rules, or no journal yet: start a new generation from this state,
-            // after removing what it no longer needs (so that launches killed after this
-            // snapshot's rename leave no more generations than one).
+            // after removing the generations older than the one read (so that launches killed
+            // right after this snapshot's rename never pile up generations).
             store.removeGenerations(keeping: [loaded.snapshotGeneration])
             try store.writeSnapshot()
         }
