@@ -10,7 +10,7 @@ import TipRulesStorage
 struct FaultTests {
     /// A kind of change, run after the fault is armed (the store is opened through it too).
     enum Change: CaseIterable {
-        case record, compaction, rulesUpdate, recoveryAtOpen, stateImport, syncOnDemand
+        case record, compaction, rulesUpdate, recoveryAtOpen, newerBundledRulesAtOpen, stateImport, syncOnDemand
     }
 
     /// Which calls fail: of which kind (nil: any), how many times from the Nth on, with what.
@@ -55,6 +55,15 @@ struct FaultTests {
                 refused.formUnion(dates)
             }
             return last
+        }
+
+        /// The answer to a change to release 4.
+        mutating func noteUpdate(_ outcome: Outcome) {
+            switch outcome {
+            case .durable: releases = [4]
+            case .inDoubt: releases.insert(4)
+            case .refused: break
+            }
         }
     }
 
@@ -123,7 +132,9 @@ struct FaultTests {
             for date in [1.0, 2] { try? engine.donate(event: "visited", fields: ["backyardID": .int(Int(date))], at: date) }
             ledger.answer([1, 2]) { opened = try TipStore.create(folder: folder, programBytes: program.encoded(), engine: engine, options: options) }
         } else {
-            ledger.answer([]) { opened = try TipStore.open(folder: folder, bundledProgram: program, options: options) }
+            let bundled = change == .newerBundledRulesAtOpen ? newer : program
+            let outcome = ledger.answer([]) { opened = try TipStore.open(folder: folder, bundledProgram: bundled, options: options) }
+            if bundled.release == 4 { ledger.noteUpdate(outcome) }
         }
         guard let store = opened else { return nil }
         let donate = { (date: Double, ledger: inout Ledger) -> Void in
@@ -134,15 +145,11 @@ struct FaultTests {
         case .compaction:
             ledger.answer([]) { try store.compact() }
         case .rulesUpdate:
-            switch ledger.answer([], { try store.update(toRules: newer.encoded()) }) {
-            case .durable: ledger.releases = [4]
-            case .inDoubt: ledger.releases.insert(4)
-            case .refused: break
-            }
+            ledger.noteUpdate(ledger.answer([]) { try store.update(toRules: newer.encoded()) })
         case .syncOnDemand:
             donate(11, &ledger)
             ledger.answer([]) { try store.sync() }
-        case .record, .recoveryAtOpen, .stateImport:
+        case .record, .recoveryAtOpen, .newerBundledRulesAtOpen, .stateImport:
             break
         }
         for date in [12.0, 13, 14] { donate(date, &ledger) }
