@@ -52,12 +52,23 @@ struct FolderIdentityTests {
     }
 
     @Test(arguments: ["tiprules-state-folder -1\n", "tiprules-state-folder 0\n", "tiprules-state-folder 01\n",
-                      "tiprules-state-folder 1x\n", "tiprules-state-folder +1\n", "tiprules-state-folder \n", ""])
+                      "tiprules-state-folder 1x\n", "tiprules-state-folder +1\n", "tiprules-state-folder \n", "",
+                      "tiprules-state-folder 1234567890\n", "tiprules-state-folder 1\n\n"])
     func aFormatFileNamingNoKnownPositiveVersionIsRefused(_ format: String) throws {
         defer { removeTemporaryFolder(folder) }
         try twoGenerations()
         write(Array(format.utf8), to: folder + "/FORMAT")
         #expect(throws: TipStoreError.notAStateFolder(folder: folder, "its FORMAT file does not name a storage version")) {
+            try TipStore.open(folder: folder, bundledProgram: program)
+        }
+    }
+
+    /// The longest version a `FORMAT` file may name: nine digits.
+    @Test func aFormatFileOfNineDigitsIsANewerVersion() throws {
+        defer { removeTemporaryFolder(folder) }
+        try twoGenerations()
+        write(Array("tiprules-state-folder 999999999\n".utf8), to: folder + "/FORMAT")
+        #expect(throws: TipStoreError.newerStorageVersion(folder: folder, found: 999_999_999, newestRead: 1)) {
             try TipStore.open(folder: folder, bundledProgram: program)
         }
     }
