@@ -86,4 +86,19 @@ struct FailingIOTests {
         #expect(displayed["Favorite"] == false, "Favorite shows only after two visits; the second was refused")
         #expect(store.tipsToDisplay(at: 30) == ["Welcome"])
     }
+
+    @Test func readingBackKeepsWhatTheEngineNeverSaves() throws {
+        defer { removeTemporaryFolder(folder) }
+        let withTransient = try compile(storageSource.replacingOccurrences(
+            of: "parameter isLoggedIn: Bool = false", with: "parameter isLoggedIn: Bool = false\ntransient parameter onboarding: Bool = false"))
+        let layer = FaultInjector(failing: .sync, at: .max, times: 1, code: EIO)
+        let store = try TipStore.open(folder: folder, bundledProgram: withTransient, options: TipStoreOptions(fileLayer: layer))
+        try store.setParameter("isLoggedIn", .bool(true))
+        try store.setParameter("onboarding", .bool(true))
+        layer.failNext()
+        #expect(throws: TipStoreError.self) { try donate(store, at: 10) }
+        #expect(store.engine.store.parameter(0) == .bool(true), "read back from the folder")
+        #expect(store.engine.store.parameter(1) == .bool(true), "a transient parameter, kept from the engine")
+        #expect(store.engine.store.donationCount(event: 0) == 0)
+    }
 }
