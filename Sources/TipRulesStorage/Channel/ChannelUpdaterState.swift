@@ -35,7 +35,7 @@ struct ChannelUpdaterState: Hashable, Sendable {
 
     static func load(folder: String) throws(ChannelUpdateError) -> ChannelUpdaterState {
         let bytes: [UInt8]?
-        do { bytes = try PosixFile.contents(of: folder + "/" + fileName) } catch { throw .store(error) }
+        do { bytes = try FolderFiles(layer: PosixFileLayer()).contents(of: folder + "/" + fileName) } catch { throw .store(error) }
         guard let bytes else { return ChannelUpdaterState() }
         do { return try ChannelUpdaterState(json: bytes) } catch {
             throw .store(.notAStateFolder(folder: folder, "\(fileName) is damaged (\(error)); remove it to start the channel's record anew"))
@@ -43,6 +43,7 @@ struct ChannelUpdaterState: Hashable, Sendable {
     }
 
     func save(folder: String) throws(ChannelUpdateError) {
-        do { try PosixFile.writeDurably(json, to: folder + "/" + Self.fileName, folder: folder) } catch { throw .store(error) }
+        let files = FolderFiles(layer: PosixFileLayer())
+        do { try files.createDurably(json, at: folder + "/" + Self.fileName, folder: folder) } catch { throw .store(error) }
     }
 }
