@@ -14,7 +14,7 @@ enum PublishCommand {
 
     static let usage = """
     usage: tiprulec publish PROGRAM... --channel DIR --key KEY --release N
-                            [--expires DURATION] [--stage PERCENT] [--pause TIP...|--pause-all]
+                            [--expires DURATION] [--stage PERCENT] [--pause TIP...|--pause-all] [--app ID]
 
     Publishes release N of the programs (.tiprules, compiled here, or .tipc) to the
     channel folder DIR, which any static HTTP host serves as it is: each program as
@@ -28,6 +28,7 @@ enum PublishCommand {
                            others keep the channel's previous release
       --pause TIP...       the tips never display under this release (a kill switch)
       --pause-all          every tip never displays under this release
+      --app ID             the app, for programs that do not name it (configure { app(…) })
     N must be above the channel's release; the same N with the same programs and
     options re-signs the release with a later expiry (a heartbeat). A rollback is the
     older program published under a higher N. Prints the signing key's id.
@@ -38,7 +39,7 @@ enum PublishCommand {
     static func run(_ arguments: [String], environment: CommandEnvironment, currentTime: () -> Double) -> CommandResult {
         let (rest, paused) = extractPausedTips(arguments)
         let parsed: ParsedArguments
-        switch ParsedArguments.parse(rest, valueOptions: ["--channel", "--key", "--release", "--expires", "--stage"],
+        switch ParsedArguments.parse(rest, valueOptions: ["--channel", "--key", "--release", "--expires", "--stage", "--app"],
                                      flags: ["--pause-all"]) {
         case .success(let value): parsed = value
         case .failure(let error): return .failure(error.message + "\n" + usage)
@@ -90,11 +91,11 @@ enum PublishCommand {
         case .success(let value): current = value
         case .failure(let error): return .failure(error.message)
         }
-        let apps = Set(programs.compactMap(\.app))
-        guard apps.count <= 1, let app = apps.first ?? current?.app else {
-            return .failure(apps.isEmpty ? "no program names its app: give the rules configure { app(\"…\") }"
-                                         : "the programs name different apps: \(apps.sorted().joined(separator: ", "))")
-        }
+        let apps = Set(programs.compactMap(\.app) + [parsed.options["--app"]].compactMap { $0 })
+        guard apps.count <= 1 else { return .failure("the programs and --app name different apps: \(apps.sorted().joined(separator: ", "))") }
+        let app = apps.first ?? current?.app ?? ""
+        let warning = app.isEmpty
+            ? "warning: no program names its app (configure { app(\"…\") }) and no --app was given; devices, which check the app, refuse this channel\n" : ""
         let plan: (artifacts: [ChannelArtifact], files: [String: [UInt8]])
         switch ReleasePlan.artifacts(of: encoded) {
         case .success(let value): plan = value
@@ -112,7 +113,8 @@ enum PublishCommand {
         if let error = write(next.manifest, files: plan.files, to: channel, seed: key.seed, publicKey: key.publicKey) {
             return .failure(error.message)
         }
-        return CommandResult(standardOutput: summary(next.manifest, heartbeat: next.heartbeat, keyID: KeyID.of(publicKey: key.publicKey)))
+        return CommandResult(standardOutput: summary(next.manifest, heartbeat: next.heartbeat, keyID: KeyID.of(publicKey: key.publicKey)),
+                             standardError: warning)
     }
 
     /// The tips after `--pause` (up to the next option or program file), and the other arguments.
