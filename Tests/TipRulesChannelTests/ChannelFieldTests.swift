@@ -18,13 +18,15 @@ struct ChannelFieldTests {
         url = "http://127.0.0.1:\(server.port)/channel"
     }
 
-    @Test func aGoodReleaseIsAppliedThenA304ChangesNothing() throws {
+    @Test func aGoodReleaseIsAppliedThenA304ChangesNothing() async throws {
         try work.publish([try work.rules(release: 5)], release: 5)
         let store = try work.openStore()
         let updater = try work.updater(url: url)
-        guard case .success(.ready(let download)) = work.update(updater, store) else {
-            Issue.record("the release was not applied"); return
+        // As an app does it: the fetch awaited (on a thread of its own), then activated.
+        guard case .ready(let download) = try await updater.fetch(inForce: store.programBytes, now: work.now) else {
+            Issue.record("the release was not offered"); return
         }
+        try updater.activate(download, in: store)
         #expect(download.release == 5)
         #expect(try work.folderRules().release == 5)
         #expect(try work.folderRules().tips.contains("Welcome"))
