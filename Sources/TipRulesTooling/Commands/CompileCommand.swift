@@ -79,7 +79,7 @@ enum CompileCommand {
         if let version {
             let errors = FormatVersionCheck.diagnostics(generated, syntax: loaded.compilation.syntax, version: version)
             guard errors.isEmpty, let written = try? generated.program.encoded(formatVersion: version) else {
-                let text = CheckCommand.renderText([(loaded.compilation.source, errors)], environment: environment)
+                let text = DiagnosticsReport.text([(loaded.compilation.source, errors)], environment: environment)
                 return CommandResult(status: ExitStatus.programErrors, standardError: diagnosticsText + text)
             }
             bytes = written

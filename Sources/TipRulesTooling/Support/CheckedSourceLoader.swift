@@ -24,7 +24,7 @@ enum CheckedSourceLoader {
         }
         let compilation = Compilation(name: path, bytes: bytes)
         let diagnosticsText = compilation.diagnostics.isEmpty ? ""
-            : CheckCommand.renderText([(compilation.source, compilation.diagnostics)], environment: environment)
+            : DiagnosticsReport.text([(compilation.source, compilation.diagnostics)], environment: environment)
         let warningsFail = warningsAsErrors && compilation.diagnostics.contains { $0.severity == .warning }
         guard let program = compilation.program, let optimized = compilation.optimizedProgram, !warningsFail else {
             return .failure(CommandResultError(CommandResult(status: ExitStatus.programErrors, standardError: diagnosticsText)))

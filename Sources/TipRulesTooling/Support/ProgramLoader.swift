@@ -26,7 +26,7 @@ enum ProgramLoader {
             }
             let compilation = Compilation(name: path, bytes: bytes)
             guard let checked = compilation.optimizedProgram else {
-                let diagnostics = CheckCommand.renderText([(compilation.source, compilation.diagnostics)], environment: environment)
+                let diagnostics = DiagnosticsReport.text([(compilation.source, compilation.diagnostics)], environment: environment)
                 return .failure(CommandResultError(CommandResult(status: ExitStatus.programErrors, standardError: diagnostics)))
             }
             return .success(Loaded(program: try generateProgram(checked), source: compilation.source))
