@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TipRulesChannels
 import TipRulesCompiler
 import TipRulesExplain
 import TipRulesLanguageServer

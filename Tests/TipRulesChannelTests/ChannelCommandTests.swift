@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import TipRulesRuntime
 import TipRulesStorage
-import TipRulesTooling
+import TipRulesCommands
+import TipRulesToolingCore
 
 /// `tiprulec keygen`, `publish` and `channel verify` from the command line, with keys made by
 /// tiprulec and by OpenSSL.

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import TipRulesRuntime
 import TipRulesStorage
-import TipRulesTooling
+import TipRulesCommands
+import TipRulesToolingCore
 
 /// A channel folder, the keys that sign it and the rules it publishes, for the channel tests:
 /// every channel is written by `tiprulec publish` as a team writes it.

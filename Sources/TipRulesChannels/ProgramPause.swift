@@ -1,4 +1,5 @@
 import TipRulesRuntime
+import TipRulesToolingCore
 
 /// The kill switch of a release: each paused tip gains a rule that is always false, so that it
 /// never displays under this program, whatever its state (a later release without the pause

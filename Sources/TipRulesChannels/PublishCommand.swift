@@ -4,15 +4,16 @@ import Glibc
 import Darwin
 #endif
 import TipRulesRuntime
+import TipRulesToolingCore
 import TipRulesStorage
 
 /// `tiprulec publish PROGRAM… --channel DIR --key KEY --release N [--expires DURATION]
 /// [--stage PERCENT] [--pause TIP…|--pause-all]`: writes a signed release to a channel folder.
-enum PublishCommand {
+package enum PublishCommand {
     /// How long a manifest is valid when `--expires` is not given.
     static let defaultExpiry = "14d"
 
-    static let usage = """
+    package static let usage = """
     usage: tiprulec publish PROGRAM... --channel DIR --key KEY --release N
                             [--expires DURATION] [--stage PERCENT] [--pause TIP...|--pause-all] [--app ID]
 
@@ -36,7 +37,7 @@ enum PublishCommand {
     refused release.
     """
 
-    static func run(_ arguments: [String], environment: CommandEnvironment, currentTime: () -> Double) -> CommandResult {
+    package static func run(_ arguments: [String], environment: CommandEnvironment, currentTime: () -> Double) -> CommandResult {
         let (rest, paused) = extractPausedTips(arguments)
         let parsed: ParsedArguments
         switch ParsedArguments.parse(rest, valueOptions: ["--channel", "--key", "--release", "--expires", "--stage", "--app"],

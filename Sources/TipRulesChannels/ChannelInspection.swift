@@ -1,5 +1,6 @@
 import Foundation
 import TipRulesRuntime
+import TipRulesToolingCore
 import TipRulesStorage
 
 /// What `channel verify` found: the verified manifest, what each runtime format version loads,

@@ -1,9 +1,10 @@
 import TipRulesRuntime
+import TipRulesToolingCore
 import TipRulesStorage
 
 /// `tiprulec keygen -o NAME`: a new Ed25519 key pair for signing a channel.
-enum KeygenCommand {
-    static let usage = """
+package enum KeygenCommand {
+    package static let usage = """
     usage: tiprulec keygen -o NAME
 
     Writes a new Ed25519 key pair: NAME.key, the private key (PKCS#8 PEM, mode 0600),
@@ -14,7 +15,7 @@ enum KeygenCommand {
     Exit status: 0 written, 2 usage or a file that cannot be written.
     """
 
-    static func run(_ arguments: [String]) -> CommandResult {
+    package static func run(_ arguments: [String]) -> CommandResult {
         let parsed: ParsedArguments
         switch ParsedArguments.parse(arguments, valueOptions: ["--output"], flags: [], shortNames: ["-o": "--output"]) {
         case .success(let value): parsed = value

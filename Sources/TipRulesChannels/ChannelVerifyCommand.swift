@@ -3,12 +3,13 @@ import FoundationEssentials
 #endif
 import Foundation
 import TipRulesRuntime
+import TipRulesToolingCore
 import TipRulesStorage
 
 /// `tiprulec channel verify DIR|URL --key PUB… [--app ID] [--format text|json]`: checks a
 /// channel as a device trusting those keys would, and says what each runtime would load.
-enum ChannelVerifyCommand {
-    static let usage = """
+package enum ChannelVerifyCommand {
+    package static let usage = """
     usage: tiprulec channel verify DIR|URL --key PUB... [--app ID] [--format text|json]
 
     Checks the channel folder DIR, or the channel at an http, https or file URL, as a
@@ -21,7 +22,7 @@ enum ChannelVerifyCommand {
     why), 2 usage or unreadable keys.
     """
 
-    static func run(_ arguments: [String], environment: CommandEnvironment, currentTime: () -> Double) -> CommandResult {
+    package static func run(_ arguments: [String], environment: CommandEnvironment, currentTime: () -> Double) -> CommandResult {
         guard arguments.first == "verify" else { return .failure("channel takes 'verify'\n" + usage) }
         var keyPaths: [String] = []
         var rest: [String] = []

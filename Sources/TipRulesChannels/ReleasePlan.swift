@@ -1,4 +1,5 @@
 import TipRulesRuntime
+import TipRulesToolingCore
 import TipRulesStorage
 
 /// What `publish` makes of its programs and the channel's current manifest: the artifacts of

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import TipRulesRuntime
+import TipRulesToolingCore
 import TipRulesStorage
 
 /// The PEM key files of `keygen` and `publish`: OpenSSL's Ed25519 `PRIVATE KEY` (PKCS#8) and
