@@ -36,6 +36,18 @@ struct ChannelFieldTests {
         #expect(try work.folderRules().release == 5)
     }
 
+    @Test func channelVerifyChecksAChannelByItsURL() throws {
+        try work.publish([try work.rules(release: 5)], release: 5, ["--stage", "100"])
+        let accepted = work.tiprulec(["channel", "verify", url, "--key", work.publicKey, "--app", "com.example.backyard"])
+        #expect(accepted.status == 0, "\(accepted.standardOutput)")
+        #expect(accepted.standardOutput.contains("release 5 of com.example.backyard"))
+        let other = work.root + "/other"
+        #expect(work.tiprulec(["keygen", "-o", other]).status == 0)
+        let refused = work.tiprulec(["channel", "verify", url, "--key", other + ".pub", "--format", "json"])
+        #expect(refused.status == 1)
+        #expect(refused.standardOutput.contains("\"accepted\": false"))
+    }
+
     @Test func aTamperedArtifactIsRefusedAndTheRulesStay() throws {
         try work.publish([try work.rules(release: 5)], release: 5)
         for name in try FileManager.default.contentsOfDirectory(atPath: work.channel + "/artifacts") {
