@@ -8,8 +8,10 @@ import TipRulesStorage
 
 // The crash test's writer: `tiprules-crash-writer FOLDER COUNT` opens the state folder and records
 // COUNT operations, continuing the numbering from the operations already there: operation n
-// records a display of tip T at date n when n % 7 is 3, else donates `step(n: n)` at date n. After each operation is flushed it prints `durable n`, so the test that kills it
-// knows which operations must survive. The journal is compacted every few kilobytes, so kills
+// records a display of tip T at date n when n % 7 is 3, else donates `step(n: n)` at date n. It
+// prints `started` before it opens the folder (so the test times its kill from there, not from a
+// process launch that a loaded machine makes slow), and after each operation is flushed
+// `durable n`, so the test that kills it knows which operations must survive. The journal is compacted every few kilobytes, so kills
 // also land inside compactions. With `--exit-after-renames N` it stops dead (`_exit`, as a
 // SIGKILL would) right after its Nth rename: after a snapshot's rename, before anything else.
 
@@ -45,6 +47,7 @@ guard arguments.count == 3 || exitAfter != nil, let count = Int(arguments[2]) el
     say("usage: tiprules-crash-writer FOLDER COUNT [--exit-after-renames N]")
     exit(2)
 }
+say("started")
 do {
     let layer: any FileLayer = exitAfter.map { ExitingAfterRenames(exitAfter: $0) } ?? PosixFileLayer()
     let store = try TipStore.open(folder: arguments[1], bundledProgram: try crashProgram(),

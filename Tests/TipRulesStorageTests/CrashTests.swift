@@ -138,10 +138,18 @@ import TipRulesStorage
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
+        // The delay counts from the writer's `started`: the launch itself is not what is tested.
+        var printed = Data()
+        while !printed.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            printed.append(chunk)
+        }
         usleep(UInt32(delay * 1_000_000))
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        printed.append(output.fileHandleForReading.readDataToEndOfFile())
+        let text = String(decoding: printed, as: UTF8.self)
         #expect(!text.contains("error"), "the writer failed: \(text.suffix(300))")
         return text.split(separator: "\n").last { $0.hasPrefix("durable ") }.flatMap { Int($0.dropFirst(8)) }
     }
