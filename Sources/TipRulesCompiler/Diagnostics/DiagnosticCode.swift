@@ -86,6 +86,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case duplicateLet = "TR0308"
     case duplicateTipID = "TR0309"
     case duplicateGroupMember = "TR0310"
+    case duplicateEventID = "TR0311"
+    case invalidEventID = "TR0312"
 
     // Options and configuration
     case unknownOption = "TR0401"

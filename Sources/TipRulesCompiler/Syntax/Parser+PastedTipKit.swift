@@ -208,7 +208,7 @@ extension Parser {
                notes: (generic ? [DiagnosticNote("declare the fields of its DonationInfo struct in the parentheses")] : [])
                    + (nested ? [Self.moveOutOfTip] : []),
                fixes: generic || nested ? [] : [.replace(whole, with: "event \(name.text)", "replace with 'event \(name.text)'")])
-        return EventSyntax(name: name, fields: [], limit: nil, limitSpan: nil, span: whole)
+        return EventSyntax(owner: nil, name: name, id: nil, fields: [], limit: nil, limitSpan: nil, span: whole)
     }
 
     /// The most tokens of a rule body whose named closure parameters are rewritten.
@@ -274,18 +274,5 @@ extension Parser {
         report(.pastedClosureParameters, "a rule's inputs are '$0', '$1', …; write \(listed)", at: header,
                fixes: [FixIt("remove '… in' and write $0, $1, …", edits: edits)])
         index = bodyStart
-    }
-
-    /// A rule input `SomeType.$name` or `SomeType.name`: reported, and read as `Self.…`.
-    mutating func rewritePastedQualifiedInput() {
-        guard check(.identifier), current.text != "Self", peek().kind == .dot,
-              peek(2).kind == .dollarIdentifier || peek(2).kind == .identifier,
-              peek(3).kind == .comma || peek(3).kind == .rightParen else { return }
-        let type = current
-        let input = peek(2).kind == .dollarIdentifier ? "$" + peek(2).text : peek(2).text
-        report(.pastedQualifiedInput, "a rule input is written 'Self.\(input)', whichever type declares it in Swift", at: type.span,
-               fixes: [.replace(type.span, with: "Self", "replace '\(type.text)' with 'Self'")])
-        tokens[index] = Token(kind: .identifier, span: type.span, text: "Self", startsLine: type.startsLine,
-                              hasLeadingSpace: type.hasLeadingSpace)
     }
 }
