@@ -189,7 +189,10 @@ extension Checker {
     /// Two events with one id would be one event to TipKit (its donations are stored by id).
     private mutating func checkEventIDs(_ ids: [(id: String, span: SourceSpan)]) {
         var seen: [String: SourceSpan] = [:]
+        var names = Set<String>()
         for (index, entry) in ids.enumerated() {
+            // A name declared twice is TR0301 already.
+            guard names.insert(eventNames[index]).inserted else { continue }
             if let previous = seen[entry.id] {
                 report(.duplicateEventID, "event '\(eventNames[index])' has the id '\(entry.id)' of another event", at: entry.span,
                        notes: [DiagnosticNote("'\(entry.id)' is already the id of the event declared here", at: previous),
@@ -481,7 +484,9 @@ extension Checker {
                 if case .event = symbol { return !projected }
                 return false
             }
-            let suggestion = Spelling.closest(to: name, in: candidates)
+            // The tip's own members are written without their owner.
+            let own = candidates.compactMap { $0.hasPrefix(owner + ".") ? String($0.dropFirst(owner.count + 1)) : nil }
+            let suggestion = Spelling.closest(to: name, in: candidates + own)
             let offset = projected ? 1 : 0
             let nameSpan = SourceSpan(start: span.start + offset, end: span.end)
             report(.unknownName, "cannot find \(projected ? "parameter" : "event") '\(name)' in scope", at: span,
