@@ -153,6 +153,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case importTipKind = "TR0816"
     case importStyling = "TR0817"
     case importRuleConstruct = "TR0818"
+    case importUnrecognizedTip = "TR0819"
 
     // Bytecode output
     case needsNewerBytecodeVersion = "TR0901"
