@@ -44,7 +44,7 @@ import Testing
             checked.append(name)
         }
         #expect(checked.sorted() == ["backyard", "backyard-beta", "backyard-v2", "cards", "colleagues", "commute", "fitness",
-                                          "passkey", "podcasts", "tour", "widgets"])
+                                          "identities", "passkey", "podcasts", "tour", "widgets"])
     }
 
     /// Every corpus import is a program emit-swift accepts, and importing the Swift it emits

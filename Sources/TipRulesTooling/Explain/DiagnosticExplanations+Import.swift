@@ -160,12 +160,13 @@ extension DiagnosticExplanations {
         Entry(.importConfiguration, "Tips.configure option not carried over",
               meaning: """
               `.tiprules` configures only the display frequency, with one of TipKit's presets.
-              Other `Tips.configure` options (`.datastoreLocation`, `.cloudKitContainer`) and a
-              frequency that is not a constant preset are left out.
+              Other `Tips.configure` options (`.datastoreLocation` other than TipKit's own
+              `.applicationDefault`, `.cloudKitContainer`) and a frequency that is not a constant
+              preset are left out.
               """,
               example: """
               func configureTips() throws {
-                  try Tips.configure([.displayFrequency(.daily), .datastoreLocation(.applicationDefault)])
+                  try Tips.configure([.displayFrequency(.daily), .cloudKitContainer(.named("iCloud.com.example.birds"))])
               }
               """,
               fix: """
@@ -179,20 +180,29 @@ extension DiagnosticExplanations {
               """),
         Entry(.importDuplicate, "declaration imported twice",
               meaning: """
-              The imported files merge into one program, where each parameter, event, tip and
-              group has one name. TipKit tells apart `A.$x` and `B.$x`; `.tiprules` does not, so
-              the second declaration of a name (and a second display frequency) is left out.
+              The imported files merge into one program. Parameters of different types stay
+              apart (`A.$x` and `B.$x` become `parameter A.x` and `parameter B.x`), and events
+              with one id are one event, but a second tip, widget or parameter of the same name
+              and type (the same file imported twice, say) and a second display frequency are
+              left out: the first one is kept.
               """,
               example: """
-              enum AppTips { @Parameter static var isPro: Bool = false }
-              enum LegacyTips { @Parameter static var isPro: Bool = true }
+              func configureTips() throws {
+                  try Tips.configure([.displayFrequency(.daily)])
+              }
+
+              func configureTipsForScreenshots() throws {
+                  try Tips.configure([.displayFrequency(.immediate)])
+              }
               """,
               fix: """
-              Rename one of them, or delete the one the app no longer uses.
+              Keep the configuration the app ships with; configure screenshots and tests in the
+              app, with `Tips.showAllTipsForTesting()` and the like.
               """,
               corrected: """
-              enum AppTips { @Parameter static var isPro: Bool = false }
-              enum LegacyTips { @Parameter static var wasPro: Bool = true }
+              func configureTips() throws {
+                  try Tips.configure([.displayFrequency(.daily)])
+              }
               """),
         Entry(.importWidgetFunction, "widget relevance function not carried over",
               meaning: """

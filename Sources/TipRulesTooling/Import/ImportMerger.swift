@@ -48,6 +48,7 @@ struct ImportMerger {
             program.tips[tip].rules = program.tips[tip].rules.compactMap { bind($0, inTip: name) }
         }
         for index in program.groups.indices { program.groups[index].members = program.groups[index].members.filter { memberExists($0) } }
+        resolveWidgetOwners()
         reportLookalikes()
         if files.allSatisfy(\.isEmpty), !files.isEmpty {
             report(.importNothingFound, "no TipKit tip, parameter, event, group or configuration was found", in: 0,
@@ -206,12 +207,26 @@ struct ImportMerger {
         return program.events.contains { $0.outputName == "\(tip).\(name)" } ? "" : "Self.\(name)"
     }
 
+    /// Widget expressions name a parameter or event through the type that declares it in Swift:
+    /// `.tiprules` keeps the type where it owns the member (`VPNTip.isTipPresented`), else drops it.
+    private mutating func resolveWidgetOwners() {
+        let owned = Set(program.parameters.filter { $0.owner != nil }.map(\.qualifiedName)
+            + program.events.map(\.outputName).filter { $0.contains(".") })
+        let resolve = { (text: String) in SwiftExpressionRewriter.resolvingOwners(text, owned: owned) }
+        for index in program.widgets.indices {
+            program.widgets[index].lets = program.widgets[index].lets.map { ($0.0, resolve($0.1)) }
+            program.widgets[index].score = resolve(program.widgets[index].score)
+            program.widgets[index].duration = resolve(program.widgets[index].duration)
+            program.widgets[index].suggestions = program.widgets[index].suggestions.map { (resolve($0.from), resolve($0.to)) }
+        }
+    }
+
     /// Types with a tip's members whose conformance to `Tip` was not recognized: a warning each,
     /// since their tips are not carried over.
     private mutating func reportLookalikes() {
         for (file, imported) in files.enumerated() {
             for lookalike in imported.tipLookalikes where !program.tips.contains(where: { $0.name == lookalike.value }) {
-                report(.importUnrecognizedTip, "'\(lookalike.value)' has a tip's title and rules, message or image, but no conformance to Tip that import recognizes; it is not carried over",
+                report(.importUnrecognizedTip, "'\(lookalike.value)' has a tip's rules, or its title and message or image, but no conformance to Tip that import recognizes; it is not carried over",
                        in: file, at: lookalike.span,
                        help: "import the file where '\(lookalike.value)' conforms to Tip (struct \(lookalike.value): Tip, or extension \(lookalike.value): Tip), or write the tip in the .tiprules file")
             }

@@ -19,8 +19,8 @@ extension TipKitRecognizer {
         readMembers(body: open, close: close, into: &members)
         let diagnostics = deferred ?? []
         deferred = nil
-        // A title with rules, a message or an image is a tip's content, whatever conforms it.
-        if members.title != nil && (!members.rules.isEmpty || members.message != nil || members.image != nil) {
+        // Rules, or a title with a message or an image, are a tip's content, whatever conforms it.
+        if !members.rules.isEmpty || (members.title != nil && (members.message != nil || members.image != nil)) {
             file.tipLookalikes.append(ImportedItem(value: name, span: span))
         }
         guard members.declaresSomething || !diagnostics.isEmpty else { return }
