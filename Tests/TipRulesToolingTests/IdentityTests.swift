@@ -73,6 +73,26 @@ import Testing
         #expect(run(["eval", source, "--fixture", owned]).standardError.contains("parameters.isTipPresented: no such parameter"))
     }
 
+    @Test func reachRowsNameEventsByIdAndParametersByOwner() throws {
+        let source = try write("identities.tiprules", Self.program)
+        let rows = try write("rows.ndjson", """
+            {"user": 1, "event": "longPressTipDismissed", "date": "2026-11-20T10:00:00Z"}
+            {"user": 1, "parameter": "ShareTip.isTipPresented", "value": true}
+            {"user": 2, "parameter": "VPNTip.isTipPresented", "value": true}
+
+            """)
+        let result = run(["reach", source, rows, "--now", "2026-11-21T09:00:00Z", "--format", "csv"])
+        #expect(result.status == 0, Comment(rawValue: result.standardError))
+        // User 2 sees VPNTip (its own parameter); share-tip's first rule holds for user 1 alone
+        // (its own parameter, and the event VPNTip owns), so it is false for one user.
+        #expect(result.standardOutput.contains("VPNTip,,,2,1,,,"))
+        #expect(result.standardOutput.contains("share-tip,0,15,2,,1,0,0"))
+        let named = try write("named.ndjson", #"{"user": 1, "event": "dismissed", "date": 1}"# + "\n")
+        let byName = run(["reach", source, named, "--now", "2026-11-21T09:00:00Z"])
+        #expect(byName.status == 2)
+        #expect(byName.standardError.contains("no such event 'dismissed'"))
+    }
+
     @Test func aDeclarationWithoutOwnerOrIdIsKeptUnderItsName() throws {
         let program = try compiled("""
             parameter isLoggedIn: Bool = false
