@@ -1,7 +1,7 @@
 import Foundation
 import TipRulesCompiler
 import TipRulesRuntime
-import TipRulesTooling
+import TipRulesCommands
 import Testing
 
 /// TipKit's identities: a parameter a type owns (`parameter VPNTip.isTipPresented`), an event's
