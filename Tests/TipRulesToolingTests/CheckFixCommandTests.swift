@@ -71,12 +71,12 @@ import TipRulesCompiler
 
     @Test func overlappingFixesAreSkippedAndReported() {
         let span = SourceSpan(start: 2, end: 5)
-        let first = Diagnostic(.unknownOption, "a", at: span, fixes: [.replace(span, with: "x", "x")])
+        let first = Diagnostic(.unknownOption, "a", at: span, fixes: [.replace(span, with: "x", "x", applicability: .machineApplicable)])
         let second = Diagnostic(.unknownOption, "b", at: SourceSpan(start: 3, end: 4),
-                                fixes: [.replace(SourceSpan(start: 3, end: 6), with: "y", "y")])
-        let outside = Diagnostic(.unknownOption, "c", at: span, fixes: [.replace(SourceSpan(start: 8, end: 99), with: "z", "z")])
+                                fixes: [.replace(SourceSpan(start: 3, end: 6), with: "y", "y", applicability: .machineApplicable)])
+        let outside = Diagnostic(.unknownOption, "c", at: span, fixes: [.replace(SourceSpan(start: 8, end: 99), with: "z", "z", applicability: .machineApplicable)])
         let alternatives = Diagnostic(.unknownOption, "d", at: span,
-                                      fixes: [.replace(.point(0), with: "1", "1"), .replace(.point(0), with: "2", "2")])
+                                      fixes: [.replace(.point(0), with: "1", "1", applicability: .machineApplicable), .replace(.point(0), with: "2", "2", applicability: .machineApplicable)])
         let plan = FixApplier.plan([second, first, outside, alternatives], size: 10)
         #expect(plan.fixed.map(\.diagnostic.message) == ["a"])
         #expect(plan.skipped.map(\.message).sorted() == ["b", "c"])

@@ -28,7 +28,7 @@ import TipRulesTooling
                        DiagnosticNote("'Bool' values compare only with 'Bool'"),
                        DiagnosticNote("'isLoggedIn' is declared here", at: span(of: "isLoggedIn", in: source)),
                    ],
-                   fixes: [.replace(span(of: "1", in: source), with: "true", "replace with 'true'")])
+                   fixes: [.replace(span(of: "1", in: source), with: "true", "replace with 'true'", applicability: .machineApplicable)])
     }
 
     // MARK: Text
@@ -134,7 +134,7 @@ import TipRulesTooling
             let span = SourceSpan(start: Int(random.next() % bound) - 5, end: Int(random.next() % bound) - 5)
             let diagnostic = Diagnostic(.unexpectedCharacter, "m", at: span,
                                         notes: [DiagnosticNote("n", at: SourceSpan(start: span.end, end: span.start))],
-                                        fixes: [.replace(span, with: "x", "f")])
+                                        fixes: [.replace(span, with: "x", "f", applicability: .machineApplicable)])
             #expect(TextDiagnosticRenderer(colored: true).render(diagnostic, in: file).hasSuffix("\n"))
             #expect(JSONDiagnosticRenderer.document(for: [(file, [diagnostic])])["diagnostics"] != nil)
             #expect(SARIFDiagnosticRenderer.log(for: [(file, [diagnostic])], toolVersion: "0")["runs"] != nil)
