@@ -205,7 +205,9 @@ extension Checker {
     // MARK: configure
 
     /// The entries of `configure { … }`.
-    static let configurationEntries = ["displayFrequency", "app", "release"]
+    static let configurationEntries = ["displayFrequency", "app", "release", "tipKit"]
+    /// The iOS releases `tipKit(minimumIOS:)` takes: those whose TipKit differs.
+    static let tipKitReleases = [17, 18, 26]
     /// The longest app identifier, in UTF-8 bytes (a bundle identifier is at most 255).
     static let maximumAppLength = 255
 
@@ -224,7 +226,7 @@ extension Checker {
             } else if !Self.configurationEntries.contains(key) {
                 let suggestion = Spelling.closest(to: key, in: Self.configurationEntries)
                 report(.unknownConfiguration, "unknown configuration '\(key)'", at: name.span,
-                       notes: [DiagnosticNote("'configure' takes 'displayFrequency(…)', 'app(…)' and 'release(…)'")],
+                       notes: [DiagnosticNote("'configure' takes 'displayFrequency(…)', 'app(…)', 'release(…)' and 'tipKit(minimumIOS:)'")],
                        fixes: suggestion.map { [.replace(name.span, with: $0, "replace with '\($0)'", applicability: .maybeIncorrect)] } ?? [])
                 continue
             }
@@ -235,6 +237,10 @@ extension Checker {
                 continue
             }
             seen[key] = entry.span
+            if key == "tipKit" {
+                program.tipKitMinimumIOS = tipKitTarget(entry)
+                continue
+            }
             guard entry.arguments.count == 1, let argument = entry.arguments.first, argument.label == nil else {
                 let example = ["displayFrequency": "one value, such as '.daily' or a number of seconds",
                                "app": "one string, the app's bundle identifier, such as 'app(\"com.example.birds\")'",
@@ -265,6 +271,23 @@ extension Checker {
             return nil
         }
         return text
+    }
+
+    /// `tipKit(minimumIOS: 17)`: the oldest iOS the app's TipKit Swift must run on.
+    private mutating func tipKitTarget(_ entry: CallEntrySyntax) -> Int? {
+        let releases = Self.tipKitReleases.dropLast().map(String.init).joined(separator: ", ")
+            + " or \(Self.tipKitReleases.last ?? 0)"
+        guard entry.arguments.count == 1, let argument = entry.arguments.first, argument.label == "minimumIOS" else {
+            report(.wrongArguments, "'tipKit' takes the oldest iOS the app supports, such as 'tipKit(minimumIOS: 17)'", at: entry.span)
+            return nil
+        }
+        guard case .int(let release)? = constant(argument.value, of: .int, what: "the iOS release") else { return nil }
+        guard Self.tipKitReleases.contains(release) else {
+            report(.invalidOptionValue, "'minimumIOS' must be one of \(releases)", at: argument.value.span,
+                   notes: [DiagnosticNote("TipKit's features differ at iOS \(releases); give the release at or below the app's oldest")])
+            return nil
+        }
+        return release
     }
 
     /// `release(12)`: a whole number from 1, which only grows from one update to the next.
