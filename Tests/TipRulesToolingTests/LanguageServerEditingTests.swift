@@ -102,6 +102,18 @@ import TipRulesCompiler
         #expect(!titles.contains("Fix all"))
     }
 
+    @Test func theTipKitLintIsPublishedForAProgramThatTargetsTipKit() {
+        let rule = "event purchase(amount: Double)\ntip A {\n    title: \"a\"\n    #Rule(Self.purchase) { $0.donations.sum(of: \\.amount) > 1 }\n}\n"
+        let published = start("configure { tipKit(minimumIOS: 17) }\n" + rule)
+        #expect(published.map { $0["code"] } == ["TR0910"])
+        #expect(published.first?["severity"] == 2)
+        #expect(published.first?["range"]?["start"] == ["line": 4, "character": 27])
+    }
+
+    @Test func withoutTipKitTheLintIsOff() {
+        #expect(start("event purchase(amount: Double)\ntip A {\n    title: \"a\"\n    #Rule(Self.purchase) { $0.donations.sum(of: \\.amount) > 1 }\n}\n") == [])
+    }
+
     @Test func codeActionNeedsAnOpenDocumentAndARange() {
         start()
         nextID += 1

@@ -56,7 +56,7 @@ enum CheckCommand {
         }
         var fixReport = ""
         var fixedText = ""
-        var results = sources.map { (file: $0, diagnostics: Compilation(source: $0).diagnostics) }
+        var results = sources.map { (file: $0, diagnostics: TipKitLint.allDiagnostics(of: Compilation(source: $0))) }
         if parsed.flags.contains("--fix") || parsed.flags.contains("--unsafe") || parsed.options["--only"] != nil {
             let fixed: CheckFixer.Fixed
             switch CheckFixer.fix(sources, parsed: parsed, format: format) {

@@ -42,7 +42,7 @@ enum CheckFixer {
             }
             fixed.report += summary(of: outcome.fixed, in: source.name)
                 + leftOut(outcome.remaining, only: only, unsafe: unsafe)
-            fixed.results.append((outcome.remaining.source, outcome.remaining.diagnostics))
+            fixed.results.append((outcome.remaining.source, TipKitLint.allDiagnostics(of: outcome.remaining)))
         }
         return .success(fixed)
     }

@@ -11,7 +11,7 @@ enum PublishedDiagnostics {
     static func notification(for document: OpenDocument, encoding: PositionEncoding, docsURL: String?) -> JSONValue {
         var params: JSONObject = ["uri": .string(document.uri)]
         if let version = document.version { params["version"] = .integer(version) }
-        params["diagnostics"] = .array(document.analysis.compilation.diagnostics.map { diagnostic($0, in: document, encoding: encoding, docsURL: docsURL) })
+        params["diagnostics"] = .array(TipKitLint.allDiagnostics(of: document.analysis.compilation).map { diagnostic($0, in: document, encoding: encoding, docsURL: docsURL) })
         return JSONRPC.notification(method: "textDocument/publishDiagnostics", params: .object(params))
     }
 
