@@ -5,7 +5,7 @@ enum CheckCommand {
     static let usage = """
     usage: tiprulec check FILE... [--format text|json|sarif] [--error-limit N] [--warnings-as-errors]
            tiprulec check --stdin [--stdin-filename NAME] [--format text|json|sarif] [--error-limit N] [--warnings-as-errors]
-           tiprulec check --fix [--unsafe] [--only TRxxxx,...] FILE... | --stdin [...]
+           tiprulec check --fix [--unsafe] [--only TRxxxx,...] FILE... | --stdin
 
     Parses and type-checks .tiprules files and prints their diagnostics ('-' is
     standard input). The text format stops after N errors (default 50; 0 shows
