@@ -190,7 +190,7 @@ import TipRulesTooling
             + #"{"file":"app.tiprules","severity":"error","code":"TR0201","#
             + #""message":"cannot compare 'Bool' with 'Int'","line":3,"column":31,"endLine":3,"endColumn":38,"#
             + #""notes":["'Bool' values compare only with 'Bool'","'isLoggedIn' is declared here (at 2:9)"],"#
-            + #""fixes":[{"message":"replace with 'true'","edits":[{"line":3,"column":37,"endLine":3,"#
+            + #""fixes":[{"message":"replace with 'true'","applicability":"machineApplicable","edits":[{"line":3,"column":37,"endLine":3,"#
             + #""endColumn":38,"newText":"true"}]}]},"#
             + #"{"file":"b.tiprules","severity":"warning","code":"TR0502","message":"old","line":1,"column":3,"#
             + #""endLine":1,"endColumn":4,"notes":[],"fixes":[]}]}"#)
