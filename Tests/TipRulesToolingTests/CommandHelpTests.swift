@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import TipRulesTooling
+import TipRulesCommands
+import TipRulesToolingCore
 
 /// `--help` and docs/cli.md say the same: each command's synopsis lines are those of its
 /// section in cli.md, every help ends with the exit statuses, and the top-level help lists

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TipRulesCompiler
-import TipRulesTooling
+import TipRulesCommands
+import TipRulesExplain
+import TipRulesTipKit
+import TipRulesToolingCore
 
 /// `tiprulec explain` and the explanations behind it.
 @Suite struct ExplainTests {

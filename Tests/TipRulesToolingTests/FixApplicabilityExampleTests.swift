@@ -1,5 +1,6 @@
 import Testing
-@testable import TipRulesTooling
+import TipRulesToolingCore
+import TipRulesExplain
 import TipRulesCompiler
 import TipRulesRuntime
 

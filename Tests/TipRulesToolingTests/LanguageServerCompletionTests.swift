@@ -1,5 +1,6 @@
 import Testing
-@testable import TipRulesTooling
+@testable import TipRulesLanguageServer
+import TipRulesToolingCore
 
 /// Completion as editors apply it: each item is applied the way VS Code does (the `textEdit`
 /// replaces its range; the text typed in the range must fuzzy-match `filterText`, else the
