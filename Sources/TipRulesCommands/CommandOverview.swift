@@ -23,6 +23,9 @@ enum CommandOverview {
         ("emit-swift FILE [--min-ios 17|18|26] [-o OUT.swift]", "generate TipKit Swift"),
         ("import FILE.swift... [-o OUT.tiprules]", "TipKit Swift to .tiprules"),
         ("fmt FILE... [--check] | --stdin", "lay out sources in the canonical layout"),
+        ("keygen -o NAME", "a key pair for signing a channel"),
+        ("publish PROGRAM... --channel DIR --key KEY --release N [--stage PERCENT]", "publish a signed release to a channel folder"),
+        ("channel verify DIR|URL --key PUB... [--app ID] [--format text|json]", "check a channel as a device would"),
         ("lsp [--docs-url BASE|none]", "a Language Server Protocol server on stdio"),
     ]
 
