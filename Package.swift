@@ -26,7 +26,7 @@ let package = Package(
         // TipKit Swift in (`tiprulec import`) and out (`tiprulec emit-swift`).
         .target(name: "TipRulesTipKit", dependencies: ["TipRulesToolingCore"]),
         // The Language Server Protocol server (`tiprulec lsp`).
-        .target(name: "TipRulesLanguageServer", dependencies: ["TipRulesToolingCore"]),
+        .target(name: "TipRulesLanguageServer", dependencies: ["TipRulesToolingCore", "TipRulesTipKit"]),
         // Timelines, the simulator and its chart, rule test files (`tiprulec simulate`, `tiprulec test`).
         .target(name: "TipRulesSimulation", dependencies: ["TipRulesToolingCore"]),
         // Reach over many users' exported histories (`tiprulec reach`).

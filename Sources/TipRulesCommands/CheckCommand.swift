@@ -1,5 +1,6 @@
 import TipRulesCompiler
 import TipRulesExplain
+import TipRulesTipKit
 import TipRulesToolingCore
 
 /// `tiprulec check FILE… | --stdin [--stdin-filename NAME] [--format text|json|sarif]`.
@@ -7,22 +8,24 @@ enum CheckCommand {
     static let usage = """
     usage: tiprulec check FILE... [--format text|json|sarif] [--error-limit N] [--warnings-as-errors]
            tiprulec check --stdin [--stdin-filename NAME] [--format text|json|sarif] [--error-limit N] [--warnings-as-errors]
-           tiprulec check --fix [--only TRxxxx,...] FILE... | --stdin [...]
+           tiprulec check --fix [--unsafe] [--only TRxxxx,...] FILE... | --stdin
 
     Parses and type-checks .tiprules files and prints their diagnostics ('-' is
     standard input). The text format stops after N errors (default 50; 0 shows
     all); JSON and SARIF list every diagnostic. With --warnings-as-errors, a warning
     makes the exit status 1 too (for CI). With --fix, the fix-its of diagnostics
-    that have exactly one (of the codes --only lists) are applied and the files
-    rewritten, until nothing changes; what was fixed and what remains are printed
-    (with --stdin, the fixed text goes to standard output).
+    that have exactly one are applied and the files rewritten, until nothing
+    changes; what was fixed, each fix left out and what remains are printed (with
+    --stdin, the fixed text goes to standard output). Only fixes that keep the
+    program's meaning are applied: --unsafe applies the others too (a guessed
+    name, a truncated number), --only applies those of the codes it lists.
     Exit status: 0 no errors (warnings allowed), 1 errors, 2 usage or unreadable input.
     """
 
     static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
         let parsed: ParsedArguments
         switch ParsedArguments.parse(arguments, valueOptions: ["--format", "--stdin-filename", "--error-limit", "--only"],
-                                          flags: ["--stdin", "--warnings-as-errors", "--fix"]) {
+                                          flags: ["--stdin", "--warnings-as-errors", "--fix", "--unsafe"]) {
         case .success(let value): parsed = value
         case .failure(let error): return .failure(error.message + "\n" + usage)
         }
@@ -56,8 +59,8 @@ enum CheckCommand {
         }
         var fixReport = ""
         var fixedText = ""
-        var results = sources.map { (file: $0, diagnostics: Compilation(source: $0).diagnostics) }
-        if parsed.flags.contains("--fix") || parsed.options["--only"] != nil {
+        var results = sources.map { (file: $0, diagnostics: TipKitLint.allDiagnostics(of: Compilation(source: $0))) }
+        if parsed.flags.contains("--fix") || parsed.flags.contains("--unsafe") || parsed.options["--only"] != nil {
             let fixed: CheckFixer.Fixed
             switch CheckFixer.fix(sources, parsed: parsed, format: format) {
             case .success(let value): fixed = value

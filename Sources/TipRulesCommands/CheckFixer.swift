@@ -1,8 +1,12 @@
 import TipRulesCompiler
+import TipRulesTipKit
 import TipRulesToolingCore
 
-/// `tiprulec check --fix [--only TRxxxx,…]`: applies fix-its through `FixApplier` and
-/// rewrites each changed file atomically; with `--stdin`, the fixed text is the output.
+/// `tiprulec check --fix [--unsafe] [--only TRxxxx,…]`: applies fix-its through `FixApplier`
+/// and rewrites each changed file atomically; with `--stdin`, the fixed text is the output.
+/// Only fixes that keep the program's meaning are applied, unless `--unsafe` or `--only`
+/// (whose codes are applied whatever their fixes) asks for the others; the report names each
+/// fix left out.
 enum CheckFixer {
     /// What fixing gave: what remains to report, the lines saying what was fixed, and the
     /// fixed text of standard input ("" for files).
@@ -14,7 +18,10 @@ enum CheckFixer {
 
     /// Fixes `sources` (read from the paths they are named after, or standard input with `--stdin`).
     static func fix(_ sources: [SourceFile], parsed: ParsedArguments, format: String) -> Result<Fixed, CommandError> {
-        guard parsed.flags.contains("--fix") else { return .failure(CommandError("--only needs --fix")) }
+        guard parsed.flags.contains("--fix") else {
+            return .failure(CommandError("\(parsed.options["--only"] != nil ? "--only" : "--unsafe") needs --fix"))
+        }
+        let unsafe = parsed.flags.contains("--unsafe")
         let fromStandardInput = parsed.flags.contains("--stdin")
         if fromStandardInput && format != "text" {
             return .failure(CommandError("--stdin --fix writes the fixed text to standard output; use it with --format text"))
@@ -28,7 +35,7 @@ enum CheckFixer {
         var fixed = Fixed()
         for source in sources {
             let outcome = FixApplier.fixRepeatedly(name: source.name, bytes: source.bytes) {
-                only?.contains($0.code.code) ?? FixApplier.fixedByDefault($0)
+                only?.contains($0.code.code) ?? (unsafe || FixApplier.fixedByDefault($0))
             }
             if fromStandardInput {
                 fixed.standardOutput += String(decoding: outcome.bytes, as: UTF8.self)
@@ -36,7 +43,8 @@ enum CheckFixer {
                 return .failure(error)
             }
             fixed.report += summary(of: outcome.fixed, in: source.name)
-            fixed.results.append((outcome.remaining.source, outcome.remaining.diagnostics))
+                + leftOut(outcome.remaining, only: only, unsafe: unsafe)
+            fixed.results.append((outcome.remaining.source, TipKitLint.allDiagnostics(of: outcome.remaining)))
         }
         return .success(fixed)
     }
@@ -48,6 +56,19 @@ enum CheckFixer {
         for diagnostic in fixed { counts[diagnostic.code.code, default: 0] += 1 }
         let codes = counts.keys.sorted().map { code in counts[code].map { $0 > 1 ? "\(code) ×\($0)" : code } ?? code }
         return "fixed \(fixed.count) problem\(fixed.count == 1 ? "" : "s") in \(name) (\(codes.joined(separator: ", ")))\n"
+    }
+
+    /// One line for each remaining diagnostic whose fix was not applied because it may change
+    /// what the program means, saying how to apply it.
+    private static func leftOut(_ remaining: Compilation, only: Set<String>?, unsafe: Bool) -> String {
+        guard !unsafe else { return "" }
+        return remaining.diagnostics.compactMap { diagnostic in
+            guard let fix = FixApplier.automaticFix(of: diagnostic), fix.applicability == .maybeIncorrect,
+                  only?.contains(diagnostic.code.code) != true else { return nil }
+            let at = remaining.source.location(of: diagnostic.span.start)
+            return "not applied: \(remaining.source.name):\(at.line):\(at.column): \(diagnostic.code.code): \(fix.message) "
+                + "(it may change what the program means: review it, then apply it with --fix --only \(diagnostic.code.code), or --unsafe)\n"
+        }.joined()
     }
 
     /// The codes of `--only`, checked against the known codes; nil without `--only`.

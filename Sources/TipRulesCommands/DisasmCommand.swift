@@ -8,6 +8,7 @@ enum DisasmCommand {
 
     Prints the bytecode of PROGRAM (a .tiprules source, compiled first, or a .tipc
     file) with every instruction's source line.
+    Exit status: 0 printed, 1 the source has errors, 2 usage or a .tipc that cannot be read.
     """
 
     static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {

@@ -14,41 +14,8 @@ import TipRulesToolingCore
 
 /// The `tiprulec` command line: dispatches to the subcommands.
 public enum TiprulecCommand {
-    static let usage = """
-    usage: tiprulec COMMAND [OPTIONS]
-
-    Commands:
-      check FILE... [--format text|json|sarif]     parse and type-check; print diagnostics
-      check --stdin [--stdin-filename NAME]       the same for a buffer on standard input
-      compile FILE [-o OUT.tipc]                  check, then write bytecode
-      fmt FILE... [--check] | --stdin             lay out sources in the canonical layout
-      eval PROGRAM --fixture F.json|--state DIR [--now DATE] [--format text|json]
-                                                  evaluate every tip, group and widget
-      state import F.json [--program PROGRAM] -o DIR
-                                                  create a state folder from a fixture
-      state export DIR [-o F.json]                write a state folder as a fixture
-      reach PROGRAM [ROWS...] [--now DATE] [--baseline OLD] [--format text|json|csv|partial] [--jobs N]
-                                                  who would see each tip, over many users' histories
-      reach merge PARTIAL... [--format ...]       add up partial reach reports
-      simulate PROGRAM --timeline T.json [--format text|json|svg] [--state S.json] [--save-state OUT.json]
-                                                  run a person's timeline through the engine
-      migrate STATE.json --from OLD --to NEW [-o OUT.json]
-                                                  carry a saved state over to updated rules
-      test FILE... [--format text|json|junit]     run rule test files (cases and expectations)
-      disasm PROGRAM                              print the bytecode with source lines
-      emit-swift FILE [--min-ios 17|18|26] [-o OUT.swift]
-                                                  generate TipKit Swift
-      import FILE.swift... [-o OUT.tiprules]     TipKit Swift to .tiprules
-      keygen -o NAME                              a key pair for signing a channel
-      publish PROGRAM... --channel DIR --key KEY --release N [--expires D] [--stage P] [--pause TIP...|--pause-all]
-                                                  publish a signed release to a channel folder
-      channel verify DIR|URL --key PUB... [--app ID] [--format text|json]
-                                                  check a channel as a device would
-      lsp                                         a Language Server Protocol server on stdio
-      explain CODE                                explain a diagnostic code
-
-    Every command takes --help. `tiprulec --version` prints the version.
-    """
+    /// The overview `tiprulec --help` prints.
+    static var usage: String { CommandOverview.text }
 
     /// Runs one command line (without the program name).
     public static func run(_ arguments: [String], environment: CommandEnvironment,

@@ -108,7 +108,7 @@ public enum DiagnosticExplanations {
     /// Every code's explanation, in code order.
     static let entries: [Entry] = lexical + syntax + pastedEntries + types + declarations + options + beta + limits + importEntries
         + targetingEntries
-        + bytecodeOutput
+        + bytecodeOutput + tipKitEntries
 
     // MARK: Lexical (TR00xx)
 

@@ -4,11 +4,14 @@ import TipRulesToolingCore
 /// `tiprulec explain CODE`: the long explanation of a diagnostic code.
 package enum ExplainCommand {
     package static let usage = """
-    usage: tiprulec explain CODE | --list | --markdown
+    usage: tiprulec explain CODE
+           tiprulec explain --list
+           tiprulec explain --markdown
 
-    Prints what a diagnostic code means, an example that triggers it and how to fix it.
-    `tiprulec explain --list` lists every code; `tiprulec explain --markdown` prints every
+    Prints what a diagnostic code means (TR0201, or 0201), an example that triggers it and
+    how to fix it. --list lists every code with its summary; --markdown prints every
     explanation as the index and entries of docs/diagnostics.md, which are generated from it.
+    Exit status: 0 explained, 2 usage or an unknown code.
     """
 
     package static func run(_ arguments: [String]) -> CommandResult {

@@ -2,9 +2,11 @@ import TipRulesCompiler
 import TipRulesToolingCore
 
 /// `textDocument/codeAction`: the fix-its of the diagnostics in the requested range as
-/// `quickfix` actions, one "Fix all TRxxxx in this file" per code there with more than one
-/// automatically fixable diagnostic in the file, and "Fix all" (`source.fixAll.tiprules`).
-/// The fix-alls go through `FixApplier`, so they make the same choices as `check --fix`.
+/// `quickfix` actions (preferred when it is the only one and keeps the program's meaning), one
+/// "Fix all TRxxxx in this file" per code there with more than one automatically fixable
+/// diagnostic in the file, and "Fix all" (`source.fixAll.tiprules`, only the fixes that keep
+/// the meaning). The fix-alls go through `FixApplier`, so they make the same choices as
+/// `check --fix` (and `--only TRxxxx`).
 enum CodeActions {
     /// The kind of the whole-file fix.
     static let fixAllKind = "source.fixAll.tiprules"
@@ -21,7 +23,7 @@ enum CodeActions {
         for diagnostic in inRange {
             for fix in diagnostic.fixes {
                 actions.append(context.action(fix.message, kind: "quickfix", edits: fix.edits, diagnostics: [diagnostic],
-                                              preferred: diagnostic.fixes.count == 1))
+                                              preferred: diagnostic.fixes.count == 1 && fix.applicability == .machineApplicable))
             }
         }
         var offeredCodes = Set<DiagnosticCode>()

@@ -68,14 +68,13 @@ enum Completion {
         guard let tokenIndex = tokens.firstIndex(where: { $0.span.start <= placeholderStart && placeholderStart < $0.span.end }),
               [.identifier, .dollarIdentifier, .hashIdentifier].contains(tokens[tokenIndex].kind) else { return [] }
         let token = tokens[tokenIndex]
-        let analysis = DocumentAnalysis(Compilation(source: source, focus: placeholderStart))
-        let context = Context(analysis: analysis)
+        let (context, located) = locate(placeholderStart, in: source, closing: unclosedParentheses(before: tokenIndex, in: tokens))
         var candidates: [Candidate]
         if token.kind == .hashIdentifier {
             candidates = block(before: tokenIndex, in: tokens) == .tip ? LanguageReference.blockKeywords.filter { $0.name == "#Rule" }.map { Candidate($0) } : []
             if snippets && !candidates.isEmpty { candidates += DeclarationSnippets.tip.filter { $0.keyword == "#Rule" }.map(Candidate.init) }
-        } else if let location = SyntaxLocator.locate(placeholderStart + 1, in: analysis.compilation.syntax, model: analysis.model) {
-            candidates = context.candidates(for: location)
+        } else if let located {
+            candidates = located
         } else {
             let around = block(before: tokenIndex, in: tokens)
             candidates = context.candidates(in: around)
@@ -85,7 +84,14 @@ enum Completion {
         if afterBackslash {
             for index in candidates.indices { candidates[index].insertText = "." + candidates[index].insertText }
         }
-        let range = document.text.range(of: SourceSpan(start: min(token.span.start, cursor), end: cursor), encoding: encoding)
+        // Editors that ignore the edit's range (Neovim's omnifunc) replace the word before the
+        // cursor, letters, digits and `_`: the edit replaces that word, and the `$`, `#` or `\`
+        // typed before it stays, so the new text leaves it out.
+        let tokenStart = min(token.span.start, cursor)
+        let wordStart = Self.wordStart(before: cursor, notBefore: tokenStart, in: bytes)
+        let typedPrefix = String(decoding: bytes[tokenStart..<wordStart], as: UTF8.self)
+        let wordRange = document.text.range(of: SourceSpan(start: wordStart, end: cursor), encoding: encoding)
+        let tokenRange = document.text.range(of: SourceSpan(start: tokenStart, end: cursor), encoding: encoding)
         var seen = Set<String>()
         return candidates.filter { !$0.label.contains(placeholder) && seen.insert($0.label).inserted }.map { candidate in
             var item: JSONObject = ["label": .string(candidate.label), "kind": .integer(candidate.kind.rawValue)]
@@ -93,10 +99,55 @@ enum Completion {
             if let documentation = candidate.documentation {
                 item["documentation"] = .object(["kind": "markdown", "value": .string(documentation)])
             }
-            item["textEdit"] = .object(["range": range, "newText": .string(candidate.insertText)])
+            if candidate.insertText.hasPrefix(typedPrefix) {
+                let newText = String(candidate.insertText.dropFirst(typedPrefix.count))
+                item["textEdit"] = .object(["range": wordRange, "newText": .string(newText)])
+                if newText != candidate.label { item["filterText"] = .string(newText) }
+            } else {
+                item["textEdit"] = .object(["range": tokenRange, "newText": .string(candidate.insertText)])
+            }
             if candidate.isSnippet { item["insertTextFormat"] = 2 }
             return .object(item)
         }
+    }
+
+    /// Where the letters, digits and `_` just before `cursor` start (not before `limit`).
+    private static func wordStart(before cursor: Int, notBefore limit: Int, in bytes: [UInt8]) -> Int {
+        var start = cursor
+        func isWordByte(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "_") || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+        }
+        while start > limit, isWordByte(bytes[start - 1]) { start -= 1 }
+        return start
+    }
+
+    /// The candidates of the construct holding the placeholder, parsed as written or, when that
+    /// offers none, with `closing` parentheses after it: `sum(of: \.` is completed as
+    /// `sum(of: \.…)`. Nil when no construct holds it; the context is the source as written.
+    private static func locate(_ placeholderStart: Int, in source: SourceFile, closing: Int) -> (Context, [Candidate]?) {
+        let written = Context(analysis: DocumentAnalysis(Compilation(source: source, focus: placeholderStart)))
+        var found = written.candidates(at: placeholderStart + 1)
+        if closing > 0, found?.isEmpty ?? true {
+            let end = placeholderStart + placeholder.utf8.count
+            let closed = SourceFile(name: source.name, bytes: Array(source.bytes[..<end])
+                + Array(repeating: UInt8(ascii: ")"), count: closing) + Array(source.bytes[end...]))
+            let context = Context(analysis: DocumentAnalysis(Compilation(source: closed, focus: placeholderStart)))
+            if let candidates = context.candidates(at: placeholderStart + 1), !candidates.isEmpty { found = candidates }
+        }
+        return (written, found)
+    }
+
+    /// How many `(` the tokens before `tokens[end]` leave open inside the innermost open block.
+    private static func unclosedParentheses(before end: Int, in tokens: [Token]) -> Int {
+        var open: [TokenKind] = []
+        for token in tokens[..<end] {
+            switch token.kind {
+            case .leftBrace, .leftParen: open.append(token.kind)
+            case .rightBrace, .rightParen: _ = open.popLast()
+            default: break
+            }
+        }
+        return open.reversed().prefix { $0 == .leftParen }.count
     }
 
     /// The innermost block or parenthesis the tokens before `tokens[end]` leave open.
@@ -155,6 +206,11 @@ enum Completion {
         private var symbols: SymbolIndex { analysis.symbols }
         private var describer: Describer { Describer(analysis) }
 
+        /// The candidates of the construct at `offset`, if one holds it.
+        func candidates(at offset: Int) -> [Candidate]? {
+            SyntaxLocator.locate(offset, in: analysis.compilation.syntax, model: analysis.model).map(candidates(for:))
+        }
+
         func candidates(for location: SyntaxLocation) -> [Candidate] {
             switch location.construct {
             case .typeName: return LanguageReference.types.map { Candidate($0) }
@@ -187,9 +243,9 @@ enum Completion {
 
         private func candidates(for expression: ExpressionSyntax, in scope: ExpressionScope) -> [Candidate] {
             switch expression.kind {
-            case .member(let base, _, _, _):
+            case .member(let base, let name, _, _):
                 switch base.typeName(symbols: symbols, locals: scope.locals) {
-                case "Self"?: return ruleInputs()
+                case "Self"?: return name.hasPrefix("$") ? ruleInputs().filter { $0.label.hasPrefix("$") } : ruleInputs()
                 case "Duration"?: return LanguageReference.implicitMembers.filter { $0.result == .duration }.map { Candidate($0) }
                 case "Date"?: return LanguageReference.implicitMembers.filter { $0.name == "now" }.map { Candidate($0) }
                 default: break
@@ -204,7 +260,7 @@ enum Completion {
             case .implicitMember:
                 return scope.implicitMembers.entries.map { Candidate($0) }
             case .keyPath:
-                return scope.keyPathEvent.map(fields) ?? []
+                return scope.keyPathEvent.map { fields(of: $0, types: scope.keyPathTypes) } ?? []
             default:
                 return []
             }
@@ -255,10 +311,13 @@ enum Completion {
                 + LanguageReference.functions.filter { $0.name != "component" }.map { Candidate($0) }
         }
 
-        /// `date` and the declared fields of an event's donations.
-        private func fields(of event: Int) -> [Candidate] {
+        /// `date` and the declared fields of an event's donations; with `types`, those of these types.
+        private func fields(of event: Int, types: [ValueType]? = nil) -> [Candidate] {
             let declared = symbols.event(event)?.fields.map(\.name.text) ?? []
-            return ([LanguageReference.donationDate.name] + declared).map { name in
+            let names = ([LanguageReference.donationDate.name] + declared).filter { name in
+                types.map { types in symbols.fieldType(event: event, field: name).map(types.contains) ?? false } ?? true
+            }
+            return names.map { name in
                 Candidate(label: name, kind: .field, detail: symbols.fieldType(event: event, field: name).map(symbols.spell),
                           documentation: describer.field(event: event, name: name))
             }

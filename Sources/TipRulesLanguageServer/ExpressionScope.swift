@@ -41,6 +41,8 @@ struct ExpressionScope {
     var closureEvents: [Int] = []
     /// The event whose fields key paths here name (`largestSubset(groupedBy: \.field)`).
     var keyPathEvent: Int?
+    /// The types those fields may have (`sum(of:)` takes numbers); nil for any.
+    var keyPathTypes: [ValueType]?
     var locals: [LocalValue] = []
     var implicitMembers = ImplicitMemberContext.expression
 
@@ -55,6 +57,7 @@ struct ExpressionScope {
             inner.closureEvents.append(event)
         } else {
             inner.keyPathEvent = event
+            if case .call(_, .keyPath(let types)?)? = Builtins.member(name, of: .donations)?.shape { inner.keyPathTypes = types }
         }
         return inner
     }

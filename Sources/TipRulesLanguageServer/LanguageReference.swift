@@ -152,6 +152,14 @@ enum LanguageReference {
         ReferenceEntry(name: "displayFrequency", signature: "displayFrequency(_ frequency: DisplayFrequency)",
                        documentation: "The least time between two new tips appearing: `.immediate` (the default), `.hourly`, `.daily`, `.weekly`, `.monthly`, or a number of seconds.",
                        kind: .function),
+        ReferenceEntry(name: "app", signature: "app(_ bundleIdentifier: String)",
+                       documentation: "The app the rules are for: an app's runtime refuses rules for another app.", kind: .function),
+        ReferenceEntry(name: "release", signature: "release(_ number: Int)",
+                       documentation: "The release of the rules, from 1: an app's runtime refuses an update to a lower release.",
+                       kind: .function),
+        ReferenceEntry(name: "tipKit", signature: "tipKit(minimumIOS: Int)",
+                       documentation: "The rules are also shipped as TipKit Swift (`emit-swift`) for iOS 17, 18 or 26 and later: `check` warns about what TipKit cannot express.",
+                       kind: .function),
     ]
 
     static let displayFrequencies = Builtins.members(of: .displayFrequency).map(ReferenceEntry.init)

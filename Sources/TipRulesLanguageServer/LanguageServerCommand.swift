@@ -14,6 +14,8 @@ public enum LanguageServerCommand {
     client sends 'exit'. Each diagnostic links its explanation at BASE#TRxxxx
     (default: docs/diagnostics.md of the source tree tiprulec was built from, as a
     file:// link, when it is there; `none`: no links). See docs/editors.md for editor set-up.
+    Exit status: 0 after 'shutdown' then 'exit', 1 on 'exit' without 'shutdown' or at
+    the end of standard input, 2 usage.
     """
 
     /// Serves until `exit` (status 0 after `shutdown`, 1 otherwise) or the end of

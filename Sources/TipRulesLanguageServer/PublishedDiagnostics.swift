@@ -1,4 +1,5 @@
 import TipRulesCompiler
+import TipRulesTipKit
 import TipRulesToolingCore
 
 /// `textDocument/publishDiagnostics`: the compiler's diagnostics of a document as LSP
@@ -12,7 +13,7 @@ enum PublishedDiagnostics {
     static func notification(for document: OpenDocument, encoding: PositionEncoding, docsURL: String?) -> JSONValue {
         var params: JSONObject = ["uri": .string(document.uri)]
         if let version = document.version { params["version"] = .integer(version) }
-        params["diagnostics"] = .array(document.analysis.compilation.diagnostics.map { diagnostic($0, in: document, encoding: encoding, docsURL: docsURL) })
+        params["diagnostics"] = .array(TipKitLint.allDiagnostics(of: document.analysis.compilation).map { diagnostic($0, in: document, encoding: encoding, docsURL: docsURL) })
         return JSONRPC.notification(method: "textDocument/publishDiagnostics", params: .object(params))
     }
 

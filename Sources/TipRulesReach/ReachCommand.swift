@@ -21,6 +21,8 @@ package enum ReachCommand {
     who loses a tip); --user-parameter sets a String parameter to each user's id; --format partial
     (which needs --now) prints a report that `reach merge` adds up with others. --jobs (default: the
     cores) reads files in that many threads. Bad rows stop the run (exit 2) unless --skip-invalid.
+    Exit status: 0 reported, 1 a program has errors, 2 usage or malformed input (a bad row, a
+    partial of another program or instant).
     """
 
     package static func run(_ arguments: [String], environment: CommandEnvironment, currentTime: () -> Double) -> CommandResult {

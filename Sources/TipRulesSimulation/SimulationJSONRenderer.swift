@@ -12,7 +12,10 @@ public enum SimulationJSONRenderer {
             object["at"] = .string(RFC3339.format(entry.at) ?? String(entry.at))
             object["time"] = .string(clock.label(entry.at))
             object["action"] = action(entry.action, program: entry.program)
-            if case .session = entry.action { object["shown"] = .array(entry.shown.map(JSONValue.string)) }
+            if case .session = entry.action {
+                object["shown"] = .array(entry.shown.map(JSONValue.string))
+                object["presentedBy"] = .object(JSONObject(entry.shown.compactMap { tip in entry.presentedBy[tip].map { (tip, .string($0)) } }))
+            }
             if case .launch = entry.action {
                 object["resets"] = .object(JSONObject(entry.resets.map {
                     ($0.parameter, .string(ValueFormatting.describe($0.defaultValue)))
@@ -23,6 +26,10 @@ public enum SimulationJSONRenderer {
             }
             object["changes"] = .array((entry.changesBefore + entry.changesAfter).map(change))
             object["widgets"] = .array(entry.widgets.map(JSONResultRenderer.widget))
+            object["groups"] = .array((entry.groupChangesBefore + entry.groupChangesAfter).map { change in
+                .object(["group": .string(change.group), "from": change.from.map { $0.map(JSONValue.string) ?? .null } ?? .null,
+                         "to": change.to.map(JSONValue.string) ?? .null])
+            })
             return .object(object)
         }
         let last = log.entries.last?.at

@@ -22,6 +22,10 @@ struct SimulationNarrative {
         var notCarriedOver: [String]
         /// The changes the step caused.
         var after: [Change]
+        /// The groups whose current tip changed before the step acted and by its end, e.g.
+        /// "group Onboarding now presents ShareTip".
+        var groupsBefore: [String]
+        var groupsAfter: [String]
     }
 
     /// One step per entry of the log, in order.
@@ -39,7 +43,9 @@ struct SimulationNarrative {
             }
             let before = entry.changesBefore.map(tell)
             steps.append(Step(before: before, action: Self.describe(entry),
-                              notCarriedOver: entry.carryOverProblems.map { "\($0)" }, after: entry.changesAfter.map(tell)))
+                              notCarriedOver: entry.carryOverProblems.map { "\($0)" }, after: entry.changesAfter.map(tell),
+                              groupsBefore: entry.groupChangesBefore.map(Self.describe),
+                              groupsAfter: entry.groupChangesAfter.map(Self.describe)))
         }
         self.steps = steps
     }
@@ -72,9 +78,15 @@ struct SimulationNarrative {
         return "donate \(info.name)" + (values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")")
     }
 
-    /// "the app shows A, B for 20 seconds; the person ignores it" (after `listing` tips: "A, B and
-    /// 28 more tips"), or "the app opens: no tip to show".
-    static func shown(_ tips: [String], onScreen: Double, answer: TimelineAnswer, listing: Int = .max) -> String {
+    /// "group Onboarding presents FavoriteBackyardTip", "… now presents ShareTip", "… now presents no tip".
+    static func describe(_ change: GroupChange) -> String {
+        "group \(change.group) " + (change.from == nil ? "presents " : "now presents ") + (change.to ?? "no tip")
+    }
+
+    /// "the app shows A (of group Onboarding), B for 20 seconds; the person ignores it" (after
+    /// `listing` tips: "A, B and 28 more tips"), or "the app opens: no tip to show".
+    static func shown(_ tips: [String], presentedBy: [String: String] = [:], onScreen: Double, answer: TimelineAnswer,
+                      listing: Int = .max) -> String {
         guard !tips.isEmpty else { return "the app opens: no tip to show" }
         let answered: String
         switch answer {
@@ -82,7 +94,8 @@ struct SimulationNarrative {
         case .performedAction: answered = "the person performs its action"
         case .ignored: answered = "the person ignores it"
         }
-        let named = tips.prefix(listing).joined(separator: ", ") + (tips.count > listing ? " and \(tips.count - listing) more tips" : "")
+        let named = tips.prefix(listing).map { tip in presentedBy[tip].map { "\(tip) (of group \($0))" } ?? tip }
+            .joined(separator: ", ") + (tips.count > listing ? " and \(tips.count - listing) more tips" : "")
         return "the app shows \(named) for \(ValueFormatting.duration(onScreen)); " + answered
     }
 
@@ -95,7 +108,7 @@ struct SimulationNarrative {
             return "set " + values.map { "\(entry.program.parameters[$0.index].name) = \(ValueFormatting.describe($0.value))" }
                 .joined(separator: ", ")
         case .session(let onScreen, let answer):
-            return shown(entry.shown, onScreen: onScreen, answer: answer)
+            return shown(entry.shown, presentedBy: entry.presentedBy, onScreen: onScreen, answer: answer)
         case .launch:
             let resets = entry.resets.map { "\($0.parameter) resets to \(ValueFormatting.describe($0.defaultValue))" }
             return "the app launches" + (resets.isEmpty ? "" : ": " + resets.joined(separator: ", "))

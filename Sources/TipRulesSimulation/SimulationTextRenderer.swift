@@ -12,9 +12,11 @@ public struct SimulationTextRenderer {
         for (entry, step) in zip(log.entries, SimulationNarrative(log, clock: clock).steps) {
             let time = clock.label(entry.at)
             lines += step.before.map { "\(time) \($0.sentence)" }
+            lines += step.groupsBefore.map { "\(time) \($0)" }
             if let action = step.action { lines.append("\(time) " + action) }
             lines += step.notCarriedOver.map { "\(time) not carried over: \($0)" }
             lines += step.after.map { "\(time) \($0.sentence)" }
+            lines += step.groupsAfter.map { "\(time) \($0)" }
         }
         for chart in RelevanceChart.series(of: log).map({ RelevanceChart.text($0, clock: clock) }) {
             lines += (lines.isEmpty ? [] : [""]) + chart

@@ -9,8 +9,11 @@ public struct SimulationEntry: Sendable {
     /// Status changes the passing of time brought before the step acted (the first entry
     /// reports every tip's initial status here).
     public var changesBefore: [StatusChange]
-    /// For a session: the tips the app showed, in declaration order.
+    /// For a session: the tips the app showed, in declaration order (a group's members only as
+    /// its current tip, one new tip per display-frequency period).
     public var shown: [String]
+    /// For a session: the group that presented each shown tip that belongs to one, by tip id.
+    public var presentedBy: [String: String]
     /// For a launch: the transient parameters it returned to their defaults.
     public var resets: [ParameterReset]
     /// For an update: the state the new program could not take over.
@@ -22,6 +25,18 @@ public struct SimulationEntry: Sendable {
     public var heldComparisons: [String: [Int: [HeldComparison]]]
     /// Every widget's relevance after the step.
     public var widgets: [WidgetResult]
+    /// The groups whose current tip time changed before the step acted (the first entry reports
+    /// every group here), and those the step changed (after an update: every group).
+    public var groupChangesBefore: [GroupChange]
+    public var groupChangesAfter: [GroupChange]
+}
+
+/// A group's current tip changed: it presents `to` (nil: no tip) instead of `from`.
+public struct GroupChange: Hashable, Sendable {
+    public var group: String
+    /// Nil when the group is reported for the first time (the start, an update).
+    public var from: String??
+    public var to: String?
 }
 
 /// The outcome of a simulation: one entry per step occurrence, the evaluations asked for at
@@ -52,6 +67,7 @@ public enum Simulator {
     public static func run(_ timeline: Timeline, program: Program, checkpoints: [Double] = []) throws -> SimulationLog {
         var engine = TipEngine(store: try timeline.state.makeStore(for: program))
         var evaluator = Evaluator(program: program)
+        var presenting: [String: String?]?
         var entries: [SimulationEntry] = []
         var pending = checkpoints.indices.sorted { checkpoints[$0] < checkpoints[$1] }[...]
         var results = [SimulationCheckpoint?](repeating: nil, count: checkpoints.count)
@@ -65,18 +81,35 @@ public enum Simulator {
         for (at, step) in timeline.occurrences {
             evaluateCheckpoints(before: at)
             let before = engine.statusChanges(at: at)
+            let groupsBefore = groupChanges(engine.evaluate(at: at).groups, since: &presenting)
             var held = heldComparisons(for: before, engine: engine, evaluator: &evaluator, at: at)
             let outcome = try apply(step.action, at: at, to: &engine)
             if case .update = step.action { evaluator = Evaluator(program: engine.program) }
             let after = engine.statusChanges(at: at)
             held.merge(heldComparisons(for: after, engine: engine, evaluator: &evaluator, at: at)) { _, new in new }
+            if case .update = step.action { presenting = nil }
+            let groupsAfter = groupChanges(engine.evaluate(at: at).groups, since: &presenting)
             entries.append(SimulationEntry(at: at, action: step.action, program: engine.program, changesBefore: before,
-                                           shown: outcome.shown, resets: outcome.resets, carryOverProblems: outcome.problems,
-                                           changesAfter: after, heldComparisons: held, widgets: engine.widgets(at: at)))
+                                           shown: outcome.shown, presentedBy: outcome.presentedBy, resets: outcome.resets,
+                                           carryOverProblems: outcome.problems, changesAfter: after, heldComparisons: held,
+                                           widgets: engine.widgets(at: at), groupChangesBefore: groupsBefore,
+                                           groupChangesAfter: groupsAfter))
         }
         evaluateCheckpoints(before: nil)
         return SimulationLog(timeline: timeline, program: program, entries: entries, checkpoints: results.compactMap { $0 },
                              finalStore: engine.store)
+    }
+
+    /// The groups whose current tip differs from `presenting` (every group when it is nil), which
+    /// becomes what they present now.
+    private static func groupChanges(_ groups: [GroupResult], since presenting: inout [String: String?]?) -> [GroupChange] {
+        let before = presenting
+        presenting = Dictionary(groups.map { ($0.id, $0.currentTip) }, uniquingKeysWith: { first, _ in first })
+        return groups.compactMap { group in
+            guard let before else { return GroupChange(group: group.id, from: nil, to: group.currentTip) }
+            let old = before[group.id] ?? nil
+            return old == group.currentTip ? nil : GroupChange(group: group.id, from: .some(old), to: group.currentTip)
+        }
     }
 
     /// The values behind the true rules of the tips that became available (not of a tip's first
@@ -94,10 +127,10 @@ public enum Simulator {
         return held
     }
 
-    /// Applies one action; returns the tips a session showed, the parameters a launch reset and
-    /// what an update could not carry over.
+    /// Applies one action; returns the tips a session showed (with the group presenting each
+    /// grouped one), the parameters a launch reset and what an update could not carry over.
     private static func apply(_ action: TimelineAction, at date: Double, to engine: inout TipEngine) throws
-        -> (shown: [String], resets: [ParameterReset], problems: [CarryOverProblem]) {
+        -> (shown: [String], presentedBy: [String: String], resets: [ParameterReset], problems: [CarryOverProblem]) {
         switch action {
         case .donate(let event, let fields):
             try engine.donate(event: event, fields: fields, at: date)
@@ -105,6 +138,7 @@ public enum Simulator {
             for (index, value) in values { try engine.setParameter(index, value) }
         case .session(let onScreen, let answer):
             let shown = engine.tipsToDisplay(at: date)
+            let presentedBy = presenters(of: shown, in: engine.program, groups: engine.evaluate(at: date).groups)
             for tip in shown {
                 try engine.recordDisplay(tip: tip, at: date, duration: onScreen)
                 switch answer {
@@ -113,14 +147,26 @@ public enum Simulator {
                 case .ignored: break
                 }
             }
-            return (shown, [], [])
+            return (shown, presentedBy, [], [])
         case .launch:
-            return ([], engine.appLaunched(), [])
+            return ([], [:], engine.appLaunched(), [])
         case .update(let update):
-            return ([], [], engine.update(to: update.program))
+            return ([], [:], [], engine.update(to: update.program))
         case .observe:
             break
         }
-        return ([], [], [])
+        return ([], [:], [], [])
+    }
+
+    /// The group that presents each shown tip that belongs to a group: one whose current tip it
+    /// is, else (when the display frequency moved a group on to it) the first that holds it.
+    private static func presenters(of shown: [String], in program: Program, groups: [GroupResult]) -> [String: String] {
+        var presentedBy: [String: String] = [:]
+        for tip in shown {
+            guard let index = program.tipIndex(named: tip) else { continue }
+            let holding = program.groups.filter { $0.members.contains(index) }.map(\.name)
+            presentedBy[tip] = groups.first { $0.currentTip == tip }?.id ?? holding.first
+        }
+        return presentedBy
     }
 }

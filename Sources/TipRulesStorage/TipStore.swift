@@ -178,7 +178,9 @@ public final class TipStore {
         try record(.display(tip: tip, date: date, duration: duration))
     }
 
-    /// The person closed the tip.
+    /// The person closed the tip (TipKit's `invalidate(reason: .tipClosed)`): the tip is
+    /// invalidated. It closes a tip, not the store; a store has nothing to close (releasing it
+    /// lets go of the folder's lock).
     public func close(tip: String) throws(TipStoreError) {
         try record(.invalidate(tip: tip, reason: .tipClosed))
     }
@@ -193,9 +195,11 @@ public final class TipStore {
         try record(.setParameter(name, value))
     }
 
-    /// Flushes the operations written so far (for `.onSync` durability). When the journal cannot
-    /// be flushed, they are written as a new snapshot instead; the error is thrown only when that
-    /// fails too (they stay in the engine, and the next write tries again).
+    /// Flushes the operations written so far. Needed only with `.onSync` durability, before the
+    /// app may lose power (going to the background); with the default `.everyOperation`, every
+    /// call has flushed its record before it returned. When the journal cannot be flushed, they
+    /// are written as a new snapshot instead; the error is thrown only when that fails too (they
+    /// stay in the engine, and the next write tries again).
     public func sync() throws(TipStoreError) {
         try settle()
         do {
@@ -213,7 +217,8 @@ public final class TipStore {
         engine.evaluate(at: now, explaining: explaining)
     }
 
-    /// The ids of the tips that display at `now`.
+    /// The ids of the tips to show at `now`, one new tip per display-frequency period and one
+    /// tip per group (see `TipEngine.tipsToDisplay(at:)`): record a display of each.
     public func tipsToDisplay(at now: Double) -> [String] {
         engine.tipsToDisplay(at: now)
     }

@@ -135,7 +135,7 @@ struct Report {
         let widths = columns.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         var lines = [
             "tiprulec-bench\(quick ? " --quick" : ""): median ns per evaluation over \(plan.rounds) interleaved rounds "
-                + "(✓/✗: issue 11's target for that column)",
+                + "(✓/✗: the target for that column)",
             "",
         ]
         for (index, row) in rows.enumerated() {

@@ -210,7 +210,10 @@ private struct RandomTimeline {
         switch question {
         case 0, 1: #expect(engine.evaluate(at: at, explaining: question == 0) == full, "\(context)")
         case 2: #expect(engine.widgets(at: at) == full.widgets, "\(context)")
-        case 3: #expect(engine.tipsToDisplay(at: at) == full.tips.filter(\.display).map(\.id), "\(context)")
+        case 3:
+            let policy = DisplayPolicy(program: program, store: engine.store, now: at, explaining: false)
+            let shown = policy.tipsToShow(status: { full.tips[$0].status }, displays: { full.tips[$0].display })
+            #expect(engine.tipsToDisplay(at: at) == shown.map { full.tips[$0].id }, "\(context)")
         default: break
         }
     }

@@ -53,6 +53,44 @@ struct DemoHostTests {
         #expect(state.engine.store.tipState(0) == TipState(displayCount: 1, invalidation: .tipClosed, displayDates: [1_020_000]))
         #expect(state.engine.store.parameter(0) == .string("member"))
     }
+
+    /// The walk-through of docs/runtime.md ("Try it first"), typed as written there: each
+    /// command's answer lines (after `→`) are what the demo prints.
+    @Test func theWalkThroughAnswersAsDocumented() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.demo.path), "\(Self.demo.path) is not built")
+        let folder = temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/updates", withIntermediateDirectories: true)
+        write(try Self.rules("backyard.tiprules", release: 1), to: folder + "/bundled.tipc")
+        write(try Self.rules("backyard-v2.tiprules", release: 2), to: folder + "/updates/v2.tipc")
+        let steps = try Self.walkThrough()
+        #expect(steps.count >= 6)
+        let demo = try DemoProcess(["--state", folder + "/state", "--bundled", folder + "/bundled.tipc", "--updates", folder + "/updates"])
+        defer { demo.kill() }
+        #expect(demo.answer() == "opened \(folder)/state: rules release 1")
+        for (command, answers) in steps {
+            demo.send(command)
+            #expect(answers.map { _ in demo.answer() } == answers, "\(command)")
+        }
+    }
+
+    /// The commands of docs/runtime.md's walk-through, each with the lines it answers.
+    static func walkThrough() throws -> [(command: String, answers: [String])] {
+        let page = try String(contentsOf: examples.deletingLastPathComponent().appendingPathComponent("docs/runtime.md"), encoding: .utf8)
+        guard let start = page.range(of: "Then type") else { return [] }
+        let block = page[start.upperBound...].components(separatedBy: "```")[1]
+        var steps: [(command: String, answers: [String])] = []
+        for line in block.split(separator: "\n") {
+            let parts = line.components(separatedBy: "→")
+            let answer = parts.last?.trimmingCharacters(in: .whitespaces) ?? ""
+            if parts.count == 2 {
+                steps.append((parts[0].trimmingCharacters(in: .whitespaces), [answer]))
+            } else if !answer.isEmpty, !steps.isEmpty {
+                steps[steps.count - 1].answers.append(answer)
+            }
+        }
+        return steps
+    }
 }
 
 /// A `tiprules-demo` child process fed commands on standard input.

@@ -28,7 +28,7 @@ import TipRulesToolingCore
                        DiagnosticNote("'Bool' values compare only with 'Bool'"),
                        DiagnosticNote("'isLoggedIn' is declared here", at: span(of: "isLoggedIn", in: source)),
                    ],
-                   fixes: [.replace(span(of: "1", in: source), with: "true", "replace with 'true'")])
+                   fixes: [.replace(span(of: "1", in: source), with: "true", "replace with 'true'", applicability: .machineApplicable)])
     }
 
     // MARK: Text
@@ -134,7 +134,7 @@ import TipRulesToolingCore
             let span = SourceSpan(start: Int(random.next() % bound) - 5, end: Int(random.next() % bound) - 5)
             let diagnostic = Diagnostic(.unexpectedCharacter, "m", at: span,
                                         notes: [DiagnosticNote("n", at: SourceSpan(start: span.end, end: span.start))],
-                                        fixes: [.replace(span, with: "x", "f")])
+                                        fixes: [.replace(span, with: "x", "f", applicability: .machineApplicable)])
             #expect(TextDiagnosticRenderer(colored: true).render(diagnostic, in: file).hasSuffix("\n"))
             #expect(JSONDiagnosticRenderer.document(for: [(file, [diagnostic])])["diagnostics"] != nil)
             #expect(SARIFDiagnosticRenderer.log(for: [(file, [diagnostic])], toolVersion: "0")["runs"] != nil)
@@ -190,7 +190,7 @@ import TipRulesToolingCore
             + #"{"file":"app.tiprules","severity":"error","code":"TR0201","#
             + #""message":"cannot compare 'Bool' with 'Int'","line":3,"column":31,"endLine":3,"endColumn":38,"#
             + #""notes":["'Bool' values compare only with 'Bool'","'isLoggedIn' is declared here (at 2:9)"],"#
-            + #""fixes":[{"message":"replace with 'true'","edits":[{"line":3,"column":37,"endLine":3,"#
+            + #""fixes":[{"message":"replace with 'true'","applicability":"machineApplicable","edits":[{"line":3,"column":37,"endLine":3,"#
             + #""endColumn":38,"newText":"true"}]}]},"#
             + #"{"file":"b.tiprules","severity":"warning","code":"TR0502","message":"old","line":1,"column":3,"#
             + #""endLine":1,"endColumn":4,"notes":[],"fixes":[]}]}"#)

@@ -3,6 +3,7 @@ import Testing
 import TipRulesCompiler
 import TipRulesCommands
 import TipRulesExplain
+import TipRulesTipKit
 import TipRulesToolingCore
 
 /// `tiprulec explain` and the explanations behind it.
@@ -53,11 +54,11 @@ import TipRulesToolingCore
         for code in DiagnosticCode.allCases where !Self.uncheckedExamples.contains(code.code) && !code.isImport {
             let examples = Self.examples(in: DiagnosticExplanations.explanation(of: code))
             guard examples.count == 2 else { continue }
-            let wrong = Compilation(source: SourceFile(name: "example.tiprules", text: examples[0])).diagnostics
+            let wrong = TipKitLint.allDiagnostics(of: Compilation(source: SourceFile(name: "example.tiprules", text: examples[0])))
             #expect(wrong.contains { $0.code == code }, "\(code.code): the erroneous example does not report it; it reports \(wrong.map { "\($0.code.code) \($0.message)" })")
             // Examples of other codes declare only what they show, used or not: lint is checked
             // for the lint codes' own examples.
-            let fixed = Compilation(source: SourceFile(name: "example.tiprules", text: examples[1])).diagnostics
+            let fixed = TipKitLint.allDiagnostics(of: Compilation(source: SourceFile(name: "example.tiprules", text: examples[1])))
                 .filter { !$0.code.isLint || code.isLint }
             #expect(fixed.map { "\($0.code.code) \($0.message)" } == [], "\(code.code): the corrected example is not clean")
         }

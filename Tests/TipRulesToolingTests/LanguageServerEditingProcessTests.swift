@@ -9,8 +9,9 @@ import Testing
     private let uri = "file:///work/fix.tiprules"
     private let source = CheckFixCommandTests.fixable
 
-    private func codeActions(_ server: LanguageServerProcess, at needle: String, only: [String]? = nil) -> [JSONValue] {
-        let position = LSPText.position(of: needle, in: source)
+    private func codeActions(_ server: LanguageServerProcess, at needle: String, in text: String? = nil,
+                             only: [String]? = nil) -> [JSONValue] {
+        let position = LSPText.position(of: needle, in: text ?? source)
         var context: JSONObject = ["diagnostics": []]
         if let only { context["only"] = .array(only.map(JSONValue.string)) }
         return server.result("textDocument/codeAction", .object([
@@ -41,7 +42,7 @@ import Testing
         server.initialize()
         #expect(server.open(uri, source)?.count == 3)
         let quickFix = try #require(codeActions(server, at: "MaxDisplayCont").first)
-        #expect(quickFix["isPreferred"] == true)
+        #expect(quickFix["isPreferred"] == nil, "a guessed spelling is offered, not preferred")
         #expect(apply(quickFix["edit"], to: server)?.compactMap { $0["code"]?.stringValue } == ["TR0211", "TR0211"])
         #expect(server.shutdownAndExit() == 0)
     }
@@ -58,8 +59,9 @@ import Testing
     @Test func sourceFixAllGivesACleanDocument() throws {
         let server = try LanguageServerProcess()
         server.initialize()
-        server.open(uri, source)
-        let actions = codeActions(server, at: "title", only: ["source.fixAll"])
+        let text = CheckFixCommandTests.safelyFixable
+        server.open(uri, text)
+        let actions = codeActions(server, at: "title", in: text, only: ["source.fixAll"])
         #expect(actions.map { $0["title"]?.stringValue ?? "" } == ["Fix all"])
         #expect(apply(actions.first?["edit"], to: server)?.count == 0)
         #expect(server.shutdownAndExit() == 0)
@@ -79,7 +81,7 @@ import Testing
         server.open(uri, source)
         let reply = server.request("textDocument/codeAction", .object(["textDocument": .object(["uri": .string(uri)]), "range": "x"]))
         #expect(reply?["error"]?["code"] == -32602)
-        #expect(codeActions(server, at: "cont >= 3").count == 3, "the server goes on")
+        #expect(codeActions(server, at: "cont >= 3").count == 2, "the server goes on")
         #expect(server.shutdownAndExit() == 0)
     }
 
@@ -98,10 +100,11 @@ import Testing
     @Test func fixAllOnAHugeDocument() throws {
         let server = try LanguageServerProcess()
         server.initialize()
-        let repeated = (0..<400).map { "    #Rule(Self.opened) { $0.donations.cont >= \($0) }" }.joined(separator: "\n")
+        let repeated = (0..<400).map { "    #Rule(Self.opened) { $0.donations.largestSubset(by: \\.screen).count >= \($0) }" }
+            .joined(separator: "\n")
         let huge = "event opened(screen: String)\ntip T {\n    title: \"t\"\n\(repeated)\n}\n"
         #expect(server.open(uri, huge)?.count == 400)
-        let position = LSPText.position(of: "cont", in: huge)
+        let position = LSPText.position(of: "by:", in: huge)
         let actions = server.result("textDocument/codeAction", .object([
             "textDocument": .object(["uri": .string(uri)]), "range": .object(["start": position, "end": position]),
             "context": .object(["diagnostics": []]),

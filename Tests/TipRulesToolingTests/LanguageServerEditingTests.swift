@@ -51,27 +51,40 @@ import TipRulesCompiler
         return published.first?["params"]?["diagnostics"]?.arrayValue ?? []
     }
 
-    @Test func quickFixFixAllOfTheCodeAndFixAll() {
+    @Test func quickFixAndFixAllOfTheCode() throws {
         #expect(start().count == 3)
         let actions = codeActions(at: "cont >= 3")
-        #expect(actions.map { $0["title"]?.stringValue ?? "" } == ["replace with 'count'", "Fix all TR0211 in this file", "Fix all"])
-        #expect(actions.map { $0["kind"]?.stringValue ?? "" } == ["quickfix", "quickfix", "source.fixAll.tiprules"])
-        #expect(actions[0]["isPreferred"] == true)
+        // A guessed spelling is offered, not preferred, and not in "Fix all" (check --fix does not apply it either).
+        #expect(actions.map { $0["title"]?.stringValue ?? "" } == ["replace with 'count'", "Fix all TR0211 in this file"])
+        #expect(actions.map { $0["kind"]?.stringValue ?? "" } == ["quickfix", "quickfix"])
+        #expect(actions[0]["isPreferred"] == nil)
         #expect(actions[0]["diagnostics"]?.arrayValue?.first?["code"] == "TR0211")
+        try #require(actions.count == 2)
         #expect(actions[1]["edit"]?["changes"]?[uri]?.arrayValue?.count == 2)
-        #expect(apply(actions[2]["edit"]) == [])
+        #expect(apply(actions[1]["edit"]).map { $0["code"] } == ["TR0401"])
+    }
+
+    @Test func fixAllAppliesTheFixesThatKeepTheMeaning() throws {
+        let text = CheckFixCommandTests.safelyFixable
+        start(text)
+        let actions = codeActions(at: "DisplayFrequency", in: text)
+        #expect(actions.map { $0["title"]?.stringValue ?? "" } == ["replace with 'displayFrequency'", "Fix all"])
+        #expect(actions.first?["isPreferred"] == true)
+        try #require(actions.count == 2)
+        #expect(apply(actions[1]["edit"]) == [])
     }
 
     @Test func onlyOneFixableDiagnosticOffersNoFixAllOfItsCode() {
         start()
         let titles = codeActions(at: "MaxDisplayCont").map { $0["title"]?.stringValue ?? "" }
-        #expect(titles == ["replace with 'MaxDisplayCount'", "Fix all"])
+        #expect(titles == ["replace with 'MaxDisplayCount'"])
     }
 
     @Test func onlyFiltersByKind() {
-        start()
-        #expect(codeActions(at: "cont >= 3", only: ["source.fixAll"]).map { $0["title"]?.stringValue ?? "" } == ["Fix all"])
-        #expect(codeActions(at: "cont >= 3", only: ["refactor"]) == [])
+        let text = CheckFixCommandTests.safelyFixable
+        start(text)
+        #expect(codeActions(at: "DisplayFrequency", in: text, only: ["source.fixAll"]).map { $0["title"]?.stringValue ?? "" } == ["Fix all"])
+        #expect(codeActions(at: "DisplayFrequency", in: text, only: ["refactor"]) == [])
     }
 
     @Test func documentChangesCarryTheVersionWhenTheClientSupportsThem() {
@@ -88,6 +101,18 @@ import TipRulesCompiler
         let titles = codeActions(at: "a:", in: text).map { $0["title"]?.stringValue ?? "" }
         #expect(titles.count == 1)
         #expect(!titles.contains("Fix all"))
+    }
+
+    @Test func theTipKitLintIsPublishedForAProgramThatTargetsTipKit() {
+        let rule = "event purchase(amount: Double)\ntip A {\n    title: \"a\"\n    #Rule(Self.purchase) { $0.donations.sum(of: \\.amount) > 1 }\n}\n"
+        let published = start("configure { tipKit(minimumIOS: 17) }\n" + rule)
+        #expect(published.map { $0["code"] } == ["TR0910"])
+        #expect(published.first?["severity"] == 2)
+        #expect(published.first?["range"]?["start"] == ["line": 4, "character": 27])
+    }
+
+    @Test func withoutTipKitTheLintIsOff() {
+        #expect(start("event purchase(amount: Double)\ntip A {\n    title: \"a\"\n    #Rule(Self.purchase) { $0.donations.sum(of: \\.amount) > 1 }\n}\n") == [])
     }
 
     @Test func codeActionNeedsAnOpenDocumentAndARange() {

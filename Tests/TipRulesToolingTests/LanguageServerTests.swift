@@ -382,7 +382,7 @@ import Testing
         #expect(Set(complete("\\.)", offset: 2)) == ["date", "amount", "category"])
         #expect(Set(complete("$0.amo", offset: 6)) == ["date", "amount", "category"])
         #expect(Set(complete("last?.", offset: 6)) == ["date", "amount", "category"])
-        #expect(complete("Self.$)", offset: 6) == ["$isLoggedIn", "purchase"])
+        #expect(complete("Self.$)", offset: 6) == ["$isLoggedIn"])
         #expect(Set(complete("Tips.", offset: 5)) == ["MaxDisplayCount", "IgnoresDisplayFrequency", "MaxDisplayDuration",
                                                           "FrequencyCap", "Priority"])
         let tipBody = complete("\n\n}", offset: 1)

@@ -8,21 +8,31 @@ import TipRulesToolingCore
 /// - `NAME.tiprules` — a program;
 /// - `NAME.SCENARIO.json` — a store (fixture) for it;
 /// - `NAME.SCENARIO.expected.json` — what `tiprulec eval NAME.tiprules --fixture NAME.SCENARIO.json
-///   --format json` must contain, matched as the contract's `expect_subset.py` does: objects by
+///   --format json` must contain, matched objects by
 ///   subset, arrays of the same length element by element, numbers within 1e-9 (relative).
 ///
 /// Each scenario runs twice: from the source, and from the bytecode that `tiprulec compile`
-/// writes; the two results must be identical. The contract's examples
-/// (`<repo>/../shared/contract/examples`) go through the same runner when they are there.
+/// writes; the two results must be identical. Reference scenarios kept outside the repository
+/// (a folder named by `TIPRULEC_REFERENCE_EXAMPLES`, else `<repo>/../shared/contract/examples`)
+/// go through the same runner when they are there.
 @Suite struct ScenarioTests {
     /// `Tests/TipRulesToolingTests/Scenarios`.
     static let scenarioDirectory = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
         .appendingPathComponent("Scenarios")
 
-    /// The contract's examples, beside the repository.
-    static let contractExamplesDirectory = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/contract/examples")
+    /// Reference scenarios outside the repository, if any.
+    static let referenceExamplesDirectory = ProcessInfo.processInfo.environment["TIPRULEC_REFERENCE_EXAMPLES"]
+        .map { URL(fileURLWithPath: $0) }
+        ?? URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("shared/contract/examples")
+
+    /// Why `referenceExamples` is skipped when it is.
+    static let noReferenceExamples: Comment = """
+        optional: no reference scenarios outside the repository (set TIPRULEC_REFERENCE_EXAMPLES to a folder of \
+        NAME.tiprules, NAME.SCENARIO.json and NAME.SCENARIO.expected.json files to run them too); \
+        the repository's own scenarios run in testScenarios
+        """
 
     /// The project's own scenarios.
     @Test func testScenarios() throws {
@@ -31,10 +41,10 @@ import TipRulesToolingCore
         try ScenarioRunner.run(scenarios)
     }
 
-    /// The contract's examples, through the same runner.
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: contractExamplesDirectory.path), "no contract examples"))
-    func contractExamples() throws {
-        let directory = Self.contractExamplesDirectory
+    /// The reference scenarios, through the same runner.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: referenceExamplesDirectory.path), noReferenceExamples))
+    func referenceExamples() throws {
+        let directory = Self.referenceExamplesDirectory
         let scenarios = try Scenario.all(in: directory)
         #expect(!scenarios.isEmpty, "no scenarios in \(directory.path)")
         try ScenarioRunner.run(scenarios)

@@ -87,6 +87,38 @@ import Testing
         ])
     }
 
+    @Test func aGroupPresentsOneTipInTheLogAndTheJSON() throws {
+        let source = """
+        tip Welcome { title: "w" }
+        tip Share { title: "s" }
+        tip Alone { title: "a" }
+        group Onboarding(.ordered) { Welcome, Share }
+        """
+        let program = try generateProgram(try #require(Compilation(name: "t", bytes: Array(source.utf8)).optimizedProgram))
+        let timeline = try TimelineDecoder.decode(try JSONParser().parse(Array("""
+        {"steps": [{"at": "2026-11-21T08:00:00Z", "session": {"onScreen": 5, "answer": "closed"}},
+                   {"at": "2026-11-22T08:00:00Z", "session": {"onScreen": 5}}]}
+        """.utf8)), for: program)
+        let log = try Simulator.run(timeline, program: program)
+        #expect(SimulationTextRenderer().render(log).split(separator: "\n").map(String.init) == [
+            "day 1 08:00 Welcome is available",
+            "day 1 08:00 Share is available",
+            "day 1 08:00 Alone is available",
+            "day 1 08:00 group Onboarding presents Welcome",
+            "day 1 08:00 the app shows Welcome (of group Onboarding), Alone for 5 seconds; the person closes it",
+            "day 1 08:00 Welcome becomes invalidated (tipClosed)",
+            "day 1 08:00 Alone becomes invalidated (tipClosed)",
+            "day 1 08:00 group Onboarding now presents Share",
+            "day 2 08:00 the app shows Share (of group Onboarding) for 5 seconds; the person ignores it",
+        ])
+        let steps = SimulationJSONRenderer.document(for: log)["steps"]?.arrayValue ?? []
+        #expect(steps.first?["shown"] == ["Welcome", "Alone"])
+        #expect(steps.first?["presentedBy"] == ["Welcome": "Onboarding"])
+        #expect(steps.first?["groups"] == [["group": "Onboarding", "from": .null, "to": "Welcome"],
+                                           ["group": "Onboarding", "from": "Welcome", "to": "Share"]])
+        #expect(steps.last?["groups"] == [])
+    }
+
     @Test func cardsSVGIsWellFormedWithTheSeedPoints() throws {
         let result = simulate("cards", "cards.day", format: "svg")
         #expect(result.status == 0, Comment(rawValue: result.standardError))

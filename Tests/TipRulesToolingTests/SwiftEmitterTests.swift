@@ -68,13 +68,13 @@ import Testing
         let tour = Self.programsDirectory.appendingPathComponent("tour.tiprules")
         let iOS17 = emit(tour, target: 17)
         #expect(iOS17.status == ExitStatus.programErrors)
-        #expect(iOS17.standardError.contains("error: TipGroup needs iOS 18"))
-        #expect(iOS17.standardError.contains("error: Tips.MaxDisplayDuration needs iOS 18"))
+        #expect(iOS17.standardError.contains("error[TR0912]: TipGroup needs iOS 18"))
+        #expect(iOS17.standardError.contains("error[TR0912]: Tips.MaxDisplayDuration needs iOS 18"))
         #expect(iOS17.standardOutput == "")
         let iOS18 = emit(tour, target: 18)
         #expect(iOS18.status == ExitStatus.programErrors)
         #expect(!iOS18.standardError.contains("TipGroup"))
-        #expect(iOS18.standardError.contains("error: an event donation limit needs iOS 26"))
+        #expect(iOS18.standardError.contains("error[TR0912]: an event donation limit needs iOS 26"))
         let iOS26 = emit(tour, target: 26)
         #expect(iOS26.status == ExitStatus.success)
         #expect(iOS26.standardOutput.contains("donationLimit: Tips.DonationLimit(maximumCount: 50, maximumAge: .days(30))"))
@@ -84,8 +84,10 @@ import Testing
         let source = Self.examplesDirectory.appendingPathComponent("shop.tiprules")
         let result = emit(source, target: 26)
         #expect(result.status == ExitStatus.programErrors)
-        #expect(result.standardError.contains("error: TipKit's #Rule macro does not accept min(of:), max(of:) or sum(of:) on donations\n"
-            + "    note: they need map(_:) or reduce(_:_:), which are not among the functions #Predicate supports"), Comment(rawValue: result.standardError))
+        #expect(result.standardError.contains("shop.tiprules:38:16: error[TR0910]: TipKit's #Rule macro does not accept min(of:), max(of:) or sum(of:) on donations\n"),
+                Comment(rawValue: result.standardError))
+        #expect(result.standardError.contains("   = note: they need map(_:) or reduce(_:_:), which are not among the functions #Predicate supports"),
+                Comment(rawValue: result.standardError))
         #expect(!result.standardError.contains("needs a parameter or event input"), "one problem per cause")
     }
 
@@ -95,15 +97,15 @@ import Testing
         let result = emit(source, target: 26)
         #expect(result.status == ExitStatus.programErrors)
         #expect(result.standardOutput == "")
-        for refusal in [":10: error: TipKit has no Version type (parameter 'appVersion')\n    note: ",
-                        ":16: error: TipKit has no frequency caps (tip 'FavoritesTabTip')\n    note: ",
-                        ":16: error: TipKit has no tip priority (tip 'FavoritesTabTip')\n    note: ",
-                        ":22: error: TipKit's #Rule macro does not accept a version (TipKit has no Version type)\n    note: ",
-                        ":23: error: TipKit's #Rule macro does not accept a stable rollout (TipKit has no bucketing)\n    note: ",
-                        ":39: error: a TipKit #Rule needs a parameter or event input\n    note: a rule without inputs",
-                        ":40: error: TipKit's #Rule macro does not accept a list of constants ('[…].contains')\n    note: ",
-                        ":49: error: TipKit has no priority group ('Home')\n    note: ",
-                        ":51: error: a widget relevance function does not accept the local calendar (Calendar.current.component)\n    note: "] {
+        for refusal in [":10:1: error[TR0913]: TipKit has no Version type (parameter 'appVersion')\n",
+                        ":16:1: error[TR0913]: TipKit has no frequency caps (tip 'FavoritesTabTip')\n",
+                        ":16:1: error[TR0913]: TipKit has no tip priority (tip 'FavoritesTabTip')\n",
+                        ":22:37: error[TR0910]: TipKit's #Rule macro does not accept a version (TipKit has no Version type)\n",
+                        ":23:27: error[TR0910]: TipKit's #Rule macro does not accept a stable rollout (TipKit has no bucketing)\n",
+                        ":39:5: error[TR0911]: a TipKit #Rule needs a parameter or event input\n",
+                        ":40:29: error[TR0910]: TipKit's #Rule macro does not accept a list of constants ('[…].contains')\n",
+                        ":49:1: error[TR0913]: TipKit has no priority group ('Home')\n",
+                        ":53:20: error[TR0910]: a widget relevance function does not accept the local calendar (Calendar.current.component)\n"] {
             #expect(result.standardError.contains(refusal), Comment(rawValue: refusal))
         }
     }
@@ -152,10 +154,10 @@ import Testing
     @Test func namesSwiftCannotTakeAreErrors() {
         let result = emit(Self.programsDirectory.appendingPathComponent("names.tiprules"), target: 26)
         #expect(result.status == ExitStatus.programErrors)
-        #expect(result.standardError.contains(":2: error: 'default' is a Swift keyword"))
-        #expect(result.standardError.contains(":3: error: 'self' is a Swift keyword"))
-        #expect(result.standardError.contains(":6: error: the Swift type 'Tip' would clash"))
-        #expect(result.standardError.contains(":12: error: the Swift type 'PurchaseDonation' would clash"))
+        #expect(result.standardError.contains(":2:1: error[TR0914]: 'default' is a Swift keyword"))
+        #expect(result.standardError.contains(":3:1: error[TR0914]: 'self' is a Swift keyword"))
+        #expect(result.standardError.contains(":6:1: error[TR0914]: the Swift type 'Tip' would clash"))
+        #expect(result.standardError.contains(":12:1: error[TR0914]: the Swift type 'PurchaseDonation' would clash"))
     }
 
     @Test func stringLiteralsEscapeWhatSwiftRequires() {

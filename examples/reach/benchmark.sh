@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # examples/reach/benchmark.sh TIPRULEC [ROWS] — `tiprulec reach` against the DuckDB anchor, side by
 # side in one run (docs/performance.md, "Reach"): reach with --jobs 1 and 2, DuckDB with 1 and 2 threads,
-# on the rows of ../shared/bench/gen-reach.py (300,000 users, generated once into ROWS, by default
+# on the rows of bench/gen_reach_rows.py (300,000 users, generated once into ROWS, by default
 # /tmp/tiprulec-reach-300k.ndjson — never into the repository). Wall time and peak memory from
 # /usr/bin/time -v; the counts of both are checked to agree. Use a release build:
 #   swift build -c release --static-swift-stdlib && examples/reach/benchmark.sh .build/release/tiprulec
@@ -9,11 +9,11 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 tiprulec=${1:?usage: benchmark.sh TIPRULEC [ROWS]}
 rows=${2:-/tmp/tiprulec-reach-300k.ndjson}
-bench=${SHARED_BENCH:-$here/../../../shared/bench}
+bench=$here/bench
 venv=${REACH_VENV:-$HOME/.cache/tiprulec-reach-venv}
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/pip" install --quiet --disable-pip-version-check duckdb==1.1.3
-[ -s "$rows" ] || python3 "$bench/gen-reach.py" 300000 1 > "$rows"
+[ -s "$rows" ] || python3 "$bench/gen_reach_rows.py" 300000 1 > "$rows"
 bytes=$(stat -c %s "$rows")
 lines=$(wc -l < "$rows")
 work=$(mktemp -d)
@@ -30,7 +30,7 @@ for jobs in 1 2; do
   measure "reach$jobs" "$tiprulec" reach "$here/../backyard.tiprules" "$rows" --now 2026-11-21T09:00:00Z --format json --jobs "$jobs" --quiet
 done
 for threads in 1 2; do
-  measure "duckdb$threads" "$venv/bin/python" "$bench/reach-duckdb.py" "$rows" "$threads"
+  measure "duckdb$threads" "$venv/bin/python" "$bench/reach_duckdb.py" "$rows" "$threads"
 done
 cmp "$work/reach1.out" "$work/reach2.out"
 # DuckDB prints (users, logged in, largest group >= 3, both): reach's users and its rules' false counts agree.

@@ -24,19 +24,33 @@ public struct TextEdit: Hashable, Sendable {
     }
 }
 
-/// A suggested fix: a message and the edits that apply it.
+/// Whether a fix-it can change what a program means (rustc's `Applicability`). `check --fix`
+/// applies only the machine-applicable ones unless asked for the others.
+public enum FixApplicability: String, Hashable, Sendable {
+    /// The fixed program means what the source meant: a renamed spelling, punctuation, a
+    /// conversion that keeps the value (`Double(count)`), a repeated rule removed.
+    case machineApplicable
+    /// The fix is a guess or changes a value: a name spelled nearly alike, a number truncated, a
+    /// default or a placeholder chosen, a declaration removed. Review it before applying.
+    case maybeIncorrect
+}
+
+/// A suggested fix: a message, the edits that apply it, and whether applying it is safe.
 public struct FixIt: Hashable, Sendable {
     public var message: String
     public var edits: [TextEdit]
+    public var applicability: FixApplicability
 
-    public init(_ message: String, edits: [TextEdit]) {
+    public init(_ message: String, edits: [TextEdit], applicability: FixApplicability) {
         self.message = DiagnosticText.shortened(message)
         self.edits = edits
+        self.applicability = applicability
     }
 
     /// A fix that replaces one span.
-    public static func replace(_ span: SourceSpan, with text: String, _ message: String) -> FixIt {
-        FixIt(message, edits: [TextEdit(span: span, newText: text)])
+    public static func replace(_ span: SourceSpan, with text: String, _ message: String,
+                               applicability: FixApplicability) -> FixIt {
+        FixIt(message, edits: [TextEdit(span: span, newText: text)], applicability: applicability)
     }
 }
 

@@ -3,7 +3,8 @@
 ///
 /// Ranges: TR00xx lexical, TR01xx syntax, TR02xx types, TR03xx names and
 /// declarations, TR04xx options and configuration, TR05xx first-beta spellings,
-/// TR06xx limits, TR07xx lint, TR08xx import, TR09xx bytecode output.
+/// TR06xx limits, TR07xx lint, TR08xx import, TR090x bytecode output, TR091x TipKit Swift
+/// output (`emit-swift`, and `check`'s TipKit lint).
 public enum DiagnosticCode: String, CaseIterable, Sendable {
     // Lexical
     case invalidUTF8 = "TR0001"
@@ -158,6 +159,13 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     // Bytecode output
     case needsNewerBytecodeVersion = "TR0901"
 
+    // TipKit Swift output
+    case tipKitRuleConstruct = "TR0910"
+    case tipKitRuleWithoutInput = "TR0911"
+    case tipKitNeedsNewerOS = "TR0912"
+    case tipKitMissingFeature = "TR0913"
+    case tipKitSwiftName = "TR0914"
+
     /// The severity a diagnostic with this code has unless stated otherwise.
     public var defaultSeverity: Severity {
         switch self {
@@ -182,6 +190,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     /// Whether this is an import diagnostic (TR08xx): something in TipKit Swift that
     /// `tiprulec import` could not carry over to `.tiprules`.
     public var isImport: Bool { rawValue.hasPrefix("TR08") }
+
+    /// Whether this is a TipKit output problem (TR091x): something `emit-swift` cannot write as
+    /// TipKit Swift; `check` reports it as a warning when the program targets TipKit.
+    public var isTipKitOutput: Bool { rawValue.hasPrefix("TR091") }
 
     /// The code as users see it, e.g. `TR0201`.
     public var code: String { rawValue }

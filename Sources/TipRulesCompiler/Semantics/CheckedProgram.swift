@@ -22,6 +22,10 @@ public struct CheckedProgram: Sendable {
     public var app: String?
     /// `configure { release(…) }`: the release of the rules.
     public var release: Int?
+    /// `configure { tipKit(minimumIOS: N) }`: the rules are also written as TipKit Swift
+    /// (`emit-swift`) for an app that supports iOS N and later; `check` and the editor then
+    /// report what TipKit cannot express.
+    public var tipKitMinimumIOS: Int?
 
     public init(source: SourceFile, displayFrequency: Double = 0, parameters: [ParameterInfo] = [],
                 events: [EventInfo] = [], tips: [TipSymbol] = [], groups: [GroupSymbol] = [],

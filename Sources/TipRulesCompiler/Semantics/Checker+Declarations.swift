@@ -87,7 +87,7 @@ extension Checker {
         let suggestion = Self.typeAliases[name.text] ?? Spelling.closest(to: name.text, in: Self.scalarTypes.keys.sorted())
         report(.unknownType, "cannot find type '\(name.text)' in scope", at: name.span,
                notes: [DiagnosticNote("the types are Bool, Int, Double, String, Date and Version")],
-               fixes: suggestion.map { [.replace(name.span, with: $0, "replace with '\($0)'")] } ?? [])
+               fixes: suggestion.map { [.replace(name.span, with: $0, "replace with '\($0)'", applicability: .maybeIncorrect)] } ?? [])
         return nil
     }
 
@@ -106,7 +106,7 @@ extension Checker {
             let literal = Self.literalSpelling(of: fallback)
             report(.nonConstantDefault, "parameter '\(syntax.qualifiedName)' needs a default value", at: syntax.span,
                    notes: [DiagnosticNote("the default is the value rules see until the app sets one")],
-                   fixes: [FixIt("add a default value", edits: [TextEdit(span: .point(syntax.type.span.end), newText: " = \(literal)")])])
+                   fixes: [FixIt("add a default value", edits: [TextEdit(span: .point(syntax.type.span.end), newText: " = \(literal)")], applicability: .maybeIncorrect)])
             return ParameterInfo(name: syntax.qualifiedName, type: type, defaultValue: fallback, line: line,
                                  isTransient: syntax.isTransient)
         }
@@ -160,7 +160,7 @@ extension Checker {
             if type == .version {
                 report(.versionField, "an event field cannot be a 'Version'", at: field.value.span,
                        notes: [DiagnosticNote("a version is a parameter, such as 'parameter appVersion: Version = \"1.0\"'; a field may be a 'String'")],
-                       fixes: [.replace(field.value.span, with: "String", "replace with 'String'")])
+                       fixes: [.replace(field.value.span, with: "String", "replace with 'String'", applicability: .maybeIncorrect)])
                 type = .string
             }
             fields.append(FieldInfo(name: field.name.text, type: type))
@@ -238,7 +238,7 @@ extension Checker {
                 report(.invalidEventLimit, label.isEmpty ? "'limit' arguments need a label" : "unknown 'limit' argument '\(label)'",
                        at: labelSpan,
                        notes: [DiagnosticNote("write 'limit(maximumCount: 50, maximumAge: .days(30))'; either may be left out")],
-                       fixes: suggestion.map { [.replace(labelSpan, with: $0, "replace with '\($0)'")] } ?? [])
+                       fixes: suggestion.map { [.replace(labelSpan, with: $0, "replace with '\($0)'", applicability: .maybeIncorrect)] } ?? [])
             }
         }
     }
@@ -246,7 +246,9 @@ extension Checker {
     // MARK: configure
 
     /// The entries of `configure { … }`.
-    static let configurationEntries = ["displayFrequency", "app", "release"]
+    static let configurationEntries = ["displayFrequency", "app", "release", "tipKit"]
+    /// The iOS releases `tipKit(minimumIOS:)` takes: those whose TipKit differs.
+    static let tipKitReleases = [17, 18, 26]
     /// The longest app identifier, in UTF-8 bytes (a bundle identifier is at most 255).
     static let maximumAppLength = 255
 
@@ -258,15 +260,15 @@ extension Checker {
             if key == "DisplayFrequency" && entry.prefix == nil && !entry.leadingDot {
                 report(.betaDisplayFrequency, "'DisplayFrequency' was renamed 'displayFrequency'", at: name.span,
                        notes: [DiagnosticNote("this is the spelling of TipKit's first beta")],
-                       fixes: [.replace(name.span, with: "displayFrequency", "replace with 'displayFrequency'")])
+                       fixes: [.replace(name.span, with: "displayFrequency", "replace with 'displayFrequency'", applicability: .machineApplicable)])
                 key = "displayFrequency"
             } else if key == "displayFrequency" && entry.leadingDot {
                 reportPastedConfigurationDot(entry)
             } else if !Self.configurationEntries.contains(key) {
                 let suggestion = Spelling.closest(to: key, in: Self.configurationEntries)
                 report(.unknownConfiguration, "unknown configuration '\(key)'", at: name.span,
-                       notes: [DiagnosticNote("'configure' takes 'displayFrequency(…)', 'app(…)' and 'release(…)'")],
-                       fixes: suggestion.map { [.replace(name.span, with: $0, "replace with '\($0)'")] } ?? [])
+                       notes: [DiagnosticNote("'configure' takes 'displayFrequency(…)', 'app(…)', 'release(…)' and 'tipKit(minimumIOS:)'")],
+                       fixes: suggestion.map { [.replace(name.span, with: $0, "replace with '\($0)'", applicability: .maybeIncorrect)] } ?? [])
                 continue
             }
             if let first = seen[key] {
@@ -276,6 +278,10 @@ extension Checker {
                 continue
             }
             seen[key] = entry.span
+            if key == "tipKit" {
+                program.tipKitMinimumIOS = tipKitTarget(entry)
+                continue
+            }
             guard entry.arguments.count == 1, let argument = entry.arguments.first, argument.label == nil else {
                 let example = ["displayFrequency": "one value, such as '.daily' or a number of seconds",
                                "app": "one string, the app's bundle identifier, such as 'app(\"com.example.birds\")'",
@@ -308,6 +314,23 @@ extension Checker {
         return text
     }
 
+    /// `tipKit(minimumIOS: 17)`: the oldest iOS the app's TipKit Swift must run on.
+    private mutating func tipKitTarget(_ entry: CallEntrySyntax) -> Int? {
+        let releases = Self.tipKitReleases.dropLast().map(String.init).joined(separator: ", ")
+            + " or \(Self.tipKitReleases.last ?? 0)"
+        guard entry.arguments.count == 1, let argument = entry.arguments.first, argument.label == "minimumIOS" else {
+            report(.wrongArguments, "'tipKit' takes the oldest iOS the app supports, such as 'tipKit(minimumIOS: 17)'", at: entry.span)
+            return nil
+        }
+        guard case .int(let release)? = constant(argument.value, of: .int, what: "the iOS release") else { return nil }
+        guard Self.tipKitReleases.contains(release) else {
+            report(.invalidOptionValue, "'minimumIOS' must be one of \(releases)", at: argument.value.span,
+                   notes: [DiagnosticNote("TipKit's features differ at iOS \(releases); give the release at or below the app's oldest")])
+            return nil
+        }
+        return release
+    }
+
     /// `release(12)`: a whole number from 1, which only grows from one update to the next.
     private mutating func release(_ syntax: ExpressionSyntax) -> Int? {
         guard case .int(let number)? = constant(syntax, of: .int, what: "the release") else { return nil }
@@ -329,7 +352,7 @@ extension Checker {
             let suggestion = Spelling.closest(to: name, in: choices)
             report(.unknownDisplayFrequency, "unknown display frequency '.\(name)'", at: syntax.span,
                    notes: [DiagnosticNote("use .immediate, .hourly, .daily, .weekly, .monthly or a number of seconds")],
-                   fixes: suggestion.map { [.replace(nameSpan, with: $0, "replace with '.\($0)'")] } ?? [])
+                   fixes: suggestion.map { [.replace(nameSpan, with: $0, "replace with '.\($0)'", applicability: .maybeIncorrect)] } ?? [])
             return nil
         }
         guard case .duration(let seconds)? = constant(syntax, of: .duration, what: "the display frequency") else { return nil }
@@ -354,7 +377,7 @@ extension Checker {
                 let suggestion = Spelling.closest(to: key, in: Self.tipProperties)
                 report(.unknownTipProperty, "unknown tip property '\(key)'", at: name.span,
                        notes: [DiagnosticNote("a tip has 'title:', 'message:', 'image:' and 'id:'")],
-                       fixes: suggestion.map { [.replace(name.span, with: $0, "replace with '\($0)'")] } ?? [])
+                       fixes: suggestion.map { [.replace(name.span, with: $0, "replace with '\($0)'", applicability: .maybeIncorrect)] } ?? [])
                 // Go on as if it were spelled right, so a misspelled title is not also a missing one.
                 guard let suggestion else { continue }
                 key = suggestion
@@ -373,7 +396,7 @@ extension Checker {
             report(.missingTitle, "tip '\(syntax.name.text)' has no title", at: syntax.name.span,
                    notes: [DiagnosticNote("every tip needs 'title: \"…\"', the text people see")],
                    fixes: [FixIt("add a title", edits: [TextEdit(span: .point(bodyStart(of: syntax)),
-                                                                 newText: "\n    title: \"\(syntax.name.text)\"")])])
+                                                                 newText: "\n    title: \"\(syntax.name.text)\"")], applicability: .maybeIncorrect)])
         }
         if syntax.options.count > 1 {
             report(.duplicateOption, "a tip has at most one 'options' block", at: syntax.options[1].keywordSpan,
@@ -455,7 +478,7 @@ extension Checker {
             } else {
                 // TipKit Swift names an input through the type declaring it; here that type is not an owner.
                 report(.pastedQualifiedInput, "a rule input is written 'Self.\(text)', whichever type declares it in Swift", at: base.span,
-                       fixes: [.replace(base.span, with: "Self", "replace '\(type)' with 'Self'")])
+                       fixes: [.replace(base.span, with: "Self", "replace '\(type)' with 'Self'", applicability: .machineApplicable)])
                 name = ownMember(member, of: owner)
             }
         case .error: return nil
@@ -471,11 +494,11 @@ extension Checker {
         case .parameter(let index)?:
             if projected { return .parameter(index) }
             report(.wrongRuleInputKind, "'\(name)' is a parameter; a parameter input is written 'Self.$\(name)'", at: span,
-                   fixes: [FixIt("insert '$'", edits: [TextEdit(span: .point(span.start), newText: "$")])])
+                   fixes: [FixIt("insert '$'", edits: [TextEdit(span: .point(span.start), newText: "$")], applicability: .machineApplicable)])
         case .event(let index)?:
             if !projected { return .event(index) }
             report(.wrongRuleInputKind, "'\(name)' is an event; an event input is written 'Self.\(name)' without '$'", at: span,
-                   fixes: [.replace(SourceSpan(start: span.start, end: span.start + 1), with: "", "remove '$'")])
+                   fixes: [.replace(SourceSpan(start: span.start, end: span.start + 1), with: "", "remove '$'", applicability: .machineApplicable)])
         case let symbol?:
             report(.wrongRuleInputKind, "'\(name)' is a \(symbol.kindName); a rule's input must be a parameter or an event", at: span)
         case nil:
@@ -491,7 +514,7 @@ extension Checker {
             let nameSpan = SourceSpan(start: span.start + offset, end: span.end)
             report(.unknownName, "cannot find \(projected ? "parameter" : "event") '\(name)' in scope", at: span,
                    notes: suggestion.map { [DiagnosticNote("did you mean '\($0)'?")] } ?? [],
-                   fixes: suggestion.map { [.replace(nameSpan, with: $0, "replace with '\($0)'")] } ?? [])
+                   fixes: suggestion.map { [.replace(nameSpan, with: $0, "replace with '\($0)'", applicability: .maybeIncorrect)] } ?? [])
         }
         return nil
     }
@@ -548,12 +571,12 @@ extension Checker {
                 case "maxDisplayCount":
                     report(.betaMaxDisplayCount, "'.maxDisplayCount' was renamed 'MaxDisplayCount'", at: dotSpan,
                            notes: [DiagnosticNote("this is the spelling of TipKit's first beta")],
-                           fixes: [.replace(dotSpan, with: "MaxDisplayCount", "replace with 'MaxDisplayCount'")])
+                           fixes: [.replace(dotSpan, with: "MaxDisplayCount", "replace with 'MaxDisplayCount'", applicability: .machineApplicable)])
                     name = "MaxDisplayCount"
                 case "ignoresDisplayFrequency":
                     report(.betaIgnoresDisplayFrequency, "'.ignoresDisplayFrequency' was renamed 'IgnoresDisplayFrequency'", at: dotSpan,
                            notes: [DiagnosticNote("this is the spelling of TipKit's first beta")],
-                           fixes: [.replace(dotSpan, with: "IgnoresDisplayFrequency", "replace with 'IgnoresDisplayFrequency'")])
+                           fixes: [.replace(dotSpan, with: "IgnoresDisplayFrequency", "replace with 'IgnoresDisplayFrequency'", applicability: .machineApplicable)])
                     name = "IgnoresDisplayFrequency"
                 default:
                     name = "." + name
@@ -562,14 +585,14 @@ extension Checker {
             if let prefix = entry.prefix, prefix.text != "Tips" {
                 report(.unknownOption, "unknown option prefix '\(prefix.text)'", at: prefix.span,
                        notes: [DiagnosticNote("options are written 'Tips.MaxDisplayCount(3)' or 'MaxDisplayCount(3)'")],
-                       fixes: [.replace(prefix.span, with: "Tips", "replace with 'Tips'")])
+                       fixes: [.replace(prefix.span, with: "Tips", "replace with 'Tips'", applicability: .machineApplicable)])
                 continue
             }
             guard known.contains(name) else {
                 let suggestion = Spelling.closest(to: name, in: known)
                 report(.unknownOption, "unknown option '\(name)'", at: entry.name.span,
                        notes: [DiagnosticNote("the options are MaxDisplayCount(Int), IgnoresDisplayFrequency(Bool), MaxDisplayDuration(seconds or duration), FrequencyCap(Int, per: duration) and Priority(Int)")],
-                       fixes: suggestion.map { [.replace(entry.name.span, with: $0, "replace with '\($0)'")] } ?? [])
+                       fixes: suggestion.map { [.replace(entry.name.span, with: $0, "replace with '\($0)'", applicability: .maybeIncorrect)] } ?? [])
                 continue
             }
             // A tip may have several caps (once a day and three times a week).
@@ -634,7 +657,7 @@ extension Checker {
                 let suggestion = Spelling.closest(to: written, in: Builtins.members(of: .groupKind).map(\.name))
                 report(.unknownGroupKind, "unknown group kind '\(text(kind.span))'", at: kind.span,
                        notes: [DiagnosticNote("a group is '.ordered', '.priority' or '.firstAvailable' (the default)")],
-                       fixes: suggestion.map { [.replace(kind.span, with: ".\($0)", "replace with '.\($0)'")] } ?? [])
+                       fixes: suggestion.map { [.replace(kind.span, with: ".\($0)", "replace with '.\($0)'", applicability: .maybeIncorrect)] } ?? [])
             }
         }
         var members: [Int] = []
@@ -643,7 +666,7 @@ extension Checker {
             if let previous = seen[member.text] {
                 report(.duplicateGroupMember, "tip '\(member.text)' is listed twice in group '\(syntax.name.text)'", at: member.span,
                        notes: [DiagnosticNote("first listed here", at: previous)],
-                       fixes: [.replace(member.span, with: "", "remove the second '\(member.text)'")])
+                       fixes: [.replace(member.span, with: "", "remove the second '\(member.text)'", applicability: .machineApplicable)])
                 continue
             }
             seen[member.text] = member.span
@@ -658,7 +681,7 @@ extension Checker {
                 let suggestion = Spelling.closest(to: member.text, in: symbols.names { if case .tip = $0 { return true } else { return false } })
                 report(.unknownName, "cannot find tip '\(member.text)' in scope", at: member.span,
                        notes: suggestion.map { [DiagnosticNote("did you mean '\($0)'?")] } ?? [],
-                       fixes: suggestion.map { [.replace(member.span, with: $0, "replace with '\($0)'")] } ?? [])
+                       fixes: suggestion.map { [.replace(member.span, with: $0, "replace with '\($0)'", applicability: .maybeIncorrect)] } ?? [])
             }
         }
         return GroupSymbol(name: syntax.name.text, ordered: ordered, byPriority: byPriority, members: members,
@@ -724,7 +747,7 @@ extension Checker {
             let suggestion = Spelling.closest(to: resolved, in: names)
             report(unknown.code, "unknown \(unknown.what) '\(resolved)'", at: name.span,
                    notes: [DiagnosticNote(unknown.note)],
-                   fixes: suggestion.map { [.replace(name.span, with: $0, "replace with '\($0)'")] } ?? [])
+                   fixes: suggestion.map { [.replace(name.span, with: $0, "replace with '\($0)'", applicability: .maybeIncorrect)] } ?? [])
             guard let suggestion else { return nil }
             resolved = suggestion
         }

@@ -36,7 +36,7 @@ extension Checker {
             if name == "largestSubset", call.arguments.count == 1, call.arguments[0].label == "by", let labelSpan = call.arguments[0].labelSpan {
                 report(.betaLargestSubsetBy, "'largestSubset(by:)' was renamed 'largestSubset(groupedBy:)'", at: labelSpan,
                        notes: [DiagnosticNote("this is the spelling of TipKit's first beta")],
-                       fixes: [.replace(labelSpan, with: "groupedBy", "replace 'by' with 'groupedBy'")])
+                       fixes: [.replace(labelSpan, with: "groupedBy", "replace 'by' with 'groupedBy'", applicability: .machineApplicable)])
                 guard let field = keyPath(call.arguments[0].value, event: event, purpose: name, allowed: nil) else { return nil }
                 return CheckedExpression(.subset(base, field: field.reference, largest: true), type: donations, span: span)
             }
@@ -54,7 +54,7 @@ extension Checker {
             report(.unknownMember, "donations have no member '\(name)'", at: nameSpan,
                    notes: [DiagnosticNote("donations have count, isEmpty, first, last, donatedWithin, filter, largestSubset, smallestSubset, contains(where:), allSatisfy, min(of:), max(of:) and sum(of:)")]
                        + (suggestion.map { [DiagnosticNote("did you mean '\($0)'?")] } ?? []),
-                   fixes: suggestion.map { [.replace(nameSpan, with: $0, "replace with '\($0)'")] } ?? [])
+                   fixes: suggestion.map { [.replace(nameSpan, with: $0, "replace with '\($0)'", applicability: .maybeIncorrect)] } ?? [])
             return nil
         }
     }
@@ -111,7 +111,7 @@ extension Checker {
                                 newText: label.map { "\($0): " } ?? "")
             report(.wrongArguments, label.map { "'\(name)' expects the argument label '\($0):'" } ?? "'\(name)' takes no argument label",
                    at: argument.labelSpan ?? argument.value.span, notes: [DiagnosticNote("write '\(usage)'")],
-                   fixes: [FixIt(label.map { "use the label '\($0):'" } ?? "remove the label", edits: [edit])])
+                   fixes: [FixIt(label.map { "use the label '\($0):'" } ?? "remove the label", edits: [edit], applicability: .machineApplicable)])
             return nil
         }
         return argument.value

@@ -24,7 +24,7 @@ extension Checker {
             case .int?:
                 report(.typeMismatch, "cannot convert a 'Double' literal to expected type 'Int'", at: span,
                        notes: [DiagnosticNote("'Int' holds whole numbers")],
-                       fixes: [.replace(span, with: String(Int(exactly: value.rounded(.towardZero)) ?? 0), "use a whole number")])
+                       fixes: [.replace(span, with: String(Int(exactly: value.rounded(.towardZero)) ?? 0), "use a whole number", applicability: .maybeIncorrect)])
                 return nil
             default: return CheckedExpression(.constant(.double(value)), type: .double, span: span)
             }
@@ -46,7 +46,7 @@ extension Checker {
             return anonymousArgument(index, span: span, in: scope)
         case .projectedParameter(let name):
             report(.unknownName, "'$\(name)' names a parameter as a rule input; inside an expression use '$0' or '\(name)'",
-                   at: span, fixes: [.replace(span, with: name, "replace with '\(name)'")])
+                   at: span, fixes: [.replace(span, with: name, "replace with '\(name)'", applicability: .machineApplicable)])
             return nil
         case .parenthesized(let inner):
             guard var checked = check(inner, expecting: expecting, in: scope) else { return nil }
@@ -133,7 +133,7 @@ extension Checker {
             let suggestion = Spelling.closest(to: name, in: valueNames(in: scope))
             report(.unknownName, "cannot find '\(name)' in scope", at: span,
                    notes: suggestion.map { [DiagnosticNote("did you mean '\($0)'?")] } ?? [],
-                   fixes: suggestion.map { [.replace(span, with: $0, "replace with '\($0)'")] } ?? [])
+                   fixes: suggestion.map { [.replace(span, with: $0, "replace with '\($0)'", applicability: .maybeIncorrect)] } ?? [])
             return nil
         }
     }
@@ -142,7 +142,7 @@ extension Checker {
         if let event = scope.closureEvents.last {
             guard index == 0 else {
                 report(.inputIndexOutOfRange, "a closure here has one argument, '$0'", at: span,
-                       fixes: [.replace(span, with: "$0", "replace with '$0'")])
+                       fixes: [.replace(span, with: "$0", "replace with '$0'", applicability: .maybeIncorrect)])
                 return nil
             }
             model.recordName(span, .closureArgument(event: event))
@@ -198,13 +198,15 @@ extension Checker {
     mutating func reportEventNotAValue(_ span: SourceSpan, countable: Bool = false) {
         let suffix = countable ? ".donations.count" : ".donations"
         report(.eventNotAValue, "an event is not a value; its donations are '\(text(span)).donations'", at: span,
-               fixes: [FixIt("use '\(suffix)'", edits: [TextEdit(span: .point(span.end), newText: suffix)])])
+               fixes: [FixIt("use '\(suffix)'", edits: [TextEdit(span: .point(span.end), newText: suffix)], applicability: .machineApplicable)])
     }
 
-    /// A fix-it that wraps a span in a conversion: `Double(…)`.
+    /// A fix-it that wraps a span in a conversion: `Double(…)` keeps an `Int`'s value, so it is
+    /// machine-applicable; `Int(…)` truncates a `Double`, which may not be what was meant.
     func wrapFix(_ span: SourceSpan, in conversion: String) -> FixIt {
         FixIt("convert with '\(conversion)(…)'", edits: [TextEdit(span: .point(span.start), newText: "\(conversion)("),
-                                                       TextEdit(span: .point(span.end), newText: ")")])
+                                                       TextEdit(span: .point(span.end), newText: ")")],
+              applicability: conversion == "Double" ? .machineApplicable : .maybeIncorrect)
     }
 
     /// Checks an expression that must be a `Bool` (conditions, `!`, `&&`, `||`).
@@ -213,7 +215,7 @@ extension Checker {
         guard checked.type == .bool else {
             if case .event = checked.type { reportEventNotAValue(checked.span); return nil }
             report(.conditionNotBool, "\(role) must be a 'Bool', not '\(spell(checked.type))'", at: syntax.span,
-                   fixes: checked.type.isOptional ? [FixIt("compare with nil", edits: [TextEdit(span: .point(syntax.span.end), newText: " != nil")])] : [])
+                   fixes: checked.type.isOptional ? [FixIt("compare with nil", edits: [TextEdit(span: .point(syntax.span.end), newText: " != nil")], applicability: .maybeIncorrect)] : [])
             return nil
         }
         return checked

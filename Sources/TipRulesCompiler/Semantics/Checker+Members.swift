@@ -21,7 +21,7 @@ extension Checker {
             guard let arguments else {
                 if plural {
                     report(.wrongArguments, "'.\(name)' needs a number, as in '.\(name)(2)'", at: span,
-                           fixes: [FixIt("insert '(1)'", edits: [TextEdit(span: .point(span.end), newText: "(1)")])])
+                           fixes: [FixIt("insert '(1)'", edits: [TextEdit(span: .point(span.end), newText: "(1)")], applicability: .maybeIncorrect)])
                     return nil
                 }
                 return CheckedExpression(.constant(.duration(unit)), type: .duration, span: span)
@@ -51,7 +51,7 @@ extension Checker {
         let context = expecting.map { "type '\(spell($0))' has no member '\(name)'" } ?? "unknown member '.\(name)'"
         report(.unknownMember, context, at: span,
                notes: [DiagnosticNote("implicit members here are durations such as '.days(3)' or '.hour', and '.now'")],
-               fixes: suggestion.map { [.replace(nameSpan, with: $0, "replace with '.\($0)'")] } ?? [])
+               fixes: suggestion.map { [.replace(nameSpan, with: $0, "replace with '.\($0)'", applicability: .maybeIncorrect)] } ?? [])
         return nil
     }
 
@@ -87,7 +87,7 @@ extension Checker {
             guard case .optional(let wrapped) = base.type else {
                 let questionSpan = SourceSpan(start: nameSpan.start - 2, end: nameSpan.start - 1)
                 report(.chainOnNonOptional, "cannot use optional chaining on non-optional value of type '\(spell(base.type))'",
-                       at: questionSpan, fixes: [.replace(questionSpan, with: "", "remove '?'")])
+                       at: questionSpan, fixes: [.replace(questionSpan, with: "", "remove '?'", applicability: .machineApplicable)])
                 return nil
             }
             let depth = scope.chainDepth
@@ -101,7 +101,7 @@ extension Checker {
             let dotSpan = SourceSpan(start: nameSpan.start - 1, end: nameSpan.start)
             report(.optionalNotUnwrapped, "value of optional type '\(spell(base.type))' must be unwrapped to refer to member '\(name)'",
                    at: base.span, notes: [DiagnosticNote("chain with '?.' to get an optional result, then give a default with '??'")],
-                   fixes: [FixIt("chain with '?.'", edits: [TextEdit(span: dotSpan, newText: "?.")])])
+                   fixes: [FixIt("chain with '?.'", edits: [TextEdit(span: dotSpan, newText: "?.")], applicability: .machineApplicable)])
             return nil
         }
         return memberOf(base, name: name, nameSpan: nameSpan, call: call, span: span, in: scope)
@@ -164,7 +164,7 @@ extension Checker {
             let suggestion = Spelling.closest(to: name, in: members)
             report(.unknownMember, "value of type '\(spell(base.type))' has no member '\(name)'", at: nameSpan,
                    notes: suggestion.map { [DiagnosticNote("did you mean '\($0)'?")] } ?? [],
-                   fixes: suggestion.map { [.replace(nameSpan, with: $0, "replace with '\($0)'")] } ?? [])
+                   fixes: suggestion.map { [.replace(nameSpan, with: $0, "replace with '\($0)'", applicability: .maybeIncorrect)] } ?? [])
             return nil
         }
     }
@@ -179,13 +179,13 @@ extension Checker {
         if name == "count" && call == nil {
             report(.betaEventCount, "'count' on an event was replaced by 'donations.count'", at: nameSpan,
                    notes: [DiagnosticNote("this is the spelling of TipKit's first beta")],
-                   fixes: [.replace(nameSpan, with: "donations.count", "replace with 'donations.count'")])
+                   fixes: [.replace(nameSpan, with: "donations.count", "replace with 'donations.count'", applicability: .machineApplicable)])
             return CheckedExpression(.count(donations), type: .int, span: span)
         }
         let suggestion = Spelling.closest(to: name, in: ["donations"]) ?? (Self.collectionMembers.contains(name) ? "donations.\(name)" : nil)
         report(.unknownMember, "event '\(eventNames[safe: event] ?? "")' has no member '\(name)'", at: nameSpan,
                notes: [DiagnosticNote("an event's donations are '.donations'")],
-               fixes: suggestion.map { [.replace(nameSpan, with: $0, "replace with '\($0)'")] } ?? [])
+               fixes: suggestion.map { [.replace(nameSpan, with: $0, "replace with '\($0)'", applicability: .maybeIncorrect)] } ?? [])
         return nil
     }
 
@@ -212,7 +212,7 @@ extension Checker {
         report(code, "donations of '\(eventNames[safe: event] ?? "")' have no field '\(name)'", at: span,
                notes: [DiagnosticNote("the fields are \(fields.map { "'\($0)'" }.joined(separator: ", "))")]
                    + (suggestion.map { [DiagnosticNote("did you mean '\($0)'?")] } ?? []),
-               fixes: suggestion.map { [.replace(span, with: $0, "replace with '\($0)'")] } ?? [])
+               fixes: suggestion.map { [.replace(span, with: $0, "replace with '\($0)'", applicability: .maybeIncorrect)] } ?? [])
         return nil
     }
 
@@ -240,10 +240,10 @@ extension Checker {
         }
         let suggestion = Spelling.closest(to: name, in: Self.stringMembers)
         let isMethod = builtin.map { $0.shape != .property } ?? false
-        var fixes = suggestion.map { [FixIt.replace(nameSpan, with: $0, "replace with '\($0)'")] } ?? []
+        var fixes = suggestion.map { [FixIt.replace(nameSpan, with: $0, "replace with '\($0)'", applicability: .maybeIncorrect)] } ?? []
         let takesNoArgument = builtin?.shape == .call(label: nil, nil)
         if takesNoArgument && call == nil {
-            fixes = [FixIt("call it", edits: [TextEdit(span: .point(nameSpan.end), newText: "()")])]
+            fixes = [FixIt("call it", edits: [TextEdit(span: .point(nameSpan.end), newText: "()")], applicability: .machineApplicable)]
         }
         report(isMethod ? .wrongArguments : .unknownMember,
                isMethod ? "'\(name)' must be called, as in '\(name)(\(takesNoArgument ? "" : "\"…\""))'"

@@ -45,12 +45,18 @@ extension Checker {
         let leftTakesContext = leftLiteral != nil || (comparing && lhs.isStringLiteral)
         let rightTakesContext = rightLiteral != nil || (comparing && rhs.isStringLiteral)
         let left: CheckedExpression?, right: CheckedExpression?
+        // A fractional literal never becomes an `Int`: `count * 1.5` mixes an `Int` with a
+        // `Double` (TR0202, convert the `Int`), as in Swift, rather than truncating 1.5.
+        func literalHint(_ literal: LiteralNumber?, _ other: CheckedExpression?) -> ValueType? {
+            guard let other else { return nil }
+            return literal == .float && other.type.unwrapped == .int ? .double : hint(other.type.unwrapped)
+        }
         if leftTakesContext && !rightTakesContext {
             right = check(rhs, expecting: nil, in: scope)
-            left = check(lhs, expecting: right.flatMap { hint($0.type.unwrapped) }, in: scope)
+            left = check(lhs, expecting: literalHint(leftLiteral, right), in: scope)
         } else if rightTakesContext && !leftTakesContext {
             left = check(lhs, expecting: nil, in: scope)
-            right = check(rhs, expecting: left.flatMap { hint($0.type.unwrapped) }, in: scope)
+            right = check(rhs, expecting: literalHint(rightLiteral, left), in: scope)
         } else {
             // Two literals unify as in Swift: `60 * 2.5` is all Double.
             let anyFloat = leftLiteral == .float || rightLiteral == .float
@@ -121,7 +127,7 @@ extension Checker {
                 report(.optionalNotUnwrapped, "value of optional type '\(spell(optionalSide.type))' must be unwrapped to compare with '\(op.rawValue)'",
                        at: optionalSide.span, notes: [DiagnosticNote("give a default with '??', as in 'last?.amount ?? 0'")],
                        fixes: [FixIt("give a default with '??'", edits: [TextEdit(span: .point(optionalSide.span.end),
-                                                                             newText: " ?? \(Self.literalSpelling(of: kind.zero))")])])
+                                                                             newText: " ?? \(Self.literalSpelling(of: kind.zero))")], applicability: .maybeIncorrect)])
                 return nil
             }
             let optionalType = ValueType.optional(leftBase)
@@ -133,7 +139,7 @@ extension Checker {
         var fixes: [FixIt] = []
         for (boolSide, other) in [(left, right), (right, left)] where boolSide.type == .bool {
             if case .constant(.int(let number)) = other.kind, number == 0 || number == 1 {
-                fixes.append(.replace(other.span, with: number == 1 ? "true" : "false", "replace with '\(number == 1 ? "true" : "false")'"))
+                fixes.append(.replace(other.span, with: number == 1 ? "true" : "false", "replace with '\(number == 1 ? "true" : "false")'", applicability: .machineApplicable))
             }
         }
         report(.mismatchedOperands, "cannot compare '\(spell(left.type))' with '\(spell(right.type))'", at: span,
@@ -204,7 +210,7 @@ extension Checker {
                    fixes: optionalSide.type.unwrapped.scalar.map { kind in
                        [FixIt("give a default with '??'", edits: [TextEdit(span: .point(optionalSide.span.start), newText: "("),
                                                                   TextEdit(span: .point(optionalSide.span.end),
-                                                                           newText: " ?? \(Self.literalSpelling(of: kind.zero)))")])]
+                                                                           newText: " ?? \(Self.literalSpelling(of: kind.zero)))")], applicability: .maybeIncorrect)]
                    } ?? [])
             return nil
         }
@@ -253,7 +259,7 @@ extension Checker {
         guard let optional = check(lhs, expecting: expecting.map { .optional($0.unwrapped) }, in: scope) else { return nil }
         guard case .optional(let wrapped) = optional.type else {
             report(.coalesceOnNonOptional, "left side of nil coalescing operator '??' has non-optional type '\(spell(optional.type))', so the right side is never used",
-                   at: operatorSpan, fixes: [.replace(SourceSpan(start: lhs.span.end, end: rhs.span.end), with: "", "remove '?? …'")])
+                   at: operatorSpan, fixes: [.replace(SourceSpan(start: lhs.span.end, end: rhs.span.end), with: "", "remove '?? …'", applicability: .machineApplicable)])
             return optional
         }
         guard let fallback = check(rhs, expecting: wrapped, in: scope) else { return nil }

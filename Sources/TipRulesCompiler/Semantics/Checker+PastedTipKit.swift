@@ -6,7 +6,7 @@ extension Checker {
     mutating func reportPastedConfigurationDot(_ entry: CallEntrySyntax) {
         let dot = SourceSpan(start: entry.span.start, end: entry.name.span.start)
         report(.pastedConfigurationDot, "in 'configure' the display frequency is written 'displayFrequency(…)', without the dot",
-               at: dot, fixes: [.replace(dot, with: "", "remove '.'")])
+               at: dot, fixes: [.replace(dot, with: "", "remove '.'", applicability: .machineApplicable)])
     }
 }
 
@@ -24,7 +24,7 @@ extension Checker {
         }
         let qualifier = SourceSpan(start: base.span.start, end: nameSpan.start)
         report(.pastedQualifiedInput, "'\(name)' is written without the type that declares it in Swift", at: base.span,
-               fixes: [.replace(qualifier, with: "", "remove '\(type).'")])
+               fixes: [.replace(qualifier, with: "", "remove '\(type).'", applicability: .machineApplicable)])
         return ExpressionSyntax(.identifier(name), span: nameSpan)
     }
 }

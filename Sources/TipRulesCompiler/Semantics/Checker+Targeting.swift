@@ -12,7 +12,7 @@ extension Checker {
             var fixes: [FixIt] = []
             let withoutPrefix = String(text.dropFirst())
             if text.first == "v" || text.first == "V", SemanticVersion(withoutPrefix) != nil {
-                fixes.append(.replace(span, with: "\"\(withoutPrefix)\"", "replace with \"\(withoutPrefix)\""))
+                fixes.append(.replace(span, with: "\"\(withoutPrefix)\"", "replace with \"\(withoutPrefix)\"", applicability: .machineApplicable))
             }
             report(.invalidVersionLiteral, "\"\(text)\" is not a version: \(error.message)", at: span,
                    notes: [DiagnosticNote("a version is MAJOR[.MINOR[.PATCH]][-PRERELEASE][+BUILD], as in \"2.3\" or \"1.0.0-rc.1\"")],
@@ -30,7 +30,7 @@ extension Checker {
             let suggestion = Spelling.closest(to: name, in: names)
             report(.unknownMember, "value of type 'Version' has no member '\(name)'", at: nameSpan,
                    notes: [DiagnosticNote("a version has 'major', 'minor' and 'patch'")],
-                   fixes: suggestion.map { [.replace(nameSpan, with: $0, "replace with '\($0)'")] } ?? [])
+                   fixes: suggestion.map { [.replace(nameSpan, with: $0, "replace with '\($0)'", applicability: .maybeIncorrect)] } ?? [])
             return nil
         }
         model.recordName(nameSpan, .builtin(name: name, base: .version))
@@ -67,7 +67,7 @@ extension Checker {
             if case .constant(.int(let percentage)) = ConstantFolder.fold(share).kind, !(0...100).contains(percentage) {
                 report(.rolloutShareOutOfRange, "a rollout's share is a percentage from 0 to 100, not \(percentage)", at: share.span,
                        notes: [DiagnosticNote("'rollout(25, of: id)' holds for 25 of every 100 ids")],
-                       fixes: [.replace(share.span, with: percentage < 0 ? "0" : "100", "replace with \(percentage < 0 ? 0 : 100)")])
+                       fixes: [.replace(share.span, with: percentage < 0 ? "0" : "100", "replace with \(percentage < 0 ? 0 : 100)", applicability: .maybeIncorrect)])
                 return nil
             }
             return CheckedExpression(.rollout(share: share, id: id, group: group), type: .bool, span: span)
@@ -142,7 +142,7 @@ extension Checker {
             let suggestion = Spelling.closest(to: name, in: names)
             report(.unknownCalendarComponent, "'.\(name)' is not a calendar component", at: arguments[0].value.span,
                    notes: [DiagnosticNote("the components are \(names.map { ".\($0)" }.joined(separator: ", "))")],
-                   fixes: suggestion.map { [.replace(componentSpan, with: $0, "replace with '.\($0)'")] } ?? [])
+                   fixes: suggestion.map { [.replace(componentSpan, with: $0, "replace with '.\($0)'", applicability: .maybeIncorrect)] } ?? [])
             return nil
         }
         model.recordName(componentSpan, .builtin(name: Builtins.calendarComponentReferent(name), base: nil))

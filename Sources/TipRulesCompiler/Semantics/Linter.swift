@@ -53,14 +53,14 @@ struct Linter {
             case "MaxDisplayCount" where tip.options.maxDisplayCount == 0:
                 diagnostics.append(Diagnostic(.maxDisplayCountZero, "'MaxDisplayCount(0)' invalidates tip '\(tip.name)' before it can ever display",
                                               at: entry.span,
-                                              fixes: [.replace(argument.span, with: "1", "show it once: MaxDisplayCount(1)")]))
+                                              fixes: [.replace(argument.span, with: "1", "show it once: MaxDisplayCount(1)", applicability: .maybeIncorrect)]))
             case "MaxDisplayDuration":
                 guard let seconds = tip.options.maxDisplayDuration, seconds < 60 else { continue }
                 diagnostics.append(Diagnostic(.maxDisplayDurationUnderMinimum,
                                               "'MaxDisplayDuration' under 60 seconds acts as 60 seconds",
                                               at: entry.span,
                                               notes: [DiagnosticNote("TipKit keeps a tip view at least 60 seconds before this option can invalidate it")],
-                                              fixes: [.replace(argument.span, with: "60", "write the duration TipKit uses: 60 seconds")]))
+                                              fixes: [.replace(argument.span, with: "60", "write the duration TipKit uses: 60 seconds", applicability: .machineApplicable)]))
             default:
                 continue
             }
@@ -81,7 +81,7 @@ struct Linter {
                     diagnostics.append(Diagnostic(.duplicateRule, "this rule repeats an earlier rule of tip '\(tip.name)'",
                                                   at: rule.keywordSpan,
                                                   notes: [DiagnosticNote("the first one is here", at: first.keywordSpan)],
-                                                  fixes: [FixIt("remove the repeated rule", edits: [TextEdit(span: rule.span, newText: "")])]))
+                                                  fixes: [FixIt("remove the repeated rule", edits: [TextEdit(span: rule.span, newText: "")], applicability: .machineApplicable)]))
                     continue
                 }
                 seen[text] = rule
@@ -90,7 +90,7 @@ struct Linter {
             if result {
                 diagnostics.append(Diagnostic(.constantRule, "this rule is always true: it has no effect",
                                               at: rule.keywordSpan,
-                                              fixes: [FixIt("remove the rule", edits: [TextEdit(span: rule.span, newText: "")])]))
+                                              fixes: [FixIt("remove the rule", edits: [TextEdit(span: rule.span, newText: "")], applicability: .machineApplicable)]))
             } else {
                 diagnostics.append(Diagnostic(.constantRule, "this rule is always false: tip '\(tip.name)' can never display",
                                               at: rule.keywordSpan))
@@ -152,7 +152,7 @@ struct Linter {
                 guard let index = parameterIndices[parameter.name.text], !parameters[index] else { continue }
                 diagnostics.append(Diagnostic(.unusedDeclaration, "parameter '\(parameter.name.text)' is never read by a rule or widget",
                                               at: parameter.name.span,
-                                              fixes: [FixIt("remove the parameter", edits: [TextEdit(span: parameter.span, newText: "")])]))
+                                              fixes: [FixIt("remove the parameter", edits: [TextEdit(span: parameter.span, newText: "")], applicability: .maybeIncorrect)]))
             case .event(let event):
                 guard let index = eventIndices[event.name.text], !events[index] else { continue }
                 diagnostics.append(Diagnostic(.unusedDeclaration, "event '\(event.name.text)' is never read by a rule or widget",
@@ -206,7 +206,7 @@ struct Linter {
                 }
                 let presets: [(Double, String)] = [(3_600, ".hourly"), (86_400, ".daily"), (604_800, ".weekly"), (2_592_000, ".monthly")]
                 let fixes = presets.first { $0.0 == program.displayFrequency }.map {
-                    [FixIt.replace(argument.span, with: $0.1, "use the preset '\($0.1)'")]
+                    [FixIt.replace(argument.span, with: $0.1, "use the preset '\($0.1)'", applicability: .machineApplicable)]
                 } ?? []
                 diagnostics.append(Diagnostic(.customDisplayFrequency,
                                               "a display frequency of \(ValueFormatting.duration(program.displayFrequency)) is not one of TipKit's presets",

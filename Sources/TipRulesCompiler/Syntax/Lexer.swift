@@ -118,7 +118,7 @@ public struct Lexer {
         report(Diagnostic(.unterminatedComment, "unterminated '/*' comment",
                                       at: SourceSpan(start: start, end: start + 2),
                                       notes: [DiagnosticNote("block comments nest; every '/*' needs its own '*/'")],
-                                      fixes: [FixIt("insert '*/'", edits: [TextEdit(span: .point(bytes.count), newText: depth > 1 ? String(repeating: " */", count: depth) : "*/")])]))
+                                      fixes: [FixIt("insert '*/'", edits: [TextEdit(span: .point(bytes.count), newText: depth > 1 ? String(repeating: " */", count: depth) : "*/")], applicability: .machineApplicable)]))
     }
 
     /// Skips one Unicode scalar, reporting invalid UTF-8 as a diagnostic.
@@ -241,14 +241,14 @@ public struct Lexer {
     private mutating func substitute(_ kind: TokenKind, from start: Int, length: Int, _ message: String, fix: String) -> Token {
         let span = SourceSpan(start: start, end: start + length)
         report(Diagnostic(.unexpectedCharacter, message, at: span,
-                                      fixes: [FixIt.replace(span, with: fix, "replace with '\(fix)'")]))
+                                      fixes: [FixIt.replace(span, with: fix, "replace with '\(fix)'", applicability: .machineApplicable)]))
         return make(kind, from: start, length: length)
     }
 
     private mutating func unexpected(from start: Int, length: Int, _ message: String, fix: String? = nil) -> Token {
         let span = SourceSpan(start: start, end: start + length)
         report(Diagnostic(.unexpectedCharacter, message, at: span,
-                                      fixes: fix.map { [FixIt.replace(span, with: $0, "replace with '\($0)'")] } ?? []))
+                                      fixes: fix.map { [FixIt.replace(span, with: $0, "replace with '\($0)'", applicability: .machineApplicable)] } ?? []))
         return make(.invalid, from: start, length: length)
     }
 
@@ -304,7 +304,7 @@ public struct Lexer {
         var edits = [TextEdit(span: opening, newText: "\"")]
         if let closing { edits.append(TextEdit(span: closing, newText: "\"")) }
         report(Diagnostic(.unexpectedCharacter, "strings use straight quotes (\"), not curly quotes",
-                                      at: opening, fixes: [FixIt("use straight quotes", edits: edits)]))
+                                      at: opening, fixes: [FixIt("use straight quotes", edits: edits, applicability: .machineApplicable)]))
         let textEnd = closing?.start ?? end
         position = closing?.end ?? end
         return Token(kind: .stringLiteral, span: SourceSpan(start: start, end: position),
@@ -488,7 +488,7 @@ public struct Lexer {
             guard !atEnd, peek() != UInt8(ascii: "\n"), peek() != UInt8(ascii: "\r") else {
                 report(Diagnostic(.unterminatedString, "unterminated string literal",
                                               at: SourceSpan(start: start, end: start + 1),
-                                              fixes: [FixIt("insert '\"'", edits: [TextEdit(span: .point(position), newText: "\"")])]))
+                                              fixes: [FixIt("insert '\"'", edits: [TextEdit(span: .point(position), newText: "\"")], applicability: .machineApplicable)]))
                 break
             }
             let byte = peek()
@@ -550,7 +550,7 @@ public struct Lexer {
             report(Diagnostic(.invalidEscape, "invalid escape sequence \(shown) in string literal",
                                           at: SourceSpan(start: escapeStart, end: position + length),
                                           notes: [DiagnosticNote("valid escapes are \\\\ \\\" \\' \\n \\t \\r \\0 and \\u{…}")],
-                                          fixes: [FixIt.replace(SourceSpan(start: escapeStart, end: escapeStart + 1), with: "\\\\", "escape the backslash")]))
+                                          fixes: [FixIt.replace(SourceSpan(start: escapeStart, end: escapeStart + 1), with: "\\\\", "escape the backslash", applicability: .machineApplicable)]))
             if byte < 0x80 && !atEnd { position += 1 }
         }
     }

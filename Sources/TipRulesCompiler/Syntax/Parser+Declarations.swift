@@ -58,7 +58,7 @@ extension Parser {
         var fixes: [FixIt] = []
         var notes = [DiagnosticNote("a declaration starts with 'parameter', 'event', 'tip', 'group', 'widget' or 'configure'")]
         if token.kind == .identifier, let suggestion = Spelling.closest(to: token.text, in: Self.declarationKeywords.sorted()) {
-            fixes.append(.replace(token.span, with: suggestion, "replace '\(token.text)' with '\(suggestion)'"))
+            fixes.append(.replace(token.span, with: suggestion, "replace '\(token.text)' with '\(suggestion)'", applicability: .maybeIncorrect))
             notes = [DiagnosticNote("did you mean '\(suggestion)'?")]
         } else if token.kind == .hashIdentifier && token.text == "Rule" {
             notes = [DiagnosticNote("a '#Rule' belongs inside a 'tip NAME { … }' declaration")]
@@ -105,7 +105,7 @@ extension Parser {
         guard let close = consume(.rightBrace) else {
             report(.expectedToken, "expected '}' to close \(what), found \(describe(current))", at: errorSpan,
                    notes: [DiagnosticNote("'{' opened here", at: open.span)],
-                   fixes: [FixIt("insert '}'", edits: [TextEdit(span: insertionPoint, newText: "\n}")])])
+                   fixes: [FixIt("insert '}'", edits: [TextEdit(span: insertionPoint, newText: "\n}")], applicability: .machineApplicable)])
             return open.span.union(insertionPoint)
         }
         return open.span.union(close.span)
@@ -161,7 +161,7 @@ extension Parser {
                    at: current.span,
                    notes: [DiagnosticNote("write 'transient parameter NAME: TYPE = DEFAULT'")],
                    fixes: [.replace(SourceSpan(start: modifier.span.start, end: current.span.start), with: "",
-                                   "remove 'transient'")])
+                                   "remove 'transient'", applicability: .machineApplicable)])
             recoverToNextLine()
             return nil
         }
@@ -182,7 +182,7 @@ extension Parser {
         if check(.question) || check(.optionalChainDot) {
             report(.unknownType, "a parameter cannot be optional", at: current.span,
                    notes: [DiagnosticNote("every parameter has a value: its default until the app sets it")],
-                   fixes: [.replace(current.span, with: "", "remove '?'")])
+                   fixes: [.replace(current.span, with: "", "remove '?'", applicability: .machineApplicable)])
             advance()
         }
         var defaultValue: ExpressionSyntax?
@@ -254,7 +254,7 @@ extension Parser {
             if current.text != "Rule" {
                 let likely = Spelling.closest(to: current.text, in: ["Rule"]) != nil
                 report(.expectedToken, "unknown '#\(current.text)'; expected '#Rule'", at: current.span,
-                       fixes: likely ? [.replace(current.span, with: "#Rule", "replace with '#Rule'")] : [])
+                       fixes: likely ? [.replace(current.span, with: "#Rule", "replace with '#Rule'", applicability: .machineApplicable)] : [])
                 guard likely else {
                     advance()
                     recoverToNextLine()
@@ -303,7 +303,7 @@ extension Parser {
                 let parentheses = open.span.union(close.span)
                 report(.missingRuleInput, "'#Rule()' has no inputs; a rule without inputs is written '#Rule { … }'", at: parentheses,
                        notes: [DiagnosticNote("name a parameter or an event, as in '#Rule(Self.$isLoggedIn) { $0 }', or none at all")],
-                       fixes: [.replace(parentheses, with: "", "remove '()'")])
+                       fixes: [.replace(parentheses, with: "", "remove '()'", applicability: .machineApplicable)])
             } else {
                 inputs = parseRuleInputs()
             }

@@ -164,7 +164,7 @@ extension Parser {
                 let bang = advance()
                 report(.expectedToken, "force unwrapping with '!' is not supported in tiprules", at: bang.span,
                        notes: [DiagnosticNote("a rule must not crash; use '?.' to chain or '??' to give a default")],
-                       fixes: [.replace(bang.span, with: "?", "chain with '?' instead")])
+                       fixes: [.replace(bang.span, with: "?", "chain with '?' instead", applicability: .maybeIncorrect)])
                 forceUnwrapped = true
             } else {
                 return forceUnwrapped ? ExpressionSyntax(.error, span: expression.span) : expression
@@ -219,7 +219,7 @@ extension Parser {
         }
         report(.expectedToken, "expected ')' to close the argument list, found \(describe(current))", at: errorSpan,
                notes: [DiagnosticNote("'(' opened here", at: open.span)],
-               fixes: [FixIt("insert ')'", edits: [TextEdit(span: insertionPoint, newText: ")")])])
+               fixes: [FixIt("insert ')'", edits: [TextEdit(span: insertionPoint, newText: ")")], applicability: .machineApplicable)])
         recover { $0.kind == .rightParen || $0.startsLine }
         let end = consume(.rightParen)?.span ?? insertionPoint
         return (arguments, open.span.union(end), false)

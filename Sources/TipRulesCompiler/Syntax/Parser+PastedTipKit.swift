@@ -61,7 +61,7 @@ extension Parser {
         let header = keyword.span.union(tokens[open - 1].span)
         report(.pastedTipStruct, "a TipKit 'struct \(name.text): Tip' is written 'tip \(name.text) { … }' here", at: header,
                notes: [DiagnosticNote("its members are read as tip entries: 'title: \"…\"', '#Rule(…) { … }', 'options { … }'")],
-               fixes: [.replace(header, with: "tip \(name.text)", "replace with 'tip \(name.text)'")])
+               fixes: [.replace(header, with: "tip \(name.text)", "replace with 'tip \(name.text)'", applicability: .machineApplicable)])
         index = open + 1
         var tip = TipSyntax(name: name, properties: [], rules: [], options: [], span: keyword.span)
         var lifted: [DeclarationSyntax] = []
@@ -116,10 +116,10 @@ extension Parser {
             report(.pastedTipMember, "write the tip's '#Rule's directly in the tip, without 'var rules: [Rule] { … }'", at: declaration,
                    fixes: close.map { close in [FixIt("remove 'var rules: [Rule] {' and its '}'", edits: [
                        TextEdit(span: start.union(open.span), newText: ""), TextEdit(span: close.span, newText: ""),
-                   ])] } ?? [])
+                   ], applicability: .machineApplicable)] } ?? [])
         case "options" where braced:
             report(.pastedTipMember, "a tip's options are written 'options { … }'", at: declaration,
-                   fixes: [.replace(declaration, with: "options", "replace with 'options'")])
+                   fixes: [.replace(declaration, with: "options", "replace with 'options'", applicability: .machineApplicable)])
             var entries: [CallEntrySyntax] = []
             _ = parseBlock("the options") { parser in
                 if parser.checkWord("return") { parser.advance() }
@@ -150,7 +150,7 @@ extension Parser {
         }
         let text = "\(name.text): \(ValueFormatting.quoted(literal.text))"
         report(.pastedTipMember, "write the tip's \(name.text) as '\(text)'", at: declaration,
-               fixes: [.replace(whole, with: text, "replace with '\(text)'")])
+               fixes: [.replace(whole, with: text, "replace with '\(text)'", applicability: .machineApplicable)])
         tip.properties.append(LabeledSyntax(name: name, value: ExpressionSyntax(.stringLiteral(literal.text), span: literal.span)))
     }
 
@@ -180,7 +180,7 @@ extension Parser {
         guard var parameter = parseParameter() else { return nil }
         report(.pastedParameter, "a TipKit '@Parameter' is written '\(keyword) \(parameter.name.text): …' here", at: prefix,
                notes: nested ? [Self.moveOutOfTip] : [],
-               fixes: nested ? [] : [.replace(prefix, with: keyword, "replace with '\(keyword)'")])
+               fixes: nested ? [] : [.replace(prefix, with: keyword, "replace with '\(keyword)'", applicability: .machineApplicable)])
         parameter.span = prefix.union(parameter.span)
         return parameter
     }
@@ -218,7 +218,7 @@ extension Parser {
         report(.pastedEvent, "a TipKit 'Tips.Event' is written '\(written)' here", at: whole,
                notes: (generic ? [DiagnosticNote("declare the fields of its DonationInfo struct in the parentheses")] : [])
                    + (nested ? [Self.moveOutOfTip] : []),
-               fixes: generic || nested ? [] : [.replace(whole, with: replacement, "replace with '\(replacement)'")])
+               fixes: generic || nested ? [] : [.replace(whole, with: replacement, "replace with '\(replacement)'", applicability: .machineApplicable)])
         return EventSyntax(owner: nil, name: name, id: id, fields: [], limit: nil, limitSpan: nil, span: whole)
     }
 
@@ -234,7 +234,7 @@ extension Parser {
         guard check(.leftParen), peek().kind == .rightParen else { return }
         let call = current.span.union(peek().span)
         report(.pastedGroupMemberCall, "a group names its tips: write '\(member.text)', not '\(member.text)()'", at: call,
-               fixes: [.replace(call, with: "", "remove '()'")])
+               fixes: [.replace(call, with: "", "remove '()'", applicability: .machineApplicable)])
         advance()
         advance()
     }
@@ -244,7 +244,7 @@ extension Parser {
         guard checkWord("return") else { return }
         let keyword = advance()
         report(.pastedReturn, "a rule's body is an expression; remove 'return'", at: keyword.span,
-               fixes: [.replace(SourceSpan(start: keyword.span.start, end: current.span.start), with: "", "remove 'return'")])
+               fixes: [.replace(SourceSpan(start: keyword.span.start, end: current.span.start), with: "", "remove 'return'", applicability: .machineApplicable)])
     }
 
     /// `{ a, b in … }` at the start of a rule's body: reported, and the names read as `$0`, `$1`, … .
@@ -283,7 +283,7 @@ extension Parser {
         }
         let listed = names.sorted { $0.value < $1.value }.map { "'\($0.key)' as $\($0.value)" }.joined(separator: ", ")
         report(.pastedClosureParameters, "a rule's inputs are '$0', '$1', …; write \(listed)", at: header,
-               fixes: [FixIt("remove '… in' and write $0, $1, …", edits: edits)])
+               fixes: [FixIt("remove '… in' and write $0, $1, …", edits: edits, applicability: .machineApplicable)])
         index = bodyStart
     }
 }

@@ -77,7 +77,7 @@ public struct Parser {
         let spelled = Self.spelling(of: kind)
         diagnostics.append(Diagnostic(.expectedToken, "expected \(what), found \(describe(current))",
                                       at: errorSpan, notes: notes,
-                                      fixes: spelled.map { [FixIt("insert '\($0)'", edits: [TextEdit(span: insertionPoint, newText: $0)])] } ?? []))
+                                      fixes: spelled.map { [FixIt("insert '\($0)'", edits: [TextEdit(span: insertionPoint, newText: $0)], applicability: .machineApplicable)] } ?? []))
         return nil
     }
 

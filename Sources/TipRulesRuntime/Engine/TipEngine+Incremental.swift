@@ -55,10 +55,18 @@ extension TipEngine {
         return results.widgets
     }
 
-    /// The ids of the tips that display at `now`, from the cached decisions.
+    /// The ids of the tips to show at `now` (`DisplayPolicy.tipsToShow`), from the cached decisions.
     mutating func displayedTips(at now: Double) -> [String] {
-        guard refreshDecisions(at: now) else { return evaluator.evaluate(store, now: now).tips.filter(\.display).map(\.id) }
-        return program.tips.indices.filter { decisions.standings[$0].displays }.map { program.tips[$0].id }
+        let policy = DisplayPolicy(program: program, store: store, now: now, explaining: false)
+        let shown: [Int]
+        if refreshDecisions(at: now) {
+            let standings = decisions.standings
+            shown = policy.tipsToShow(status: { standings[$0].status }, displays: { standings[$0].displays })
+        } else {
+            let tips = evaluator.evaluate(store, now: now).tips
+            shown = policy.tipsToShow(status: { tips[$0].status }, displays: { tips[$0].display })
+        }
+        return shown.map { program.tips[$0].id }
     }
 
     /// The status changes since the last report among the tips decided again (every tip at the

@@ -30,7 +30,8 @@ extension TipEngine {
         tipStateChanged(index)
     }
 
-    /// The person closed the tip: it is invalidated with `tipClosed`.
+    /// The person closed the tip: it is invalidated with `tipClosed` (TipKit's
+    /// `invalidate(reason: .tipClosed)`).
     public mutating func close(tip name: String) throws {
         try invalidate(tip: name, reason: .tipClosed)
     }

@@ -66,7 +66,11 @@ public struct TipEngine {
         return evaluate(at: now, explaining: true).tips[index]
     }
 
-    /// The ids of the tips that display at `now`, in declaration order.
+    /// The ids of the tips to show at `now`, in declaration order, each decided as if the ones
+    /// before it had been shown: once a tip that never displayed is in the list, the display
+    /// frequency holds back the other new tips, and a group presents one tip. Recording a display
+    /// of each (`recordDisplay(tip:at:duration:)`) obeys the frequency. A tip's own `display`
+    /// (`evaluate(at:)`) says whether it may show, on its own.
     public mutating func tipsToDisplay(at now: Double) -> [String] {
         displayedTips(at: now)
     }

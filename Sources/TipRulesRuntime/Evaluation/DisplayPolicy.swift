@@ -103,7 +103,7 @@ struct DisplayPolicy {
     }
 
     /// Show these tips, hide these tips, show all tips, hide all tips: strongest first.
-    private func override(of tip: TipInfo) -> Override? {
+    func override(of tip: TipInfo) -> Override? {
         let testing = store.testing
         func names(_ tips: Set<String>) -> Bool { !tips.isEmpty && (tips.contains(tip.name) || tips.contains(tip.id)) }
         if names(testing.showTips) { return .shown }

@@ -69,7 +69,7 @@ struct ChartModel {
             case .setParameters, .launch:
                 actions.append(Mark(at: entry.at, sentence: sentence))
             case .session(let onScreen, let answer):
-                addSession(at: entry.at, shown: entry.shown, onScreen: onScreen, answer: answer)
+                addSession(at: entry.at, shown: entry.shown, presentedBy: entry.presentedBy, onScreen: onScreen, answer: answer)
                 latestDisplay = max(latestDisplay, entry.at + max(onScreen, 0))
             case .update(let update):
                 addUpdate(at: entry.at, path: update.path, sentence: sentence, notCarriedOver: step.notCarriedOver,
@@ -78,6 +78,11 @@ struct ChartModel {
                 break
             }
             for told in step.after { record(told, at: entry.at) }
+            // A group that moves on to another tip is a note; its first report is not.
+            for (change, sentence) in zip(entry.groupChangesBefore + entry.groupChangesAfter, step.groupsBefore + step.groupsAfter)
+            where change.from != nil {
+                addNote(at: entry.at, sentence: sentence)
+            }
         }
         // A score or a display may reach past the last step; a long one is cut at the length of
         // the timeline (at least an hour) so that the steps stay readable.
@@ -94,12 +99,13 @@ struct ChartModel {
 
     /// A session, and a display on the lane of each tip it showed. A busy session names a few of
     /// its tips; each display names its own tip.
-    private mutating func addSession(at: Double, shown: [String], onScreen: Double, answer: TimelineAnswer) {
-        let listed = SimulationNarrative.shown(shown, onScreen: onScreen, answer: answer, listing: 3)
+    private mutating func addSession(at: Double, shown: [String], presentedBy: [String: String], onScreen: Double,
+                                     answer: TimelineAnswer) {
+        let listed = SimulationNarrative.shown(shown, presentedBy: presentedBy, onScreen: onScreen, answer: answer, listing: 3)
         sessions.append((Mark(at: at, sentence: listed), !shown.isEmpty))
         let others = shown.count - 1
         for tip in shown {
-            let sentence = SimulationNarrative.shown([tip], onScreen: onScreen, answer: answer)
+            let sentence = SimulationNarrative.shown([tip], presentedBy: presentedBy, onScreen: onScreen, answer: answer)
                 + (others == 0 ? "" : " (with \(others) other tip\(others == 1 ? "" : "s"))")
             tips[track(of: tip)].displays.append(TipTrack.Display(at: at, onScreen: onScreen, answer: answer, sentence: sentence))
         }

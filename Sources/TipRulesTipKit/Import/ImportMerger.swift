@@ -315,7 +315,7 @@ struct ImportMerger {
     }
 
     private mutating func report(_ code: DiagnosticCode, _ message: String, in file: Int, at span: SourceSpan, help: String) {
-        files[file].diagnostics.add(code, message, at: span, fixes: [FixIt(help, edits: [])])
+        files[file].diagnostics.add(code, message, at: span, fixes: [FixIt(help, edits: [], applicability: .maybeIncorrect)])
     }
 }
 

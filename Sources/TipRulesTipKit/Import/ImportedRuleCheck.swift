@@ -19,7 +19,7 @@ enum ImportedRuleCheck {
                 let dropped = program.tips[tip].rules.remove(at: rule)
                 files[dropped.file].diagnostics.add(
                     .importRuleConstruct, "this rule is not carried over: \(error.message)", at: dropped.span,
-                    fixes: [FixIt("write the rule with what .tiprules has (docs/language.md), or keep the tip in Swift", edits: [])])
+                    fixes: [FixIt("write the rule with what .tiprules has (docs/language.md), or keep the tip in Swift", edits: [], applicability: .maybeIncorrect)])
             }
         }
     }

@@ -409,7 +409,7 @@ struct TipKitRecognizer {
     }
 
     mutating func report(_ code: DiagnosticCode, _ message: String, at span: SourceSpan, help: String) {
-        let diagnostic = Diagnostic(code, message, at: span, fixes: [FixIt(help, edits: [])])
+        let diagnostic = Diagnostic(code, message, at: span, fixes: [FixIt(help, edits: [], applicability: .maybeIncorrect)])
         if deferred != nil {
             deferred?.append(diagnostic)
         } else {

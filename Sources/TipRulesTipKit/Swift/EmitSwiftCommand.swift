@@ -9,8 +9,9 @@ package enum EmitSwiftCommand {
     Checks FILE and writes TipKit Swift for it: a Tip struct per tip, @Parameter
     properties, events with DonationInfo structs, TipGroups, Tips.configure and,
     per widget, a function returning its TimelineEntryRelevance.
-    --min-ios is the oldest iOS the app supports (default 17); what TipKit cannot
-    express for that release is an error with a note on what to write instead.
+    --min-ios is the oldest iOS the app supports (default: the program's
+    configure { tipKit(minimumIOS: N) }, else 17); what TipKit cannot express for
+    that release is an error (TR091x) with a note on what to write instead.
     Without -o the Swift goes to standard output; with -o the write is atomic.
     Exit status: 0 written, 1 the program has errors or cannot be expressed in
     TipKit, 2 usage or unreadable input.
@@ -26,17 +27,24 @@ package enum EmitSwiftCommand {
         guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
             return .failure("emit-swift takes one source file\n" + usage)
         }
-        guard let target = SwiftTarget(minimumIOS: parsed.options["--min-ios"] ?? "17") else {
+        if let written = parsed.options["--min-ios"], SwiftTarget(minimumIOS: written) == nil {
             return .failure("--min-ios must be 17, 18 or 26\n" + usage)
         }
-        let checked: CheckedProgram
-        let diagnosticsText: String
+        let loaded: CheckedSourceLoader.Checked
         switch CheckedSourceLoader.load(path, environment: environment) {
-        case .success(let loaded): (checked, diagnosticsText) = (loaded.program, loaded.diagnosticsText)
+        case .success(let value): loaded = value
         case .failure(let failure): return failure.result
         }
+        let checked = loaded.program
+        let target = parsed.options["--min-ios"].flatMap(SwiftTarget.init(minimumIOS:))
+            ?? checked.tipKitMinimumIOS.flatMap(SwiftTarget.init(rawValue:)) ?? .iOS17
         let emission = SwiftEmitter(program: checked, target: target).emit(sourceName: baseName(path))
-        let problemsText = diagnosticsText + render(emission.problems, path: path)
+        // The TipKit lint's warnings are these problems: emit-swift reports them once, as errors.
+        let warnings = loaded.compilation.diagnostics
+        let problems = emission.problems.map { $0.diagnostic(severity: .error) }
+        let problemsText = warnings.isEmpty && problems.isEmpty ? ""
+            : DiagnosticsReport.text([(loaded.compilation.source, (warnings + problems).sorted { $0.span.start < $1.span.start })],
+                                     environment: environment)
         if emission.hasErrors {
             return CommandResult(status: ExitStatus.programErrors, standardError: problemsText)
         }
@@ -47,13 +55,6 @@ package enum EmitSwiftCommand {
             return CommandResult(status: ExitStatus.badInput, standardError: problemsText + "error: \(error.message)\n")
         }
         return CommandResult(standardError: problemsText)
-    }
-
-    /// `FILE:LINE: error: what` and an indented note, one per problem.
-    static func render(_ problems: [SwiftEmissionProblem], path: String) -> String {
-        problems.map { problem in
-            "\(path):\(problem.line): error: \(problem.message)\n    note: \(problem.note)\n"
-        }.joined()
     }
 
     private static func baseName(_ path: String) -> String {

@@ -49,7 +49,7 @@ public struct SwiftEmitter {
                 let body = renderer.render(rule.body)
                 problems += renderer.problems
                 if renderer.inputs.isEmpty && renderer.problems.isEmpty {
-                    problems.append(SwiftEmissionProblem(line: rule.line, message: "a TipKit #Rule needs a parameter or event input",
+                    problems.append(SwiftEmissionProblem(.tipKitRuleWithoutInput, at: program.span(ofLine: rule.line), message: "a TipKit #Rule needs a parameter or event input",
                                                          note: "a rule without inputs (a schedule over now, say) has nothing TipKit can watch: let the app set a Bool parameter when it holds, or keep this tip on the bytecode runtime"))
                 }
                 return RenderedRule(inputs: renderer.inputs, body: body)
@@ -75,9 +75,9 @@ public struct SwiftEmitter {
         return SwiftEmission(swift: lines.joined(separator: "\n") + "\n", problems: Self.byLine(problems))
     }
 
-    /// The problems in source order; problems on one line keep their order.
+    /// The problems in source order; problems at one place keep their order.
     private static func byLine(_ problems: [SwiftEmissionProblem]) -> [SwiftEmissionProblem] {
-        problems.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
+        problems.enumerated().sorted { ($0.element.span.start, $0.offset) < ($1.element.span.start, $1.offset) }.map(\.element)
     }
 
     // MARK: Ownership
@@ -100,17 +100,17 @@ public struct SwiftEmitter {
         let raise = "emit with --min-ios"
         if target.rawValue < SwiftTarget.iOS18.rawValue {
             for group in program.groups {
-                problems.append(SwiftEmissionProblem(line: group.line, message: "TipGroup needs iOS 18",
+                problems.append(SwiftEmissionProblem(.tipKitNeedsNewerOS, at: program.span(ofLine: group.line), message: "TipGroup needs iOS 18",
                                                      note: "\(raise) 18, or show the tips of '\(group.name)' without a group"))
             }
             for tip in program.tips where tip.options.maxDisplayDuration != nil {
-                problems.append(SwiftEmissionProblem(line: tip.line, message: "Tips.MaxDisplayDuration needs iOS 18",
+                problems.append(SwiftEmissionProblem(.tipKitNeedsNewerOS, at: program.span(ofLine: tip.line), message: "Tips.MaxDisplayDuration needs iOS 18",
                                                      note: "\(raise) 18, or use Tips.MaxDisplayCount"))
             }
         }
         if target.rawValue < SwiftTarget.iOS26.rawValue {
             for event in program.events where Self.hasDonationLimit(event) {
-                problems.append(SwiftEmissionProblem(line: event.line, message: "an event donation limit needs iOS 26",
+                problems.append(SwiftEmissionProblem(.tipKitNeedsNewerOS, at: program.span(ofLine: event.line), message: "an event donation limit needs iOS 26",
                                                      note: "\(raise) 26, or remove limit(…): TipKit then keeps the 1000 most recent donations"))
             }
         }
@@ -140,7 +140,7 @@ public struct SwiftEmitter {
 
     private func configuration(problems: inout [SwiftEmissionProblem]) -> [String] {
         guard let frequency = Self.frequencies.first(where: { $0.0 == program.displayFrequency })?.1 else {
-            problems.append(SwiftEmissionProblem(line: 1, message: "TipKit has no display frequency of \(SwiftSpelling.number(program.displayFrequency)) seconds",
+            problems.append(SwiftEmissionProblem(.tipKitMissingFeature, at: program.span(ofLine: 1), message: "TipKit has no display frequency of \(SwiftSpelling.number(program.displayFrequency)) seconds",
                                                  note: "use .immediate, .hourly, .daily, .weekly or .monthly"))
             return []
         }

@@ -35,6 +35,11 @@ struct SwiftExpressionRenderer {
     /// In a rule, inside a closure: the donation (`element`) or optional's value (`chained`)
     /// depth its `$0` names.
     private var closureArgument: (chained: Bool, depth: Int)?
+    /// The expression being spelled: where a problem is shown.
+    private var spelling: SourceSpan?
+
+    /// Where a problem found now is shown: the expression being spelled, else the line.
+    private var problemSpan: SourceSpan { spelling ?? program.span(ofLine: line) }
 
     init(program: CheckedProgram, line: Int, mode: Mode = .rule) {
         self.program = program
@@ -77,7 +82,7 @@ struct SwiftExpressionRenderer {
 
     private mutating func unsupported(_ what: String, note: String) -> (String, Int) {
         let context = isRule ? "TipKit's #Rule macro" : "a widget relevance function"
-        return record(SwiftEmissionProblem(line: line, message: "\(context) does not accept \(what)", note: note))
+        return record(SwiftEmissionProblem(.tipKitRuleConstruct, at: problemSpan, message: "\(context) does not accept \(what)", note: note))
     }
 
     private mutating func record(_ problem: SwiftEmissionProblem) -> (String, Int) {
@@ -87,7 +92,8 @@ struct SwiftExpressionRenderer {
 
     /// A construct TipKit's `#Rule` does not accept, with the reason and its source.
     private mutating func unsupported(_ refusal: RuleMacroSupport.Refusal) -> (String, Int) {
-        record(SwiftEmissionProblem(line: line, message: refusal.message, note: refusal.reason + "; " + RuleMacroSupport.keepInBytecode))
+        record(SwiftEmissionProblem(.tipKitRuleConstruct, at: problemSpan, message: refusal.message,
+                                    note: refusal.reason + "; " + RuleMacroSupport.keepInBytecode))
     }
 
     /// `{ BODY }` for a rule's closure whose `$0` is the donation or value at `depth`.
@@ -120,6 +126,9 @@ struct SwiftExpressionRenderer {
     }
 
     private mutating func spell(_ expression: CheckedExpression) -> (String, Int) {
+        let outer = spelling
+        spelling = expression.span
+        defer { spelling = outer }
         switch expression.kind {
         case .constant(let constant): return spell(constant)
         case .parameter(let index): return (inputName(.parameter(index)), Precedence.primary)

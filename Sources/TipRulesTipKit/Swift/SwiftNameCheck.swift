@@ -25,14 +25,14 @@ enum SwiftNameCheck {
         var problems: [SwiftEmissionProblem] = []
         func keyword(_ name: String, line: Int) {
             guard keywords.contains(name) else { return }
-            problems.append(SwiftEmissionProblem(line: line, message: "'\(name)' is a Swift keyword",
+            problems.append(SwiftEmissionProblem(.tipKitSwiftName, at: program.span(ofLine: line), message: "'\(name)' is a Swift keyword",
                                                  note: "rename it in the .tiprules file"))
         }
         let donationTypes = Set(program.events.filter { !$0.fields.isEmpty }.map { SwiftSpelling.donationTypeName(event: $0.name) })
         func typeName(_ name: String, line: Int) {
             keyword(name, line: line)
             guard reservedTypeNames.contains(name) || donationTypes.contains(name) else { return }
-            problems.append(SwiftEmissionProblem(line: line, message: "the Swift type '\(name)' would clash with a type the generated code uses",
+            problems.append(SwiftEmissionProblem(.tipKitSwiftName, at: program.span(ofLine: line), message: "the Swift type '\(name)' would clash with a type the generated code uses",
                                                  note: "rename it in the .tiprules file"))
         }
         let tips = Set(program.tips.map(\.name))

@@ -5,10 +5,12 @@ import TipRulesCompiler
 /// ```json
 /// {"diagnostics":[{"file":"app.tiprules","severity":"error","code":"TR0201",
 ///   "message":"…","line":12,"column":30,"endLine":12,"endColumn":35,
-///   "notes":["…"],"fixes":[{"message":"…","edits":[{"line":12,"column":30,
-///   "endLine":12,"endColumn":35,"newText":"…"}]}]}]}
+///   "notes":["…"],"fixes":[{"message":"…","applicability":"machineApplicable",
+///   "edits":[{"line":12,"column":30,"endLine":12,"endColumn":35,"newText":"…"}]}]}]}
 /// ```
 ///
+/// A fix's `applicability` is `machineApplicable` (it keeps what the program means; `check
+/// --fix` applies it) or `maybeIncorrect` (review it first).
 /// Lines and columns are 1-based, columns count Unicode scalars and the end is
 /// exclusive. A note with a span ends with ` (at LINE:COLUMN)`. Serialise the
 /// result with `JSONWriter`.
@@ -37,6 +39,7 @@ public enum JSONDiagnosticRenderer {
         object["fixes"] = .array(diagnostic.fixes.map { fix in
             .object([
                 "message": .string(fix.message),
+                "applicability": .string(fix.applicability.rawValue),
                 "edits": .array(fix.edits.map { edit in
                     var editObject = JSONObject()
                     addRange(of: edit.span, in: file, to: &editObject)

@@ -5,11 +5,14 @@ import TipRulesCompiler
 /// (with several, choosing is the author's job). Fixes are taken in source order; a fix with
 /// an edit outside the text, or overlapping (or inserting at the same place as) an edit
 /// already chosen, is skipped whole and reported, so the chosen edits never interfere.
-/// Lint fixes (TR07xx, e.g. deleting a parameter no rule reads) are applied only when asked
-/// for by code: they change what the program means to the app, not just how it is spelled.
+/// A fix that may change what the program means (`FixApplicability.maybeIncorrect`: a guessed
+/// name, a truncated number, a parameter deleted) is applied only when asked for, by code or
+/// with every fix allowed.
 public enum FixApplier {
-    /// Whether a fix-all applies `diagnostic`'s fix without its code being named.
-    public static func fixedByDefault(_ diagnostic: Diagnostic) -> Bool { !diagnostic.code.isLint }
+    /// Whether a fix-all applies `diagnostic`'s fix without being asked: it keeps the meaning.
+    public static func fixedByDefault(_ diagnostic: Diagnostic) -> Bool {
+        automaticFix(of: diagnostic)?.applicability == .machineApplicable
+    }
 
     /// The fixes chosen for a text, and the diagnostics whose fix had to be left out.
     public struct Plan {
