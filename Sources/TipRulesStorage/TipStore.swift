@@ -15,12 +15,14 @@ public final class TipStore {
     /// The folder the state lives in.
     public let folder: String
     /// The engine as of the last recorded operation.
-    public private(set) var engine: TipEngine
+    public internal(set) var engine: TipEngine
     /// What opening the folder recovered from (a dropped journal tail, an older snapshot) or
     /// could not carry over to the rules in force; empty after a clean open.
     public let recovery: [RecoveryNote]
     public let options: TipStoreOptions
 
+    /// The merged history of the person's installs (`TipStore+Sync.swift`).
+    var history: FolderHistory?
     private let layout: FolderLayout
     private let lock: FolderLock
     /// The `.tipc` bytes of the rules in force, as kept in the folder.
@@ -72,6 +74,7 @@ public final class TipStore {
         let store = TipStore(layout: layout, lock: lock, engine: engine, programBytes: programBytes,
                              generation: loaded.newestGeneration, recovery: notes, options: options)
         store.snapshotSize = loaded.snapshotSize
+        try store.startHistory()
         if loaded.isClean, !takesBundled, let end = loaded.journalEnd {
             store.journal = try JournalWriter(path: layout.journalPath(store.generation), folder: folder, end: end)
         } else {
@@ -101,6 +104,7 @@ public final class TipStore {
         try store.writeSnapshot(pruning: false)
         // Written last: a folder without it holds nothing that was reported durable.
         try PosixFile.writeDurably(FolderLayout.formatFile, to: layout.formatPath, folder: layout.folder)
+        try store.startHistory()
         return store
     }
 
@@ -114,7 +118,15 @@ public final class TipStore {
     public func record(_ operation: TipOperation) throws(TipStoreError) {
         let record = OperationRecord.encode(operation)
         guard record.count <= OperationRecord.maximumRecord else { throw .operationTooLarge(bytes: record.count) }
-        do { try operation.apply(to: &engine) } catch { throw .refused(error as? EngineError ?? .noSuchEvent("\(error)")) }
+        if let history {
+            do { try history.perform(operation, on: &engine, date: operationDate, flush: options.durability == .everyOperation) } catch {
+                if case .refused = error { throw error }
+                behindDisk = true
+                throw error
+            }
+        } else {
+            do { try operation.apply(to: &engine) } catch { throw .refused(error as? EngineError ?? .noSuchEvent("\(error)")) }
+        }
         guard !operation.isTransient(in: engine.program) else { return }
         if behindDisk {
             try writeSnapshot(pruning: false)
@@ -161,6 +173,7 @@ public final class TipStore {
 
     /// Flushes the operations written so far (for `.onSync` durability).
     public func sync() throws(TipStoreError) {
+        try history?.sync()
         try journal?.sync()
     }
 
@@ -193,6 +206,7 @@ public final class TipStore {
         var updated = engine
         let problems: [CarryOverProblem]
         do { problems = try updated.update(toBytes: bytes, policy: policy).problems } catch { throw .rulesUpdate(error) }
+        if let history { updated.adoptAll(history.history) }
         let previous = (engine, programBytes)
         (engine, programBytes) = (updated, bytes)
         do {
@@ -245,10 +259,12 @@ public final class TipStore {
     /// The folder's state as of its last durable operation, without taking the writer's lock:
     /// for a widget extension or a support tool while the app may be writing. Never writes.
     public static func read(folder: String) throws(TipStoreError) -> StoredState {
-        guard let loaded = try FolderLoader.load(FolderLayout(folder: folder)) else {
+        guard var loaded = try FolderLoader.load(FolderLayout(folder: folder)) else {
             throw .notAStateFolder(folder: folder, "it holds no saved state")
         }
-        return StoredState(engine: loaded.engine, programBytes: loaded.programBytes, recovery: loaded.notes)
+        let history = try FolderHistory.read(folder: folder)
+        if let history { loaded.engine.adoptAll(history) }
+        return StoredState(engine: loaded.engine, programBytes: loaded.programBytes, recovery: loaded.notes, history: history)
     }
 }
 
@@ -260,4 +276,7 @@ public struct StoredState {
     public var programBytes: [UInt8]
     /// What was recovered from.
     public var recovery: [RecoveryNote]
+    /// The merged history of the person's installs; nil for a folder that has not synced yet
+    /// (no writer opened it since it had an install id).
+    public var history: SyncHistory?
 }

@@ -45,4 +45,23 @@ public struct ChangeSet: Hashable, Sendable {
     public init(decoding bytes: [UInt8]) throws(ChangeSetError) {
         do { self = try ChangeSetCoding.decode(bytes) } catch { throw .format(error) }
     }
+
+    /// Change sets written one after another (a journal of them): those that read whole, up to the
+    /// first that does not, the offset just past the last good one, and why reading stopped
+    /// early (nil when the bytes end cleanly).
+    public static func sequence(in bytes: [UInt8]) -> (changeSets: [ChangeSet], end: Int, damage: StateFormatError?) {
+        var changeSets: [ChangeSet] = []
+        var end = 0
+        while end < bytes.count {
+            do {
+                let next = try StateFormat.unframe(bytes, at: end, magic: ChangeSetCoding.magic, what: "a change set",
+                                                   newest: formatVersion).end
+                changeSets.append(try ChangeSetCoding.decode(Array(bytes[end..<next])))
+                end = next
+            } catch {
+                return (changeSets, end, error)
+            }
+        }
+        return (changeSets, end, nil)
+    }
 }

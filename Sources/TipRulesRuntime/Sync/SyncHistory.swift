@@ -73,6 +73,11 @@ public struct SyncHistory: Sendable {
         return applied
     }
 
+    /// Whether the history holds `operation`'s install and number already (applied or pending).
+    public func holds(_ operation: StampedOperation) -> Bool {
+        known(operation.install, operation.sequence) != nil
+    }
+
     /// The operation held (applied or pending) under `install` and `sequence`.
     private func known(_ install: InstallID, _ sequence: Int) -> StampedOperation? {
         if let operations = byInstall[install], sequence <= operations.count { return operations[sequence - 1] }

@@ -1,0 +1,55 @@
+import TipRulesRuntime
+
+/// Syncing a person's installs (docs/runtime.md, "Syncing a person's devices"): the folder's
+/// install id and merged history, the change set a peer lacks, and applying a received one.
+///
+/// ```swift
+/// let outgoing = store.changes(since: peerVector).encoded()   // send it
+/// let report = try store.apply(changeSet: receivedBytes)       // all of it or none
+/// ```
+extension TipStore {
+    /// This folder's install id.
+    public var installID: InstallID? { history?.history.install }
+
+    /// How many operations of each install the folder holds: what a peer needs to know to send
+    /// only what is missing.
+    public var versionVector: VersionVector { history?.history.vector ?? VersionVector() }
+
+    /// The merged history the folder holds.
+    public var syncHistory: SyncHistory? { history?.history }
+
+    /// The change set a peer that holds `seen` lacks (everything for an empty vector).
+    public func changes(since seen: VersionVector = VersionVector()) -> ChangeSet {
+        history?.history.changes(since: seen, app: engine.program.app) ?? ChangeSet(app: engine.program.app, operations: [])
+    }
+
+    /// Applies received change set bytes: refused as a whole when damaged, truncated, of a newer
+    /// format, for another app, or contradicting the history (nothing changes); otherwise the
+    /// folder holds all of its new operations, durably, when the call returns, and the engine
+    /// decides as the merged history does. Observers are told what changed. Applying the same
+    /// change set again, or change sets in another order, ends in the same state.
+    @discardableResult
+    public func apply(changeSet bytes: [UInt8]) throws(TipStoreError) -> MergeReport {
+        let changeSet: ChangeSet
+        do { changeSet = try ChangeSet(decoding: bytes) } catch { throw .changeSet(error) }
+        return try apply(changeSet)
+    }
+
+    /// Applies a decoded change set, as `apply(changeSet:)` does.
+    @discardableResult
+    public func apply(_ changeSet: ChangeSet) throws(TipStoreError) -> MergeReport {
+        guard let history else { throw .notAStateFolder(folder: folder, "it keeps no history") }
+        return try history.merge(changeSet, into: &engine)
+    }
+
+    /// Opens the folder's history for this writer (making the install id of a folder that has none).
+    func startHistory() throws(TipStoreError) {
+        history = try FolderHistory.forWriter(folder: folder, engine: &engine, date: engine.clock ?? operationDate)
+    }
+
+    /// The date of an operation that carries none (a close, a parameter): the device's clock,
+    /// else the latest instant the engine was told of.
+    var operationDate: Double {
+        options.now?() ?? engine.clock ?? 0
+    }
+}
