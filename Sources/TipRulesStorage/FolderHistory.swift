@@ -5,19 +5,21 @@ import Darwin
 #endif
 import TipRulesRuntime
 
-/// A state folder's merged history (`SyncHistory`), kept beside its snapshots and journal:
+/// A state folder's install id and, once it syncs, its merged history (`SyncHistory`), kept
+/// beside its snapshots and journal:
 ///
-/// - `install`: the folder's install id (`InstallFile`), written once;
+/// - `install`: the folder's install id (`InstallFile`), written when a writer first opens it;
 /// - `history.tipsync`: the history as one change set, replaced whole (written new, renamed);
+///   written when the folder first syncs, with the state it had then as its install's first
+///   operations (`SyncHistory.recordBaseline(of:date:)`);
 /// - `history-journal.tipsync`: change sets appended one after another since: each local
 ///   operation's, and each received one's new operations as one change set, flushed before the
 ///   merge returns. A torn or damaged tail is dropped whole, so a received change set is in the
 ///   folder entirely or not at all.
 ///
 /// Operations are identified by install and number, so the journal may repeat what the base
-/// holds (after a crash during compaction) without effect. A folder's operations from before
-/// it had an install id (an older folder, an imported fixture) become its install's first ones
-/// (`SyncHistory.recordBaseline(of:date:)`).
+/// holds (after a crash during compaction) without effect. Once a folder syncs, its history
+/// decides the synced state: what a damaged state journal lost, the history still holds.
 final class FolderHistory {
     static let baseName = "history.tipsync"
     static let journalName = "history-journal.tipsync"
@@ -25,62 +27,68 @@ final class FolderHistory {
     static let journalBound = 1 << 20
 
     let folder: String
-    private(set) var history: SyncHistory
+    let install: InstallID
+    /// The merged history; nil until the folder first syncs.
+    private(set) var history: SyncHistory?
+    /// What reading the history recovered from (a damaged journal tail).
+    private(set) var notes: [RecoveryNote] = []
     private var descriptor: Int32 = -1
-    private var journalSize: Int
-    private var baseSize: Int
+    private var journalSize = 0
+    private var baseSize = 0
 
     private var basePath: String { folder + "/" + Self.baseName }
     private var journalPath: String { folder + "/" + Self.journalName }
 
-    private init(folder: String, history: SyncHistory, journalSize: Int, baseSize: Int) {
+    private init(folder: String, install: InstallID) {
         self.folder = folder
-        self.history = history
-        self.journalSize = journalSize
-        self.baseSize = baseSize
+        self.install = install
     }
 
     deinit {
         if descriptor >= 0 { close(descriptor) }
     }
 
-    /// Opens the folder's history for its writer and sets `engine`'s synced state to what it
-    /// decides; a folder without an install id gets one, with its state as its first operations
-    /// (dated `date` where they have no date of their own).
-    static func forWriter(folder: String, engine: inout TipEngine, date: Double) throws(TipStoreError) -> FolderHistory {
-        let opened: FolderHistory
-        if let loaded = try load(folder: folder) {
-            opened = FolderHistory(folder: folder, history: loaded.history, journalSize: loaded.journalEnd, baseSize: loaded.baseSize)
-            if loaded.journalDamaged { try opened.truncateJournal() }
+    /// Opens the folder's history for its writer, giving a folder without an install id one, and
+    /// sets `engine`'s synced state to what the history decides if the folder syncs.
+    static func forWriter(folder: String, engine: inout TipEngine) throws(TipStoreError) -> FolderHistory {
+        let install: InstallID
+        if let existing = try? InstallFile.read(folder: folder) {
+            install = existing
         } else {
-            var history = SyncHistory(install: InstallID.random())
-            history.recordBaseline(of: engine.store, date: date)
-            let base = history.changes(app: engine.program.app).encoded()
-            try PosixFile.writeDurably(base, to: folder + "/" + baseName, folder: folder)
-            try PosixFile.writeDurably([], to: folder + "/" + journalName, folder: folder)
-            // Written last: the base and journal it names are whole.
-            try InstallFile.write(history.install, folder: folder)
-            opened = FolderHistory(folder: folder, history: history, journalSize: 0, baseSize: base.count)
+            // No install id, or an unreadable one in a folder that never synced: a new one.
+            guard try PosixFile.contents(of: folder + "/" + baseName) == nil else {
+                throw .notAStateFolder(folder: folder, "its install file does not hold an install id")
+            }
+            install = InstallID.random()
+            try InstallFile.write(install, folder: folder)
         }
-        engine.adoptAll(opened.history)
+        let opened = FolderHistory(folder: folder, install: install)
+        if let loaded = try load(folder: folder, install: install) {
+            opened.history = loaded.history
+            opened.journalSize = loaded.journalEnd
+            opened.baseSize = loaded.baseSize
+            opened.notes = loaded.notes
+            if !loaded.notes.isEmpty { try opened.truncateJournal() }
+            engine.adoptAll(loaded.history)
+        }
         return opened
     }
 
-    /// The folder's history as a reader sees it, without writing; nil when the folder has no
-    /// install id yet.
-    static func read(folder: String) throws(TipStoreError) -> SyncHistory? {
-        try load(folder: folder)?.history
+    /// The folder's history as a reader sees it, without writing, and what reading it recovered
+    /// from; nil when the folder does not sync.
+    static func read(folder: String) throws(TipStoreError) -> (history: SyncHistory, notes: [RecoveryNote])? {
+        guard try PosixFile.contents(of: folder + "/" + baseName) != nil, let install = try InstallFile.read(folder: folder) else {
+            return nil
+        }
+        return try load(folder: folder, install: install).map { ($0.history, $0.notes) }
     }
 
-    private static func load(folder: String)
-        throws(TipStoreError) -> (history: SyncHistory, journalEnd: Int, journalDamaged: Bool, baseSize: Int)? {
-        guard let install = try InstallFile.read(folder: folder) else { return nil }
+    private static func load(folder: String, install: InstallID)
+        throws(TipStoreError) -> (history: SyncHistory, journalEnd: Int, baseSize: Int, notes: [RecoveryNote])? {
         // The journal first: a compaction that replaces the base after this read folds the
         // journal read into it, so nothing is missed.
         let journal = try PosixFile.contents(of: folder + "/" + journalName) ?? []
-        guard let base = try PosixFile.contents(of: folder + "/" + baseName) else {
-            throw .notAStateFolder(folder: folder, "its history file '\(baseName)' is missing")
-        }
+        guard let base = try PosixFile.contents(of: folder + "/" + baseName) else { return nil }
         var history = SyncHistory(install: install)
         do {
             _ = try history.add(try ChangeSet(decoding: base).operations)
@@ -89,23 +97,47 @@ final class FolderHistory {
         } catch {
             throw .notAStateFolder(folder: folder, "its history file '\(baseName)' cannot be read: \(error)")
         }
-        let (changeSets, end, damage) = ChangeSet.sequence(in: journal)
+        var (changeSets, end, damage) = ChangeSet.sequence(in: journal)
         if case .newerVersion(let found, let newest) = damage {
             throw .newerFileFormat(file: journalName, .newerVersion(found, newestRead: newest))
         }
-        for changeSet in changeSets {
-            // A journal entry the base contradicts cannot be: it is damage, as a torn tail is.
-            guard (try? history.add(changeSet.operations)) != nil else { break }
+        var notes: [RecoveryNote] = []
+        var offset = 0
+        for (changeSet, next) in changeSets {
+            // An entry that contradicts what is held cannot be whole: it is damage, as a torn tail is.
+            guard (try? history.add(changeSet.operations)) != nil else {
+                (end, damage) = (offset, .malformed(at: offset, "a change set that contradicts the history"))
+                break
+            }
+            offset = next
         }
-        return (history, end, damage != nil, base.count)
+        if let damage { notes.append(.journalTailDropped(file: journalName, offset: end, damage)) }
+        return (history, end, base.count, notes)
     }
 
     // MARK: - Writing
 
-    /// Records `operation` made on this install: performs it on `engine` and appends what it
-    /// recorded to the journal (flushed when `flush`).
+    /// The merged history, started now if the folder did not sync yet: `engine`'s state becomes
+    /// this install's first operations (dated `date` where they have none of their own).
+    func started(with engine: TipEngine, date: Double) throws(TipStoreError) -> SyncHistory {
+        if let history { return history }
+        var baseline = SyncHistory(install: install)
+        baseline.recordBaseline(of: engine.store, date: date)
+        let base = baseline.changes(app: engine.program.app).encoded()
+        try PosixFile.writeDurably([], to: journalPath, folder: folder)
+        // The base last: its presence says the folder syncs.
+        try PosixFile.writeDurably(base, to: basePath, folder: folder)
+        (history, baseSize, journalSize) = (baseline, base.count, 0)
+        return baseline
+    }
+
+    /// Records `operation` made on this install: performs it on `engine` and, if the folder
+    /// syncs, appends what it recorded to the journal (flushed when `flush`).
     func perform(_ operation: TipOperation, on engine: inout TipEngine, date: Double, flush: Bool) throws(TipStoreError) {
-        var next = history
+        guard var next = history else {
+            do { try operation.apply(to: &engine) } catch { throw .refused(error as? EngineError ?? .noSuchEvent("\(error)")) }
+            return
+        }
         let recorded: [StampedOperation]
         do { recorded = try engine.perform(operation, recordingIn: &next, date: date) } catch {
             throw .refused(error as? EngineError ?? .noSuchEvent("\(error)"))
@@ -118,20 +150,23 @@ final class FolderHistory {
     /// Applies a received change set: refused whole (nothing written, nothing changed) when it
     /// is for another app or contradicts the history; otherwise its new operations are appended
     /// and flushed (the commit), then `engine` takes what the merged history decides.
-    func merge(_ changeSet: ChangeSet, into engine: inout TipEngine) throws(TipStoreError) -> MergeReport {
+    func merge(_ changeSet: ChangeSet, into engine: inout TipEngine, date: Double) throws(TipStoreError) -> MergeReport {
         guard changeSet.app == engine.program.app else {
             throw .changeSet(.foreignApp(expected: engine.program.app, found: changeSet.app))
         }
-        let new = changeSet.operations.filter { !history.holds($0) }
-        var next = history
+        let wasSyncing = history != nil
+        var merged = history ?? SyncHistory(install: install)
+        let new = changeSet.operations.filter { !merged.holds($0) }
+        do { _ = try merged.add(changeSet.operations) } catch { throw .changeSet(error) }
+        guard !new.isEmpty else { return MergeReport(applied: 0, waiting: merged.pendingCount, changes: []) }
+        merged = try started(with: engine, date: date)
         let applied: [StampedOperation]
-        do { applied = try next.add(changeSet.operations) } catch { throw .changeSet(error) }
-        guard !new.isEmpty else { return MergeReport(applied: 0, waiting: history.pendingCount, changes: []) }
+        do { applied = try merged.add(changeSet.operations) } catch { throw .changeSet(error) }
         try append(ChangeSet(app: changeSet.app, operations: new), flush: true)
-        history = next
-        let changes = engine.adopt(history, newOperations: applied)
+        history = merged
+        let changes = wasSyncing ? engine.adopt(merged, newOperations: applied) : engine.adoptAll(merged)
         if journalSize > max(Self.journalBound, baseSize / 2) { try? compact(app: engine.program.app) }
-        return MergeReport(applied: applied.count, waiting: history.pendingCount, changes: changes)
+        return MergeReport(applied: applied.count, waiting: merged.pendingCount, changes: changes)
     }
 
     /// Appends one change set to the journal; a failed write is cut off again.
@@ -165,7 +200,8 @@ final class FolderHistory {
     }
 
     /// Writes the whole history as the new base and starts an empty journal.
-    func compact(app: String?) throws(TipStoreError) {
+    private func compact(app: String?) throws(TipStoreError) {
+        guard let history else { return }
         let base = history.changes(app: app).encoded()
         try PosixFile.writeDurably(base, to: basePath, folder: folder)
         baseSize = base.count

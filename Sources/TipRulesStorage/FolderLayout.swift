@@ -3,7 +3,8 @@
 /// - `FORMAT`: the storage version, `tiprules-state-folder 1`, written last when the folder is made;
 /// - `snapshot-G.tipstate`: generation G's rules and whole state (`SnapshotFile`);
 /// - `journal-G.tipjournal`: the operations after snapshot G (`OperationRecord`);
-/// - `lock`: held by the one writer.
+/// - `lock`: held by the one writer;
+/// - `install` and the history files: the install id and the merged history (`FolderHistory`).
 ///
 /// The two newest generations are kept, so that a damaged snapshot falls back to the one before
 /// it and the journals after that one.
@@ -33,7 +34,7 @@ struct FolderLayout {
                 snapshots.append(generation)
             } else if let generation = generation(of: name, prefix: "journal-", suffix: ".tipjournal") {
                 journals.append(generation)
-            } else if name != "FORMAT" && name != "lock" && !name.hasSuffix(".tmp") {
+            } else if name != "FORMAT" && name != "lock" && name != "install" && !name.hasSuffix(".tmp") {
                 foreign.append(name)
             }
         }

@@ -8,19 +8,20 @@ import TipRulesRuntime
 /// let report = try store.apply(changeSet: receivedBytes)       // all of it or none
 /// ```
 extension TipStore {
-    /// This folder's install id.
-    public var installID: InstallID? { history?.history.install }
+    /// This folder's install id, made when a writer first opened it.
+    public var installID: InstallID { history.install }
 
     /// How many operations of each install the folder holds: what a peer needs to know to send
-    /// only what is missing.
-    public var versionVector: VersionVector { history?.history.vector ?? VersionVector() }
+    /// only what is missing (empty before the folder first syncs).
+    public var versionVector: VersionVector { history.history?.vector ?? VersionVector() }
 
-    /// The merged history the folder holds.
-    public var syncHistory: SyncHistory? { history?.history }
+    /// The merged history the folder holds; nil before the folder first syncs.
+    public var syncHistory: SyncHistory? { history.history }
 
-    /// The change set a peer that holds `seen` lacks (everything for an empty vector).
-    public func changes(since seen: VersionVector = VersionVector()) -> ChangeSet {
-        history?.history.changes(since: seen, app: engine.program.app) ?? ChangeSet(app: engine.program.app, operations: [])
+    /// The change set a peer that holds `seen` lacks (everything for an empty vector). The first
+    /// call starts the folder's history: its state so far becomes its install's first operations.
+    public func changes(since seen: VersionVector = VersionVector()) throws(TipStoreError) -> ChangeSet {
+        try history.started(with: engine, date: operationDate).changes(since: seen, app: engine.program.app)
     }
 
     /// Applies received change set bytes: refused as a whole when damaged, truncated, of a newer
@@ -38,17 +39,17 @@ extension TipStore {
     /// Applies a decoded change set, as `apply(changeSet:)` does.
     @discardableResult
     public func apply(_ changeSet: ChangeSet) throws(TipStoreError) -> MergeReport {
-        guard let history else { throw .notAStateFolder(folder: folder, "it keeps no history") }
-        return try history.merge(changeSet, into: &engine)
+        try history.merge(changeSet, into: &engine, date: operationDate)
     }
 
     /// Opens the folder's history for this writer (making the install id of a folder that has none).
-    func startHistory() throws(TipStoreError) {
-        history = try FolderHistory.forWriter(folder: folder, engine: &engine, date: engine.clock ?? operationDate)
+    static func openHistory(folder: String, engine: inout TipEngine) throws(TipStoreError) -> FolderHistory {
+        try FolderHistory.forWriter(folder: folder, engine: &engine)
     }
 
-    /// The date of an operation that carries none (a close, a parameter): the device's clock,
-    /// else the latest instant the engine was told of.
+    /// The date of an operation that carries none (a close, a parameter) and of a folder's
+    /// operations from before it synced: the device's clock, else the latest instant the engine
+    /// was told of.
     var operationDate: Double {
         options.now?() ?? engine.clock ?? 0
     }

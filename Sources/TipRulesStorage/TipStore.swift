@@ -21,8 +21,8 @@ public final class TipStore {
     public let recovery: [RecoveryNote]
     public let options: TipStoreOptions
 
-    /// The merged history of the person's installs (`TipStore+Sync.swift`).
-    var history: FolderHistory?
+    /// The install id and the merged history of the person's installs (`TipStore+Sync.swift`).
+    let history: FolderHistory
     private let layout: FolderLayout
     private let lock: FolderLock
     /// The `.tipc` bytes of the rules in force, as kept in the folder.
@@ -33,9 +33,10 @@ public final class TipStore {
     /// The engine holds an operation that could not be written: the next operation writes a snapshot.
     private var behindDisk = false
 
-    private init(layout: FolderLayout, lock: FolderLock, engine: TipEngine, programBytes: [UInt8],
+    private init(layout: FolderLayout, lock: FolderLock, engine: TipEngine, history: FolderHistory, programBytes: [UInt8],
                  generation: Int, recovery: [RecoveryNote], options: TipStoreOptions) {
         folder = layout.folder
+        self.history = history
         self.layout = layout
         self.lock = lock
         self.engine = engine
@@ -71,10 +72,10 @@ public final class TipStore {
             programBytes = bundledProgram.encoded()
         }
         engine.appLaunched()
-        let store = TipStore(layout: layout, lock: lock, engine: engine, programBytes: programBytes,
-                             generation: loaded.newestGeneration, recovery: notes, options: options)
+        let history = try openHistory(folder: folder, engine: &engine)
+        let store = TipStore(layout: layout, lock: lock, engine: engine, history: history, programBytes: programBytes,
+                             generation: loaded.newestGeneration, recovery: notes + history.notes, options: options)
         store.snapshotSize = loaded.snapshotSize
-        try store.startHistory()
         if loaded.isClean, !takesBundled, let end = loaded.journalEnd {
             store.journal = try JournalWriter(path: layout.journalPath(store.generation), folder: folder, end: end)
         } else {
@@ -99,12 +100,13 @@ public final class TipStore {
 
     private static func create(_ layout: FolderLayout, lock: FolderLock, engine: TipEngine, programBytes: [UInt8],
                                options: TipStoreOptions) throws(TipStoreError) -> TipStore {
-        let store = TipStore(layout: layout, lock: lock, engine: engine, programBytes: programBytes,
+        var engine = engine
+        let history = try openHistory(folder: layout.folder, engine: &engine)
+        let store = TipStore(layout: layout, lock: lock, engine: engine, history: history, programBytes: programBytes,
                              generation: 0, recovery: [], options: options)
         try store.writeSnapshot(pruning: false)
         // Written last: a folder without it holds nothing that was reported durable.
         try PosixFile.writeDurably(FolderLayout.formatFile, to: layout.formatPath, folder: layout.folder)
-        try store.startHistory()
         return store
     }
 
@@ -118,14 +120,10 @@ public final class TipStore {
     public func record(_ operation: TipOperation) throws(TipStoreError) {
         let record = OperationRecord.encode(operation)
         guard record.count <= OperationRecord.maximumRecord else { throw .operationTooLarge(bytes: record.count) }
-        if let history {
-            do { try history.perform(operation, on: &engine, date: operationDate, flush: options.durability == .everyOperation) } catch {
-                if case .refused = error { throw error }
-                behindDisk = true
-                throw error
-            }
-        } else {
-            do { try operation.apply(to: &engine) } catch { throw .refused(error as? EngineError ?? .noSuchEvent("\(error)")) }
+        do { try history.perform(operation, on: &engine, date: operationDate, flush: options.durability == .everyOperation) } catch {
+            if case .refused = error { throw error }
+            behindDisk = true
+            throw error
         }
         guard !operation.isTransient(in: engine.program) else { return }
         if behindDisk {
@@ -173,7 +171,7 @@ public final class TipStore {
 
     /// Flushes the operations written so far (for `.onSync` durability).
     public func sync() throws(TipStoreError) {
-        try history?.sync()
+        try history.sync()
         try journal?.sync()
     }
 
@@ -206,7 +204,7 @@ public final class TipStore {
         var updated = engine
         let problems: [CarryOverProblem]
         do { problems = try updated.update(toBytes: bytes, policy: policy).problems } catch { throw .rulesUpdate(error) }
-        if let history { updated.adoptAll(history.history) }
+        if let synced = history.history { updated.adoptAll(synced) }
         let previous = (engine, programBytes)
         (engine, programBytes) = (updated, bytes)
         do {
@@ -263,8 +261,9 @@ public final class TipStore {
             throw .notAStateFolder(folder: folder, "it holds no saved state")
         }
         let history = try FolderHistory.read(folder: folder)
-        if let history { loaded.engine.adoptAll(history) }
-        return StoredState(engine: loaded.engine, programBytes: loaded.programBytes, recovery: loaded.notes, history: history)
+        if let history { loaded.engine.adoptAll(history.history) }
+        return StoredState(engine: loaded.engine, programBytes: loaded.programBytes, recovery: loaded.notes + (history?.notes ?? []),
+                           history: history?.history, installID: try? InstallFile.read(folder: folder))
     }
 }
 
@@ -276,7 +275,8 @@ public struct StoredState {
     public var programBytes: [UInt8]
     /// What was recovered from.
     public var recovery: [RecoveryNote]
-    /// The merged history of the person's installs; nil for a folder that has not synced yet
-    /// (no writer opened it since it had an install id).
+    /// The merged history of the person's installs; nil for a folder that has not synced yet.
     public var history: SyncHistory?
+    /// The folder's install id; nil before a writer first opened it.
+    public var installID: InstallID?
 }

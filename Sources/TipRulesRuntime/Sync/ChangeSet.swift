@@ -46,17 +46,18 @@ public struct ChangeSet: Hashable, Sendable {
         do { self = try ChangeSetCoding.decode(bytes) } catch { throw .format(error) }
     }
 
-    /// Change sets written one after another (a journal of them): those that read whole, up to the
-    /// first that does not, the offset just past the last good one, and why reading stopped
-    /// early (nil when the bytes end cleanly).
-    public static func sequence(in bytes: [UInt8]) -> (changeSets: [ChangeSet], end: Int, damage: StateFormatError?) {
-        var changeSets: [ChangeSet] = []
+    /// Change sets written one after another (a journal of them): those that read whole, each
+    /// with the offset just past it, up to the first that does not; the offset just past the last
+    /// good one, and why reading stopped early (nil when the bytes end cleanly).
+    public static func sequence(in bytes: [UInt8])
+        -> (changeSets: [(changeSet: ChangeSet, end: Int)], end: Int, damage: StateFormatError?) {
+        var changeSets: [(changeSet: ChangeSet, end: Int)] = []
         var end = 0
         while end < bytes.count {
             do {
                 let next = try StateFormat.unframe(bytes, at: end, magic: ChangeSetCoding.magic, what: "a change set",
                                                    newest: formatVersion).end
-                changeSets.append(try ChangeSetCoding.decode(Array(bytes[end..<next])))
+                changeSets.append((try ChangeSetCoding.decode(Array(bytes[end..<next])), next))
                 end = next
             } catch {
                 return (changeSets, end, error)
