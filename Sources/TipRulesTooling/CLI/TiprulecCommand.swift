@@ -20,6 +20,8 @@ public enum TiprulecCommand {
       state import F.json [--program PROGRAM] -o DIR
                                                   create a state folder from a fixture
       state export DIR [-o F.json]                write a state folder as a fixture
+      state merge DIR OTHER...                    merge other installs' folders or change sets into DIR
+      state changes DIR [--since V] [-o FILE]     the change set a peer holding version vector V lacks
       reach PROGRAM [ROWS...] [--now DATE] [--baseline OLD] [--format text|json|csv|partial] [--jobs N]
                                                   who would see each tip, over many users' histories
       reach merge PARTIAL... [--format ...]       add up partial reach reports
