@@ -2,8 +2,8 @@
 extension TipEngine {
     /// Performs `operation` (as `TipOperation.apply(to:)` does) and records what it did in
     /// `history`, numbered by its install: donations and displays at their own dates, other
-    /// operations at `date` (the device's clock). A display that invalidates the tip or moves the
-    /// last display date records that too; a reset or deletion records what the history held.
+    /// operations at `date` (the device's clock). A display that moves the last display date
+    /// records that too; a reset or deletion records what the history held.
     /// The state it concerns is then what the merged history decides. Operations that never sync
     /// (transient parameters, testing overrides, the UTC offset, pruning) record nothing.
     /// Returns the operations recorded; throws as `apply(to:)` does, recording nothing.
@@ -11,7 +11,6 @@ extension TipEngine {
     public mutating func perform(_ operation: TipOperation, recordingIn history: inout SyncHistory,
                                  date: Double) throws -> [StampedOperation] {
         let lastDisplayDate = store.lastDisplayDate
-        let invalidation = Self.tipName(of: operation).flatMap(program.tipIndex(named:)).map { store.tipState($0).invalidation }
         try operation.apply(to: &self)
         guard !operation.isTransient(in: program) else { return [] }
         var changes: [(SyncedChange, Double)] = []
@@ -21,10 +20,9 @@ extension TipEngine {
         case .donate(let event, let fields, let at):
             changes.append((.donate(event: event, fields: fields), at))
         case .display(let tip, let at, let duration):
+            // An invalidation by a display limit is not recorded: the merge decides it from every
+            // device's displays.
             changes.append((.displays(tip: name(tip), count: 1, duration: duration, dates: [at]), at))
-            if invalidation == .some(nil), let index = program.tipIndex(named: tip), let reason = store.tipState(index).invalidation {
-                changes.append((.invalidate(tip: name(tip), reason: reason), at))
-            }
             if let last = store.lastDisplayDate, last != lastDisplayDate { changes.append((.lastDisplayDate, last)) }
         case .invalidate(let tip, let reason):
             changes.append((.invalidate(tip: name(tip), reason: reason), date))
@@ -44,10 +42,5 @@ extension TipEngine {
         // installs' operations are dated after this one.
         adopt(history, newOperations: recorded.filter { if case .donate = $0.change { false } else { true } })
         return recorded
-    }
-
-    private static func tipName(of operation: TipOperation) -> String? {
-        if case .display(let tip, _, _) = operation { return tip }
-        return nil
     }
 }

@@ -1,8 +1,9 @@
 /// Taking a merged history into the engine (docs/runtime.md, "Syncing a person's devices").
 extension TipEngine {
     /// Sets every part of the state that `newOperations` concern to what the merged `history`
-    /// decides (`HistoryMerge`), evaluates again what that changed, and returns the status changes,
-    /// which observers are given too (`observeStatusChanges(_:)`). Transient parameters, testing
+    /// decides (`HistoryMerge`), evaluates again what that changed, and returns the status changes
+    /// at the engine's clock (moved to the latest operation's date if later), which observers are
+    /// given too (`observeStatusChanges(_:)`). Transient parameters, testing
     /// overrides and the UTC offset stay the engine's own. Names the program does not declare
     /// (rules that changed) are kept in the history and skipped here.
     @discardableResult
@@ -10,6 +11,8 @@ extension TipEngine {
         var byKey: [HistoryKey: [StampedOperation]] = [:]
         for operation in newOperations { byKey[operation.change.key, default: []].append(operation) }
         for (key, added) in byKey { adopt(key, from: history, added: added) }
+        // The operations' dates are instants the engine is told of.
+        if let latest = newOperations.map(\.date).max() { clock = max(clock ?? latest, latest) }
         return reportMerge()
     }
 
