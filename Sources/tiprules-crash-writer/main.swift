@@ -11,6 +11,10 @@ import TipRulesStorage
 // records a display of tip T at date n when n % 7 is 3, else donates `step(n: n)` at date n. After each operation is flushed it prints `durable n`, so the test that kills it
 // knows which operations must survive. The journal is compacted every few kilobytes, so kills
 // also land inside compactions.
+//
+// `tiprules-crash-writer --merge FOLDER CHANGESET` applies a change set file to the folder and
+// prints `merged N`: the sync crash test kills it to check that a change set is applied whole
+// or not at all.
 
 /// The program the crash test records under.
 func crashProgram() throws -> Program {
@@ -24,8 +28,26 @@ func say(_ line: String) {
 }
 
 let arguments = CommandLine.arguments
+if arguments.count == 4, arguments[1] == "--merge" {
+    do {
+        let store = try TipStore.open(folder: arguments[2], bundledProgram: try crashProgram(), options: TipStoreOptions(now: nil))
+        let descriptor = open(arguments[3], O_RDONLY)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while descriptor >= 0 {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            bytes += chunk.prefix(count)
+        }
+        say("merged \(try store.apply(changeSet: bytes).applied)")
+        exit(0)
+    } catch {
+        say("error \(error)")
+        exit(1)
+    }
+}
 guard arguments.count == 3, let count = Int(arguments[2]) else {
-    say("usage: tiprules-crash-writer FOLDER COUNT")
+    say("usage: tiprules-crash-writer FOLDER COUNT | --merge FOLDER CHANGESET")
     exit(2)
 }
 do {
