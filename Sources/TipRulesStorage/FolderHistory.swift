@@ -134,17 +134,25 @@ final class FolderHistory {
     /// Records `operation` made on this install: performs it on `engine` and, if the folder
     /// syncs, appends what it recorded to the journal (flushed when `flush`).
     func perform(_ operation: TipOperation, on engine: inout TipEngine, date: Double, flush: Bool) throws(TipStoreError) {
-        guard var next = history else {
+        guard var current = history else {
             do { try operation.apply(to: &engine) } catch { throw .refused(error as? EngineError ?? .noSuchEvent("\(error)")) }
             return
         }
+        // The one reference while the operation appends to it (a shared one would copy its arrays).
+        history = nil
+        defer { history = current }
         let recorded: [StampedOperation]
-        do { recorded = try engine.perform(operation, recordingIn: &next, date: date) } catch {
+        do { recorded = try engine.perform(operation, recordingIn: &current, date: date) } catch {
             throw .refused(error as? EngineError ?? .noSuchEvent("\(error)"))
         }
-        if !recorded.isEmpty { try append(ChangeSet(app: engine.program.app, operations: recorded), flush: flush) }
-        // Only once written: an operation that could not be is numbered again by the next one.
-        history = next
+        guard !recorded.isEmpty else { return }
+        do {
+            try append(ChangeSet(app: engine.program.app, operations: recorded), flush: flush)
+        } catch {
+            // Not written: the next operations take these numbers.
+            current.forget(recorded)
+            throw error
+        }
     }
 
     /// Applies a received change set: refused whole (nothing written, nothing changed) when it
@@ -154,19 +162,25 @@ final class FolderHistory {
         guard changeSet.app == engine.program.app else {
             throw .changeSet(.foreignApp(expected: engine.program.app, found: changeSet.app))
         }
+        let (new, waiting) = try preview(changeSet)
+        guard !new.isEmpty else { return MergeReport(applied: 0, waiting: waiting, changes: []) }
         let wasSyncing = history != nil
-        var merged = history ?? SyncHistory(install: install)
-        let new = changeSet.operations.filter { !merged.holds($0) }
-        do { _ = try merged.add(changeSet.operations) } catch { throw .changeSet(error) }
-        guard !new.isEmpty else { return MergeReport(applied: 0, waiting: merged.pendingCount, changes: []) }
-        merged = try started(with: engine, date: date)
-        let applied: [StampedOperation]
-        do { applied = try merged.add(changeSet.operations) } catch { throw .changeSet(error) }
+        _ = try started(with: engine, date: date)
         try append(ChangeSet(app: changeSet.app, operations: new), flush: true)
-        history = merged
+        // Written: now in place (the check above refused what `add` would refuse).
+        let applied = (try? history?.add(new)) ?? []
+        guard let merged = history else { return MergeReport(applied: 0, waiting: 0, changes: []) }
         let changes = wasSyncing ? engine.adopt(merged, newOperations: applied) : engine.adoptAll(merged)
         if journalSize > max(Self.journalBound, baseSize / 2) { try? compact(app: engine.program.app) }
         return MergeReport(applied: applied.count, waiting: merged.pendingCount, changes: changes)
+    }
+
+    /// The operations of `changeSet` the history does not hold, and how many wait past a gap;
+    /// throws what `SyncHistory.add(_:)` would.
+    private func preview(_ changeSet: ChangeSet) throws(TipStoreError) -> (new: [StampedOperation], waiting: Int) {
+        let current = history ?? SyncHistory(install: install)
+        do { try current.check(changeSet.operations) } catch { throw .changeSet(error) }
+        return (changeSet.operations.filter { !current.holds($0) }, current.pendingCount)
     }
 
     /// Appends one change set to the journal; a failed write is cut off again.

@@ -38,12 +38,6 @@ public enum HistoryMerge {
         return Donation(date: operation.date, fields: values)
     }
 
-    /// Whether one of `operations` deletes donations, so that donations arriving must be checked
-    /// against it.
-    static func hasDeletion(_ operations: [StampedOperation]) -> Bool {
-        operations.contains { if case .deleteDonations = $0.change { true } else { false } }
-    }
-
     /// The state of `tip`: display count and displayed time summed over every display no reset
     /// had seen, their dates, and the earliest invalidation among the recorded ones and the
     /// display that reached the tip's limits.

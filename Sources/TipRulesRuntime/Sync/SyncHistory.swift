@@ -11,6 +11,9 @@ public struct SyncHistory: Sendable {
     private var pending: [InstallID: [Int: StampedOperation]] = [:]
     /// The applied operations by what they concern.
     private var byKey: [HistoryKey: [StampedOperation]] = [:]
+    /// The keys with a reset or a deletion among their operations: their state is decided again
+    /// from all of them when operations arrive, not by adding the new ones.
+    private var clearedKeys: Set<HistoryKey> = []
 
     public init(install: InstallID) {
         self.install = install
@@ -51,16 +54,7 @@ public struct SyncHistory: Sendable {
     /// Returns the operations newly applied, in the order applied. Refuses the whole batch,
     /// changing nothing, when an operation differs from the one held under its install and number.
     public mutating func add(_ incoming: [StampedOperation]) throws(ChangeSetError) -> [StampedOperation] {
-        var arriving: [InstallID: [Int: StampedOperation]] = [:]
-        for operation in incoming {
-            guard operation.sequence >= 1 else { throw .conflict(install: operation.install, sequence: operation.sequence) }
-            let held = known(operation.install, operation.sequence) ?? arriving[operation.install]?[operation.sequence]
-            if let held {
-                guard held == operation else { throw .conflict(install: operation.install, sequence: operation.sequence) }
-                continue
-            }
-            arriving[operation.install, default: [:]][operation.sequence] = operation
-        }
+        let arriving = try newOperations(incoming)
         var applied: [StampedOperation] = []
         for (install, operations) in arriving {
             pending[install, default: [:]].merge(operations) { held, _ in held }
@@ -71,6 +65,41 @@ public struct SyncHistory: Sendable {
             if pending[install]?.isEmpty == true { pending[install] = nil }
         }
         return applied
+    }
+
+    /// Refuses `incoming`, as `add(_:)` would, without adding it: when an operation differs from
+    /// the one held (or arriving with it) under its install and number, or has no valid number.
+    public func check(_ incoming: [StampedOperation]) throws(ChangeSetError) {
+        _ = try newOperations(incoming)
+    }
+
+    /// The operations of `incoming` not held yet, by install and number.
+    private func newOperations(_ incoming: [StampedOperation]) throws(ChangeSetError) -> [InstallID: [Int: StampedOperation]] {
+        var arriving: [InstallID: [Int: StampedOperation]] = [:]
+        for operation in incoming {
+            guard operation.sequence >= 1 else { throw .conflict(install: operation.install, sequence: operation.sequence) }
+            let held = known(operation.install, operation.sequence) ?? arriving[operation.install]?[operation.sequence]
+            if let held {
+                guard held == operation else { throw .conflict(install: operation.install, sequence: operation.sequence) }
+                continue
+            }
+            arriving[operation.install, default: [:]][operation.sequence] = operation
+        }
+        return arriving
+    }
+
+    /// Takes back operations this install just recorded (`record(_:date:)`, newest last), when
+    /// they could not be written: the next ones take their numbers.
+    public mutating func forget(_ recorded: [StampedOperation]) {
+        for operation in recorded.reversed() where byInstall[operation.install]?.last == operation {
+            byInstall[operation.install]?.removeLast()
+            if byKey[operation.change.key]?.last == operation { byKey[operation.change.key]?.removeLast() }
+        }
+    }
+
+    /// Whether a reset or a deletion is among the operations of `key`.
+    func hasClearing(_ key: HistoryKey) -> Bool {
+        clearedKeys.contains(key)
     }
 
     /// Whether the history holds `operation`'s install and number already (applied or pending).
@@ -87,6 +116,10 @@ public struct SyncHistory: Sendable {
     private mutating func apply(_ operation: StampedOperation) {
         byInstall[operation.install, default: []].append(operation)
         byKey[operation.change.key, default: []].append(operation)
+        switch operation.change {
+        case .resetEligibility, .deleteDonations: clearedKeys.insert(operation.change.key)
+        default: break
+        }
     }
 
     /// The change set a peer that holds `seen` lacks: every operation this history holds

@@ -35,7 +35,7 @@ extension TipEngine {
         case .event(let name):
             guard let event = program.eventIndex(named: name) else { return }
             let info = program.events[event]
-            if let added, !HistoryMerge.hasDeletion(operations) {
+            if let added, !history.hasClearing(key) {
                 try? store.donate(event: event, contentsOf: added.compactMap { HistoryMerge.donation(of: $0, event: info) })
             } else {
                 store.deleteDonations(event: event)
