@@ -9,66 +9,67 @@ import TipRulesRuntime
 /// beside its snapshots and journal:
 ///
 /// - `install`: the folder's install id (`InstallFile`), written when a writer first opens it;
-/// - `history.tipsync`: the history as one change set, replaced whole (written new, renamed);
-///   written when the folder first syncs, with the state it had then as its install's first
-///   operations (`SyncHistory.recordBaseline(of:date:)`);
+/// - `history.tipsync`: the history as one change set, written (new, renamed) when the folder
+///   first syncs, with the state it had then as its install's first operations
+///   (`SyncHistory.recordBaseline(of:date:)`);
 /// - `history-journal.tipsync`: change sets appended one after another since: each local
 ///   operation's, and each received one's new operations as one change set, flushed before the
 ///   merge returns. A torn or damaged tail is dropped whole, so a received change set is in the
 ///   folder entirely or not at all.
 ///
-/// Operations are identified by install and number, so the journal may repeat what the base
-/// holds (after a crash during compaction) without effect. Once a folder syncs, its history
-/// decides the synced state: what a damaged state journal lost, the history still holds.
+/// Operations are identified by install and number, so a change set that repeats what the
+/// history holds adds nothing. Once a folder syncs, its history decides the synced state: what a
+/// damaged state journal lost, the history still holds. The journal is read whole when the
+/// folder opens (a year of one person's use is about half a megabyte).
 final class FolderHistory {
     static let baseName = "history.tipsync"
     static let journalName = "history-journal.tipsync"
-    /// The journal is folded into the base once it is larger than this and than half the base.
-    static let journalBound = 1 << 20
 
     let folder: String
     let install: InstallID
+    let files: FolderFiles
     /// The merged history; nil until the folder first syncs.
     private(set) var history: SyncHistory?
     /// What reading the history recovered from (a damaged journal tail).
     private(set) var notes: [RecoveryNote] = []
     private var descriptor: Int32 = -1
+    /// The end of the journal's last whole change set: where the next is appended.
     private var journalSize = 0
-    private var baseSize = 0
+    /// The last local operations appended, and where the journal ended before them.
+    private var lastAppend: (operations: [StampedOperation], offset: Int)?
 
     private var basePath: String { folder + "/" + Self.baseName }
     private var journalPath: String { folder + "/" + Self.journalName }
 
-    private init(folder: String, install: InstallID) {
+    private init(folder: String, install: InstallID, files: FolderFiles) {
         self.folder = folder
         self.install = install
+        self.files = files
     }
 
     deinit {
-        if descriptor >= 0 { close(descriptor) }
+        if descriptor >= 0 { _ = files.layer.close(descriptor) }
     }
 
     /// Opens the folder's history for its writer, giving a folder without an install id one, and
     /// sets `engine`'s synced state to what the history decides if the folder syncs.
-    static func forWriter(folder: String, engine: inout TipEngine) throws(TipStoreError) -> FolderHistory {
+    static func forWriter(folder: String, engine: inout TipEngine, files: FolderFiles) throws(TipStoreError) -> FolderHistory {
         let install: InstallID
-        if let existing = try? InstallFile.read(folder: folder) {
+        if let existing = try? InstallFile.read(folder: folder, files: files) {
             install = existing
         } else {
             // No install id, or an unreadable one in a folder that never synced: a new one.
-            guard try PosixFile.contents(of: folder + "/" + baseName) == nil else {
+            guard try files.contents(of: folder + "/" + baseName) == nil else {
                 throw .notAStateFolder(folder: folder, "its install file does not hold an install id")
             }
             install = InstallID.random()
-            try InstallFile.write(install, folder: folder)
+            try InstallFile.write(install, folder: folder, files: files)
         }
-        let opened = FolderHistory(folder: folder, install: install)
-        if let loaded = try load(folder: folder, install: install) {
+        let opened = FolderHistory(folder: folder, install: install, files: files)
+        if let loaded = try load(folder: folder, install: install, files: files) {
             opened.history = loaded.history
             opened.journalSize = loaded.journalEnd
-            opened.baseSize = loaded.baseSize
             opened.notes = loaded.notes
-            if !loaded.notes.isEmpty { try opened.truncateJournal() }
             engine.adoptAll(loaded.history)
         }
         return opened
@@ -76,19 +77,17 @@ final class FolderHistory {
 
     /// The folder's history as a reader sees it, without writing, and what reading it recovered
     /// from; nil when the folder does not sync.
-    static func read(folder: String) throws(TipStoreError) -> (history: SyncHistory, notes: [RecoveryNote])? {
-        guard try PosixFile.contents(of: folder + "/" + baseName) != nil, let install = try InstallFile.read(folder: folder) else {
+    static func read(folder: String, files: FolderFiles) throws(TipStoreError) -> (history: SyncHistory, notes: [RecoveryNote])? {
+        guard try files.contents(of: folder + "/" + baseName) != nil, let install = try InstallFile.read(folder: folder, files: files) else {
             return nil
         }
-        return try load(folder: folder, install: install).map { ($0.history, $0.notes) }
+        return try load(folder: folder, install: install, files: files).map { ($0.history, $0.notes) }
     }
 
-    private static func load(folder: String, install: InstallID)
-        throws(TipStoreError) -> (history: SyncHistory, journalEnd: Int, baseSize: Int, notes: [RecoveryNote])? {
-        // The journal first: a compaction that replaces the base after this read folds the
-        // journal read into it, so nothing is missed.
-        let journal = try PosixFile.contents(of: folder + "/" + journalName) ?? []
-        guard let base = try PosixFile.contents(of: folder + "/" + baseName) else { return nil }
+    private static func load(folder: String, install: InstallID, files: FolderFiles)
+        throws(TipStoreError) -> (history: SyncHistory, journalEnd: Int, notes: [RecoveryNote])? {
+        let journal = try files.contents(of: folder + "/" + journalName) ?? []
+        guard let base = try files.contents(of: folder + "/" + baseName) else { return nil }
         var history = SyncHistory(install: install)
         do {
             _ = try history.add(try ChangeSet(decoding: base).operations)
@@ -101,7 +100,6 @@ final class FolderHistory {
         if case .newerVersion(let found, let newest) = damage {
             throw .newerFileFormat(file: journalName, .newerVersion(found, newestRead: newest))
         }
-        var notes: [RecoveryNote] = []
         var offset = 0
         for (changeSet, next) in changeSets {
             // An entry that contradicts what is held cannot be whole: it is damage, as a torn tail is.
@@ -111,8 +109,7 @@ final class FolderHistory {
             }
             offset = next
         }
-        if let damage { notes.append(.journalTailDropped(file: journalName, offset: end, damage)) }
-        return (history, end, base.count, notes)
+        return (history, end, damage.map { [.journalTailDropped(file: journalName, offset: end, $0)] } ?? [])
     }
 
     // MARK: - Writing
@@ -123,17 +120,17 @@ final class FolderHistory {
         if let history { return history }
         var baseline = SyncHistory(install: install)
         baseline.recordBaseline(of: engine.store, date: date)
-        let base = baseline.changes(app: engine.program.app).encoded()
-        try PosixFile.writeDurably([], to: journalPath, folder: folder)
+        try files.createDurably([], at: journalPath, folder: folder)
         // The base last: its presence says the folder syncs.
-        try PosixFile.writeDurably(base, to: basePath, folder: folder)
-        (history, baseSize, journalSize) = (baseline, base.count, 0)
+        try files.createDurably(baseline.changes(app: engine.program.app).encoded(), at: basePath, folder: folder)
+        (history, journalSize) = (baseline, 0)
         return baseline
     }
 
     /// Records `operation` made on this install: performs it on `engine` and, if the folder
     /// syncs, appends what it recorded to the journal (flushed when `flush`).
     func perform(_ operation: TipOperation, on engine: inout TipEngine, date: Double, flush: Bool) throws(TipStoreError) {
+        lastAppend = nil
         guard var current = history else {
             do { try operation.apply(to: &engine) } catch { throw .refused(error as? EngineError ?? .noSuchEvent("\(error)")) }
             return
@@ -146,6 +143,7 @@ final class FolderHistory {
             throw .refused(error as? EngineError ?? .noSuchEvent("\(error)"))
         }
         guard !recorded.isEmpty else { return }
+        let offset = journalSize
         do {
             try append(ChangeSet(app: engine.program.app, operations: recorded), flush: flush)
         } catch {
@@ -153,6 +151,18 @@ final class FolderHistory {
             current.forget(recorded)
             throw error
         }
+        lastAppend = (recorded, offset)
+    }
+
+    /// Takes back the last `perform`'s operations (the state journal could not record the
+    /// operation): cut off the journal and forgotten. False when the cut fails: the operations may
+    /// be in the folder (in doubt); the next append cuts first.
+    func takeBackLast() -> Bool {
+        guard let (operations, offset) = lastAppend else { return true }
+        lastAppend = nil
+        history?.forget(operations)
+        journalSize = offset
+        return cutBack()
     }
 
     /// Applies a received change set: refused whole (nothing written, nothing changed) when it
@@ -171,7 +181,6 @@ final class FolderHistory {
         let applied = (try? history?.add(new)) ?? []
         guard let merged = history else { return MergeReport(applied: 0, waiting: 0, changes: []) }
         let changes = wasSyncing ? engine.adopt(merged, newOperations: applied) : engine.adoptAll(merged)
-        if journalSize > max(Self.journalBound, baseSize / 2) { try? compact(app: engine.program.app) }
         return MergeReport(applied: applied.count, waiting: merged.pendingCount, changes: changes)
     }
 
@@ -185,44 +194,35 @@ final class FolderHistory {
 
     /// Appends one change set to the journal; a failed write is cut off again.
     private func append(_ changeSet: ChangeSet, flush: Bool) throws(TipStoreError) {
-        let bytes = changeSet.encoded()
         if descriptor < 0 {
-            descriptor = open(journalPath, O_WRONLY | O_CLOEXEC)
-            guard descriptor >= 0, lseek(descriptor, off_t(journalSize), SEEK_SET) >= 0 else {
-                throw PosixFile.failure("open", journalPath)
-            }
+            descriptor = files.layer.open(journalPath, flags: O_WRONLY | O_CLOEXEC, mode: 0)
+            guard descriptor >= 0 else { throw FolderFiles.failure("open", journalPath) }
         }
+        // Where the last whole change set ends (a tail a failed cut left is cut now).
+        guard files.layer.truncate(descriptor, to: journalSize) == 0, lseek(descriptor, off_t(journalSize), SEEK_SET) >= 0 else {
+            throw FolderFiles.failure("cut back", journalPath)
+        }
+        let bytes = changeSet.encoded()
         do {
-            try PosixFile.writeAll(bytes, to: descriptor, path: journalPath)
-            if flush { try PosixFile.sync(descriptor, path: journalPath) }
-            journalSize += bytes.count
+            try files.writeAll(bytes, to: descriptor, path: journalPath)
+            if flush { try files.sync(descriptor, path: journalPath) }
         } catch {
-            ftruncate(descriptor, off_t(journalSize))
-            lseek(descriptor, off_t(journalSize), SEEK_SET)
+            guard cutBack() else { throw error.inDoubt }
             throw error
         }
+        journalSize += bytes.count
+    }
+
+    /// Cuts the journal back to `journalSize` and flushes the cut; false when that fails (the
+    /// next append cuts first).
+    private func cutBack() -> Bool {
+        guard descriptor >= 0 else { return true }
+        return files.layer.truncate(descriptor, to: journalSize) == 0 && files.layer.sync(descriptor) == 0
     }
 
     /// Flushes the journal's appended change sets.
     func sync() throws(TipStoreError) {
-        if descriptor >= 0 { try PosixFile.sync(descriptor, path: journalPath) }
-    }
-
-    /// Cuts a damaged tail off the journal.
-    private func truncateJournal() throws(TipStoreError) {
-        guard truncate(journalPath, off_t(journalSize)) == 0 else { throw PosixFile.failure("cut the damaged tail of", journalPath) }
-    }
-
-    /// Writes the whole history as the new base and starts an empty journal.
-    private func compact(app: String?) throws(TipStoreError) {
-        guard let history else { return }
-        let base = history.changes(app: app).encoded()
-        try PosixFile.writeDurably(base, to: basePath, folder: folder)
-        baseSize = base.count
-        try PosixFile.writeDurably([], to: journalPath, folder: folder)
-        if descriptor >= 0 { close(descriptor) }
-        descriptor = -1
-        journalSize = 0
+        if descriptor >= 0 { try files.sync(descriptor, path: journalPath) }
     }
 }
 

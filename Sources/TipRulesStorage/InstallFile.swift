@@ -10,8 +10,8 @@ enum InstallFile {
     static func path(in folder: String) -> String { folder + "/" + name }
 
     /// The folder's install id; nil when it has none yet.
-    static func read(folder: String) throws(TipStoreError) -> InstallID? {
-        guard let bytes = try PosixFile.contents(of: path(in: folder)) else { return nil }
+    static func read(folder: String, files: FolderFiles) throws(TipStoreError) -> InstallID? {
+        guard let bytes = try files.contents(of: path(in: folder)) else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
         guard text.hasPrefix(prefix), let install = InstallID(text.dropFirst(prefix.count).prefix { $0 != "\n" }) else {
             throw .notAStateFolder(folder: folder, "its install file does not hold an install id")
@@ -19,7 +19,7 @@ enum InstallFile {
         return install
     }
 
-    static func write(_ install: InstallID, folder: String) throws(TipStoreError) {
-        try PosixFile.writeDurably(Array("\(prefix)\(install)\n".utf8), to: path(in: folder), folder: folder)
+    static func write(_ install: InstallID, folder: String, files: FolderFiles) throws(TipStoreError) {
+        try files.createDurably(Array("\(prefix)\(install)\n".utf8), at: path(in: folder), folder: folder)
     }
 }

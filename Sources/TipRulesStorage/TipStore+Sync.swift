@@ -21,7 +21,8 @@ extension TipStore {
     /// The change set a peer that holds `seen` lacks (everything for an empty vector). The first
     /// call starts the folder's history: its state so far becomes its install's first operations.
     public func changes(since seen: VersionVector = VersionVector()) throws(TipStoreError) -> ChangeSet {
-        try history.started(with: engine, date: operationDate).changes(since: seen, app: engine.program.app)
+        try settle()
+        return try history.started(with: engine, date: operationDate).changes(since: seen, app: engine.program.app)
     }
 
     /// Applies received change set bytes: refused as a whole when damaged, truncated, of a newer
@@ -39,12 +40,14 @@ extension TipStore {
     /// Applies a decoded change set, as `apply(changeSet:)` does.
     @discardableResult
     public func apply(_ changeSet: ChangeSet) throws(TipStoreError) -> MergeReport {
-        try history.merge(changeSet, into: &engine, date: operationDate)
-    }
-
-    /// Opens the folder's history for this writer (making the install id of a folder that has none).
-    static func openHistory(folder: String, engine: inout TipEngine) throws(TipStoreError) -> FolderHistory {
-        try FolderHistory.forWriter(folder: folder, engine: &engine)
+        try settle()
+        do {
+            return try history.merge(changeSet, into: &engine, date: operationDate)
+        } catch {
+            if case .changeSet = error { throw error }
+            failed(error, readingBack: false)
+            throw error
+        }
     }
 
     /// The date of an operation that carries none (a close, a parameter) and of a folder's
