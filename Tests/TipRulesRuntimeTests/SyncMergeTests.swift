@@ -147,12 +147,12 @@ import Testing
         }
         for (tip, info) in program.tips.enumerated() {
             let resets = all.compactMap { operation -> VersionVector? in
-                if case .resetEligibility(info.name, let seen) = operation.change { return seen } else { return nil }
+                if case .resetEligibility(info.id, let seen) = operation.change { return seen } else { return nil }
             }
             var state = TipState()
             var dates: [Double] = []
             for operation in all.sorted(by: order) where !cleared(operation, by: resets) {
-                if case .displays(info.name, let count, let duration, let displayDates) = operation.change {
+                if case .displays(info.id, let count, let duration, let displayDates) = operation.change {
                     state.displayCount += count
                     state.displayDuration += duration
                     dates += displayDates
@@ -162,7 +162,7 @@ import Testing
                     if state.invalidation == nil, let limit = info.options.maxDisplayDuration, state.displayDuration >= max(limit, 60) {
                         state.invalidation = .displayDurationExceeded
                     }
-                } else if case .invalidate(info.name, let reason) = operation.change, state.invalidation == nil {
+                } else if case .invalidate(info.id, let reason) = operation.change, state.invalidation == nil {
                     state.invalidation = reason
                 }
             }

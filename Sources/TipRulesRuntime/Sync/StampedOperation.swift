@@ -26,7 +26,8 @@ public struct StampedOperation: Hashable, Sendable {
     }
 }
 
-/// What a synced operation did, by names (as saved state is keyed). Testing overrides, the UTC
+/// What a synced operation did, by the keys saved state uses: events and parameters by name,
+/// tips by id. Testing overrides, the UTC
 /// offset, transient parameters and pruning are the device's own and never synced.
 public enum SyncedChange: Hashable, Sendable {
     /// A donation of `event`, dated by its operation.

@@ -20,10 +20,10 @@ extension SyncHistory {
         for (index, tip) in program.tips.enumerated() {
             let state = store.tipState(index)
             if state.displayCount > 0 || state.displayDuration > 0 {
-                record(.displays(tip: tip.name, count: state.displayCount, duration: state.displayDuration,
+                record(.displays(tip: tip.id, count: state.displayCount, duration: state.displayDuration,
                                  dates: state.displayDates), date: state.displayDates.last ?? date)
             }
-            if let reason = state.invalidation { record(.invalidate(tip: tip.name, reason: reason), date: date) }
+            if let reason = state.invalidation { record(.invalidate(tip: tip.id, reason: reason), date: date) }
         }
         if let last = store.lastDisplayDate { record(.lastDisplayDate, date: last) }
     }

@@ -14,8 +14,8 @@ extension TipEngine {
         try operation.apply(to: &self)
         guard !operation.isTransient(in: program) else { return [] }
         var changes: [(SyncedChange, Double)] = []
-        // Tips by name, as saved state keys them (an operation may name a tip by its id).
-        func name(_ tip: String) -> String { program.tipIndex(named: tip).map { program.tips[$0].name } ?? tip }
+        // Tips by id, as saved state keys them (an operation may name a tip by its name).
+        func name(_ tip: String) -> String { program.tipIndex(named: tip).map { program.tips[$0].id } ?? tip }
         switch operation {
         case .donate(let event, let fields, let at):
             changes.append((.donate(event: event, fields: fields), at))

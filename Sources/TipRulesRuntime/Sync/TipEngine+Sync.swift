@@ -20,7 +20,7 @@ extension TipEngine {
     /// read, or after a rules update.
     @discardableResult
     public mutating func adoptAll(_ history: SyncHistory) -> [StatusChange] {
-        var keys: [HistoryKey] = program.events.map { .event($0.name) } + program.tips.map { .tip($0.name) }
+        var keys: [HistoryKey] = program.events.map { .event($0.name) } + program.tips.map { .tip($0.id) }
         keys += program.parameters.filter { !$0.isTransient }.map { .parameter($0.name) }
         keys.append(.lastDisplayDate)
         for key in keys { adopt(key, from: history, added: nil) }
