@@ -145,7 +145,7 @@ final class FolderHistory {
         guard !recorded.isEmpty else { return }
         let offset = journalSize
         do {
-            try append(ChangeSet(app: engine.program.app, operations: recorded), flush: flush)
+            try append(ChangeSet(app: engine.program.app, operations: recorded).encoded(), flush: flush)
         } catch {
             // Not written: the next operations take these numbers.
             current.forget(recorded)
@@ -168,7 +168,8 @@ final class FolderHistory {
     /// Applies a received change set: refused whole (nothing written, nothing changed) when it
     /// is for another app or contradicts the history; otherwise its new operations are appended
     /// and flushed (the commit), then `engine` takes what the merged history decides.
-    func merge(_ changeSet: ChangeSet, into engine: inout TipEngine, date: Double) throws(TipStoreError) -> MergeReport {
+    /// `bytes`, when given, are the change set's own: written as they are when every operation is new.
+    func merge(_ changeSet: ChangeSet, bytes: [UInt8]? = nil, into engine: inout TipEngine, date: Double) throws(TipStoreError) -> MergeReport {
         guard changeSet.app == engine.program.app else {
             throw .changeSet(.foreignApp(expected: engine.program.app, found: changeSet.app))
         }
@@ -176,7 +177,8 @@ final class FolderHistory {
         guard !new.isEmpty else { return MergeReport(applied: 0, waiting: waiting, changes: []) }
         let wasSyncing = history != nil
         _ = try started(with: engine, date: date)
-        try append(ChangeSet(app: changeSet.app, operations: new), flush: true)
+        let whole = new.count == changeSet.operations.count ? bytes : nil
+        try append(whole ?? ChangeSet(app: changeSet.app, operations: new).encoded(), flush: true)
         // Written: now in place (the check above refused what `add` would refuse).
         let applied = (try? history?.add(new)) ?? []
         guard let merged = history else { return MergeReport(applied: 0, waiting: 0, changes: []) }
@@ -192,8 +194,8 @@ final class FolderHistory {
         return (changeSet.operations.filter { !current.holds($0) }, current.pendingCount)
     }
 
-    /// Appends one change set to the journal; a failed write is cut off again.
-    private func append(_ changeSet: ChangeSet, flush: Bool) throws(TipStoreError) {
+    /// Appends one change set's bytes to the journal; a failed write is cut off again.
+    private func append(_ bytes: [UInt8], flush: Bool) throws(TipStoreError) {
         if descriptor < 0 {
             descriptor = files.layer.open(journalPath, flags: O_WRONLY | O_CLOEXEC, mode: 0)
             guard descriptor >= 0 else { throw FolderFiles.failure("open", journalPath) }
@@ -202,7 +204,6 @@ final class FolderHistory {
         guard files.layer.truncate(descriptor, to: journalSize) == 0, lseek(descriptor, off_t(journalSize), SEEK_SET) >= 0 else {
             throw FolderFiles.failure("cut back", journalPath)
         }
-        let bytes = changeSet.encoded()
         do {
             try files.writeAll(bytes, to: descriptor, path: journalPath)
             if flush { try files.sync(descriptor, path: journalPath) }

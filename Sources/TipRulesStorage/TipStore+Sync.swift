@@ -34,15 +34,20 @@ extension TipStore {
     public func apply(changeSet bytes: [UInt8]) throws(TipStoreError) -> MergeReport {
         let changeSet: ChangeSet
         do { changeSet = try ChangeSet(decoding: bytes) } catch { throw .changeSet(error) }
-        return try apply(changeSet)
+        return try merge(changeSet, bytes: bytes)
     }
 
     /// Applies a decoded change set, as `apply(changeSet:)` does.
     @discardableResult
     public func apply(_ changeSet: ChangeSet) throws(TipStoreError) -> MergeReport {
+        try merge(changeSet, bytes: nil)
+    }
+
+    /// Applies a change set, with its bytes when they came as bytes.
+    private func merge(_ changeSet: ChangeSet, bytes: [UInt8]?) throws(TipStoreError) -> MergeReport {
         try settle()
         do {
-            return try history.merge(changeSet, into: &engine, date: operationDate)
+            return try history.merge(changeSet, bytes: bytes, into: &engine, date: operationDate)
         } catch {
             if case .changeSet = error { throw error }
             failed(error, readingBack: false)

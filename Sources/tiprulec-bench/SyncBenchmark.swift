@@ -82,6 +82,8 @@ enum SyncBenchmark {
             samples.append(StateBenchmark.time { _ = try store.apply(changeSet: changeSet) })
             guard store.engine.store.donationCount(event: 0) == 1_200 else { throw BenchError("the change set was not applied") }
         }
+        let decodes = (0..<7).map { _ in StateBenchmark.time { _ = try ChangeSet(decoding: changeSet) } }
+        print("decode those 10,000: median \(StateBenchmark.format(StateBenchmark.median(decodes) / 1_000)) ms")
         print("apply 10,000 donations (\(changeSet.count / 1024) KiB) into a folder of 50 events × 1,000 donations: "
               + "median \(StateBenchmark.format(StateBenchmark.median(samples) / 1_000)) ms, "
               + "max \(StateBenchmark.format((samples.max() ?? .nan) / 1_000)) ms over \(samples.count) "

@@ -83,7 +83,8 @@ public struct SyncHistory: Sendable {
                 guard held == operation else { throw .conflict(install: operation.install, sequence: operation.sequence) }
                 continue
             }
-            arriving[operation.install, default: [:]][operation.sequence] = operation
+            if arriving[operation.install] == nil { arriving[operation.install] = Dictionary(minimumCapacity: incoming.count) }
+            arriving[operation.install]?[operation.sequence] = operation
         }
         return arriving
     }
