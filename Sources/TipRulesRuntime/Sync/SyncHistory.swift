@@ -57,12 +57,16 @@ public struct SyncHistory: Sendable {
         let arriving = try newOperations(incoming)
         var applied: [StampedOperation] = []
         for (install, operations) in arriving {
-            pending[install, default: [:]].merge(operations) { held, _ in held }
-            while let next = pending[install]?.removeValue(forKey: (byInstall[install]?.count ?? 0) + 1) {
+            var arrived = operations
+            var waiting = pending.removeValue(forKey: install) ?? [:]
+            var number = (byInstall[install]?.count ?? 0) + 1
+            while let next = arrived.removeValue(forKey: number) ?? waiting.removeValue(forKey: number) {
                 apply(next)
                 applied.append(next)
+                number += 1
             }
-            if pending[install]?.isEmpty == true { pending[install] = nil }
+            waiting.merge(arrived) { held, _ in held }
+            if !waiting.isEmpty { pending[install] = waiting }
         }
         return applied
     }
