@@ -19,6 +19,7 @@ struct Report {
     var compile: CompileThroughput
     var compileCommand: Result<CompileCommandThroughput, BenchError>
     var eval: Result<EvalWallTime, BenchError>
+    var verification: SignatureVerification
 
     static let maximumOverBest = 3.0
     static let maximumFalseOverTrue = 1.5
@@ -108,6 +109,7 @@ struct Report {
             targets.append(Target(name: "eval of the backyard example: wall ms", value: eval.milliseconds,
                                   limit: "< 5", met: eval.milliseconds < Self.maximumEvalMilliseconds))
         }
+        targets += [verification.target].compactMap { $0 }
         return targets
     }
 
@@ -157,6 +159,7 @@ struct Report {
         case .failure(let reason):
             lines.append("eval: skipped: \(reason)")
         }
+        lines.append(verification.summary)
         lines.append("")
         let targets = targets
         lines.append("targets: \(targets.filter(\.met).count) of \(targets.count) met")
@@ -189,6 +192,7 @@ struct Report {
         var compileCommandSkipped: String?
         var eval: EvalWallTime?
         var evalSkipped: String?
+        var verification: SignatureVerification
         var targets: [Target]
     }
 
@@ -210,7 +214,7 @@ struct Report {
             },
             compile: compile, linesPerSecond: compile.linesPerSecond,
             compileCommand: try? compileCommand.get(), compileCommandSkipped: commandSkipped, eval: evalResult, evalSkipped: skipped,
-            targets: targets)
+            verification: verification, targets: targets)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf",
