@@ -161,12 +161,13 @@ extension DiagnosticExplanations {
         Entry(.importConfiguration, "Tips.configure option not carried over",
               meaning: """
               `.tiprules` configures only the display frequency, with one of TipKit's presets.
-              Other `Tips.configure` options (`.datastoreLocation`, `.cloudKitContainer`) and a
-              frequency that is not a constant preset are left out.
+              Other `Tips.configure` options (`.datastoreLocation` other than TipKit's own
+              `.applicationDefault`, `.cloudKitContainer`) and a frequency that is not a constant
+              preset are left out.
               """,
               example: """
               func configureTips() throws {
-                  try Tips.configure([.displayFrequency(.daily), .datastoreLocation(.applicationDefault)])
+                  try Tips.configure([.displayFrequency(.daily), .cloudKitContainer(.named("iCloud.com.example.birds"))])
               }
               """,
               fix: """
@@ -180,20 +181,29 @@ extension DiagnosticExplanations {
               """),
         Entry(.importDuplicate, "declaration imported twice",
               meaning: """
-              The imported files merge into one program, where each parameter, event, tip and
-              group has one name. TipKit tells apart `A.$x` and `B.$x`; `.tiprules` does not, so
-              the second declaration of a name (and a second display frequency) is left out.
+              The imported files merge into one program. Parameters of different types stay
+              apart (`A.$x` and `B.$x` become `parameter A.x` and `parameter B.x`), and events
+              with one id are one event, but a second tip, widget or parameter of the same name
+              and type (the same file imported twice, say) and a second display frequency are
+              left out: the first one is kept.
               """,
               example: """
-              enum AppTips { @Parameter static var isPro: Bool = false }
-              enum LegacyTips { @Parameter static var isPro: Bool = true }
+              func configureTips() throws {
+                  try Tips.configure([.displayFrequency(.daily)])
+              }
+
+              func configureTipsForScreenshots() throws {
+                  try Tips.configure([.displayFrequency(.immediate)])
+              }
               """,
               fix: """
-              Rename one of them, or delete the one the app no longer uses.
+              Keep the configuration the app ships with; configure screenshots and tests in the
+              app, with `Tips.showAllTipsForTesting()` and the like.
               """,
               corrected: """
-              enum AppTips { @Parameter static var isPro: Bool = false }
-              enum LegacyTips { @Parameter static var wasPro: Bool = true }
+              func configureTips() throws {
+                  try Tips.configure([.displayFrequency(.daily)])
+              }
               """),
         Entry(.importWidgetFunction, "widget relevance function not carried over",
               meaning: """
@@ -216,25 +226,30 @@ extension DiagnosticExplanations {
                   var title: Text { Text("Set a step goal") }
               }
               """),
-        Entry(.importEventID, "event id that differs from its name",
+        Entry(.importEventID, "event id that cannot be read",
               meaning: """
-              A `.tiprules` event has one name, which `emit-swift` also uses as the
-              `Tips.Event` id. An event whose id differs from its property name is imported under
-              the property name: TipKit would keep its donations under another id.
+              TipKit keeps an event's donations under its id, so the importer carries the id
+              over (`event purchased(id: "purchase-completed")`). It reads an id written as a
+              string literal or as the name of a string constant declared in the imported files
+              (`static let`, in the same type, an enclosing one, another type such as
+              `enum Events`, or at the top level). Any other id (an interpolation, a function
+              call, a constant in a file not imported) cannot be read: the event is imported
+              with its property name as its id, and the donations stored under the real id
+              would no longer count.
               """,
               example: """
               struct ReorderTip: Tip {
-                  static let purchased = Tips.Event(id: "purchase-completed")
+                  static let purchased = Tips.Event(id: "purchase-\\(Bundle.main.version)")
                   var title: Text { Text("Order again") }
               }
               """,
               fix: """
-              Use the property name as the id (the donations made so far under the old id are
-              then no longer counted), or name the property after the id.
+              Write the id as a string literal or a `static let` string constant, and import the
+              file that declares the constant.
               """,
               corrected: """
               struct ReorderTip: Tip {
-                  static let purchased = Tips.Event(id: "purchased")
+                  static let purchased = Tips.Event(id: "purchase-completed")
                   var title: Text { Text("Order again") }
               }
               """),
@@ -395,6 +410,31 @@ extension DiagnosticExplanations {
                   @Parameter static var lastQuery: String = ""
                   var title: Text { Text("Search smarter") }
                   var rules: [Rule] { #Rule(Self.$lastQuery) { $0.contains("recipe") } }
+              }
+              """),
+        Entry(.importUnrecognizedTip, "tip whose conformance is not recognized",
+              meaning: """
+              A type with a tip's members (a `title` and rules, a `message` or an `image`) that
+              does not conform to `Tip` where the importer can see it: the conformance is in a
+              file that was not imported, or comes through another protocol. Its tip is not
+              carried over, so the importer says so instead of leaving it out silently.
+              """,
+              example: """
+              protocol OnboardingTip: Tip {}
+
+              struct WelcomeTip: OnboardingTip {
+                  var title: Text { Text("Welcome") }
+                  var message: Text? { Text("Start here.") }
+              }
+              """,
+              fix: """
+              Import the file where the type conforms to `Tip` (`struct X: Tip` or
+              `extension X: Tip`), or conform it to `Tip` directly.
+              """,
+              corrected: """
+              struct WelcomeTip: Tip {
+                  var title: Text { Text("Welcome") }
+                  var message: Text? { Text("Start here.") }
               }
               """),
     ]

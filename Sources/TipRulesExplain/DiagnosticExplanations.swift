@@ -1533,6 +1533,72 @@ public enum DiagnosticExplanations {
 
               group Onboarding(.ordered) { WelcomeTip, ShareTip }
               """#),
+        Entry(.duplicateEventID, "two events with one id",
+              meaning: #"""
+              An event's id (`event NAME(id: "…")`, or its name when there is no
+              `id:`) is what its donations are stored under, as TipKit stores a
+              `Tips.Event(id:)`'s. Two events with one id would read and write the
+              same donations, so each event needs its own id. A note points at the
+              first event with the id.
+              """#,
+              example: #"""
+              event VPNTip.dismissed(id: "tipDismissed")
+              event ShareTip.dismissed(id: "tipDismissed")
+
+              tip VPNTip {
+                  title: "Connect through the VPN"
+                  #Rule(Self.dismissed) { $0.donations.isEmpty }
+              }
+
+              tip ShareTip {
+                  title: "Share a backyard"
+                  #Rule(Self.dismissed) { $0.donations.isEmpty }
+              }
+              """#,
+              fix: #"""
+              Give each event its own id, or, when they are meant to be one event,
+              declare it once and read it from both tips (`#Rule(VPNTip.dismissed)`).
+              Changing an id that an app has shipped starts its donations afresh.
+              """#,
+              corrected: #"""
+              event VPNTip.dismissed(id: "vpnTipDismissed")
+              event ShareTip.dismissed(id: "shareTipDismissed")
+
+              tip VPNTip {
+                  title: "Connect through the VPN"
+                  #Rule(Self.dismissed) { $0.donations.isEmpty }
+              }
+
+              tip ShareTip {
+                  title: "Share a backyard"
+                  #Rule(Self.dismissed) { $0.donations.isEmpty }
+              }
+              """#),
+        Entry(.invalidEventID, "an event's id is empty",
+              meaning: #"""
+              `event NAME(id: "…")` names what the event's donations are stored
+              under. The id is a constant string that is not empty.
+              """#,
+              example: #"""
+              event opened(id: "")
+
+              tip WelcomeTip {
+                  title: "Welcome"
+                  #Rule(Self.opened) { $0.donations.count > 2 }
+              }
+              """#,
+              fix: #"""
+              Write the id the app's donations are stored under, or leave `id:`
+              out: the event's name is then its id.
+              """#,
+              corrected: #"""
+              event opened(id: "app-opened")
+
+              tip WelcomeTip {
+                  title: "Welcome"
+                  #Rule(Self.opened) { $0.donations.count > 2 }
+              }
+              """#),
     ]
 
     // MARK: Options and configuration (TR04xx)

@@ -77,6 +77,85 @@ import Testing
         }
     }
 
+    /// Never a silent loss: every tip, `@Parameter` and `#Rule(` of every case's Swift is in the
+    /// imported program or in a warning. A tip is one by name (`tip X`, or a warning naming
+    /// 'X'); a parameter likewise (`parameter [Owner.]x`, or a warning naming 'x'); the rules
+    /// are counted: those written, plus one per warning that drops a rule (TR0806, TR0818),
+    /// plus those inside a type whose tip is reported (TR0816, TR0819), make every `#Rule(`.
+    @Test func nothingIsLeftOutWithoutAWarning() throws {
+        for directory in [Self.directory, Self.corpus] {
+            for golden in try Self.cases(in: directory) {
+                let imported = try Self.imported(golden.files)
+                let warnings = imported.files.flatMap { file in file.diagnostics.items.map { (file.source, $0) } }
+                let messages = warnings.map(\.1.message).joined(separator: "\n")
+                let sources = try golden.files.map { try String(contentsOf: $0.url, encoding: .utf8) }
+                let code = sources.map(Self.withoutComments)
+                for name in code.flatMap({ Self.captures(after: ["struct ", "extension "], before: ":", in: $0, containing: "Tip") }) {
+                    #expect(imported.text.contains("tip \(name) {") || messages.contains("'\(name)'"),
+                            "\(golden.name): the tip \(name) is neither imported nor reported")
+                }
+                for name in code.flatMap(Self.parameterNames) {
+                    let declared = imported.text.split(separator: "\n").contains { line in
+                        line.hasPrefix("parameter ") || line.hasPrefix("transient parameter ")
+                            ? line.contains(" \(name):") || line.contains(".\(name):") : false
+                    }
+                    #expect(declared || messages.contains("'\(name)'"), "\(golden.name): the parameter \(name) is neither imported nor reported")
+                }
+                let written = code.map { $0.components(separatedBy: "#Rule(").count - 1 }.reduce(0, +)
+                let kept = imported.text.components(separatedBy: "#Rule(").count - 1
+                let dropped = warnings.filter { [.importRule, .importRuleConstruct].contains($0.1.code) }.count
+                let inReportedTypes = warnings.filter { [.importTipKind, .importUnrecognizedTip].contains($0.1.code) }
+                    .map { Self.rules(inTypeAt: $0.1.span.start, of: String(decoding: $0.0.bytes, as: UTF8.self)) }.reduce(0, +)
+                #expect(written == kept + dropped + inReportedTypes,
+                        "\(golden.name): \(written) #Rule( in the Swift, \(kept) imported, \(dropped + inReportedTypes) reported")
+            }
+        }
+    }
+
+    /// The text with `//` comments blanked out (a rule in a comment is no rule).
+    static func withoutComments(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? String(line)
+        }.joined(separator: "\n")
+    }
+
+    /// The word after each of `starts` whose declaration, up to its `{`, mentions `containing`
+    /// after `separator` (`struct X: Tip`, `extension X: Tip`).
+    static func captures(after starts: [String], before separator: String, in text: String, containing: String) -> [String] {
+        text.split(separator: "\n").compactMap { line -> String? in
+            let trimmed = line.drop { $0 == " " }
+            guard let start = starts.first(where: { trimmed.hasPrefix($0) }) else { return nil }
+            let rest = trimmed.dropFirst(start.count)
+            let name = String(rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+            let header = rest.dropFirst(name.count).prefix { $0 != "{" }
+            guard header.hasPrefix(separator) else { return nil }
+            let conformances = header.dropFirst().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            return conformances.contains(containing) ? name : nil
+        }
+    }
+
+    /// The names of the `@Parameter … var NAME` declarations.
+    static func parameterNames(in text: String) -> [String] {
+        text.components(separatedBy: "@Parameter").dropFirst().compactMap { part in
+            guard let range = part.range(of: "var ") else { return nil }
+            return String(part[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        }
+    }
+
+    /// The `#Rule(`s inside the braces of the type declared at byte `offset` of `text`.
+    static func rules(inTypeAt offset: Int, of text: String) -> Int {
+        let bytes = Array(text.utf8)
+        guard let open = bytes[min(offset, bytes.count)...].firstIndex(of: UInt8(ascii: "{")) else { return 0 }
+        var depth = 0
+        var close = open
+        for index in open..<bytes.count {
+            if bytes[index] == UInt8(ascii: "{") { depth += 1 }
+            if bytes[index] == UInt8(ascii: "}") { depth -= 1 }
+            if depth == 0 { close = index; break }
+        }
+        return String(decoding: bytes[open...close], as: UTF8.self).components(separatedBy: "#Rule(").count - 1
+    }
+
     /// Every import diagnostic code is exercised by some golden case.
     @Test func everyImportCodeIsCovered() throws {
         let texts = try (FileManager.default.contentsOfDirectory(at: Self.directory, includingPropertiesForKeys: nil)

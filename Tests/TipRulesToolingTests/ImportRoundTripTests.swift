@@ -44,17 +44,21 @@ import Testing
             checked.append(name)
         }
         #expect(checked.sorted() == ["backyard", "backyard-beta", "backyard-v2", "cards", "colleagues", "commute", "fitness",
-                                          "passkey", "podcasts", "tour", "widgets"])
+                                          "identities", "passkey", "podcasts", "tour", "widgets"])
     }
 
-    /// Every corpus import is a program emit-swift accepts, and importing the Swift it emits
-    /// gives the same program back.
-    @Test func corpusImportsRoundTripThroughEmittedSwift() throws {
-        let cases = try ImportGoldenTests.cases(in: ImportGoldenTests.corpus)
-        #expect(cases.count >= 30)
-        for golden in cases {
-            let program = try String(contentsOf: ImportGoldenTests.corpus.appendingPathComponent(golden.name + ".tiprules"), encoding: .utf8)
-            try checkRoundTrip(program, name: golden.name)
+    /// Every import of the corpus and of the golden cases is a program emit-swift accepts, and
+    /// importing the Swift it emits gives the same program back (with no configuration added).
+    @Test func importsRoundTripThroughEmittedSwift() throws {
+        for directory in [ImportGoldenTests.corpus, ImportGoldenTests.directory] {
+            let cases = try ImportGoldenTests.cases(in: directory)
+            #expect(cases.count >= 15)
+            for golden in cases {
+                let program = try String(contentsOf: directory.appendingPathComponent(golden.name + ".tiprules"), encoding: .utf8)
+                // Swift that TipKit itself refuses (`lowercased()` in a `#Rule`) imports, but has no TipKit Swift to go back to.
+                if golden.name == "string_rules" { continue }
+                try checkRoundTrip(program, name: golden.name)
+            }
         }
     }
 

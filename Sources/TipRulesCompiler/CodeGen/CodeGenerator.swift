@@ -56,8 +56,14 @@ public struct GeneratedProgram: Sendable {
         let groups = checked.groups.map { GroupInfo(name: $0.name, ordered: $0.ordered, byPriority: $0.byPriority, members: $0.members, line: $0.line) }
         // The file name without its directories, so the bytes do not depend on where the source was.
         let sourceName = checked.source.name.split(separator: "/").last.map(String.init) ?? checked.source.name
+        // The bytecode names each event by its id, what its donations are persisted under.
+        let events = checked.events.indices.map { index in
+            var event = checked.events[index]
+            event.name = checked.eventID(index)
+            return event
+        }
         program = try Program(sourceName: sourceName, displayFrequency: checked.displayFrequency,
-                              constants: pool.values, parameters: checked.parameters, events: checked.events,
+                              constants: pool.values, parameters: checked.parameters, events: events,
                               tips: tips, groups: groups, widgets: widgets, app: checked.app, release: checked.release)
         instructionSpans = spans
     }

@@ -86,6 +86,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case duplicateLet = "TR0308"
     case duplicateTipID = "TR0309"
     case duplicateGroupMember = "TR0310"
+    case duplicateEventID = "TR0311"
+    case invalidEventID = "TR0312"
 
     // Options and configuration
     case unknownOption = "TR0401"
@@ -151,6 +153,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case importTipKind = "TR0816"
     case importStyling = "TR0817"
     case importRuleConstruct = "TR0818"
+    case importUnrecognizedTip = "TR0819"
 
     // Bytecode output
     case needsNewerBytecodeVersion = "TR0901"

@@ -8,8 +8,13 @@ public struct CheckedProgram: Sendable {
     public var source: SourceFile
     /// The minimum interval in seconds between two new tips; 0 is `.immediate`.
     public var displayFrequency: Double
+    /// Parameters by their identity: `OWNER.NAME` for a parameter a type owns, or `NAME`.
     public var parameters: [ParameterInfo]
+    /// Events by their declared name (`OWNER.NAME` or `NAME`).
     public var events: [EventInfo]
+    /// Each event's id (`event NAME(id: "…")`, or NAME): what its donations are persisted under,
+    /// and its name in the bytecode. Empty until checked; then one per event.
+    public var eventIDs: [String] = []
     public var tips: [TipSymbol]
     public var groups: [GroupSymbol]
     public var widgets: [WidgetSymbol]
@@ -28,6 +33,11 @@ public struct CheckedProgram: Sendable {
         self.tips = tips
         self.groups = groups
         self.widgets = widgets
+    }
+
+    /// The id of event `index` (its name when checking left none).
+    public func eventID(_ index: Int) -> String {
+        index < eventIDs.count ? eventIDs[index] : events[index].name
     }
 }
 

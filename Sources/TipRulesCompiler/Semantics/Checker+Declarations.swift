@@ -14,13 +14,17 @@ extension Checker {
         for case .parameter(let syntax) in file.declarations {
             parameters.append(checkParameter(syntax))
         }
+        var eventIDs: [(id: String, span: SourceSpan)] = []
         for case .event(let syntax) in file.declarations {
             let event = checkEvent(syntax)
             events.append(event)
             eventNames.append(event.name)
+            eventIDs.append(eventID(syntax))
         }
+        checkEventIDs(eventIDs)
         program.parameters = parameters
         program.events = events
+        program.eventIDs = eventIDs.map(\.id)
         var configuration: ConfigureSyntax?
         for declaration in file.declarations {
             switch declaration {
@@ -53,8 +57,8 @@ extension Checker {
             let entry: (NameSyntax, Symbol)
             switch declaration {
             case .configure: continue
-            case .parameter(let syntax): entry = (syntax.name, .parameter(next("parameter")))
-            case .event(let syntax): entry = (syntax.name, .event(next("event")))
+            case .parameter(let syntax): entry = (Self.declaredName(syntax.owner, syntax.name), .parameter(next("parameter")))
+            case .event(let syntax): entry = (Self.declaredName(syntax.owner, syntax.name), .event(next("event")))
             case .tip(let syntax): entry = (syntax.name, .tip(next("tip")))
             case .group(let syntax): entry = (syntax.name, .group(next("group")))
             case .widget(let syntax): entry = (syntax.name, .widget(next("widget")))
@@ -65,6 +69,12 @@ extension Checker {
                        notes: [DiagnosticNote("'\(entry.0.text)' previously declared here", at: previous)])
             }
         }
+    }
+
+    /// The name a parameter or event is declared under, `OWNER.NAME` or `NAME`, spanning both.
+    private static func declaredName(_ owner: NameSyntax?, _ name: NameSyntax) -> NameSyntax {
+        guard let owner else { return name }
+        return NameSyntax("\(owner.text).\(name.text)", span: owner.span.union(name.span))
     }
 
     /// A type name of a parameter or field.
@@ -88,20 +98,20 @@ extension Checker {
         let line = line(of: syntax.name.span)
         let fallback = (type ?? .bool).zero
         guard let type else {
-            unusableNames.insert(syntax.name.text)
-            return ParameterInfo(name: syntax.name.text, type: .bool, defaultValue: fallback, line: line,
+            unusableNames.insert(syntax.qualifiedName)
+            return ParameterInfo(name: syntax.qualifiedName, type: .bool, defaultValue: fallback, line: line,
                                  isTransient: syntax.isTransient)
         }
         guard let defaultSyntax = syntax.defaultValue else {
             let literal = Self.literalSpelling(of: fallback)
-            report(.nonConstantDefault, "parameter '\(syntax.name.text)' needs a default value", at: syntax.span,
+            report(.nonConstantDefault, "parameter '\(syntax.qualifiedName)' needs a default value", at: syntax.span,
                    notes: [DiagnosticNote("the default is the value rules see until the app sets one")],
                    fixes: [FixIt("add a default value", edits: [TextEdit(span: .point(syntax.type.span.end), newText: " = \(literal)")])])
-            return ParameterInfo(name: syntax.name.text, type: type, defaultValue: fallback, line: line,
+            return ParameterInfo(name: syntax.qualifiedName, type: type, defaultValue: fallback, line: line,
                                  isTransient: syntax.isTransient)
         }
         let value = constant(defaultSyntax, of: type.valueType, what: "a parameter's default value")
-        return ParameterInfo(name: syntax.name.text, type: type, defaultValue: value ?? fallback, line: line,
+        return ParameterInfo(name: syntax.qualifiedName, type: type, defaultValue: value ?? fallback, line: line,
                              isTransient: syntax.isTransient)
     }
 
@@ -155,11 +165,42 @@ extension Checker {
             }
             fields.append(FieldInfo(name: field.name.text, type: type))
         }
-        var event = EventInfo(name: syntax.name.text, fields: fields, line: line(of: syntax.name.span))
+        var event = EventInfo(name: syntax.qualifiedName, fields: fields, line: line(of: syntax.name.span))
         if let limit = syntax.limit, let span = syntax.limitSpan {
             checkLimit(limit, span: span, into: &event)
         }
         return event
+    }
+
+    /// An event's id: its `id: "…"`, a constant string that is not empty, or its name (without
+    /// the owner, as TipKit's `Tips.Event(id:)` is written beside the property), with the span
+    /// that duplicates point at.
+    private mutating func eventID(_ syntax: EventSyntax) -> (id: String, span: SourceSpan) {
+        guard let written = syntax.id else { return (syntax.name.text, syntax.name.span) }
+        guard case .string(let id)? = constant(written, of: .string, what: "an event's id") else { return (syntax.name.text, written.span) }
+        if id.isEmpty {
+            report(.invalidEventID, "an event's id cannot be empty", at: written.span,
+                   notes: [DiagnosticNote("the id is what the event's donations are stored under; leave 'id:' out to use the name")])
+            return (syntax.name.text, written.span)
+        }
+        return (id, written.span)
+    }
+
+    /// Two events with one id would be one event to TipKit (its donations are stored by id).
+    private mutating func checkEventIDs(_ ids: [(id: String, span: SourceSpan)]) {
+        var seen: [String: SourceSpan] = [:]
+        var names = Set<String>()
+        for (index, entry) in ids.enumerated() {
+            // A name declared twice is TR0301 already.
+            guard names.insert(eventNames[index]).inserted else { continue }
+            if let previous = seen[entry.id] {
+                report(.duplicateEventID, "event '\(eventNames[index])' has the id '\(entry.id)' of another event", at: entry.span,
+                       notes: [DiagnosticNote("'\(entry.id)' is already the id of the event declared here", at: previous),
+                               DiagnosticNote("TipKit stores donations by id: two events with one id are one event; give each its own 'id:'")])
+                continue
+            }
+            seen[entry.id] = entry.span
+        }
     }
 
     private mutating func checkLimit(_ arguments: [ArgumentSyntax], span: SourceSpan, into event: inout EventInfo) {
@@ -340,7 +381,7 @@ extension Checker {
         }
         var rules: [CheckedRule] = []
         let id = texts["id"] ?? syntax.name.text
-        for rule in syntax.rules { if let checked = checkRule(rule, rolloutGroup: id) { rules.append(checked) } }
+        for rule in syntax.rules { if let checked = checkRule(rule, rolloutGroup: id, owner: syntax.name.text) { rules.append(checked) } }
         let options = checkOptions(syntax.options.first?.entries ?? [])
         if syntax.actions.count > 1 {
             report(.duplicateActions, "a tip has at most one 'actions' block", at: syntax.actions[1].keywordSpan,
@@ -372,14 +413,14 @@ extension Checker {
         }
     }
 
-    private mutating func checkRule(_ syntax: RuleSyntax, rolloutGroup: String) -> CheckedRule? {
+    private mutating func checkRule(_ syntax: RuleSyntax, rolloutGroup: String, owner: String) -> CheckedRule? {
         var inputs: [RuleInput] = []
         for input in syntax.inputs {
-            guard let resolved = ruleInput(input) else { continue }
+            guard let resolved = ruleInput(input, owner: owner) else { continue }
             inputs.append(resolved)
         }
         guard inputs.count == syntax.inputs.count else { return nil }
-        guard let body = check(syntax.body, expecting: .bool, in: Scope(inputs: inputs, rolloutGroup: rolloutGroup)) else { return nil }
+        guard let body = check(syntax.body, expecting: .bool, in: Scope(inputs: inputs, rolloutGroup: rolloutGroup, owner: owner)) else { return nil }
         guard body.type == .bool else {
             if case .event = body.type {
                 reportEventNotAValue(body.span)
@@ -392,18 +433,31 @@ extension Checker {
         return CheckedRule(line: line(of: syntax.keywordSpan), body: body)
     }
 
-    /// `Self.$parameter`, `$parameter`, `Self.event` or `event`.
-    private mutating func ruleInput(_ syntax: ExpressionSyntax) -> RuleInput? {
-        let name: String
+    /// `Self.$parameter`, `$parameter`, `Self.event` or `event` (the tip's own `OWNER.NAME` first,
+    /// then `NAME`), or `Owner.$parameter`, `Owner.event` for another type's.
+    private mutating func ruleInput(_ syntax: ExpressionSyntax, owner: String) -> RuleInput? {
+        var name: String
         let span: SourceSpan
         let projected: Bool
         switch syntax.kind {
-        case .identifier(let text): (name, span, projected) = (text, syntax.span, false)
-        case .projectedParameter(let text): (name, span, projected) = (text, syntax.span, true)
-        case .member(let base, let text, let nameSpan, false) where base.kind == .identifier("Self"):
+        case .identifier(let text): (name, span, projected) = (ownMember(text, of: owner), syntax.span, false)
+        case .projectedParameter(let text): (name, span, projected) = (ownMember(text, of: owner), syntax.span, true)
+        case .member(let base, let text, let nameSpan, false) where base.identifierText != nil:
+            let type = base.identifierText ?? "Self"
             // `Self.$name` is the member `$name`.
             projected = text.utf8.first == UInt8(ascii: "$")
-            (name, span) = (projected ? String(decoding: text.utf8.dropFirst(), as: UTF8.self) : text, nameSpan)
+            let member = projected ? String(decoding: text.utf8.dropFirst(), as: UTF8.self) : text
+            span = nameSpan
+            if type == "Self" {
+                name = ownMember(member, of: owner)
+            } else if symbols.lookup("\(type).\(member)") != nil {
+                name = "\(type).\(member)"
+            } else {
+                // TipKit Swift names an input through the type declaring it; here that type is not an owner.
+                report(.pastedQualifiedInput, "a rule input is written 'Self.\(text)', whichever type declares it in Swift", at: base.span,
+                       fixes: [.replace(base.span, with: "Self", "replace '\(type)' with 'Self'")])
+                name = ownMember(member, of: owner)
+            }
         case .error: return nil
         default:
             report(.invalidRuleInput, "a rule's input must be 'Self.$parameter' or 'Self.event'", at: syntax.span,
@@ -430,7 +484,9 @@ extension Checker {
                 if case .event = symbol { return !projected }
                 return false
             }
-            let suggestion = Spelling.closest(to: name, in: candidates)
+            // The tip's own members are written without their owner.
+            let own = candidates.compactMap { $0.hasPrefix(owner + ".") ? String($0.dropFirst(owner.count + 1)) : nil }
+            let suggestion = Spelling.closest(to: name, in: candidates + own)
             let offset = projected ? 1 : 0
             let nameSpan = SourceSpan(start: span.start + offset, end: span.end)
             report(.unknownName, "cannot find \(projected ? "parameter" : "event") '\(name)' in scope", at: span,

@@ -61,6 +61,10 @@ extension Checker {
         case .implicitMember(let name, let nameSpan):
             return implicitMember(name, nameSpan: nameSpan, arguments: nil, expecting: expecting, span: span, in: scope)
         case .member(let base, let name, let nameSpan, let optional):
+            if let type = base.identifierText, scope.locals[type] == nil, symbols.lookup("\(type).\(name)") != nil {
+                // `VPNTip.isPresented`: the parameter or event that type owns.
+                return identifier("\(type).\(name)", span: span, in: scope)
+            }
             if let plain = unqualifiedPastedReference(base, name: name, nameSpan: nameSpan, in: scope) {
                 return check(plain, expecting: expecting, in: scope)
             }
@@ -97,11 +101,12 @@ extension Checker {
         } + scope.locals.keys.sorted() + ["now"]
     }
 
-    private mutating func identifier(_ name: String, span: SourceSpan, in scope: Scope) -> CheckedExpression? {
-        if let local = scope.locals[name] {
+    private mutating func identifier(_ written: String, span: SourceSpan, in scope: Scope) -> CheckedExpression? {
+        if let local = scope.locals[written] {
             model.recordName(span, .local(declaredAt: local.declaration))
             return CheckedExpression(.local(local.index), type: local.type, span: span)
         }
+        let name = ownMember(written, of: scope.owner)
         if let referent = symbols.referent(name) { model.recordName(span, referent) }
         if scope.unusable.contains(name) || unusableNames.contains(name) { return nil }
         switch symbols.lookup(name) {

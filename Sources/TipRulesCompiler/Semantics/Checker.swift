@@ -120,4 +120,15 @@ struct Scope {
     var unusable: Set<String> = []
     /// The group a `rollout` without `group:` uses: the enclosing tip's id or widget's name.
     var rolloutGroup: String?
+    /// The enclosing tip's name: a plain name there means the tip's own `OWNER.NAME` first.
+    var owner: String?
+}
+
+extension Checker {
+    /// `OWNER.NAME` when `owner` declares a parameter or event called `name`, else `name`: inside
+    /// a tip, `Self.$x` is the tip's own `x` first, as Swift looks in the type before outside it.
+    func ownMember(_ name: String, of owner: String?) -> String {
+        guard let owner, symbols.lookup("\(owner).\(name)") != nil else { return name }
+        return "\(owner).\(name)"
+    }
 }

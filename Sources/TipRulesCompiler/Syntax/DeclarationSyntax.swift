@@ -55,8 +55,11 @@ public struct CallEntrySyntax: Hashable, Sendable {
     public var span: SourceSpan
 }
 
-/// `[transient] parameter NAME: TYPE = DEFAULT`; `span` starts at `parameter`.
+/// `[transient] parameter [OWNER.]NAME: TYPE = DEFAULT`; `span` starts at `parameter`.
 public struct ParameterSyntax: Hashable, Sendable {
+    /// The type that owns the parameter (`parameter VPNTip.isPresented`), as TipKit keys a
+    /// `@Parameter static var` by its enclosing type and its name; nil for a parameter of its own.
+    public var owner: NameSyntax?
     public var name: NameSyntax
     public var type: NameSyntax
     public var defaultValue: ExpressionSyntax?
@@ -66,15 +69,25 @@ public struct ParameterSyntax: Hashable, Sendable {
 
     /// Whether the parameter is declared `transient parameter …`.
     public var isTransient: Bool { transientSpan != nil }
+
+    /// The name the file's namespace knows it by, and its persisted identity: `OWNER.NAME`, or `NAME`.
+    public var qualifiedName: String { owner.map { "\($0.text).\(name.text)" } ?? name.text }
 }
 
-/// `event NAME(FIELD: TYPE, …) limit(…)`.
+/// `event [OWNER.]NAME(id: "…", FIELD: TYPE, …) limit(…)`.
 public struct EventSyntax: Hashable, Sendable {
+    /// The type whose `static let` the event is (`event VPNTip.dismissed`): it only scopes the name.
+    public var owner: NameSyntax?
     public var name: NameSyntax
+    /// `id: "…"`, TipKit's `Tips.Event(id:)`: what donations are persisted under; NAME when absent.
+    public var id: ExpressionSyntax?
     public var fields: [LabeledSyntax<NameSyntax>]
     public var limit: [ArgumentSyntax]?
     public var limitSpan: SourceSpan?
     public var span: SourceSpan
+
+    /// The name the file's namespace knows it by: `OWNER.NAME`, or `NAME`.
+    public var qualifiedName: String { owner.map { "\($0.text).\(name.text)" } ?? name.text }
 }
 
 /// `tip NAME { … }`.

@@ -47,6 +47,12 @@ public struct ExpressionSyntax: Hashable, Sendable {
     /// Whether this is the `error` placeholder.
     public var isError: Bool { kind == .error }
 
+    /// The name when the expression is a plain identifier (`Self`, `VPNTip`).
+    public var identifierText: String? {
+        if case .identifier(let text) = kind { return text }
+        return nil
+    }
+
     /// Whether this is a string literal (which takes a `Version` type from context).
     public var isStringLiteral: Bool {
         if case .stringLiteral = kind { return true }

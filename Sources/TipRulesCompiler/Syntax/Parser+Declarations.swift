@@ -83,6 +83,16 @@ extension Parser {
         return NameSyntax(token.text, span: token.span)
     }
 
+    /// `NAME` or `OWNER.NAME` after `parameter` or `event`: the owner is the type that declares
+    /// the member in TipKit Swift (`parameter VPNTip.isPresented: Bool = false`).
+    mutating func parseOwnedName(_ what: String) -> (owner: NameSyntax?, name: NameSyntax)? {
+        guard let first = parseName(what) else { return nil }
+        guard check(.dot), peek().kind == .identifier, !current.hasLeadingSpace else { return (nil, first) }
+        advance()
+        guard let member = parseName(what) else { return nil }
+        return (first, member)
+    }
+
     /// `{ … }` whose entries `parseEntry` reads; reports a missing `}` and recovers.
     mutating func parseBlock(_ what: String, entry parseEntry: (inout Parser) -> Void) -> SourceSpan? {
         guard let open = expect(.leftBrace, "'{' to open \(what)") else { return nil }
@@ -162,7 +172,7 @@ extension Parser {
 
     mutating func parseParameter() -> ParameterSyntax? {
         let keyword = advance()
-        guard let name = parseName("a parameter name") else { recoverToNextLine(); return nil }
+        guard let (owner, name) = parseOwnedName("a parameter name") else { recoverToNextLine(); return nil }
         guard expect(.colon, "':' and a type after the parameter name",
                      notes: [DiagnosticNote("declare a parameter as 'parameter \(name.text): Bool = false'")]) != nil,
               let type = parseName("a type (Bool, Int, Double, String or Date)") else {
@@ -180,17 +190,26 @@ extension Parser {
             defaultValue = parseExpression()
         }
         let end = index > 0 ? tokens[index - 1].span : keyword.span
-        return ParameterSyntax(name: name, type: type, defaultValue: defaultValue, span: keyword.span.union(end))
+        return ParameterSyntax(owner: owner, name: name, type: type, defaultValue: defaultValue, span: keyword.span.union(end))
     }
 
     // MARK: event
 
     private mutating func parseEvent() -> EventSyntax? {
         let keyword = advance()
-        guard let name = parseName("an event name") else { recoverToNextLine(); return nil }
+        guard let (owner, name) = parseOwnedName("an event name") else { recoverToNextLine(); return nil }
         var fields: [LabeledSyntax<NameSyntax>] = []
+        var id: ExpressionSyntax?
         if consume(.leftParen) != nil {
             while !atEnd && !check(.rightParen) && !atDeclarationStart {
+                // `id: "…"` is the event's id (a string, where a field has a type).
+                if checkWord("id") && peek().kind == .colon && peek(2).kind != .identifier {
+                    advance()
+                    advance()
+                    id = parseExpression()
+                    if consume(.comma) == nil { break }
+                    continue
+                }
                 guard let field = parseName("a field name") else { break }
                 guard expect(.colon, "':' and a type after field '\(field.text)'") != nil,
                       let type = parseName("a field type (Bool, Int, Double, String or Date)") else { break }
@@ -215,7 +234,8 @@ extension Parser {
             }
         }
         let end = index > 0 ? tokens[index - 1].span : keyword.span
-        return EventSyntax(name: name, fields: fields, limit: limit, limitSpan: limitSpan, span: keyword.span.union(end))
+        return EventSyntax(owner: owner, name: name, id: id, fields: fields, limit: limit, limitSpan: limitSpan,
+                           span: keyword.span.union(end))
     }
 
     // MARK: tip
@@ -318,7 +338,6 @@ extension Parser {
         var inputs: [ExpressionSyntax] = []
         trailingClosuresAllowed = false
         while !atEnd && !check(.rightParen) && !check(.leftBrace) && !atDeclarationStart {
-            rewritePastedQualifiedInput()
             inputs.append(parseExpression())
             if consume(.comma) == nil { break }
         }

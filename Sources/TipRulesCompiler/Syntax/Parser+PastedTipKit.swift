@@ -198,17 +198,28 @@ extension Parser {
         let generic = check(.less)
         if generic { recover { $0.kind == .leftParen || $0.startsLine } }
         var end = tokens[index - 1].span
+        // `(id: "…")`: the id donations are kept under, carried unless it is the name.
+        var id: ExpressionSyntax?
+        if check(.leftParen), peek().kind == .identifier, peek().text == "id", peek(2).kind == .colon,
+           peek(3).kind == .stringLiteral, peek(3).text != name.text {
+            id = ExpressionSyntax(.stringLiteral(peek(3).text), span: peek(3).span)
+        }
         if check(.leftParen) {
             skipTokenOrGroup()
             end = tokens[index - 1].span
         }
         let whole = start.union(end)
-        let written = "event \(name.text)" + (generic ? "(field: Type, …)" : "")
+        let idEntry = id.flatMap { syntax -> String? in
+            guard case .stringLiteral(let value) = syntax.kind else { return nil }
+            return "id: " + ValueFormatting.quoted(value)
+        }
+        let replacement = "event \(name.text)" + (idEntry.map { "(\($0))" } ?? "")
+        let written = generic ? "event \(name.text)(" + (idEntry.map { $0 + ", " } ?? "") + "field: Type, …)" : replacement
         report(.pastedEvent, "a TipKit 'Tips.Event' is written '\(written)' here", at: whole,
                notes: (generic ? [DiagnosticNote("declare the fields of its DonationInfo struct in the parentheses")] : [])
                    + (nested ? [Self.moveOutOfTip] : []),
-               fixes: generic || nested ? [] : [.replace(whole, with: "event \(name.text)", "replace with 'event \(name.text)'")])
-        return EventSyntax(name: name, fields: [], limit: nil, limitSpan: nil, span: whole)
+               fixes: generic || nested ? [] : [.replace(whole, with: replacement, "replace with '\(replacement)'")])
+        return EventSyntax(owner: nil, name: name, id: id, fields: [], limit: nil, limitSpan: nil, span: whole)
     }
 
     /// The most tokens of a rule body whose named closure parameters are rewritten.
@@ -274,18 +285,5 @@ extension Parser {
         report(.pastedClosureParameters, "a rule's inputs are '$0', '$1', …; write \(listed)", at: header,
                fixes: [FixIt("remove '… in' and write $0, $1, …", edits: edits)])
         index = bodyStart
-    }
-
-    /// A rule input `SomeType.$name` or `SomeType.name`: reported, and read as `Self.…`.
-    mutating func rewritePastedQualifiedInput() {
-        guard check(.identifier), current.text != "Self", peek().kind == .dot,
-              peek(2).kind == .dollarIdentifier || peek(2).kind == .identifier,
-              peek(3).kind == .comma || peek(3).kind == .rightParen else { return }
-        let type = current
-        let input = peek(2).kind == .dollarIdentifier ? "$" + peek(2).text : peek(2).text
-        report(.pastedQualifiedInput, "a rule input is written 'Self.\(input)', whichever type declares it in Swift", at: type.span,
-               fixes: [.replace(type.span, with: "Self", "replace '\(type.text)' with 'Self'")])
-        tokens[index] = Token(kind: .identifier, span: type.span, text: "Self", startsLine: type.startsLine,
-                              hasLeadingSpace: type.hasLeadingSpace)
     }
 }

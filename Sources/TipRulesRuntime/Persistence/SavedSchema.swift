@@ -1,5 +1,5 @@
 /// The names and types saved state was written under: its persisted parameters, its events
-/// with their fields, its tips.
+/// with their fields, its tips (by id; state saved before ids has their names).
 struct SavedSchema {
     var parameters: [FieldInfo] = []
     var events: [(name: String, fields: [FieldInfo])] = []
@@ -23,7 +23,7 @@ struct SavedSchema {
     func matches(_ program: Program) -> Bool {
         program.events.count == events.count
             && zip(program.events, events).allSatisfy { $0.name == $1.name && $0.fields == $1.fields }
-            && program.tips.map(\.name) == tips
+            && (program.tips.map(\.id) == tips || program.tips.map(\.name) == tips)
             && parameters.allSatisfy { saved in
                 program.parameterIndex(named: saved.name).map { program.parameters[$0].type == saved.type } ?? false
             }

@@ -26,7 +26,8 @@ public enum StateEncoder {
                 writer.byte(field.type.rawValue)
             }
         }
-        writer.strings(program.tips.map(\.name))
+        // Tips by id, what TipKit keeps a tip's state under.
+        writer.strings(program.tips.map(\.id))
 
         writer.optionalDouble(clock)
         writer.optionalDouble(store.lastDisplayDate)

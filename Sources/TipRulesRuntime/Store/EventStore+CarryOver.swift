@@ -1,9 +1,9 @@
-/// Carrying a store over to another program by name: what a rules update and a saved state
+/// Carrying a store over to another program by persisted identity (the bytecode's names): what a rules update and a saved state
 /// decoded against newer rules share.
 extension EventStore {
     /// This store's state under `newProgram`: parameter values of the same type, donations of
     /// events whose every new field existed with the same type (fields the new event dropped are
-    /// dropped), tip states (matched by tip name), the last display date, the UTC offset and the
+    /// dropped), tip states (matched by tip id, or failing that by name), the last display date, the UTC offset and the
     /// testing overrides. Recorded invalidations are carried as they are, so a new display limit
     /// does not bring back an invalidated tip. Also returns what could not be carried.
     public func carriedOver(to newProgram: Program) -> (store: EventStore, problems: [CarryOverProblem]) {
@@ -25,7 +25,9 @@ extension EventStore {
             problems += carryDonations(of: index, event, to: &new)
         }
         for (index, tip) in program.tips.enumerated() {
-            guard let target = newProgram.tips.firstIndex(where: { $0.name == tip.name }) else {
+            // By id, what TipKit keeps a tip's state under; by name for state saved before ids.
+            guard let target = newProgram.tips.firstIndex(where: { $0.id == tip.id })
+                    ?? newProgram.tips.firstIndex(where: { $0.name == tip.name }) else {
                 problems.append(.tipRemoved(tip.name))
                 continue
             }

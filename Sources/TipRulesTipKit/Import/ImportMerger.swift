@@ -1,8 +1,10 @@
 import TipRulesCompiler
 
 /// Merges what several Swift files declare into one program: the first declaration of a name
-/// wins (a later one is a diagnostic), events get their DonationInfo fields, and rules whose
-/// inputs and group members that name nothing imported are dropped with a diagnostic.
+/// wins (a later one is a diagnostic), ids written as string constants are looked up, events
+/// are one per id, events get their DonationInfo fields, each rule input is bound to the
+/// parameter or event TipKit would read (`Self.$x` is the tip's own), and rules whose inputs
+/// and group members that name nothing imported are dropped with a diagnostic.
 struct ImportMerger {
     private(set) var files: [ImportedFile]
     private(set) var program = ImportedProgram()
@@ -28,20 +30,26 @@ struct ImportMerger {
                            at: frequency.span, help: "configure TipKit once; keep the frequency the app uses")
                 }
             }
-            files[index].parameters.forEach { add($0, to: \.parameters, name: $0.name, kind: "parameter", span: $0.span, file: index) }
-            files[index].events.forEach { add($0, to: \.events, name: $0.name, kind: "event", span: $0.span, file: index) }
+            files[index].parameters.forEach { add($0, to: \.parameters, name: $0.qualifiedName, kind: "parameter", span: $0.span, file: index) }
             for var tip in files[index].tips {
                 for rule in tip.rules.indices { tip.rules[rule].file = index }
                 add(tip, to: \.tips, name: tip.name, kind: "tip", span: tip.span, file: index)
             }
-            files[index].groups.forEach { add($0, to: \.groups, name: $0.name, kind: "group", span: $0.span, file: index) }
+            files[index].groups.forEach { addGroup($0) }
             files[index].widgets.forEach { add($0, to: \.widgets, name: $0.name, kind: "widget", span: $0.span, file: index) }
         }
         for index in files.indices { files[index].suggestions.forEach { attach($0, file: index) } }
         for index in files.indices { files[index].tipExtensions.forEach { extend(with: $0, file: index) } }
+        for index in program.tips.indices { resolveID(ofTip: index) }
+        mergeEvents()
         for index in program.events.indices { resolveFields(of: index) }
-        for index in program.tips.indices { program.tips[index].rules = program.tips[index].rules.filter { inputsExist($0) } }
+        for tip in program.tips.indices {
+            let name = program.tips[tip].name
+            program.tips[tip].rules = program.tips[tip].rules.compactMap { bind($0, inTip: name) }
+        }
         for index in program.groups.indices { program.groups[index].members = program.groups[index].members.filter { memberExists($0) } }
+        resolveWidgetOwners()
+        reportLookalikes()
         if files.allSatisfy(\.isEmpty), !files.isEmpty {
             report(.importNothingFound, "no TipKit tip, parameter, event, group or configuration was found", in: 0,
                    at: .point(0), help: "import the Swift files that declare the app's Tip structs and their inputs")
@@ -65,10 +73,177 @@ struct ImportMerger {
         program[keyPath: list].append(declaration)
     }
 
+    /// A group under its name, or, when a group already has it (two views that each keep
+    /// `@State var tips = TipGroup(…)`), under its view's name before it: TipKit keeps nothing
+    /// under a group's name, so only the `.tiprules` name changes.
+    private mutating func addGroup(_ group: ImportedGroup) {
+        var group = group
+        let names = Set(program.groups.map(\.name))
+        if names.contains(group.name) {
+            let base = (group.owner ?? "") + group.name
+            group.name = base
+            var number = 2
+            while names.contains(group.name) {
+                group.name = base + String(number)
+                number += 1
+            }
+        }
+        program.groups.append(group)
+    }
+
+    // MARK: Identities
+
+    /// The string a constant's name stands for: `Self.tipID`, `Events.opened` or `tipID`, looked
+    /// up from the scope it is written in outwards, in every imported file.
+    private func resolve(_ string: ImportedString) -> String? {
+        switch string {
+        case .literal(let value):
+            return value
+        case .reference(let path, let scope, _):
+            let relative = path.hasPrefix("Self.") ? String(path.dropFirst("Self.".count)) : path
+            let candidates = (0...scope.count).reversed().map { (scope.prefix($0) + [relative]).joined(separator: ".") }
+            return candidates.lazy.compactMap { name in files.lazy.compactMap { $0.stringConstants[name] }.first }.first
+        }
+    }
+
+    /// `var id: String { Constants.tipID }`: the constant's string, or the tip's name with a warning.
+    private mutating func resolveID(ofTip index: Int) {
+        guard program.tips[index].id == nil, let reference = program.tips[index].idReference,
+              case .reference(let path, _, let span) = reference else { return }
+        if let id = resolve(reference) {
+            program.tips[index].id = id
+            return
+        }
+        let tip = program.tips[index]
+        report(.importText, "the id of tip '\(tip.name)' is '\(path)', which is no string constant of the imported files; the tip is imported with the id '\(tip.name)'",
+               in: origins["tip " + tip.name]?.file ?? 0, at: span,
+               help: "import the file that declares \(path) as static let … = \"…\", or write the id in the .tiprules tip, so that its stored state stays the tip's")
+    }
+
+    /// One event per id (TipKit keeps donations by id: two properties with one id are one
+    /// event), named by its property, or `OWNER.NAME` where kept events share a property name.
+    private mutating func mergeEvents() {
+        var byID: [String: Int] = [:]
+        for (file, imported) in files.enumerated() {
+            for var event in imported.events {
+                let key = (event.owner ?? "") + "|" + event.name
+                if let id = event.id, let resolved = resolve(id) {
+                    event.resolvedID = resolved
+                } else {
+                    event.resolvedID = event.name
+                    if let id = event.id, case .reference(let path, _, let span) = id {
+                        report(.importEventID, "the event '\(event.name)' has the id '\(path)', which is no string constant of the imported files; it is imported with the id '\(event.name)'",
+                               in: file, at: span,
+                               help: "import the file that declares \(path) as static let … = \"…\", or write the id in the .tiprules event, so that the donations TipKit stored under it stay the event's")
+                    }
+                }
+                if let kept = byID[event.resolvedID] {
+                    eventAliases[key] = kept
+                    continue
+                }
+                byID[event.resolvedID] = program.events.count
+                eventAliases[key] = program.events.count
+                eventFiles.append(file)
+                program.events.append(event)
+            }
+        }
+        var counts: [String: Int] = [:]
+        for event in program.events { counts[event.name, default: 0] += 1 }
+        for index in program.events.indices {
+            let event = program.events[index]
+            let shared = counts[event.name, default: 0] > 1
+            program.events[index].outputName = shared ? event.owner.map { "\($0).\(event.name)" } ?? event.name : event.name
+        }
+    }
+
+    /// The rule with each input bound to what TipKit reads in tip `tip` (`Self.$x` and `x` its
+    /// own, `Type.$x` that type's, `SharedTipInputs.$x` a parameter of no tip; failing that, the
+    /// one imported declaration of that name), written as `.tiprules` reads it back; nil, with a
+    /// diagnostic, when an input names nothing imported or nothing it can be written as.
+    private mutating func bind(_ rule: ImportedRule, inTip tip: String) -> ImportedRule? {
+        var rule = rule
+        for (position, input) in rule.inputs.enumerated() {
+            let owner: String? = switch input.qualifier {
+            case nil, "Self"?: tip
+            case SwiftEmitter.sharedNamespace?: nil
+            case let type?: type
+            }
+            let text = input.isParameter ? parameterInput(input, owner: owner, tip: tip) : eventInput(input, owner: owner, tip: tip)
+            guard let text else {
+                reportUnbound(input, in: rule.file)
+                return nil
+            }
+            if text.isEmpty {
+                report(.importRule, "the rule input '\(input.written)' names a declaration that tip '\(tip)' hides with its own of that name; the rule is not carried over",
+                       in: rule.file, at: input.span, help: "rename one of the two, then import again")
+                return nil
+            }
+            rule.inputs[position].text = text
+        }
+        return rule
+    }
+
+    /// A parameter input as `.tiprules` writes it in tip `tip`; nil when it names nothing
+    /// imported, "" when the tip's own parameter of that name would hide it.
+    private func parameterInput(_ input: ImportedRuleInput, owner: String?, tip: String) -> String? {
+        let exact = program.parameters.first { $0.owner == owner && $0.name == input.name }
+        let sameName = program.parameters.filter { $0.name == input.name }
+        guard let parameter = exact ?? (sameName.count == 1 ? sameName.first : nil) else { return nil }
+        switch parameter.owner {
+        case tip?: return "Self.$\(input.name)"
+        case let other?: return "\(other).$\(input.name)"
+        case nil: return program.parameters.contains { $0.owner == tip && $0.name == input.name } ? "" : "Self.$\(input.name)"
+        }
+    }
+
+    /// An event input as `.tiprules` writes it in tip `tip` (see `parameterInput`).
+    private func eventInput(_ input: ImportedRuleInput, owner: String?, tip: String) -> String? {
+        let exact = eventAliases[(owner ?? "") + "|" + input.name]
+        let sameName = Set(eventAliases.filter { $0.key.hasSuffix("|" + input.name) }.values)
+        guard let index = exact ?? (sameName.count == 1 ? sameName.first : nil) else { return nil }
+        let name = program.events[index].outputName
+        if name == "\(tip).\(input.name)" { return "Self.\(input.name)" }
+        if name.contains(".") { return name }
+        return program.events.contains { $0.outputName == "\(tip).\(name)" } ? "" : "Self.\(name)"
+    }
+
+    /// Widget expressions name a parameter or event through the type that declares it in Swift:
+    /// `.tiprules` keeps the type where it owns the member (`VPNTip.isTipPresented`), else drops it.
+    private mutating func resolveWidgetOwners() {
+        let owned = Set(program.parameters.filter { $0.owner != nil }.map(\.qualifiedName)
+            + program.events.map(\.outputName).filter { $0.contains(".") })
+        let resolve = { (text: String) in SwiftExpressionRewriter.resolvingOwners(text, owned: owned) }
+        for index in program.widgets.indices {
+            program.widgets[index].lets = program.widgets[index].lets.map { ($0.0, resolve($0.1)) }
+            program.widgets[index].score = resolve(program.widgets[index].score)
+            program.widgets[index].duration = resolve(program.widgets[index].duration)
+            program.widgets[index].suggestions = program.widgets[index].suggestions.map { (resolve($0.from), resolve($0.to)) }
+        }
+    }
+
+    /// Types with a tip's members whose conformance to `Tip` was not recognized: a warning each,
+    /// since their tips are not carried over.
+    private mutating func reportLookalikes() {
+        for (file, imported) in files.enumerated() {
+            for lookalike in imported.tipLookalikes where !program.tips.contains(where: { $0.name == lookalike.value }) {
+                report(.importUnrecognizedTip, "'\(lookalike.value)' has a tip's rules, or its title and message or image, but no conformance to Tip that import recognizes; it is not carried over",
+                       in: file, at: lookalike.span,
+                       help: "import the file where '\(lookalike.value)' conforms to Tip (struct \(lookalike.value): Tip, or extension \(lookalike.value): Tip), or write the tip in the .tiprules file")
+            }
+        }
+    }
+
+    /// Events by `OWNER|NAME` (the property and its innermost type) to their index in the
+    /// program: an event whose id another event has is that event.
+    private var eventAliases: [String: Int] = [:]
+    /// The file each of the program's events came from.
+    private var eventFiles: [Int] = []
+
     /// The event's fields from its DonationInfo struct, looked up from the event's scope outwards.
     private mutating func resolveFields(of index: Int) {
         let event = program.events[index]
-        guard let infoType = event.infoType, let origin = origins["event " + event.name] else { return }
+        let origin = (file: eventFiles[index], span: event.span)
+        guard let infoType = event.infoType else { return }
         let candidates = (0...event.scope.count).reversed().map { depth in
             (event.scope.prefix(depth) + [infoType]).joined(separator: ".")
         }
@@ -90,18 +265,14 @@ struct ImportMerger {
         }
     }
 
-    private mutating func inputsExist(_ rule: ImportedRule) -> Bool {
-        for input in rule.inputs where !program.contains(input) {
-            if input.isParameter, files.contains(where: { $0.droppedParameters.contains(input.name) }) {
-                report(.importRule, "the rule input '\(input.text)' is a parameter that is not carried over (see its warning); nor is the rule",
-                       in: rule.file, at: input.span, help: "give the parameter a .tiprules type and a literal default, then the rule comes with it")
-            } else {
-                report(.importRule, "the rule input '\(input.text)' names no imported \(input.isParameter ? "parameter" : "event"); the rule is not carried over",
-                       in: rule.file, at: input.span, help: "import the file that declares it, or declare it in the .tiprules file")
-            }
-            return false
+    private mutating func reportUnbound(_ input: ImportedRuleInput, in file: Int) {
+        if input.isParameter, files.contains(where: { $0.droppedParameters.contains(input.name) }) {
+            report(.importRule, "the rule input '\(input.written)' is a parameter that is not carried over (see its warning); nor is the rule",
+                   in: file, at: input.span, help: "give the parameter a .tiprules type and a literal default, then the rule comes with it")
+        } else {
+            report(.importRule, "the rule input '\(input.written)' names no imported \(input.isParameter ? "parameter" : "event"); the rule is not carried over",
+                   in: file, at: input.span, help: "import the file that declares it, or declare it in the .tiprules file")
         }
-        return true
     }
 
     private mutating func memberExists(_ member: ImportedItem<String>) -> Bool {
@@ -120,6 +291,7 @@ struct ImportMerger {
         files[file].diagnostics.append(contentsOf: tipExtension.diagnostics)
         let members = tipExtension.members
         program.tips[tip].id = program.tips[tip].id ?? members.id
+        program.tips[tip].idReference = program.tips[tip].idReference ?? members.idReference
         program.tips[tip].title = program.tips[tip].title ?? members.title
         program.tips[tip].message = program.tips[tip].message ?? members.message
         program.tips[tip].image = program.tips[tip].image ?? members.image
@@ -155,9 +327,4 @@ struct ImportedProgram {
     var tips: [ImportedTip] = []
     var groups: [ImportedGroup] = []
     var widgets: [ImportedWidget] = []
-
-    /// Whether the input names a declared parameter or event.
-    func contains(_ input: ImportedRuleInput) -> Bool {
-        input.isParameter ? parameters.contains { $0.name == input.name } : events.contains { $0.name == input.name }
-    }
 }

@@ -18,6 +18,12 @@ struct ImportedFile {
     var suggestions: [ImportedSuggestions] = []
     /// The `@Parameter`s that were left out (TR0801, TR0802), so that a rule reading one says so.
     var droppedParameters: Set<String> = []
+    /// String constants (`static let tipID = "…"`, a top-level `let`), by qualified name
+    /// (`Events.opened`, `VPNTip.tipID`, `tipID`): what an event's or a tip's id may name.
+    var stringConstants: [String: String] = [:]
+    /// Types whose members look like a tip's (a title and rules, a message or an image) but
+    /// that do not conform to `Tip` as far as the importer sees, with where they are declared.
+    var tipLookalikes: [ImportedItem<String>] = []
     var diagnostics = DiagnosticList()
 
     init(source: SourceFile) {
@@ -38,17 +44,40 @@ struct ImportedItem<Value> {
 
 /// `@Parameter static var name: Type = value`.
 struct ImportedParameter {
+    /// The type that declares it (TipKit keys a parameter by it); nil in `SharedTipInputs` or
+    /// outside any type.
+    var owner: String?
     var name: String
     var type: String
     /// The default value as `.tiprules` text.
     var value: String
     var transient: Bool
     var span: SourceSpan
+
+    /// The `.tiprules` name and identity: `OWNER.NAME` or `NAME`.
+    var qualifiedName: String { owner.map { "\($0).\(name)" } ?? name }
+}
+
+/// A string as Swift writes it where the importer needs a constant: a literal, or the name of
+/// a string constant (`Self.tipID`, `Events.opened`) resolved when the files are merged.
+enum ImportedString {
+    case literal(String)
+    /// The name as written (`Events.opened`), the enclosing types where it is written
+    /// (outermost first), and where.
+    case reference(String, scope: [String], span: SourceSpan)
 }
 
 /// `static let name = Tips.Event<Info>(id: "…", donationLimit: …)`.
 struct ImportedEvent {
     var name: String
+    /// The innermost type that declares it (it only scopes the name).
+    var owner: String?
+    /// The id as written; resolved by the merge into `resolvedID`.
+    var id: ImportedString?
+    /// The id TipKit keeps its donations under (the property name when none could be read).
+    var resolvedID: String = ""
+    /// The `.tiprules` name: the property name, or `OWNER.NAME` where several events share it.
+    var outputName: String = ""
     /// The DonationInfo type as written, and the enclosing types of the declaration (outermost
     /// first), for looking the type up as Swift would.
     var infoType: String?
@@ -70,6 +99,8 @@ struct ImportedField {
 struct ImportedTip {
     var name: String
     var id: String?
+    /// `var id: String { Constants.tipID }`: resolved into `id` by the merge.
+    var idReference: ImportedString?
     var title: String?
     var message: String?
     var image: String?
@@ -81,7 +112,7 @@ struct ImportedTip {
 
     /// Whether any member was read (an extension with none is not about a tip).
     var declaresSomething: Bool {
-        id != nil || title != nil || message != nil || image != nil || !rules.isEmpty || !options.isEmpty || !actions.isEmpty
+        id != nil || idReference != nil || title != nil || message != nil || image != nil || !rules.isEmpty || !options.isEmpty || !actions.isEmpty
     }
 }
 
@@ -108,19 +139,25 @@ struct ImportedRule {
     var span: SourceSpan
 }
 
-/// A rule input: `Self.$name` (a parameter) or `Self.name` (an event).
+/// A rule input: `Self.$name` (a parameter) or `Self.name` (an event), or through another type.
 struct ImportedRuleInput {
     var name: String
     var isParameter: Bool
     var span: SourceSpan
+    /// The type written before the name (`Self`, `VPNTip`, `SharedTipInputs`), if any.
+    var qualifier: String?
+    /// The input as `.tiprules` writes it, once the merge has resolved what it names.
+    var text: String = ""
 
-    /// The input as `.tiprules` writes it.
-    var text: String { isParameter ? "Self.$\(name)" : "Self.\(name)" }
+    /// The input as Swift wrote it, for messages.
+    var written: String { (qualifier.map { $0 + "." } ?? "") + (isParameter ? "$" : "") + name }
 }
 
 /// `TipGroup(.ordered) { A(); B() }`, named after where it is kept.
 struct ImportedGroup {
     var name: String
+    /// The innermost type where the group is kept (a view), which names it when names collide.
+    var owner: String?
     /// `.ordered` or `.firstAvailable`; nil when the Swift gives none.
     var kind: String?
     var members: [ImportedItem<String>]

@@ -5,7 +5,9 @@ import TipRulesCompiler
 ///
 /// - named closure parameters (`{ isPro in isPro }`, `{ d0 in d0.minutes > 60 }`) → `$0`, `$1`;
 /// - `starts(with: x)` → `hasPrefix(x)`; `Date.now` → `now`;
-/// - a type qualifying a parameter or event (`SharedTipInputs.goal`) → `goal`;
+/// - a type qualifying a parameter or event (`SharedTipInputs.goal`) → `goal`; outside rules
+///   only `SharedTipInputs`, the other types being kept for `resolvingOwners(_:owned:)`;
+/// - `Foundation.Date` → `Date`, `Foundation.Date.now` → `now`;
 /// - `.map(\.f).reduce(0, +)`, `.map(\.f).min()`, `.max()` → `.sum(of: \.f)`, `.min(of: \.f)`, `.max(of: \.f)`;
 /// - `x.map { c0 in c0.f }`, `x.flatMap { $0.f }` (what emit-swift writes in a rule) → `x?.f`;
 /// - `a.timeIntervalSince(b)` → `(a - b)`, `a.addingTimeInterval(b)` → `(a + b)`; in a rule only
@@ -41,7 +43,7 @@ struct SwiftExpressionRewriter {
                 replacements[index] = "$\(position)"
             }
             rewriteStartsWith(at: index)
-            rewriteQualifier(at: index, afterDot: afterDot, keepsDateNow: inRule)
+            rewriteQualifier(at: index, afterDot: afterDot, inRule: inRule)
             rewriteAggregate(at: index)
             rewriteOptionalMap(at: index, end: range.upperBound)
             rewriteClosure(at: index, end: range.upperBound)
@@ -56,6 +58,44 @@ struct SwiftExpressionRewriter {
             text += replacements[index] ?? source.text(of: SourceSpan(start: tokens[index].start, end: tokens[index].end))
         }
         return text
+    }
+
+    /// `Type.name` in `text` (a widget's expression) → `name`, except where `Type.name` is in
+    /// `owned` (a parameter or event that type owns) or `Type` is a standard type (`Double.pi`).
+    static func resolvingOwners(_ text: String, owned: Set<String>) -> String {
+        func isNamePart(_ character: Character) -> Bool { character.isLetter || character.isNumber || character == "_" }
+        func nameEnd(from start: String.Index) -> String.Index {
+            text[start...].firstIndex { !isNamePart($0) } ?? text.endIndex
+        }
+        var result = ""
+        var index = text.startIndex
+        var inString = false
+        while index < text.endIndex {
+            let character = text[index]
+            let startsName = !inString && character.isUppercase
+                && !(result.last.map { isNamePart($0) || $0 == "." || $0 == "\\" || $0 == "$" } ?? false)
+            guard startsName else {
+                if character == "\"" { inString.toggle() }
+                result.append(character)
+                index = text.index(after: index)
+                continue
+            }
+            let typeEnd = nameEnd(from: index)
+            let type = String(text[index..<typeEnd])
+            if typeEnd < text.endIndex, text[typeEnd] == "." {
+                let memberStart = text.index(after: typeEnd)
+                let memberEnd = nameEnd(from: memberStart)
+                let member = String(text[memberStart..<memberEnd])
+                if !member.isEmpty, !keptTypes.contains(type), !owned.contains(type + "." + member) {
+                    result += member
+                    index = memberEnd
+                    continue
+                }
+            }
+            result += type
+            index = typeEnd
+        }
+        return result
     }
 
     private func matches(_ index: Int, _ pattern: [String]) -> Bool {
@@ -79,15 +119,25 @@ struct SwiftExpressionRewriter {
         dropsGap.insert(index + 5)
     }
 
-    /// `SharedTipInputs.goal` → `goal`; `Date.now` → `now`.
-    private mutating func rewriteQualifier(at index: Int, afterDot: Bool, keepsDateNow: Bool) {
+    /// `SharedTipInputs.goal` → `goal`; `Date.now` → `now` (outside rules); `Foundation.Date` → `Date`.
+    private mutating func rewriteQualifier(at index: Int, afterDot: Bool, inRule: Bool) {
         let token = tokens[index]
+        if !afterDot, matches(index, ["Foundation", ".", "Date"]) {
+            // emit-swift's spelling where a parameter, event or field called `Date` hides the type.
+            if matches(index + 3, [".", "now"]) {
+                replace(index...index + 4, with: "now")
+            } else {
+                replace(index...index + 1, with: "")
+                dropsGap.insert(index + 2)
+            }
+            return
+        }
         guard token.kind == .identifier, !afterDot, token.text.first?.isUppercase == true,
               stream[index + 1]?.isSymbol(".") == true, let name = stream[index + 2], name.kind == .identifier,
               name.text.first?.isLowercase == true else { return }
         if token.text == "Date" && name.text == "now" {
-            if !keepsDateNow { replace(index...index + 2, with: "now") }
-        } else if !Self.keptTypes.contains(token.text) {
+            if !inRule { replace(index...index + 2, with: "now") }
+        } else if !Self.keptTypes.contains(token.text) && (inRule || token.text == SwiftEmitter.sharedNamespace) {
             replace(index...index + 1, with: "")
             dropsGap.insert(index + 2)
         }

@@ -6,10 +6,12 @@ import TipRulesCompiler
 extension TipKitRecognizer {
     /// The actions of the `actions` property's value, in order.
     mutating func actions(in range: Range<Int>) -> [ImportedAction] {
-        entries(in: range).compactMap { action($0) }
+        entries(in: range).enumerated().compactMap { action($0.element, index: $0.offset) }
     }
 
-    private mutating func action(_ entry: Range<Int>) -> ImportedAction? {
+    /// The action of `entry`, the `index`-th of the tip's: without an `id:`, TipKit identifies
+    /// an action by its index, which becomes its id (`"0"`, `"1"`, …).
+    private mutating func action(_ entry: Range<Int>, index: Int) -> ImportedAction? {
         let span = SourceSpan(start: tokens[entry.lowerBound].start, end: tokens[entry.upperBound - 1].end)
         let written = text(entry.lowerBound, entry.upperBound)
         guard let open = (entry.lowerBound..<min(entry.upperBound, entry.lowerBound + 4)).first(where: { tokens[$0].isSymbol("(") }),
@@ -37,6 +39,8 @@ extension TipKitRecognizer {
             default: break
             }
         }
+        let hasIDArgument = split(open + 1..<close).contains { $0.count >= 2 && tokens[$0.lowerBound].isWord("id") && tokens[$0.lowerBound + 1].isSymbol(":") }
+        if !hasIDArgument { id = String(index) }
         guard let id, let title else {
             let missing = id == nil ? "constant id" : "constant title"
             report(.importActions, "the action '\(written)' is not carried over: it has no \(missing)", at: span,

@@ -23,8 +23,9 @@ extension TipKitRecognizer {
                 return nil
             }
             let isParameter = last.kind == .dollar
+            let qualifier = input.count >= 3 ? tokens[input.upperBound - 3].text : nil
             inputs.append(ImportedRuleInput(name: isParameter ? String(last.text.dropFirst()) : last.text, isParameter: isParameter,
-                                            span: SourceSpan(start: tokens[input.lowerBound].start, end: last.end)))
+                                            span: SourceSpan(start: tokens[input.lowerBound].start, end: last.end), qualifier: qualifier))
         }
         guard let body = ruleBody(inputsClose + 2..<bodyClose, span: span) else { return nil }
         return ImportedRule(inputs: inputs, body: body, span: span)

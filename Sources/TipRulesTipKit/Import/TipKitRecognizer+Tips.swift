@@ -13,12 +13,16 @@ extension TipKitRecognizer {
 
     /// `extension Name { … }`: the tip members it declares, kept with their diagnostics until the
     /// files are merged (an extension of a type that is no tip contributes nothing).
-    mutating func tipExtension(of name: String, body open: Int, close: Int) {
+    mutating func tipExtension(of name: String, at span: SourceSpan, body open: Int, close: Int) {
         var members = ImportedTip(name: name, span: SourceSpan(start: tokens[open].start, end: tokens[open].end))
         deferred = []
         readMembers(body: open, close: close, into: &members)
         let diagnostics = deferred ?? []
         deferred = nil
+        // Rules, or a title with a message or an image, are a tip's content, whatever conforms it.
+        if !members.rules.isEmpty || (members.title != nil && (members.message != nil || members.image != nil)) {
+            file.tipLookalikes.append(ImportedItem(value: name, span: span))
+        }
         guard members.declaresSomething || !diagnostics.isEmpty else { return }
         file.tipExtensions.append(ImportedTipExtension(members: members, diagnostics: diagnostics))
     }
@@ -51,7 +55,13 @@ extension TipKitRecognizer {
     private mutating func read(_ member: (name: SwiftToken, value: Range<Int>), into tip: inout ImportedTip) {
         let span = SourceSpan(start: member.name.start, end: member.name.end)
         switch member.name.text {
-        case "id": tip.id = constantText(member.value, calls: [], property: "id", at: span)
+        case "id":
+            let value = valueTokens(member.value)
+            if let reference = stringArgument(value.startIndex..<value.endIndex), case .reference = reference {
+                tip.idReference = reference
+            } else {
+                tip.id = constantText(member.value, calls: [], property: "id", at: span)
+            }
         case "title": tip.title = constantText(member.value, calls: ["Text", "init"], property: "title", at: span)
         case "message": tip.message = constantText(member.value, calls: ["Text", "init"], property: "message", at: span)
         case "image": tip.image = systemImage(member.value, at: span)
@@ -73,6 +83,13 @@ extension TipKitRecognizer {
     private mutating func constantText(_ range: Range<Int>, calls: Set<String>, property: String, at span: SourceSpan) -> String? {
         var value = Array(valueTokens(range))
         if value.count >= 5, value[0].isSymbol("."), value[1].isWord("init") { value.removeFirst() }
+        // `Text("…", bundle: .module)`, `Text("…", tableName: …)`: the text is the key, the
+        // bundle or table where the app localizes it.
+        if value.count >= 6, calls.contains(value[0].text), value[1].isSymbol("("), value[2].kind == .string, value[3].isSymbol(","),
+           let close = value.firstIndex(where: { $0.isSymbol(")") }),
+           value[4..<close].contains(where: { $0.isWord("bundle") || $0.isWord("tableName") || $0.isWord("comment") }) {
+            value = Array(value[0...2]) + Array(value[close...])
+        }
         let call = value.count >= 4 && calls.contains(value[0].text) && value[1].isSymbol("(") && value[3].isSymbol(")")
         let literal = value.count == 1 ? value.first : call ? value[2] : nil
         if let literal, literal.kind == .string, let string = literal.stringValue {
@@ -86,7 +103,9 @@ extension TipKitRecognizer {
 
     /// `Image(systemName: "…")` (with modifiers, which are reported), or a diagnostic.
     private mutating func systemImage(_ range: Range<Int>, at span: SourceSpan) -> String? {
-        let value = Array(valueTokens(range))
+        var value = Array(valueTokens(range))
+        // `.init(systemName: "…")`, the type taken from `var image: Image?`.
+        if value.count >= 6, value[0].isSymbol("."), value[1].isWord("init") { value[1].text = "Image"; value.removeFirst() }
         if value.count >= 6, value[0].isWord("Image"), value[2].isWord("systemName"), value[4].kind == .string, value[5].isSymbol(")"),
            let name = value[4].stringValue {
             if value.count > 6 { reportStyling(Array(value[6...]), of: "image", at: span) }

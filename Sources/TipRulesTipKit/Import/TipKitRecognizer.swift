@@ -51,6 +51,7 @@ struct TipKitRecognizer {
                 case "TipGroup": group(at: index)
                 case "TimelineEntryRelevance": widgetFunction(at: index)
                 case "INRelevantShortcut": suggestionFunction(at: index)
+                case "let": stringConstant(at: index)
                 default: break
                 }
             }
@@ -68,8 +69,18 @@ struct TipKitRecognizer {
         let inheritance = tokens[(index + 2)..<open].filter { $0.kind == .identifier }.map(\.text)
         scopes.append((name.text, close))
         let kind = tokens[index].text
+        let span = SourceSpan(start: tokens[index].start, end: name.end)
         if kind == "extension" {
-            tipExtension(of: name.text, body: open, close: close)
+            // `extension VPNTip: Tip { … }` (often under `@available`) makes VPNTip a tip.
+            if inheritance.contains("Tip") {
+                tip(named: name.text, at: span, body: open, close: close)
+            } else {
+                tipExtension(of: name.text, at: span, body: open, close: close)
+            }
+            return
+        }
+        guard kind == "struct" || inheritance.contains("Tip") else {
+            if kind == "class" || kind == "actor" { tipExtension(of: name.text, at: span, body: open, close: close) }
             return
         }
         guard kind == "struct" else {
@@ -82,9 +93,12 @@ struct TipKitRecognizer {
             return
         }
         if inheritance.contains("Tip") {
-            tip(named: name.text, at: SourceSpan(start: tokens[index].start, end: name.end), body: open, close: close)
+            tip(named: name.text, at: span, body: open, close: close)
         } else if inheritance.contains("Codable") || (inheritance.contains("Encodable") && inheritance.contains("Decodable")) {
             file.donationInfos[(scopes.map(\.name)).joined(separator: "."), default: []] = storedFields(body: open, close: close)
+        } else {
+            // A struct whose conformance is elsewhere (`extension X: Tip`), or not recognized.
+            tipExtension(of: name.text, at: span, body: open, close: close)
         }
     }
 
@@ -98,7 +112,7 @@ struct TipKitRecognizer {
                let name = stream[keyword + 1], name.kind == .identifier, stream[keyword + 2]?.isSymbol(":") == true,
                !(keyword..<end).contains(where: { tokens[$0].isSymbol("{") }) {
                 let typeEnd = SwiftTokenStream.range(keyword + 3, end).first { tokens[$0].isSymbol("=") } ?? end
-                fields.append(ImportedField(name: name.text, type: text(keyword + 3, typeEnd),
+                fields.append(ImportedField(name: name.text, type: Self.typeText(text(keyword + 3, typeEnd)),
                                             span: SourceSpan(start: name.start, end: tokens[max(typeEnd - 1, keyword)].end)))
             }
             index = max(end, index + 1)
@@ -122,7 +136,7 @@ struct TipKitRecognizer {
         let end = stream.statementEnd(from: cursor, to: tokens.count)
         let span = SourceSpan(start: tokens[index].start, end: tokens[max(end - 1, cursor)].end)
         let equals = SwiftTokenStream.range(cursor + 2, end).first { tokens[$0].isSymbol("=") }
-        let type = stream[cursor + 2]?.isSymbol(":") == true ? text(cursor + 3, equals ?? end) : nil
+        let type = stream[cursor + 2]?.isSymbol(":") == true ? Self.typeText(text(cursor + 3, equals ?? end)) : nil
         if let written = type, !Self.parameterTypes.contains(written) {
             report(.importParameterType, "@Parameter '\(name.text)' of type '\(written)' cannot be carried over", at: span,
                    help: "a .tiprules parameter is a Bool, Int, Double, String or Date; keep this one in Swift")
@@ -135,8 +149,45 @@ struct TipKitRecognizer {
             file.droppedParameters.insert(name.text)
             return
         }
-        file.parameters.append(ImportedParameter(name: name.text, type: type ?? value.type, value: value.text,
+        file.parameters.append(ImportedParameter(owner: owner, name: name.text, type: type ?? value.type, value: value.text,
                                                  transient: transient, span: span))
+    }
+
+    /// The type declaring a member here, as TipKit keys a parameter by it: the innermost
+    /// enclosing type, nil outside any type and in `SharedTipInputs` (emit-swift's home of
+    /// the parameters that belong to no tip).
+    private var owner: String? {
+        guard let name = scopes.last?.name, name != SwiftEmitter.sharedNamespace else { return nil }
+        return name
+    }
+
+    /// `Foundation.Date` → `Date`: emit-swift qualifies the type where a name hides it.
+    static func typeText(_ text: String) -> String {
+        text.hasPrefix("Foundation.") ? String(text.dropFirst("Foundation.".count)) : text
+    }
+
+    /// `[static] let NAME[: String] = "…"` on one line: a string constant that an id may name.
+    private mutating func stringConstant(at index: Int) {
+        guard let name = stream[index + 1], name.kind == .identifier else { return }
+        var equals = index + 2
+        if stream[equals]?.isSymbol(":") == true, stream[equals + 1]?.isWord("String") == true { equals += 2 }
+        guard stream[equals]?.isSymbol("=") == true, let value = stream[equals + 1], value.kind == .string,
+              let string = value.stringValue, stream.statementEnd(from: equals + 1, to: tokens.count) == equals + 2 else { return }
+        let key = (scopes.map(\.name) + [name.text]).joined(separator: ".")
+        if file.stringConstants[key] == nil { file.stringConstants[key] = string }
+    }
+
+    /// A string argument: a literal, or the name of a constant (`Self.tipID`, `Events.opened`,
+    /// `tipID`); nil for anything else.
+    func stringArgument(_ range: Range<Int>) -> ImportedString? {
+        guard let first = stream[range.lowerBound], range.count >= 1 else { return nil }
+        if range.count == 1, first.kind == .string { return first.stringValue.map(ImportedString.literal) }
+        let isName = range.enumerated().allSatisfy { offset, index in
+            offset % 2 == 0 ? tokens[index].kind == .identifier : tokens[index].isSymbol(".")
+        }
+        guard isName, range.count % 2 == 1 else { return nil }
+        let span = SourceSpan(start: first.start, end: tokens[range.upperBound - 1].end)
+        return .reference(range.map { tokens[$0].text }.joined(), scope: scopes.map(\.name), span: span)
     }
 
     /// The types a `.tiprules` parameter (and event field) may have.
@@ -153,8 +204,10 @@ struct TipKitRecognizer {
         if value.count == 2, value[0].isSymbol("-"), value[1].kind == .number {
             return ("-" + value[1].text, value[1].text.contains(".") ? "Double" : "Int")
         }
-        if value.count == 6, value[0].isWord("Date"), value[2].isWord("timeIntervalSince1970"), value[4].kind == .number {
-            return ("Date(timeIntervalSince1970: \(value[4].text))", "Date")
+        // `Foundation.Date(timeIntervalSince1970: …)` as emit-swift writes it where a name hides `Date`.
+        let date = value.count == 8 && value[0].isWord("Foundation") && value[1].isSymbol(".") ? Array(value.dropFirst(2)) : value
+        if date.count == 6, date[0].isWord("Date"), date[2].isWord("timeIntervalSince1970"), date[4].kind == .number {
+            return ("Date(timeIntervalSince1970: \(date[4].text))", "Date")
         }
         return nil
     }
@@ -168,34 +221,41 @@ struct TipKitRecognizer {
             infoType = text(cursor + 1, close)
             cursor = close + 1
         }
-        guard stream[cursor]?.isSymbol("(") == true, let close = stream.closing[cursor] else { return }
         var start = index
         while start >= 2, tokens[start - 1].isSymbol("."), ["Tips", "Tip", "TipKit"].contains(tokens[start - 2].text) { start -= 2 }
-        guard start >= 1, tokens[start - 1].isSymbol("="),
-              let keyword = stride(from: start - 2, through: max(0, start - 18), by: -1).first(where: {
-                  tokens[$0].isWord("let") || tokens[$0].isWord("var")
-              }),
-              let name = stream[keyword + 1], name.kind == .identifier,
-              SwiftTokenStream.range(keyword + 2, start - 1).allSatisfy({ tokens[$0].kind == .identifier || [":", ".", "<", ">"].contains(tokens[$0].text) })
-        else { return }
+        let keyword: Int
+        if stream[cursor]?.isSymbol("=") == true, stream[cursor + 1]?.isSymbol(".") == true, stream[cursor + 2]?.isWord("init") == true,
+           stream[cursor + 3]?.isSymbol("(") == true {
+            // `let e: Tips.Event<Info> = .init(id: "…")`: the annotation names the type.
+            guard start >= 3, tokens[start - 1].isSymbol(":"), tokens[start - 2].kind == .identifier,
+                  tokens[start - 3].isWord("let") || tokens[start - 3].isWord("var") else { return }
+            keyword = start - 3
+            cursor += 3
+        } else {
+            guard stream[cursor]?.isSymbol("(") == true, start >= 1, tokens[start - 1].isSymbol("="),
+                  let found = stride(from: start - 2, through: max(0, start - 18), by: -1).first(where: {
+                      tokens[$0].isWord("let") || tokens[$0].isWord("var")
+                  }),
+                  SwiftTokenStream.range(found + 2, start - 1).allSatisfy({ tokens[$0].kind == .identifier || [":", ".", "<", ">"].contains(tokens[$0].text) })
+            else { return }
+            keyword = found
+        }
+        guard let close = stream.closing[cursor], let name = stream[keyword + 1], name.kind == .identifier else { return }
         if infoType == nil, stream[keyword + 2]?.isSymbol(":") == true,
            let open = SwiftTokenStream.range(keyword + 3, start - 1).first(where: { tokens[$0].isSymbol("<") }),
            let end = genericClose(after: open) {
             infoType = text(open + 1, end)
         }
         let span = SourceSpan(start: name.start, end: tokens[close].end)
-        var event = ImportedEvent(name: name.text, infoType: infoType, scope: scopes.map(\.name), span: span)
+        var event = ImportedEvent(name: name.text, owner: owner, infoType: infoType, scope: scopes.map(\.name), span: span)
         if let label = (cursor + 1..<close).first(where: { tokens[$0].isWord("id") && tokens[$0 + 1].isSymbol(":") }),
            let id = stream[label + 2] {
             let end = stream.first(from: label + 2, to: close) { $0.isSymbol(",") } ?? close
-            if id.kind != .string || end != label + 3 {
-                report(.importEventID, "the event '\(name.text)' has the id '\(text(label + 2, end))', which is not a string literal; .tiprules names an event by its property name",
+            event.id = stringArgument(label + 2..<end)
+            if event.id == nil {
+                report(.importEventID, "the event '\(name.text)' has the id '\(text(label + 2, end))', which is neither a string literal nor a string constant; it is imported with the id '\(name.text)'",
                        at: SourceSpan(start: id.start, end: tokens[max(label + 2, end - 1)].end),
-                       help: "write the id as the string \"\(name.text)\" (TipKit then keeps its donations under '\(name.text)'), or rename the event")
-            } else if id.stringValue != name.text {
-                report(.importEventID, "the event '\(name.text)' has the id \(id.text); .tiprules names an event by its property name",
-                       at: SourceSpan(start: id.start, end: id.end),
-                       help: "use the property name as the id (TipKit then keeps its donations under '\(name.text)'), or rename the event")
+                       help: "write the id as a string literal, or as a constant declared as static let NAME = \"…\" in the imported files, so that the donations TipKit stored under it stay the event's")
             }
         }
         if let limit = (cursor + 1..<close).first(where: { tokens[$0].isWord("DonationLimit") }),
@@ -231,6 +291,8 @@ struct TipKitRecognizer {
             let frequency = ["immediate", "hourly", "daily", "weekly", "monthly"].first {
                 plain == ".displayFrequency(.\($0))" || plain == "DisplayFrequency(.\($0))"
             }
+            // TipKit's own default store: nothing to carry over, nothing lost.
+            if plain == ".datastoreLocation(.applicationDefault)" { continue }
             guard let frequency else {
                 report(.importConfiguration, "the configuration '\(entryText)' is not carried over", at: span,
                        help: ".tiprules configures only displayFrequency(.immediate | .hourly | .daily | .weekly | .monthly); keep the rest in the app's Tips.configure call")
@@ -292,7 +354,7 @@ struct TipKitRecognizer {
                        at: memberSpan, help: "write the member as TipName() in the TipGroup, or add the tip by name in the .tiprules group")
             }
         }
-        file.groups.append(ImportedGroup(name: groupName(before: index), kind: kind, members: members, span: span))
+        file.groups.append(ImportedGroup(name: groupName(before: index), owner: scopes.last?.name, kind: kind, members: members, span: span))
     }
 
     /// `makeOnboarding()` → `Onboarding`, `@State var tips = TipGroup(…)` → `Tips`; else `Group` and its position.

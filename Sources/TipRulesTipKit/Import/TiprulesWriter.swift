@@ -6,12 +6,13 @@ enum TiprulesWriter {
     /// The program's text, after a comment naming the Swift files it came from.
     static func write(_ program: ImportedProgram, from fileNames: [String]) -> String {
         var sections = ["// Imported by tiprulec import from \(fileNames.joined(separator: ", ")).\n"]
-        if let frequency = program.displayFrequency {
+        // `.immediate` is the default: emit-swift writes it for a program without `configure`.
+        if let frequency = program.displayFrequency, frequency != ".immediate" {
             sections.append("configure {\n    displayFrequency(\(frequency))\n}\n")
         }
         if !program.parameters.isEmpty {
             sections.append(program.parameters.map { parameter in
-                (parameter.transient ? "transient " : "") + "parameter \(parameter.name): \(parameter.type) = \(parameter.value)\n"
+                (parameter.transient ? "transient " : "") + "parameter \(parameter.qualifiedName): \(parameter.type) = \(parameter.value)\n"
             }.joined())
         }
         if !program.events.isEmpty {
@@ -28,8 +29,11 @@ enum TiprulesWriter {
     }
 
     private static func event(_ event: ImportedEvent) -> String {
-        let fields = event.fields.isEmpty ? "" : "(" + event.fields.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
-        return "event \(event.name)\(fields)" + (event.limit.map { " limit(\($0))" } ?? "") + "\n"
+        // The id only where it differs from the name, which is then the id.
+        let id = event.resolvedID == event.name ? [] : ["id: " + ValueFormatting.quoted(event.resolvedID)]
+        let entries = id + event.fields.map { "\($0.name): \($0.type)" }
+        let parenthesized = entries.isEmpty ? "" : "(" + entries.joined(separator: ", ") + ")"
+        return "event \(event.outputName)\(parenthesized)" + (event.limit.map { " limit(\($0))" } ?? "") + "\n"
     }
 
     private static func widget(_ widget: ImportedWidget) -> String {

@@ -26,6 +26,8 @@ struct SwiftExpressionRenderer {
     }
 
     let program: CheckedProgram
+    /// `Date`, or `Foundation.Date` where the program's names would hide it.
+    private let dateType: String
     let line: Int
     let mode: Mode
     private(set) var inputs: [Input] = []
@@ -36,6 +38,7 @@ struct SwiftExpressionRenderer {
 
     init(program: CheckedProgram, line: Int, mode: Mode = .rule) {
         self.program = program
+        dateType = SwiftSpelling.dateType(in: program)
         self.line = line
         self.mode = mode
     }
@@ -182,7 +185,7 @@ struct SwiftExpressionRenderer {
             let method = Self.unwrappedBody(body).type.isOptional ? "flatMap" : "map"
             return (operand(base, atLeast: Precedence.primary) + ".\(method) { c\(depth) in \(render(Self.unwrappedBody(body))) }",
                     Precedence.primary)
-        case .now: return ("Date.now", Precedence.primary)
+        case .now: return ("\(dateType).now", Precedence.primary)
         case .local(let index) where !isRule: return ("value\(index)", Precedence.primary)
         case .local: return unsupported("a widget value", note: "rules cannot read widget lets")
         case .versionComponent:
@@ -224,7 +227,7 @@ struct SwiftExpressionRenderer {
         case .int(let number): return (String(number), number < 0 ? Precedence.prefix : Precedence.primary)
         case .double(let number): return (SwiftSpelling.double(number), number < 0 ? Precedence.prefix : Precedence.primary)
         case .string(let text): return (SwiftSpelling.stringLiteral(text), Precedence.primary)
-        case .date(let seconds): return (SwiftSpelling.date(seconds), Precedence.primary)
+        case .date(let seconds): return (SwiftSpelling.date(seconds, dateType: dateType), Precedence.primary)
         case .version: return unsupported("a version (TipKit has no Version type)", note: Self.versionNote)
         case .none: return ("nil", Precedence.primary)
         case .duration(let seconds): return (SwiftSpelling.double(seconds), seconds < 0 ? Precedence.prefix : Precedence.primary)

@@ -35,9 +35,13 @@ enum SwiftNameCheck {
             problems.append(SwiftEmissionProblem(line: line, message: "the Swift type '\(name)' would clash with a type the generated code uses",
                                                  note: "rename it in the .tiprules file"))
         }
-        program.parameters.forEach { keyword($0.name, line: $0.line) }
+        let tips = Set(program.tips.map(\.name))
+        for (name, line) in program.parameters.map({ ($0.name, $0.line) }) + program.events.map({ ($0.name, $0.line) }) {
+            keyword(SwiftHomes.member(of: name), line: line)
+            // `parameter Settings.x` declares `enum Settings`.
+            if let owner = SwiftHomes.owner(of: name), !tips.contains(owner) { typeName(owner, line: line) }
+        }
         for event in program.events {
-            keyword(event.name, line: event.line)
             event.fields.forEach { keyword($0.name, line: event.line) }
         }
         program.tips.forEach { typeName($0.name, line: $0.line) }

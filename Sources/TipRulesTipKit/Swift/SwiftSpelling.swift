@@ -1,3 +1,4 @@
+import TipRulesCompiler
 import TipRulesRuntime
 
 /// Swift source spellings of `.tiprules` constants and names.
@@ -23,9 +24,17 @@ enum SwiftSpelling {
         return value > 0 ? "Double.infinity" : "-Double.infinity"
     }
 
-    /// `Date(timeIntervalSince1970: …)`.
-    static func date(_ seconds: Double) -> String {
-        "Date(timeIntervalSince1970: \(number(seconds)))"
+    /// `Date(timeIntervalSince1970: …)`, with the type spelled `dateType`.
+    static func date(_ seconds: Double, dateType: String = "Date") -> String {
+        "\(dateType)(timeIntervalSince1970: \(number(seconds)))"
+    }
+
+    /// How the generated code spells Foundation's `Date`: `Foundation.Date` when the program
+    /// declares a Swift member or field called `Date`, which would hide the type where it is declared.
+    static func dateType(in program: CheckedProgram) -> String {
+        let names = (program.parameters.map(\.name) + program.events.map(\.name)).map(SwiftHomes.member(of:))
+            + program.events.flatMap { $0.fields.map(\.name) }
+        return names.contains("Date") ? "Foundation.Date" : "Date"
     }
 
     /// A whole number of seconds without a fraction, otherwise the `Double`.
@@ -45,24 +54,24 @@ enum SwiftSpelling {
     }
 
     /// The Swift literal of a parameter default.
-    static func scalar(_ value: ScalarValue) -> String {
+    static func scalar(_ value: ScalarValue, dateType: String = "Date") -> String {
         switch value {
         case .bool(let flag): return flag ? "true" : "false"
         case .int(let number): return String(number)
         case .double(let number): return double(number)
         case .string(let text): return stringLiteral(text)
-        case .date(let seconds): return date(seconds)
+        case .date(let seconds): return date(seconds, dateType: dateType)
         case .duration(let seconds): return ".seconds(\(number(seconds)))"
         }
     }
 
     /// The Swift type of a scalar kind.
-    static func type(_ kind: ScalarKind) -> String {
-        kind.description
+    static func type(_ kind: ScalarKind, dateType: String = "Date") -> String {
+        kind == .date ? dateType : kind.description
     }
 
-    /// `enteredBackyardDetailView` → `EnteredBackyardDetailViewDonation`.
+    /// `PurchaseDonation` for `purchase`, `VPNTipDismissedDonation` for `VPNTip.dismissed`.
     static func donationTypeName(event: String) -> String {
-        (event.first.map { String($0).uppercased() } ?? "") + event.dropFirst() + "Donation"
+        event.split(separator: ".").map { (($0.first.map { String($0).uppercased() } ?? "") + $0.dropFirst()) }.joined() + "Donation"
     }
 }

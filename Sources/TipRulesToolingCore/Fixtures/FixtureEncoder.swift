@@ -32,7 +32,7 @@ public enum FixtureEncoder {
                 ("invalidated", state.invalidation.map { .string($0.rawValue) } ?? .null),
             ]
             if !state.displayDates.isEmpty { entries.append(("displays", .array(state.displayDates.map(date)))) }
-            return (program.tips[index].name, .object(JSONObject(entries)))
+            return (program.tips[index].id, .object(JSONObject(entries)))
         }))
         if store.utcOffset != 0 { fixture["utcOffset"] = .integer(store.utcOffset) }
         if let last = store.lastDisplayDate { fixture["lastDisplayDate"] = date(last) }
