@@ -12,8 +12,9 @@ private let target: ([UInt8]) -> Void = {
     case "import": return FuzzEntryPoints.swiftImport
     case "state": return FuzzEntryPoints.state
     case "rows": return FuzzEntryPoints.rows
+    case "changes": return FuzzEntryPoints.changeSet
     default:
-        FileHandle.standardError.write(Data("set TIPRULES_FUZZ_TARGET to source, bytecode, fixture, lsp, import, state or rows\n".utf8))
+        FileHandle.standardError.write(Data("set TIPRULES_FUZZ_TARGET to source, bytecode, fixture, lsp, import, state, rows or changes\n".utf8))
         exit(2)
     }
 }()

@@ -18,6 +18,8 @@ enum CommandOverview {
         ("migrate STATE.json --from OLD --to NEW [-o OUT.json] [--format text|json]", "carry a saved state over to updated rules"),
         ("state import F.json [--program PROGRAM] -o DIR", "create a state folder from a fixture"),
         ("state export DIR [-o F.json]", "write a state folder as a fixture"),
+        ("state merge DIR OTHER...", "merge other installs' folders or change sets into DIR"),
+        ("state changes DIR [--since V] [-o FILE]", "the change set a peer holding version vector V lacks"),
         ("test FILE... [--format text|json|junit]", "run rule test files (cases and expectations)"),
         ("disasm PROGRAM", "print the bytecode with source lines"),
         ("emit-swift FILE [--min-ios 17|18|26] [-o OUT.swift]", "generate TipKit Swift"),

@@ -9,6 +9,8 @@ enum StateCommand {
     static let usage = """
     usage: tiprulec state import FIXTURE.json [--program PROGRAM] -o DIR
            tiprulec state export DIR [-o FIXTURE.json]
+           tiprulec state merge DIR OTHER...
+           tiprulec state changes DIR [--since VECTOR] [-o FILE]
 
     import creates the state folder DIR (it must not hold a state yet) with the state
     in FIXTURE and the rules PROGRAM (a .tiprules source or a .tipc file); without
@@ -18,7 +20,16 @@ enum StateCommand {
     or standard output), with "now" at the last instant the engine was told of; what
     the folder recovered from (a damaged journal tail, an older snapshot) is reported
     on standard error. import then export gives back the same fixture, with its keys
-    in the canonical order. `tiprulec eval PROGRAM --state DIR` evaluates a folder.
+    in the canonical order; export also reports the folder's install id and
+    version vector on standard error. `tiprulec eval PROGRAM --state DIR` evaluates a folder.
+
+    merge applies to the folder DIR, in place, each OTHER in turn: a state folder
+    (what it holds that DIR lacks) or a change set file; each is merged whole or
+    refused whole (exit 2, DIR unchanged by it). changes writes the change set a
+    peer holding VECTOR lacks (all of the history without --since) to FILE, or
+    lists its operations, one a line. VECTOR is INSTALL=COUNT pairs separated by
+    commas, INSTALL an install id (32 hexadecimal digits), as export and merge
+    print it. Both open DIR for writing (a folder without an install id gets one).
     Exit status: 0 done, 1 the program has errors, 2 usage, malformed input, or a
     folder that cannot be read or written.
     """
@@ -27,7 +38,9 @@ enum StateCommand {
         switch arguments.first {
         case "import": return importFixture(Array(arguments.dropFirst()), environment: environment)
         case "export": return export(Array(arguments.dropFirst()))
-        default: return .failure("state takes 'import' or 'export'\n" + usage)
+        case "merge": return StateSyncCommand.merge(Array(arguments.dropFirst()), environment: environment)
+        case "changes": return StateSyncCommand.changes(Array(arguments.dropFirst()))
+        default: return .failure("state takes 'import', 'export', 'merge' or 'changes'\n" + usage)
         }
     }
 
@@ -90,12 +103,19 @@ enum StateCommand {
         case .success(let value): state = value
         }
         let fixture = JSONWriter.string(from: FixtureEncoder.encode(state.engine.store, now: state.engine.clock), style: .pretty) + "\n"
-        let warnings = state.recovery.map { "warning: \(folder): \($0)\n" }.joined()
+        let warnings = state.recovery.map { "warning: \(folder): \($0)\n" }.joined() + identity(folder, state)
         guard let output = parsed.options["--output"] else {
             return CommandResult(standardOutput: fixture, standardError: warnings)
         }
         guard !output.isEmpty else { return .failure("-o needs a file name, e.g. -o state.json") }
         if let error = AtomicFileWriter.write(Array(fixture.utf8), to: output) { return .failure(error.message) }
         return CommandResult(standardError: warnings)
+    }
+
+    /// `note:` lines naming the folder's install id and version vector, when it has them.
+    private static func identity(_ folder: String, _ state: StoredState) -> String {
+        guard let install = state.installID else { return "" }
+        let vector = state.history.map { $0.vector.counts.isEmpty ? "empty" : $0.vector.description } ?? "empty (not synced yet)"
+        return "note: \(folder): install \(install)\nnote: \(folder): vector \(vector)\n"
     }
 }

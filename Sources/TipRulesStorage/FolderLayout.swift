@@ -3,7 +3,8 @@
 /// - `FORMAT`: the storage version, `tiprules-state-folder 1`, written last when the folder is made;
 /// - `snapshot-G.tipstate`: generation G's rules and whole state (`SnapshotFile`);
 /// - `journal-G.tipjournal`: the operations after snapshot G (`OperationRecord`);
-/// - `lock`: held by the one writer.
+/// - `lock`: held by the one writer;
+/// - `install` and the history files: the install id and the merged history (`FolderHistory`).
 ///
 /// Two generations are kept: the snapshot in force and the one it was written after, so that a
 /// damaged snapshot falls back to the one before it and the journals after that one.
@@ -46,7 +47,7 @@ struct FolderLayout {
                 listing.journals.append(generation)
             } else if name.hasSuffix(".tmp") {
                 listing.temporaries.append(name)
-            } else if name != "FORMAT" && name != "lock" {
+            } else if name != "FORMAT" && name != "lock" && name != "install" {
                 listing.foreign.append(name)
             }
         }
@@ -62,7 +63,8 @@ struct FolderLayout {
         guard name.hasSuffix(".tmp") else { return false }
         let stem = String(name.dropLast(4))
         let listing = generations([stem])
-        return stem == "FORMAT" || !listing.snapshots.isEmpty || !listing.journals.isEmpty
+        return ["FORMAT", InstallFile.name, FolderHistory.baseName, FolderHistory.journalName].contains(stem)
+            || !listing.snapshots.isEmpty || !listing.journals.isEmpty
     }
 
     private static func generation(of name: String, prefix: String, suffix: String) -> Int? {

@@ -28,6 +28,8 @@ public final class TipStore {
 
     let layout: FolderLayout
     let files: FolderFiles
+    /// The install id and the merged history of the person's installs (`TipStore+Sync.swift`).
+    let history: FolderHistory
     private let lock: FolderLock
     /// The `.tipc` bytes of the rules in force, as kept in the folder.
     public internal(set) var programBytes: [UInt8]
@@ -40,9 +42,10 @@ public final class TipStore {
     /// Whether the folder holds what the engine does (`TipStore+Commit.swift`).
     var health = Health.settled
 
-    private init(layout: FolderLayout, lock: FolderLock, engine: TipEngine, programBytes: [UInt8],
+    private init(layout: FolderLayout, lock: FolderLock, engine: TipEngine, history: FolderHistory, programBytes: [UInt8],
                  generation: Int, basis: Int, recovery: [RecoveryNote], options: TipStoreOptions) {
         folder = layout.folder
+        self.history = history
         self.layout = layout
         files = FolderFiles(layer: options.fileLayer)
         self.lock = lock
@@ -84,9 +87,10 @@ public final class TipStore {
             programBytes = bundledProgram.encoded()
         }
         engine.appLaunched()
-        let store = TipStore(layout: layout, lock: lock, engine: engine, programBytes: programBytes,
+        let history = try FolderHistory.forWriter(folder: folder, engine: &engine, files: files)
+        let store = TipStore(layout: layout, lock: lock, engine: engine, history: history, programBytes: programBytes,
                              generation: loaded.newestGeneration, basis: loaded.snapshotGeneration,
-                             recovery: notes, options: options)
+                             recovery: notes + history.notes, options: options)
         store.snapshotSize = loaded.snapshotSize
         store.removeTemporaries()
         if loaded.formatMissing { try files.createDurably(FolderLayout.formatFile, at: layout.formatPath, folder: folder) }
@@ -122,7 +126,9 @@ public final class TipStore {
     /// again (`inDoubt` when that fails), so that a refused creation leaves no state behind.
     private static func create(_ layout: FolderLayout, lock: FolderLock, engine: TipEngine, programBytes: [UInt8],
                                options: TipStoreOptions) throws(TipStoreError) -> TipStore {
-        let store = TipStore(layout: layout, lock: lock, engine: engine, programBytes: programBytes,
+        var engine = engine
+        let history = try FolderHistory.forWriter(folder: layout.folder, engine: &engine, files: FolderFiles(layer: options.fileLayer))
+        let store = TipStore(layout: layout, lock: lock, engine: engine, history: history, programBytes: programBytes,
                              generation: 0, basis: 0, recovery: [], options: options)
         store.removeTemporaries()
         try store.writeSnapshot(pruning: false)
@@ -156,12 +162,19 @@ public final class TipStore {
             return
         }
         try settle()
-        do { try operation.apply(to: &engine) } catch { throw .refused(error as? EngineError ?? .noSuchEvent("\(error)")) }
+        // Performed and, once the folder syncs, written to its history first (`TipStore+Sync.swift`).
+        do { try history.perform(operation, on: &engine, date: operationDate, flush: options.durability == .everyOperation) } catch {
+            if case .refused = error { throw error }
+            failed(error, readingBack: true)
+            throw error
+        }
         do {
             try currentJournal().append(record, flushing: options.durability == .everyOperation)
         } catch {
-            failed(error, readingBack: true)
-            throw error
+            // Taken back from the history too; in doubt when that cannot be done.
+            let settled = history.takeBackLast() ? error : error.inDoubt
+            failed(settled, readingBack: true)
+            throw settled
         }
         if let journal, journal.size > max(options.journalBound, snapshotSize / 2) {
             try? writeSnapshot()
@@ -201,6 +214,7 @@ public final class TipStore {
     /// are written as a new snapshot instead; the error is thrown only when that fails too (they
     /// stay in the engine, and the next write tries again).
     public func sync() throws(TipStoreError) {
+        try history.sync()
         try settle()
         do {
             try journal?.sync()
@@ -242,6 +256,7 @@ public final class TipStore {
         var updated = engine
         let problems: [CarryOverProblem]
         do { problems = try updated.update(toBytes: bytes, policy: policy).problems } catch { throw .rulesUpdate(error) }
+        if let synced = history.history { updated.adoptAll(synced) }
         do {
             try writeSnapshot(of: updated, rules: bytes)
         } catch {
@@ -271,10 +286,14 @@ public final class TipStore {
     /// The folder's state as of its last durable operation, without taking the writer's lock:
     /// for a widget extension or a support tool while the app may be writing. Never writes.
     public static func read(folder: String, fileLayer: any FileLayer = PosixFileLayer()) throws(TipStoreError) -> StoredState {
-        guard let loaded = try FolderLoader.load(FolderLayout(folder: folder), files: FolderFiles(layer: fileLayer)) else {
+        let files = FolderFiles(layer: fileLayer)
+        guard var loaded = try FolderLoader.load(FolderLayout(folder: folder), files: files) else {
             throw .notAStateFolder(folder: folder, "it holds no saved state")
         }
-        return StoredState(engine: loaded.engine, programBytes: loaded.programBytes, recovery: loaded.notes)
+        let history = try FolderHistory.read(folder: folder, files: files)
+        if let history { loaded.engine.adoptAll(history.history) }
+        return StoredState(engine: loaded.engine, programBytes: loaded.programBytes, recovery: loaded.notes + (history?.notes ?? []),
+                           history: history?.history, installID: try? InstallFile.read(folder: folder, files: files))
     }
 }
 
@@ -286,4 +305,8 @@ public struct StoredState {
     public var programBytes: [UInt8]
     /// What was recovered from.
     public var recovery: [RecoveryNote]
+    /// The merged history of the person's installs; nil for a folder that has not synced yet.
+    public var history: SyncHistory?
+    /// The folder's install id; nil before a writer first opened it.
+    public var installID: InstallID?
 }

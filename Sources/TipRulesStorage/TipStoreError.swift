@@ -28,6 +28,8 @@ public enum TipStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case operationTooLarge(bytes: Int)
     /// The rules update was refused; the rules in force stay.
     case rulesUpdate(RulesUpdateError)
+    /// A received change set was refused as a whole; the folder is unchanged.
+    case changeSet(ChangeSetError)
 
     public var description: String {
         switch self {
@@ -48,6 +50,8 @@ public enum TipStoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .refused(let error):
             return error.description
         case .rulesUpdate(let error):
+            return error.description
+        case .changeSet(let error):
             return error.description
         case .operationTooLarge(let bytes):
             return "an operation of \(bytes) bytes is larger than a journal record may be (\(OperationRecord.maximumRecord) bytes); nothing was recorded"

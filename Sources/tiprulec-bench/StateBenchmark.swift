@@ -79,24 +79,24 @@ enum StateBenchmark {
         OperationRecord.encode(.donate(event: "event\(index % 50)", fields: ["id": .int(index), "kind": .string("k")], date: Double(index)))
     }
 
-    private static func time(_ body: () throws -> Void) -> Double {
+    static func time(_ body: () throws -> Void) -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
         try? body()
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000
     }
 
-    private static func median(_ samples: [Double]) -> Double { percentile(samples, 0.5) }
+    static func median(_ samples: [Double]) -> Double { percentile(samples, 0.5) }
 
-    private static func percentile(_ samples: [Double], _ fraction: Double) -> Double {
+    static func percentile(_ samples: [Double], _ fraction: Double) -> Double {
         let sorted = samples.sorted()
         return sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
     }
 
-    private static func format(_ value: Double) -> String {
+    static func format(_ value: Double) -> String {
         String(format: value < 10 ? "%.2f" : "%.1f", value)
     }
 
-    private static func folderSize(_ folder: String) -> Int {
+    static func folderSize(_ folder: String) -> Int {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.reduce(0) { total, name in
             let attributes = try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)

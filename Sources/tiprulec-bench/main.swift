@@ -9,7 +9,7 @@
 //   swift build -c release && .build/release/tiprulec-bench [--quick] [--json]
 import Foundation
 
-let usage = "usage: tiprulec-bench [--quick] [--json] | tiprulec-bench lsp [LINES] | tiprulec-bench state | "
+let usage = "usage: tiprulec-bench [--quick] [--json] | tiprulec-bench lsp [LINES] | tiprulec-bench state | tiprulec-bench sync | "
     + "tiprulec-bench compile [RUNS] | tiprulec-bench verify [--quick]"
 
 /// Progress on standard error, so that standard output holds only the report.
@@ -62,6 +62,8 @@ if arguments.first == "lsp" {
     LanguageServerBenchmark.main(arguments: Array(arguments.dropFirst()))
 } else if arguments == ["state"] {
     StateBenchmark.main()
+} else if arguments == ["sync"] {
+    SyncBenchmark.main()
 } else if arguments.first == "compile" {
     guard arguments.count <= 2, let runs = arguments.count == 2 ? Int(arguments[1]) : 5, runs > 0 else {
         progress("tiprulec-bench: compile takes a number of runs\n\(usage)")

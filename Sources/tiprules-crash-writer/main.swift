@@ -14,6 +14,10 @@ import TipRulesStorage
 // `durable n`, so the test that kills it knows which operations must survive. The journal is compacted every few kilobytes, so kills
 // also land inside compactions. With `--exit-after-renames N` it stops dead (`_exit`, as a
 // SIGKILL would) right after its Nth rename: after a snapshot's rename, before anything else.
+//
+// `tiprules-crash-writer --merge FOLDER CHANGESET` applies a change set file to the folder and
+// prints `merged N`: the sync crash test kills it to check that a change set is applied whole
+// or not at all.
 
 /// The program the crash test records under.
 func crashProgram() throws -> Program {
@@ -42,9 +46,27 @@ final class ExitingAfterRenames: FileLayer, @unchecked Sendable {
 }
 
 let arguments = CommandLine.arguments
+if arguments.count == 4, arguments[1] == "--merge" {
+    do {
+        let store = try TipStore.open(folder: arguments[2], bundledProgram: try crashProgram(), options: TipStoreOptions(now: nil))
+        let descriptor = open(arguments[3], O_RDONLY)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while descriptor >= 0 {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            bytes += chunk.prefix(count)
+        }
+        say("merged \(try store.apply(changeSet: bytes).applied)")
+        exit(0)
+    } catch {
+        say("error \(error)")
+        exit(1)
+    }
+}
 let exitAfter = arguments.count == 5 && arguments[3] == "--exit-after-renames" ? Int(arguments[4]) : nil
 guard arguments.count == 3 || exitAfter != nil, let count = Int(arguments[2]) else {
-    say("usage: tiprules-crash-writer FOLDER COUNT [--exit-after-renames N]")
+    say("usage: tiprules-crash-writer FOLDER COUNT [--exit-after-renames N] | --merge FOLDER CHANGESET")
     exit(2)
 }
 say("started")

@@ -10,7 +10,7 @@ import TipRulesStorage
 // tiprules-demo: what an app does with the runtime and the storage library, runnable.
 //
 //     tiprules-demo --state DIR --bundled RULES.tipc [--updates DIR] [--app ID]
-//                   [--channel URL --trusted-key PUB... [--install-id ID] [--interval SECONDS]]
+//                   [--channel URL --trusted-key PUB... [--install-id ID] [--interval SECONDS]] [--sync DIR]
 //
 // It opens its state folder (creating it with the bundled rules), then reads one command a line
 // from standard input and answers each on standard output once it is durable:
@@ -22,8 +22,14 @@ import TipRulesStorage
 //     show AT                     the tips to display at AT; each is recorded as displayed
 //     close TIP | action TIP      the person closed the tip or performed its action
 //     status AT                   each tip's status at AT
+//     sync                        exchange change sets with the person's other installs
 //
 // Kill it at any instant and start it again: nothing that was answered is lost.
+//
+// With `--sync DIR`, two demos with their own state folders are two installs of one person
+// (a phone and a tablet): `sync` writes what this install holds that it has not sent yet as a
+// change set file into DIR, and applies every change set file there, in whatever order, as an
+// app does with CloudKit records (docs/runtime.md, "Syncing a person's devices").
 
 /// The demo's command line.
 struct Options {
@@ -31,13 +37,14 @@ struct Options {
     var bundled = ""
     var updates: String?
     var app: String?
+    var sync: String?
     var channel: String?
     var trustedKeys: [String] = []
     var installID = "demo-install"
     var interval = 0.0
 
     static let usage = "usage: tiprules-demo --state DIR --bundled RULES.tipc [--updates DIR] [--app ID] "
-        + "[--channel URL --trusted-key PUB... [--install-id ID] [--interval SECONDS]]"
+        + "[--channel URL --trusted-key PUB... [--install-id ID] [--interval SECONDS]] [--sync DIR]"
 
     init(_ arguments: [String]) throws(DemoError) {
         var rest = arguments[...]
@@ -49,6 +56,7 @@ struct Options {
             case "--updates": updates = value
             case "--app": app = value
             case "--channel": channel = value
+            case "--sync": sync = value
             case "--install-id": installID = value
             case "--interval":
                 guard let seconds = Double(value), seconds >= 0 else { throw DemoError("--interval takes seconds") }
@@ -78,6 +86,9 @@ struct DemoError: Error, CustomStringConvertible {
 final class DemoApp {
     let store: TipStore
     let options: Options
+    /// What this install has written to the sync folder so far (nothing at launch: the first
+    /// `sync` sends the whole history; a receiver skips what it holds).
+    private var sent = VersionVector()
     let updater: ChannelUpdater?
 
     init(_ options: Options) throws {
@@ -120,6 +131,8 @@ final class DemoApp {
         case ("action", 2):
             try store.performAction(tip: words[1])
             say("ok action \(words[1])")
+        case ("sync", 1):
+            try sync()
         case ("status", 2):
             for tip in store.evaluate(at: try number(words[1])).tips { say("\(tip.id): \(tip.status)") }
             say("ok status")
@@ -153,6 +166,23 @@ final class DemoApp {
         let problems = try store.update(toRules: bytes, policy: RulesUpdatePolicy(app: options.app))
         say("ok updated to \(name): rules release \(store.engine.program.release.map(String.init) ?? "none")")
         for problem in problems { say("not carried over: \(problem)") }
+    }
+
+    /// Sends what was not sent yet as a change set file, then applies every change set file.
+    private func sync() throws {
+        guard let folder = options.sync else { throw DemoError("no --sync folder") }
+        let outgoing = try store.changes(since: sent)
+        if !outgoing.operations.isEmpty {
+            let name = "\(store.installID)-\(store.versionVector.counts.values.reduce(0, +)).tipsync"
+            try writeFile(outgoing.encoded(), to: folder + "/" + name)
+        }
+        var merged = 0
+        for name in try listFiles(folder) where name.hasSuffix(".tipsync") {
+            merged += try store.apply(changeSet: readFile(folder + "/" + name)).applied
+        }
+        // What it holds now was sent by this install or is in the folder already.
+        sent = store.versionVector
+        say("ok synced: sent \(outgoing.operations.count), merged \(merged)")
     }
 
     private func donate(_ event: String, at date: Double, fields: [String]) throws {
@@ -208,6 +238,14 @@ func readFile(_ path: String) throws -> [UInt8] {
         if count == 0 { return bytes }
         bytes += chunk[0..<count]
     }
+}
+
+/// Writes a new file under a temporary name and renames it, so that readers see it whole.
+func writeFile(_ bytes: [UInt8], to path: String) throws {
+    guard let file = fopen(path + ".tmp", "wb") else { throw DemoError("cannot write \(path)") }
+    let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+    fclose(file)
+    guard written == bytes.count, rename(path + ".tmp", path) == 0 else { throw DemoError("cannot write \(path)") }
 }
 
 func listFiles(_ folder: String) throws -> [String] {

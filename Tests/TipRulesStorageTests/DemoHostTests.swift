@@ -93,6 +93,40 @@ struct DemoHostTests {
     }
 }
 
+/// Two example hosts as two installs of one person, exchanging change sets through a folder.
+struct DemoSyncTests {
+    @Test func twoInstallsExchangeChangeSetsThroughAFolder() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: DemoHostTests.demo.path), "\(DemoHostTests.demo.path) is not built")
+        let folder = temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/sync", withIntermediateDirectories: true)
+        write(try DemoHostTests.rules("backyard.tiprules", release: 1), to: folder + "/bundled.tipc")
+        func install(_ name: String) throws -> DemoProcess {
+            let process = try DemoProcess(["--state", folder + "/" + name, "--bundled", folder + "/bundled.tipc",
+                                           "--app", "com.example.backyard", "--sync", folder + "/sync"])
+            #expect(process.answer() == "opened \(folder)/\(name): rules release 1")
+            return process
+        }
+        let phone = try install("phone")
+        let tablet = try install("tablet")
+        #expect(phone.ask("set isLoggedIn true") == "ok set isLoggedIn")
+        #expect(phone.ask("donate enteredBackyardDetailView 1000000 backyardID=7") == "ok donated enteredBackyardDetailView")
+        #expect(phone.ask("donate enteredBackyardDetailView 1003600 backyardID=7") == "ok donated enteredBackyardDetailView")
+        #expect(tablet.ask("donate enteredBackyardDetailView 1007200 backyardID=7") == "ok donated enteredBackyardDetailView")
+        #expect(phone.ask("show 1010000") == "ok showing []", "two visits on the phone are not enough")
+        #expect(phone.ask("sync") == "ok synced: sent 3, merged 0")
+        #expect(tablet.ask("sync") == "ok synced: sent 1, merged 3")
+        #expect(phone.ask("sync") == "ok synced: sent 0, merged 1")
+        #expect(phone.ask("show 1010000") == "ok showing [FavoriteBackyardTip]", "three visits on two devices")
+        #expect(phone.ask("close FavoriteBackyardTip") == "ok closed FavoriteBackyardTip")
+        #expect(phone.ask("sync").hasPrefix("ok synced: sent "))
+        #expect(tablet.ask("sync").hasPrefix("ok synced: sent 0, merged "))
+        #expect(tablet.ask("status 1020000").hasPrefix("FavoriteBackyardTip: invalidated"))
+        phone.kill()
+        tablet.kill()
+    }
+}
+
 /// A `tiprules-demo` child process fed commands on standard input.
 final class DemoProcess {
     private let process = Process()

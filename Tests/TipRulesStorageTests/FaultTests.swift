@@ -11,7 +11,19 @@ struct FaultTests {
     /// A kind of change, run after the fault is armed (the store is opened through it too).
     enum Change: CaseIterable {
         case record, compaction, rulesUpdate, recoveryAtOpen, newerBundledRulesAtOpen, stateImport, syncOnDemand
+        /// Records in a folder that syncs (each written to its history first), and a received
+        /// change set applied.
+        case syncedRecord, changeSetApplied
+
+        var syncs: Bool { self == .syncedRecord || self == .changeSetApplied }
     }
+
+    /// A peer's change set: donations at 20 and 21.
+    static let peerChanges: [UInt8] = {
+        var peer = SyncHistory(install: InstallID(high: 9, low: 9))
+        for date in [20.0, 21] { peer.record(.donate(event: "visited", fields: ["backyardID": .int(Int(date))]), date: date) }
+        return peer.changes(app: "com.example.backyard").encoded()
+    }()
 
     /// Which calls fail: of which kind (nil: any), how many times from the Nth on, with what.
     struct Plan: CustomStringConvertible {
@@ -111,6 +123,7 @@ struct FaultTests {
             for date in [1.0, 2] { try store.donate(event: "visited", fields: ["backyardID": .int(Int(date))], at: date) }
             try store.compact()
             try store.donate(event: "visited", fields: ["backyardID": .int(3)], at: 3)
+            if change.syncs { _ = try store.changes() }
         }
         if change == .recoveryAtOpen {
             // A torn record at the journal's end: opening recovers and writes a new snapshot.
@@ -149,7 +162,9 @@ struct FaultTests {
         case .syncOnDemand:
             donate(11, &ledger)
             ledger.answer([]) { try store.sync() }
-        case .record, .recoveryAtOpen, .newerBundledRulesAtOpen, .stateImport:
+        case .changeSetApplied:
+            ledger.answer([20, 21]) { try store.apply(changeSet: Self.peerChanges) }
+        case .record, .recoveryAtOpen, .newerBundledRulesAtOpen, .stateImport, .syncedRecord:
             break
         }
         for date in [12.0, 13, 14] { donate(date, &ledger) }

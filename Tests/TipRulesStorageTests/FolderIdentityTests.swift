@@ -120,11 +120,11 @@ struct FolderIdentityTests {
     @Test func leftoverTemporaryFilesAreRemovedAtOpen() throws {
         defer { removeTemporaryFolder(folder) }
         try twoGenerations()
-        let leftovers = ["journal-4.tipjournal.tmp", "snapshot-4.tipstate.tmp", "FORMAT.tmp"]
+        let leftovers = ["journal-4.tipjournal.tmp", "snapshot-4.tipstate.tmp", "FORMAT.tmp", "install.tmp", "history.tipsync.tmp"]
         for name in leftovers { write([1, 2, 3], to: folder + "/" + name) }
         write([1], to: folder + "/notes.tmp")
         _ = try TipStore.open(folder: folder, bundledProgram: program)
-        #expect(files(in: folder) == ["FORMAT", "journal-2.tipjournal", "journal-3.tipjournal", "lock", "notes.tmp",
+        #expect(files(in: folder) == ["FORMAT", "install", "journal-2.tipjournal", "journal-3.tipjournal", "lock", "notes.tmp",
                                       "snapshot-2.tipstate", "snapshot-3.tipstate"])
     }
 

@@ -29,7 +29,7 @@ struct TipStoreTests {
         let reopened = try TipStore.open(folder: folder, bundledProgram: program)
         #expect(reopened.recovery.isEmpty)
         #expect(reopened.engine.savedState() == expected)
-        #expect(files(in: folder) == ["FORMAT", "journal-1.tipjournal", "lock", "snapshot-1.tipstate"])
+        #expect(files(in: folder) == ["FORMAT", "install", "journal-1.tipjournal", "lock", "snapshot-1.tipstate"])
     }
 
     @Test func aSecondWriterIsRefusedAndReadersSeeTheLastOperation() throws {

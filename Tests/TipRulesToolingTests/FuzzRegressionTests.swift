@@ -28,4 +28,5 @@ import Testing
     @Test func importInputs() throws { try replay("import", FuzzEntryPoints.swiftImport) }
     @Test func stateInputs() throws { try replay("state", FuzzEntryPoints.state) }
     @Test func rowsInputs() throws { try replay("rows", FuzzEntryPoints.rows) }
+    @Test func changeSetInputs() throws { try replay("changes", FuzzEntryPoints.changeSet) }
 }

@@ -94,6 +94,24 @@ public enum FuzzEntryPoints {
         _ = engine.evaluate(at: fixedNow)
     }
 
+    /// Bytes as a change set's payload (a valid header is put in front, so mutations reach the
+    /// decoder) → decode → add to a history and take it into an engine of the backyard program;
+    /// then the raw bytes as a journal of change sets.
+    public static func changeSet(_ bytes: [UInt8]) {
+        guard let backyard else { return }
+        let framed = Array("TIPX".utf8) + [1, 0] + littleEndian(UInt32(truncatingIfNeeded: bytes.count))
+            + littleEndian(CRC32.checksum(bytes)) + bytes
+        var history = SyncHistory(install: InstallID(high: 1, low: 1))
+        var engine = TipEngine(program: backyard)
+        let received = [try? ChangeSet(decoding: framed)].compactMap { $0 } + ChangeSet.sequence(in: bytes).changeSets.map(\.changeSet)
+        for changeSet in received {
+            guard let applied = try? history.add(changeSet.operations) else { continue }
+            engine.adopt(history, newOperations: applied)
+        }
+        _ = engine.evaluate(at: fixedNow)
+        _ = history.changes(app: nil).encoded()
+    }
+
     private static func littleEndian(_ value: UInt32) -> [UInt8] {
         (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
     }

@@ -12,10 +12,10 @@ enum StateFormat {
     static let stateMagic: [UInt8] = Array("TIPS".utf8)
 
     /// `payload` behind its header.
-    static func framed(_ payload: [UInt8], magic: [UInt8]) -> [UInt8] {
+    static func framed(_ payload: [UInt8], magic: [UInt8], version: Int = version) -> [UInt8] {
         var writer = ByteWriter()
         writer.append(magic)
-        writer.fixed(UInt16(version))
+        writer.fixed(UInt16(truncatingIfNeeded: version))
         writer.fixed(UInt32(truncatingIfNeeded: payload.count))
         writer.fixed(CRC32.checksum(payload))
         writer.append(payload)
@@ -23,8 +23,9 @@ enum StateFormat {
     }
 
     /// The payload of framed bytes starting at `offset`, checked against its header, and the
-    /// offset just past it. `what` names the kind of file for the bad-magic error.
-    static func unframe(_ bytes: [UInt8], at offset: Int = 0, magic: [UInt8], what: String)
+    /// offset just past it. `what` names the kind of file for the bad-magic error; a version
+    /// newer than `newest` is refused.
+    static func unframe(_ bytes: [UInt8], at offset: Int = 0, magic: [UInt8], what: String, newest: Int = version)
         throws(StateFormatError) -> (payload: ArraySlice<UInt8>, end: Int) {
         guard bytes.count - offset >= headerSize else {
             if bytes.count - offset >= magic.count && !bytes[offset..<offset + magic.count].elementsEqual(magic) {
@@ -36,7 +37,7 @@ enum StateFormat {
         var reader = ByteReader(bytes: bytes, offset: offset + magic.count, part: "the header of \(what)")
         return try StateFormatError.reading(at: offset) {
             let version = Int(try reader.fixed(UInt16.self))
-            guard version <= Self.version else { throw StateFormatError.newerVersion(version, newestRead: Self.version) }
+            guard version <= newest else { throw StateFormatError.newerVersion(version, newestRead: newest) }
             guard version >= 1 else { throw StateFormatError.malformed(at: offset + magic.count, "format version 0") }
             let length = Int(try reader.fixed(UInt32.self))
             let expected = try reader.fixed(UInt32.self)

@@ -8,7 +8,7 @@ import TipRulesRuntime
 
 /// The kinds of input a command reads, each with its size limit (see `docs/limits.md`).
 package enum InputKind {
-    case source, fixture, bytecode, timeline, swiftSource
+    case source, fixture, bytecode, timeline, swiftSource, changeSet
 
     /// The most bytes an input of this kind may have.
     var limit: Int {
@@ -16,6 +16,7 @@ package enum InputKind {
         case .source, .swiftSource: return Compilation.maximumSourceSize
         case .fixture, .timeline: return 64 << 20
         case .bytecode: return BytecodeFormat.maximumFileSize
+        case .changeSet: return ChangeSet.maximumSize
         }
     }
 
@@ -27,6 +28,7 @@ package enum InputKind {
         case .bytecode: return "a .tipc file"
         case .timeline: return "a timeline"
         case .swiftSource: return "a Swift file"
+        case .changeSet: return "a change set"
         }
     }
 }

@@ -1,0 +1,130 @@
+import TipRulesRuntime
+import TipRulesStorage
+import TipRulesToolingCore
+
+/// `tiprulec state merge DIR OTHER…` and `tiprulec state changes DIR [--since VECTOR] [-o FILE]`:
+/// a person's installs' histories merged by hand, for support and tests (docs/runtime.md,
+/// "Syncing a person's devices").
+enum StateSyncCommand {
+    /// `state merge DIR OTHER…`: applies each OTHER (a state folder, whose whole history is taken,
+    /// or a change set file) to DIR in place, one after another, each all or nothing.
+    static func merge(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
+        guard arguments.count >= 2, !arguments.contains(where: { $0.hasPrefix("-") && $0 != "-" }) else {
+            return .failure("state merge takes a state folder and one or more folders or change set files\n" + StateCommand.usage)
+        }
+        let folder = arguments[0]
+        let store: TipStore
+        switch openForWriting(folder) {
+        case .failure(let failure): return failure.result
+        case .success(let value): store = value
+        }
+        var output = ""
+        for other in arguments.dropFirst() {
+            let changeSet: ChangeSet
+            switch incoming(other, for: store, environment: environment) {
+            case .failure(let failure):
+                return CommandResult(status: failure.result.status, standardOutput: output, standardError: failure.result.standardError)
+            case .success(let value): changeSet = value
+            }
+            do {
+                let report = try store.apply(changeSet)
+                output += report.applied == 0 && report.waiting == 0
+                    ? "\(other): nothing new\n"
+                    : "\(other): \(report.applied) operation\(report.applied == 1 ? "" : "s") merged"
+                        + (report.waiting > 0 ? ", \(report.waiting) waiting for earlier ones" : "") + "\n"
+            } catch {
+                return CommandResult(status: ExitStatus.badInput, standardOutput: output,
+                                     standardError: "error: \(other): \(error); \(folder) is unchanged by it\n")
+            }
+        }
+        output += "\(folder): vector \(store.versionVector)\n"
+        return CommandResult(standardOutput: output)
+    }
+
+    /// `state changes DIR [--since VECTOR] [-o FILE]`: the change set a peer holding VECTOR lacks,
+    /// written to FILE, or listed operation by operation.
+    static func changes(_ arguments: [String]) -> CommandResult {
+        let parsed: ParsedArguments
+        switch ParsedArguments.parse(arguments, valueOptions: ["--since", "--output"], flags: [], shortNames: ["-o": "--output"]) {
+        case .success(let value): parsed = value
+        case .failure(let error): return .failure(error.message + "\n" + StateCommand.usage)
+        }
+        guard parsed.positionals.count == 1, let folder = parsed.positionals.first else {
+            return .failure("state changes takes one state folder\n" + StateCommand.usage)
+        }
+        let seen: VersionVector
+        do { seen = try VersionVector(parsing: parsed.options["--since"] ?? "") } catch {
+            return .failure("--since: \(error)")
+        }
+        let changeSet: ChangeSet
+        switch openForWriting(folder) {
+        case .failure(let failure): return failure.result
+        case .success(let store):
+            do { changeSet = try store.changes(since: seen) } catch { return .failure("\(error)") }
+        }
+        guard let output = parsed.options["--output"] else {
+            return CommandResult(standardOutput: changeSet.operations.map(line).joined())
+        }
+        guard !output.isEmpty else { return .failure("-o needs a file name, e.g. -o changes.tipsync") }
+        if let error = AtomicFileWriter.write(changeSet.encoded(), to: output) { return .failure(error.message) }
+        return CommandResult()
+    }
+
+    /// The folder opened for writing under the rules it keeps (a folder without an install id
+    /// gets one), without pruning.
+    static func openForWriting(_ folder: String) -> Result<TipStore, CommandResultError> {
+        do {
+            let program = try Program(bytes: try TipStore.read(folder: folder).programBytes)
+            return .success(try TipStore.open(folder: folder, bundledProgram: program, options: TipStoreOptions(now: nil)))
+        } catch {
+            return .failure(CommandResultError(.failure("\(error)")))
+        }
+    }
+
+    /// What OTHER brings: a folder's whole history (opened for writing if it has none yet), or a
+    /// change set file's contents.
+    private static func incoming(_ other: String, for store: TipStore, environment: CommandEnvironment)
+        -> Result<ChangeSet, CommandResultError> {
+        if StateFolderLoader.isFolder(other) {
+            return openForWriting(other).flatMap { peer in
+                do {
+                    return .success(try peer.changes(since: store.versionVector))
+                } catch {
+                    return .failure(CommandResultError(.failure("\(other): \(error)")))
+                }
+            }
+        }
+        switch FileAccess.read(other, as: .changeSet, environment: environment) {
+        case .failure(let error): return .failure(CommandResultError(.failure(error.message)))
+        case .success(let bytes):
+            do {
+                return .success(try ChangeSet(decoding: bytes))
+            } catch {
+                return .failure(CommandResultError(.failure("\(other): \(error); nothing was merged from it")))
+            }
+        }
+    }
+
+    /// One operation as a line: install, number, date, what it did.
+    static func line(_ operation: StampedOperation) -> String {
+        let what: String
+        switch operation.change {
+        case .donate(let event, let fields):
+            what = (["donate \(event)"] + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\(ValueFormatting.describe($0.value))" })
+                .joined(separator: " ")
+        case .displays(let tip, let count, let duration, _):
+            what = "display \(tip) count \(count) duration \(ValueFormatting.duration(duration))"
+        case .invalidate(let tip, let reason):
+            what = "invalidate \(tip) \(reason)"
+        case .resetEligibility(let tip, let seen):
+            what = "resetEligibility \(tip) seen \(seen.counts.isEmpty ? "nothing" : seen.description)"
+        case .setParameter(let name, let value):
+            what = "set \(name) \(value.map(ValueFormatting.describe) ?? "default")"
+        case .deleteDonations(let event, let seen):
+            what = "deleteDonations \(event) seen \(seen.counts.isEmpty ? "nothing" : seen.description)"
+        case .lastDisplayDate:
+            what = "lastDisplayDate"
+        }
+        return "\(operation.install) #\(operation.sequence) \(ValueFormatting.date(operation.date)) \(what)\n"
+    }
+}

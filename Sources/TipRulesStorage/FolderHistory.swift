@@ -1,0 +1,236 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TipRulesRuntime
+
+/// A state folder's install id and, once it syncs, its merged history (`SyncHistory`), kept
+/// beside its snapshots and journal:
+///
+/// - `install`: the folder's install id (`InstallFile`), written when a writer first opens it;
+/// - `history.tipsync`: the history as one change set, written (new, renamed) when the folder
+///   first syncs, with the state it had then as its install's first operations
+///   (`SyncHistory.recordBaseline(of:date:)`);
+/// - `history-journal.tipsync`: change sets appended one after another since: each local
+///   operation's, and each received one's new operations as one change set, flushed before the
+///   merge returns. A torn or damaged tail is dropped whole, so a received change set is in the
+///   folder entirely or not at all.
+///
+/// Operations are identified by install and number, so a change set that repeats what the
+/// history holds adds nothing. Once a folder syncs, its history decides the synced state: what a
+/// damaged state journal lost, the history still holds. The journal is read whole when the
+/// folder opens (a year of one person's use is about half a megabyte).
+final class FolderHistory {
+    static let baseName = "history.tipsync"
+    static let journalName = "history-journal.tipsync"
+
+    let folder: String
+    let install: InstallID
+    let files: FolderFiles
+    /// The merged history; nil until the folder first syncs.
+    private(set) var history: SyncHistory?
+    /// What reading the history recovered from (a damaged journal tail).
+    private(set) var notes: [RecoveryNote] = []
+    private var descriptor: Int32 = -1
+    /// The end of the journal's last whole change set: where the next is appended.
+    private var journalSize = 0
+    /// The last local operations appended, and where the journal ended before them.
+    private var lastAppend: (operations: [StampedOperation], offset: Int)?
+
+    private var basePath: String { folder + "/" + Self.baseName }
+    private var journalPath: String { folder + "/" + Self.journalName }
+
+    private init(folder: String, install: InstallID, files: FolderFiles) {
+        self.folder = folder
+        self.install = install
+        self.files = files
+    }
+
+    deinit {
+        if descriptor >= 0 { _ = files.layer.close(descriptor) }
+    }
+
+    /// Opens the folder's history for its writer, giving a folder without an install id one, and
+    /// sets `engine`'s synced state to what the history decides if the folder syncs.
+    static func forWriter(folder: String, engine: inout TipEngine, files: FolderFiles) throws(TipStoreError) -> FolderHistory {
+        let install: InstallID
+        if let existing = try? InstallFile.read(folder: folder, files: files) {
+            install = existing
+        } else {
+            // No install id, or an unreadable one in a folder that never synced: a new one.
+            guard try files.contents(of: folder + "/" + baseName) == nil else {
+                throw .notAStateFolder(folder: folder, "its install file does not hold an install id")
+            }
+            install = InstallID.random()
+            try InstallFile.write(install, folder: folder, files: files)
+        }
+        let opened = FolderHistory(folder: folder, install: install, files: files)
+        if let loaded = try load(folder: folder, install: install, files: files) {
+            opened.history = loaded.history
+            opened.journalSize = loaded.journalEnd
+            opened.notes = loaded.notes
+            engine.adoptAll(loaded.history)
+        }
+        return opened
+    }
+
+    /// The folder's history as a reader sees it, without writing, and what reading it recovered
+    /// from; nil when the folder does not sync.
+    static func read(folder: String, files: FolderFiles) throws(TipStoreError) -> (history: SyncHistory, notes: [RecoveryNote])? {
+        guard try files.contents(of: folder + "/" + baseName) != nil, let install = try InstallFile.read(folder: folder, files: files) else {
+            return nil
+        }
+        return try load(folder: folder, install: install, files: files).map { ($0.history, $0.notes) }
+    }
+
+    private static func load(folder: String, install: InstallID, files: FolderFiles)
+        throws(TipStoreError) -> (history: SyncHistory, journalEnd: Int, notes: [RecoveryNote])? {
+        let journal = try files.contents(of: folder + "/" + journalName) ?? []
+        guard let base = try files.contents(of: folder + "/" + baseName) else { return nil }
+        var history = SyncHistory(install: install)
+        do {
+            _ = try history.add(try ChangeSet(decoding: base).operations)
+        } catch .format(.newerVersion(let found, let newest)) {
+            throw .newerFileFormat(file: baseName, .newerVersion(found, newestRead: newest))
+        } catch {
+            throw .notAStateFolder(folder: folder, "its history file '\(baseName)' cannot be read: \(error)")
+        }
+        var (changeSets, end, damage) = ChangeSet.sequence(in: journal)
+        if case .newerVersion(let found, let newest) = damage {
+            throw .newerFileFormat(file: journalName, .newerVersion(found, newestRead: newest))
+        }
+        var offset = 0
+        for (changeSet, next) in changeSets {
+            // An entry that contradicts what is held cannot be whole: it is damage, as a torn tail is.
+            guard (try? history.add(changeSet.operations)) != nil else {
+                (end, damage) = (offset, .malformed(at: offset, "a change set that contradicts the history"))
+                break
+            }
+            offset = next
+        }
+        return (history, end, damage.map { [.journalTailDropped(file: journalName, offset: end, $0)] } ?? [])
+    }
+
+    // MARK: - Writing
+
+    /// The merged history, started now if the folder did not sync yet: `engine`'s state becomes
+    /// this install's first operations (dated `date` where they have none of their own).
+    func started(with engine: TipEngine, date: Double) throws(TipStoreError) -> SyncHistory {
+        if let history { return history }
+        var baseline = SyncHistory(install: install)
+        baseline.recordBaseline(of: engine.store, date: date)
+        try files.createDurably([], at: journalPath, folder: folder)
+        // The base last: its presence says the folder syncs.
+        try files.createDurably(baseline.changes(app: engine.program.app).encoded(), at: basePath, folder: folder)
+        (history, journalSize) = (baseline, 0)
+        return baseline
+    }
+
+    /// Records `operation` made on this install: performs it on `engine` and, if the folder
+    /// syncs, appends what it recorded to the journal (flushed when `flush`).
+    func perform(_ operation: TipOperation, on engine: inout TipEngine, date: Double, flush: Bool) throws(TipStoreError) {
+        lastAppend = nil
+        guard var current = history else {
+            do { try operation.apply(to: &engine) } catch { throw .refused(error as? EngineError ?? .noSuchEvent("\(error)")) }
+            return
+        }
+        // The one reference while the operation appends to it (a shared one would copy its arrays).
+        history = nil
+        defer { history = current }
+        let recorded: [StampedOperation]
+        do { recorded = try engine.perform(operation, recordingIn: &current, date: date) } catch {
+            throw .refused(error as? EngineError ?? .noSuchEvent("\(error)"))
+        }
+        guard !recorded.isEmpty else { return }
+        let offset = journalSize
+        do {
+            try append(ChangeSet(app: engine.program.app, operations: recorded).encoded(), flush: flush)
+        } catch {
+            // Not written: the next operations take these numbers.
+            current.forget(recorded)
+            throw error
+        }
+        lastAppend = (recorded, offset)
+    }
+
+    /// Takes back the last `perform`'s operations (the state journal could not record the
+    /// operation): cut off the journal and forgotten. False when the cut fails: the operations may
+    /// be in the folder (in doubt); the next append cuts first.
+    func takeBackLast() -> Bool {
+        guard let (operations, offset) = lastAppend else { return true }
+        lastAppend = nil
+        history?.forget(operations)
+        journalSize = offset
+        return cutBack()
+    }
+
+    /// Applies a received change set: refused whole (nothing written, nothing changed) when it
+    /// is for another app or contradicts the history; otherwise its new operations are appended
+    /// and flushed (the commit), then `engine` takes what the merged history decides.
+    /// `bytes`, when given, are the change set's own: written as they are when every operation is new.
+    func merge(_ changeSet: ChangeSet, bytes: [UInt8]? = nil, into engine: inout TipEngine, date: Double) throws(TipStoreError) -> MergeReport {
+        guard changeSet.app == engine.program.app else {
+            throw .changeSet(.foreignApp(expected: engine.program.app, found: changeSet.app))
+        }
+        let (new, waiting) = try preview(changeSet)
+        guard !new.isEmpty else { return MergeReport(applied: 0, waiting: waiting, changes: []) }
+        let wasSyncing = history != nil
+        _ = try started(with: engine, date: date)
+        let whole = new.count == changeSet.operations.count ? bytes : nil
+        try append(whole ?? ChangeSet(app: changeSet.app, operations: new).encoded(), flush: true)
+        // Written: now in place (the check above refused what `add` would refuse).
+        let applied = (try? history?.add(new)) ?? []
+        guard let merged = history else { return MergeReport(applied: 0, waiting: 0, changes: []) }
+        let changes = wasSyncing ? engine.adopt(merged, newOperations: applied) : engine.adoptAll(merged)
+        return MergeReport(applied: applied.count, waiting: merged.pendingCount, changes: changes)
+    }
+
+    /// The operations of `changeSet` the history does not hold, and how many wait past a gap;
+    /// throws what `SyncHistory.add(_:)` would.
+    private func preview(_ changeSet: ChangeSet) throws(TipStoreError) -> (new: [StampedOperation], waiting: Int) {
+        let current = history ?? SyncHistory(install: install)
+        do { try current.check(changeSet.operations) } catch { throw .changeSet(error) }
+        return (changeSet.operations.filter { !current.holds($0) }, current.pendingCount)
+    }
+
+    /// Appends one change set's bytes to the journal; a failed write is cut off again.
+    private func append(_ bytes: [UInt8], flush: Bool) throws(TipStoreError) {
+        if descriptor < 0 {
+            descriptor = files.layer.open(journalPath, flags: O_WRONLY | O_CLOEXEC, mode: 0)
+            guard descriptor >= 0 else { throw FolderFiles.failure("open", journalPath) }
+        }
+        // Where the last whole change set ends (a tail a failed cut left is cut now).
+        guard files.layer.truncate(descriptor, to: journalSize) == 0, lseek(descriptor, off_t(journalSize), SEEK_SET) >= 0 else {
+            throw FolderFiles.failure("cut back", journalPath)
+        }
+        do {
+            try files.writeAll(bytes, to: descriptor, path: journalPath)
+            if flush { try files.sync(descriptor, path: journalPath) }
+        } catch {
+            guard cutBack() else { throw error.inDoubt }
+            throw error
+        }
+        journalSize += bytes.count
+    }
+
+    /// Cuts the journal back to `journalSize` and flushes the cut; false when that fails (the
+    /// next append cuts first).
+    private func cutBack() -> Bool {
+        guard descriptor >= 0 else { return true }
+        return files.layer.truncate(descriptor, to: journalSize) == 0 && files.layer.sync(descriptor) == 0
+    }
+
+    /// Flushes the journal's appended change sets.
+    func sync() throws(TipStoreError) {
+        if descriptor >= 0 { try files.sync(descriptor, path: journalPath) }
+    }
+}
+
+/// What applying a change set did: how many operations it brought (0: all were held already),
+/// how many wait for operations of their install still missing, and the status changes.
+public struct MergeReport: Sendable {
+    public var applied: Int
+    public var waiting: Int
+    public var changes: [StatusChange]
+}

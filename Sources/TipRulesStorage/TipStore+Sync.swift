@@ -1,0 +1,64 @@
+import TipRulesRuntime
+
+/// Syncing a person's installs (docs/runtime.md, "Syncing a person's devices"): the folder's
+/// install id and merged history, the change set a peer lacks, and applying a received one.
+///
+/// ```swift
+/// let outgoing = store.changes(since: peerVector).encoded()   // send it
+/// let report = try store.apply(changeSet: receivedBytes)       // all of it or none
+/// ```
+extension TipStore {
+    /// This folder's install id, made when a writer first opened it.
+    public var installID: InstallID { history.install }
+
+    /// How many operations of each install the folder holds: what a peer needs to know to send
+    /// only what is missing (empty before the folder first syncs).
+    public var versionVector: VersionVector { history.history?.vector ?? VersionVector() }
+
+    /// The merged history the folder holds; nil before the folder first syncs.
+    public var syncHistory: SyncHistory? { history.history }
+
+    /// The change set a peer that holds `seen` lacks (everything for an empty vector). The first
+    /// call starts the folder's history: its state so far becomes its install's first operations.
+    public func changes(since seen: VersionVector = VersionVector()) throws(TipStoreError) -> ChangeSet {
+        try settle()
+        return try history.started(with: engine, date: operationDate).changes(since: seen, app: engine.program.app)
+    }
+
+    /// Applies received change set bytes: refused as a whole when damaged, truncated, of a newer
+    /// format, for another app, or contradicting the history (nothing changes); otherwise the
+    /// folder holds all of its new operations, durably, when the call returns, and the engine
+    /// decides as the merged history does. Observers are told what changed. Applying the same
+    /// change set again, or change sets in another order, ends in the same state.
+    @discardableResult
+    public func apply(changeSet bytes: [UInt8]) throws(TipStoreError) -> MergeReport {
+        let changeSet: ChangeSet
+        do { changeSet = try ChangeSet(decoding: bytes) } catch { throw .changeSet(error) }
+        return try merge(changeSet, bytes: bytes)
+    }
+
+    /// Applies a decoded change set, as `apply(changeSet:)` does.
+    @discardableResult
+    public func apply(_ changeSet: ChangeSet) throws(TipStoreError) -> MergeReport {
+        try merge(changeSet, bytes: nil)
+    }
+
+    /// Applies a change set, with its bytes when they came as bytes.
+    private func merge(_ changeSet: ChangeSet, bytes: [UInt8]?) throws(TipStoreError) -> MergeReport {
+        try settle()
+        do {
+            return try history.merge(changeSet, bytes: bytes, into: &engine, date: operationDate)
+        } catch {
+            if case .changeSet = error { throw error }
+            failed(error, readingBack: false)
+            throw error
+        }
+    }
+
+    /// The date of an operation that carries none (a close, a parameter) and of a folder's
+    /// operations from before it synced: the device's clock, else the latest instant the engine
+    /// was told of.
+    var operationDate: Double {
+        options.now?() ?? engine.clock ?? 0
+    }
+}
