@@ -131,18 +131,21 @@ enum ReachCommand {
                     guard partial.header.version == ReachReportCoding.partialVersion else {
                         return .failure("\(source): a partial of version \(partial.header.version); this tiprulec reads version \(ReachReportCoding.partialVersion)")
                     }
+                    if let problem = ReachTallyShape.problem(in: partial.tally) { return .failure("\(source): \(problem)") }
                     merged = (partial.header, partial.tally, source)
                     continue
                 }
                 if let mismatch = mismatch(current.header, partial.header) {
                     return .failure("\(source): cannot be merged with \(current.source): \(mismatch)")
                 }
-                guard current.tally.tips.map(\.id) == partial.tally.tips.map(\.id),
-                      current.tally.groups.map(\.id) == partial.tally.groups.map(\.id),
-                      current.tally.widgets.map(\.id) == partial.tally.widgets.map(\.id) else {
-                    return .failure("\(source): cannot be merged with \(current.source): its tips, groups or widgets differ")
+                guard ReachTallyShape(current.tally) == ReachTallyShape(partial.tally) else {
+                    return .failure("\(source): cannot be merged with \(current.source): its tips, rules, groups or widgets differ")
                 }
-                current.tally.merge(partial.tally)
+                do throws(CommandError) {
+                    try current.tally.merge(partial.tally)
+                } catch {
+                    return .failure("\(source): cannot be merged with \(current.source): \(error.message)")
+                }
                 merged = current
             }
         }
