@@ -18,6 +18,7 @@ struct Report {
     var timings: [ScenarioTiming]
     var compile: CompileThroughput
     var compileCommand: Result<CompileCommandThroughput, BenchError>
+    var layout: LayoutThroughput
     var eval: Result<EvalWallTime, BenchError>
 
     static let maximumOverBest = 3.0
@@ -151,6 +152,7 @@ struct Report {
         case .success(let command): lines.append(command.summary)
         case .failure(let reason): lines.append("tiprulec compile: skipped: \(reason)")
         }
+        lines.append(layout.summary)
         switch eval {
         case .success(let eval):
             lines.append("eval: \(number(eval.milliseconds)) ms wall (median of \(eval.runs)): \(EvalWallTime.command)")
@@ -187,6 +189,7 @@ struct Report {
         var linesPerSecond: Double
         var compileCommand: CompileCommandThroughput?
         var compileCommandSkipped: String?
+        var layout: LayoutThroughput
         var eval: EvalWallTime?
         var evalSkipped: String?
         var targets: [Target]
@@ -209,7 +212,7 @@ struct Report {
                              nanoseconds: Dictionary(uniqueKeysWithValues: timing.nanoseconds.map { ($0.key.rawValue, $0.value) }))
             },
             compile: compile, linesPerSecond: compile.linesPerSecond,
-            compileCommand: try? compileCommand.get(), compileCommandSkipped: commandSkipped, eval: evalResult, evalSkipped: skipped,
+            compileCommand: try? compileCommand.get(), compileCommandSkipped: commandSkipped, layout: layout, eval: evalResult, evalSkipped: skipped,
             targets: targets)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
