@@ -11,6 +11,7 @@ enum ReachCommand {
     static let usage = """
     usage: tiprulec reach PROGRAM [ROWS...] [--now DATE] [--baseline OLD] [--user-parameter NAME]
                           [--format text|json|csv|partial] [--skip-invalid] [--jobs N] [--quiet]
+                          [--max-steps N]
            tiprulec reach merge PARTIAL... [--format text|json|csv|partial]
 
     Counts, over users' exported histories, who would see each tip of PROGRAM (.tiprules or
@@ -20,12 +21,14 @@ enum ReachCommand {
     who loses a tip); --user-parameter sets a String parameter to each user's id; --format partial
     (which needs --now) prints a report that `reach merge` adds up with others. --jobs (default: the
     cores) reads files in that many threads. Bad rows stop the run (exit 2) unless --skip-invalid.
+    --max-steps N bounds the work of the whole run (default 2147483648 steps of evaluation); a run
+    that needs more stops with exit status 2.
     """
 
     static func run(_ arguments: [String], environment: CommandEnvironment, currentTime: () -> Double) -> CommandResult {
         if arguments.first == "merge" { return merge(Array(arguments.dropFirst()), environment: environment) }
         let parsed: ParsedArguments
-        switch ParsedArguments.parse(arguments, valueOptions: ["--now", "--baseline", "--user-parameter", "--format", "--jobs"],
+        switch ParsedArguments.parse(arguments, valueOptions: ["--now", "--baseline", "--user-parameter", "--format", "--jobs", RunBudget.option],
                                      flags: ["--skip-invalid", "--quiet"]) {
         case .success(let value): parsed = value
         case .failure(let error): return .failure(error.message + "\n" + usage)
@@ -72,8 +75,13 @@ enum ReachCommand {
                 old.parameterIndex(named: name).flatMap { old.parameters[$0].type == .string ? $0 : nil }
             })
         }
+        let budget: RunBudget
+        switch RunBudget.parse(parsed) {
+        case .success(let value): budget = value
+        case .failure(let error): return .failure(error.message)
+        }
         let setup = ReachSetup(program: program, baseline: baseline, now: now, userParameter: userParameter,
-                               skipsInvalid: parsed.flags.contains("--skip-invalid"))
+                               skipsInvalid: parsed.flags.contains("--skip-invalid"), budget: budget)
         let showsProgress = environment.standardErrorIsTerminal && !parsed.flags.contains("--quiet")
         let run = ReachRun(setup: setup, inputs: parsed.positionals.count > 1 ? Array(parsed.positionals.dropFirst()) : ["-"],
                            jobs: jobs, progress: showsProgress ? ReachProgress() : nil)
@@ -83,6 +91,7 @@ enum ReachCommand {
         case .failure(let error): return .failure(error.message)
         }
         run.progress?.finish()
+        if budget.isExhausted { return .failure(budget.exhaustion.message) }
         if !setup.skipsInvalid, let first = outcome.errors.first { return .failure(first) }
         var standardError = outcome.errors.map { "warning: skipped \($0)\n" }.joined()
         if outcome.tally.skippedUsers > 0 {

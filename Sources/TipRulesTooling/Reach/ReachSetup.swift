@@ -9,6 +9,8 @@ struct ReachSetup: Sendable {
     /// `--user-parameter`: the index of a `String` parameter in each program.
     var userParameter: (program: Int, baseline: Int?)?
     var skipsInvalid: Bool
+    /// The run's work budget (`--max-steps`), shared by its threads.
+    var budget = RunBudget()
     /// With `--skip-invalid`, on a second pass over files: the users whose rows were found not
     /// contiguous, left out from their first rows on.
     var excludedUsers: UserFingerprints?

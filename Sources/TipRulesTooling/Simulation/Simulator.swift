@@ -50,8 +50,19 @@ public enum Simulator {
     /// `checkpoints` (instants), the engine is advanced to it and evaluated, with explanations,
     /// after every step at or before that instant.
     public static func run(_ timeline: Timeline, program: Program, checkpoints: [Double] = []) throws -> SimulationLog {
+        var meter = RunWorkMeter(RunBudget())
+        return try run(timeline, program: program, checkpoints: checkpoints, meter: &meter)
+    }
+
+    /// `run(_:program:checkpoints:)` charging every evaluation to `meter`'s run budget: throws its
+    /// `exhaustion` after the step that spends it.
+    static func run(_ timeline: Timeline, program: Program, checkpoints: [Double] = [],
+                    meter: inout RunWorkMeter) throws -> SimulationLog {
         var engine = TipEngine(store: try timeline.state.makeStore(for: program))
         var evaluator = Evaluator(program: program)
+        /// The work of the explaining evaluators of earlier programs.
+        var earlierEvaluators = 0
+        let startingWork = meter.charged
         var entries: [SimulationEntry] = []
         var pending = checkpoints.indices.sorted { checkpoints[$0] < checkpoints[$1] }[...]
         var results = [SimulationCheckpoint?](repeating: nil, count: checkpoints.count)
@@ -67,14 +78,19 @@ public enum Simulator {
             let before = engine.statusChanges(at: at)
             var held = heldComparisons(for: before, engine: engine, evaluator: &evaluator, at: at)
             let outcome = try apply(step.action, at: at, to: &engine)
-            if case .update = step.action { evaluator = Evaluator(program: engine.program) }
+            if case .update = step.action {
+                earlierEvaluators += evaluator.workDone
+                evaluator = Evaluator(program: engine.program)
+            }
             let after = engine.statusChanges(at: at)
             held.merge(heldComparisons(for: after, engine: engine, evaluator: &evaluator, at: at)) { _, new in new }
             entries.append(SimulationEntry(at: at, action: step.action, program: engine.program, changesBefore: before,
                                            shown: outcome.shown, resets: outcome.resets, carryOverProblems: outcome.problems,
                                            changesAfter: after, heldComparisons: held, widgets: engine.widgets(at: at)))
+            try meter.update(total: startingWork + engine.workDone + earlierEvaluators + evaluator.workDone)
         }
         evaluateCheckpoints(before: nil)
+        try meter.update(total: startingWork + engine.workDone + earlierEvaluators + evaluator.workDone)
         return SimulationLog(timeline: timeline, program: program, entries: entries, checkpoints: results.compactMap { $0 },
                              finalStore: engine.store)
     }
