@@ -5,8 +5,11 @@
 /// - `journal-G.tipjournal`: the operations after snapshot G (`OperationRecord`);
 /// - `lock`: held by the one writer.
 ///
-/// The two newest generations are kept, so that a damaged snapshot falls back to the one before
-/// it and the journals after that one.
+/// Two generations are kept: the snapshot in force and the one it was written after, so that a
+/// damaged snapshot falls back to the one before it and the journals after that one.
+/// `FORMAT` governs the folder's version: a file of a newer format is written only into a folder
+/// whose `FORMAT` names a newer storage version, so in a folder this library reads, a snapshot or
+/// journal claiming a newer version is damaged (read around like any damaged file).
 struct FolderLayout {
     /// The storage version this library writes and reads.
     static let storageVersion = 1
@@ -22,22 +25,44 @@ struct FolderLayout {
     func snapshotName(_ generation: Int) -> String { "snapshot-\(generation).tipstate" }
     func journalName(_ generation: Int) -> String { "journal-\(generation).tipjournal" }
 
-    /// The generations of the snapshots and journals among `names`, and whether any other file
-    /// (besides temporary files and the lock) is there.
-    static func generations(_ names: [String]) -> (snapshots: [Int], journals: [Int], foreign: [String]) {
+    /// The files of a folder by what they are.
+    struct Listing {
         var snapshots: [Int] = []
         var journals: [Int] = []
+        /// Files written under a temporary name and not renamed (a writer stopped midway).
+        var temporaries: [String] = []
+        /// Files that are not a state folder's.
         var foreign: [String] = []
+    }
+
+    /// The generations of the snapshots and journals among `names`, the temporary files, and any
+    /// other file (besides `FORMAT` and the lock).
+    static func generations(_ names: [String]) -> Listing {
+        var listing = Listing()
         for name in names {
             if let generation = generation(of: name, prefix: "snapshot-", suffix: ".tipstate") {
-                snapshots.append(generation)
+                listing.snapshots.append(generation)
             } else if let generation = generation(of: name, prefix: "journal-", suffix: ".tipjournal") {
-                journals.append(generation)
-            } else if name != "FORMAT" && name != "lock" && !name.hasSuffix(".tmp") {
-                foreign.append(name)
+                listing.journals.append(generation)
+            } else if name.hasSuffix(".tmp") {
+                listing.temporaries.append(name)
+            } else if name != "FORMAT" && name != "lock" {
+                listing.foreign.append(name)
             }
         }
-        return (snapshots.sorted(), journals.sorted(), foreign.sorted())
+        listing.snapshots.sort()
+        listing.journals.sort()
+        listing.foreign.sort()
+        return listing
+    }
+
+    /// Whether `name` is a temporary file this library writes: `FORMAT`, a snapshot or a
+    /// journal under its temporary name.
+    static func isOwnTemporary(_ name: String) -> Bool {
+        guard name.hasSuffix(".tmp") else { return false }
+        let stem = String(name.dropLast(4))
+        let listing = generations([stem])
+        return stem == "FORMAT" || !listing.snapshots.isEmpty || !listing.journals.isEmpty
     }
 
     private static func generation(of name: String, prefix: String, suffix: String) -> Int? {
@@ -48,11 +73,15 @@ struct FolderLayout {
         return Int(digits)
     }
 
-    /// The storage version a `FORMAT` file names.
+    /// The storage version a `FORMAT` file names: a positive number in decimal digits (at most
+    /// 9, no leading zero) after the prefix, then an optional line break; nil for anything else.
     static func storageVersion(in bytes: [UInt8]) -> Int? {
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard text.hasPrefix(formatPrefix) else { return nil }
-        return Int(text.dropFirst(formatPrefix.count).prefix { $0 != "\n" })
+        guard bytes.starts(with: formatPrefix.utf8) else { return nil }
+        var digits = bytes.dropFirst(formatPrefix.utf8.count)
+        if digits.last == UInt8(ascii: "\n") { digits = digits.dropLast() }
+        guard (1...9).contains(digits.count), digits.first != UInt8(ascii: "0"),
+              digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+        return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
 
     static var formatFile: [UInt8] { Array("\(formatPrefix)\(storageVersion)\n".utf8) }

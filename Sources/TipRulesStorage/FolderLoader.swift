@@ -6,6 +6,10 @@ struct LoadedFolder {
     var programBytes: [UInt8]
     /// The newest generation among the folder's files.
     var newestGeneration: Int
+    /// The generation of the snapshot the state was read from.
+    var snapshotGeneration: Int
+    /// The folder has no `FORMAT` file (it was read from its snapshots): the writer writes it.
+    var formatMissing: Bool
     /// Whether the newest generation's snapshot was read and its journal, if any, ends cleanly:
     /// then a writer appends to that journal; otherwise it starts a new generation.
     var isClean: Bool
@@ -20,12 +24,12 @@ struct LoadedFolder {
 enum FolderLoader {
     /// The folder's state, or nil when there is no state folder there yet (no folder, an empty
     /// one, or one whose creation was cut short before its format file was written).
-    static func load(_ layout: FolderLayout) throws(TipStoreError) -> LoadedFolder? {
+    static func load(_ layout: FolderLayout, files: FolderFiles) throws(TipStoreError) -> LoadedFolder? {
         // A reader can race with a writer's compaction removing a generation; it reads again.
         let attempts = 8
         for attempt in 1...attempts {
             do {
-                return try loadOnce(layout, isLastAttempt: attempt == attempts)
+                return try loadOnce(layout, files: files, isLastAttempt: attempt == attempts)
             } catch {
                 guard case .failed(let failure) = error else { continue }
                 throw failure
@@ -42,43 +46,56 @@ enum FolderLoader {
     /// One reading of the folder. A listing can miss both snapshots of a compaction (the new one
     /// renamed in behind the listing, the old one removed ahead of it): a folder with a format
     /// file always holds a snapshot, so none listed is read again, and reported only when it
-    /// stays so (`isLastAttempt`).
-    private static func loadOnce(_ layout: FolderLayout, isLastAttempt: Bool) throws(Failure) -> LoadedFolder? {
+    /// stays so (`isLastAttempt`). A folder without its `FORMAT` file but with snapshots or
+    /// journals is read from them (never taken for an empty folder, which would start a second
+    /// history beside the first); a file of a newer format is then refused, as nothing says the
+    /// folder is of this library's version.
+    private static func loadOnce(_ layout: FolderLayout, files: FolderFiles, isLastAttempt: Bool) throws(Failure) -> LoadedFolder? {
         let folder = layout.folder
-        guard let names = try wrap({ () throws(TipStoreError) in try PosixFile.names(in: folder) }) else { return nil }
-        let (snapshots, journals, foreign) = FolderLayout.generations(names)
-        guard let format = try wrap({ () throws(TipStoreError) in try PosixFile.contents(of: layout.formatPath) }) else {
-            if !foreign.isEmpty { throw .failed(.notAStateFolder(folder: folder, "it holds '\(foreign[0])' and no FORMAT file")) }
-            return nil
+        guard let names = try wrap({ () throws(TipStoreError) in try files.names(in: folder) }) else { return nil }
+        let listing = FolderLayout.generations(names)
+        let (snapshots, journals) = (listing.snapshots, listing.journals)
+        var notes: [RecoveryNote] = []
+        let format = try wrap({ () throws(TipStoreError) in try files.contents(of: layout.formatPath) })
+        if let format {
+            guard let version = FolderLayout.storageVersion(in: format) else {
+                throw .failed(.notAStateFolder(folder: folder, "its FORMAT file does not name a storage version"))
+            }
+            guard version <= FolderLayout.storageVersion else {
+                throw .failed(.newerStorageVersion(folder: folder, found: version, newestRead: FolderLayout.storageVersion))
+            }
+        } else {
+            if let foreign = listing.foreign.first {
+                throw .failed(.notAStateFolder(folder: folder, "it holds '\(foreign)' and no FORMAT file"))
+            }
+            guard !snapshots.isEmpty || !journals.isEmpty else { return nil }
+            notes.append(.formatFileMissing)
         }
-        guard let version = FolderLayout.storageVersion(in: format) else {
-            throw .failed(.notAStateFolder(folder: folder, "its FORMAT file does not name a storage version"))
-        }
-        guard version <= FolderLayout.storageVersion else {
-            throw .failed(.newerStorageVersion(folder: folder, found: version, newestRead: FolderLayout.storageVersion))
-        }
+        let governed = format != nil
         if snapshots.isEmpty, !isLastAttempt { throw .vanished("snapshot") }
         let newest = max(snapshots.last ?? 0, journals.last ?? 0)
-        var notes: [RecoveryNote] = []
         for generation in snapshots.reversed() {
             let name = layout.snapshotName(generation)
-            guard let bytes = try wrap({ () throws(TipStoreError) in try PosixFile.contents(of: layout.snapshotPath(generation)) }) else {
+            guard let bytes = try wrap({ () throws(TipStoreError) in try files.contents(of: layout.snapshotPath(generation)) }) else {
                 throw .vanished(name)
             }
-            guard let (programBytes, saved) = try readSnapshot(bytes, name: name, notes: &notes) else { continue }
+            guard let (programBytes, saved) = try readSnapshot(bytes, name: name, governed: governed, notes: &notes) else { continue }
             var loaded = LoadedFolder(engine: saved.engine(), programBytes: programBytes, newestGeneration: newest,
+                                      snapshotGeneration: generation, formatMissing: !governed,
                                       isClean: generation == newest && notes.isEmpty, journalEnd: nil,
                                       snapshotSize: bytes.count, notes: notes + saved.problems.map(RecoveryNote.notCarriedOver))
             for journal in journals where journal >= generation {
-                try replay(layout, journal, into: &loaded)
+                try replay(layout, journal, files: files, governed: governed, into: &loaded)
             }
             return loaded
         }
         throw .failed(.noReadableSnapshot(folder: folder, notes))
     }
 
-    /// A snapshot's program bytes and state, or nil (with a note) when it cannot be read.
-    private static func readSnapshot(_ bytes: [UInt8], name: String, notes: inout [RecoveryNote])
+    /// A snapshot's program bytes and state, or nil (with a note) when it cannot be read. A newer
+    /// format version is damage in a folder whose `FORMAT` names this library's version
+    /// (`governed`), and refused otherwise.
+    private static func readSnapshot(_ bytes: [UInt8], name: String, governed: Bool, notes: inout [RecoveryNote])
         throws(Failure) -> ([UInt8], SavedState)? {
         do {
             let (programBytes, state) = try SnapshotFile.decode(bytes)
@@ -90,7 +107,7 @@ enum FolderLoader {
                 return nil
             }
             return (programBytes, try StateDecoder.decode(state, for: program))
-        } catch .newerVersion(let found, let newest) {
+        } catch .newerVersion(let found, let newest) where !governed {
             throw .failed(.newerFileFormat(file: name, .newerVersion(found, newestRead: newest)))
         } catch {
             notes.append(.snapshotUnreadable(file: name, error))
@@ -99,15 +116,16 @@ enum FolderLoader {
     }
 
     /// Replays one journal's good records into `loaded`.
-    private static func replay(_ layout: FolderLayout, _ generation: Int, into loaded: inout LoadedFolder) throws(Failure) {
+    private static func replay(_ layout: FolderLayout, _ generation: Int, files: FolderFiles, governed: Bool,
+                               into loaded: inout LoadedFolder) throws(Failure) {
         let name = layout.journalName(generation)
-        guard let bytes = try wrap({ () throws(TipStoreError) in try PosixFile.contents(of: layout.journalPath(generation)) }) else {
+        guard let bytes = try wrap({ () throws(TipStoreError) in try files.contents(of: layout.journalPath(generation)) }) else {
             throw .vanished(name)
         }
         let contents: JournalContents
         do {
             contents = try OperationRecord.read(bytes)
-        } catch .newerVersion(let found, let newest) {
+        } catch .newerVersion(let found, let newest) where !governed {
             throw .failed(.newerFileFormat(file: name, .newerVersion(found, newestRead: newest)))
         } catch {
             loaded.notes.append(.journalTailDropped(file: name, offset: 0, error))

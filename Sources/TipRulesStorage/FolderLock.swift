@@ -13,7 +13,7 @@ final class FolderLock {
 
     init(path: String, folder: String) throws(TipStoreError) {
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw PosixFile.failure("open the lock file", path) }
+        guard descriptor >= 0 else { throw FolderFiles.failure("open the lock file", path) }
         var locked = flock(descriptor, LOCK_EX | LOCK_NB) == 0
         var attempts = 1
         while !locked, errno == EWOULDBLOCK, attempts < Self.patience.attempts {
@@ -23,7 +23,7 @@ final class FolderLock {
         }
         guard locked else {
             let busy = errno == EWOULDBLOCK
-            let error = busy ? TipStoreError.locked(folder: folder) : PosixFile.failure("lock", path)
+            let error = busy ? TipStoreError.locked(folder: folder) : FolderFiles.failure("lock", path)
             close(descriptor)
             throw error
         }

@@ -5,53 +5,61 @@ import Darwin
 #endif
 import TipRulesRuntime
 
-/// Appends records to one journal file. A record is written with one `write`; a failed write is
-/// cut off again, so that the journal always ends at a whole record.
+/// Appends records to one journal file. A record is written with one `write`; a record whose
+/// write or flush fails is cut off again, so that the journal ends at its last answered record.
 final class JournalWriter {
     let path: String
+    private let files: FolderFiles
     private let descriptor: Int32
     /// The journal's size: the end of its last whole record.
     private(set) var size: Int
 
     /// Opens an existing journal to append after its last good record at `end` (cutting off a
-    /// damaged tail), or creates a new one durably.
-    init(path: String, folder: String, end: Int?) throws(TipStoreError) {
+    /// damaged tail), or creates a new one durably (`FolderFiles.createDurably`).
+    init(path: String, folder: String, end: Int?, files: FolderFiles) throws(TipStoreError) {
         self.path = path
-        if end == nil { try PosixFile.writeDurably(OperationRecord.journalHeader, to: path, folder: folder) }
-        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw PosixFile.failure("open", path) }
+        self.files = files
+        if end == nil { try files.createDurably(OperationRecord.journalHeader, at: path, folder: folder) }
+        let descriptor = files.layer.open(path, flags: O_WRONLY | O_APPEND | O_CLOEXEC, mode: 0)
+        guard descriptor >= 0 else { throw FolderFiles.failure("open", path) }
         self.descriptor = descriptor
         size = end ?? OperationRecord.journalHeader.count
-        guard ftruncate(descriptor, off_t(size)) == 0, lseek(descriptor, off_t(size), SEEK_SET) >= 0 else {
-            throw PosixFile.failure("cut the damaged tail of", path)
+        guard files.layer.truncate(descriptor, to: size) == 0 else {
+            let error = FolderFiles.failure("cut the damaged tail of", path)
+            _ = files.layer.close(descriptor)
+            throw error
         }
-        try PosixFile.sync(descriptor, path: path)
-    }
-
-    deinit {
-        close(descriptor)
-    }
-
-    /// Appends one record (not yet flushed).
-    func append(_ record: [UInt8]) throws(TipStoreError) {
         do {
-            try PosixFile.writeAll(record, to: descriptor, path: path)
-            size += record.count
+            try files.sync(descriptor, path: path)
         } catch {
-            undo(to: size)
+            _ = files.layer.close(descriptor)
             throw error
         }
     }
 
-    /// Cuts the journal back to `size` bytes: a record that was written but must not count.
-    func undo(to size: Int) {
-        ftruncate(descriptor, off_t(size))
-        lseek(descriptor, off_t(size), SEEK_SET)
-        self.size = size
+    deinit {
+        _ = files.layer.close(descriptor)
+    }
+
+    /// Appends one record, flushed when `flushing`. On failure the record is cut off again and
+    /// the error thrown; when the cut fails too after the whole record was written, the record
+    /// may be read back: `TipStoreError.inDoubt`. (A record whose write failed is torn, and a
+    /// reader drops a torn record.) Either way the journal is not appended to again.
+    func append(_ record: [UInt8], flushing: Bool) throws(TipStoreError) {
+        var written = false
+        do {
+            try files.writeAll(record, to: descriptor, path: path)
+            written = true
+            if flushing { try files.sync(descriptor, path: path) }
+            size += record.count
+        } catch {
+            let cut = files.layer.truncate(descriptor, to: size) == 0
+            throw written && !cut ? error.inDoubt : error
+        }
     }
 
     /// Flushes the records written so far to disk.
     func sync() throws(TipStoreError) {
-        try PosixFile.sync(descriptor, path: path)
+        try files.sync(descriptor, path: path)
     }
 }

@@ -4,91 +4,97 @@ import Glibc
 import Darwin
 #endif
 
-/// The few POSIX file operations the folder needs, each throwing `TipStoreError.io` naming the
-/// path and the system's reason.
-enum PosixFile {
-    /// The largest file of a folder that is read (1 GiB of saved state and its rules fit well).
-    static let maximumFileSize = 1 << 31
+/// A kind of file-system call a state folder makes: each is one method of `FileLayer`.
+public enum FileCallKind: String, CaseIterable, Sendable {
+    case open, read, write, sync, syncFolder, truncate, close, rename, remove, list, makeFolder
+}
 
-    /// The whole file, or nil when it does not exist; a file over `maximumFileSize` is an error.
-    static func contents(of path: String) throws(TipStoreError) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { return nil }
-            throw failure("read", path)
-        }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure("read", path)
-            }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<count])
-            guard bytes.count <= maximumFileSize else {
-                throw .io("read", path: path, reason: "larger than \(maximumFileSize >> 30) GiB, the most a state folder's file may be")
-            }
-        }
+/// The seam through which a state folder makes every file-system call, in the shape of POSIX:
+/// a call that fails returns -1 (or nil) and leaves the reason in `errno`. `PosixFileLayer`, the
+/// real one, is the default (`TipStoreOptions.fileLayer`); a test puts a layer in between that
+/// makes chosen calls fail (EIO, ENOSPC), as SQLite's tests do with a failing VFS, and checks
+/// that every answer the store gave still holds when the folder is opened again. The writer's
+/// lock (`flock` on `lock`) is taken outside the layer.
+public protocol FileLayer: Sendable {
+    func open(_ path: String, flags: Int32, mode: mode_t) -> Int32
+    func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int
+    func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) -> Int
+    /// `fsync` of a file.
+    func sync(_ descriptor: Int32) -> Int32
+    /// `fsync` of a folder, flushing its entries (created, renamed, removed files).
+    func syncFolder(_ path: String) -> Int32
+    func truncate(_ descriptor: Int32, to size: Int) -> Int32
+    func close(_ descriptor: Int32) -> Int32
+    func rename(_ source: String, to destination: String) -> Int32
+    /// `unlink`.
+    func remove(_ path: String) -> Int32
+    /// The names in a folder, without `.` and `..`; nil (with `errno`) when it cannot be listed.
+    func list(_ folder: String) -> [String]?
+    /// `mkdir`.
+    func makeFolder(_ path: String, mode: mode_t) -> Int32
+}
+
+/// The real file system, every method's default: each is the POSIX call of its name, so that a
+/// layer implements only the calls it changes.
+extension FileLayer {
+    public func open(_ path: String, flags: Int32, mode: mode_t) -> Int32 {
+        #if canImport(Glibc)
+        Glibc.open(path, flags, mode)
+        #else
+        Darwin.open(path, flags, mode)
+        #endif
     }
 
-    /// Writes all of `bytes` at the descriptor's position.
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(TipStoreError) {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress.map { $0 + written }, bytes.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure("write", path)
-            }
-            written += count
-        }
+    public func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        #if canImport(Glibc)
+        Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+        #else
+        Darwin.read(descriptor, buffer.baseAddress, buffer.count)
+        #endif
     }
 
-    static func sync(_ descriptor: Int32, path: String) throws(TipStoreError) {
-        guard fsync(descriptor) == 0 else { throw failure("flush to disk", path) }
+    public func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) -> Int {
+        #if canImport(Glibc)
+        Glibc.write(descriptor, buffer.baseAddress, buffer.count)
+        #else
+        Darwin.write(descriptor, buffer.baseAddress, buffer.count)
+        #endif
     }
 
-    /// Writes a new file with `bytes` under a temporary name, flushes it, renames it to `path`
-    /// and flushes the folder, so that `path` is either absent or whole after any crash.
-    static func writeDurably(_ bytes: [UInt8], to path: String, folder: String) throws(TipStoreError) {
-        let temporary = path + ".tmp"
-        unlink(temporary)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure("create", temporary) }
-        do {
-            try writeAll(bytes, to: descriptor, path: temporary)
-            try sync(descriptor, path: temporary)
-        } catch {
-            close(descriptor)
-            unlink(temporary)
-            throw error
-        }
-        close(descriptor)
-        guard rename(temporary, path) == 0 else {
-            let error = failure("rename", temporary)
-            unlink(temporary)
-            throw error
-        }
-        try syncFolder(folder)
+    public func sync(_ descriptor: Int32) -> Int32 { fsync(descriptor) }
+
+    public func syncFolder(_ path: String) -> Int32 {
+        let descriptor = PosixFileLayer().open(path, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
+        guard descriptor >= 0 else { return -1 }
+        let result = fsync(descriptor)
+        let reason = errno
+        _ = PosixFileLayer().close(descriptor)
+        errno = reason
+        return result
     }
 
-    /// Flushes the folder's entries (created, renamed and removed files).
-    static func syncFolder(_ folder: String) throws(TipStoreError) {
-        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure("open", folder) }
-        defer { close(descriptor) }
-        try sync(descriptor, path: folder)
+    public func truncate(_ descriptor: Int32, to size: Int) -> Int32 { ftruncate(descriptor, off_t(size)) }
+
+    public func close(_ descriptor: Int32) -> Int32 {
+        #if canImport(Glibc)
+        Glibc.close(descriptor)
+        #else
+        Darwin.close(descriptor)
+        #endif
     }
 
-    /// The file names in `folder`, or nil when it does not exist.
-    static func names(in folder: String) throws(TipStoreError) -> [String]? {
-        guard let directory = opendir(folder) else {
-            if errno == ENOENT { return nil }
-            throw failure("list", folder)
-        }
+    public func rename(_ source: String, to destination: String) -> Int32 {
+        #if canImport(Glibc)
+        Glibc.rename(source, destination)
+        #else
+        Darwin.rename(source, destination)
+        #endif
+    }
+
+    public func remove(_ path: String) -> Int32 { unlink(path) }
+
+    public func list(_ folder: String) -> [String]? {
+        guard let directory = opendir(folder) else { return nil }
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
@@ -100,17 +106,10 @@ enum PosixFile {
         return names
     }
 
-    /// Removes a file; a file already gone is fine.
-    static func remove(_ path: String) {
-        unlink(path)
-    }
+    public func makeFolder(_ path: String, mode: mode_t) -> Int32 { mkdir(path, mode) }
+}
 
-    static func makeFolder(_ folder: String) throws(TipStoreError) {
-        guard mkdir(folder, 0o755) == 0 || errno == EEXIST else { throw failure("create the folder", folder) }
-    }
-
-    /// `what` failed on `path` for the current `errno`.
-    static func failure(_ what: String, _ path: String) -> TipStoreError {
-        .io(what, path: path, reason: String(cString: strerror(errno)))
-    }
+/// The real file system (`FileLayer`'s defaults).
+public struct PosixFileLayer: FileLayer {
+    public init() {}
 }

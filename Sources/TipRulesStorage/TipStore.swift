@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TipRulesRuntime
 
 /// A `TipEngine` whose state lives in a folder and survives crashes, app updates and rules
@@ -15,30 +20,36 @@ public final class TipStore {
     /// The folder the state lives in.
     public let folder: String
     /// The engine as of the last recorded operation.
-    public private(set) var engine: TipEngine
+    public internal(set) var engine: TipEngine
     /// What opening the folder recovered from (a dropped journal tail, an older snapshot) or
     /// could not carry over to the rules in force; empty after a clean open.
     public let recovery: [RecoveryNote]
     public let options: TipStoreOptions
 
-    private let layout: FolderLayout
+    let layout: FolderLayout
+    let files: FolderFiles
     private let lock: FolderLock
     /// The `.tipc` bytes of the rules in force, as kept in the folder.
-    public private(set) var programBytes: [UInt8]
-    private var generation: Int
-    private var journal: JournalWriter?
-    private var snapshotSize = 0
-    /// The engine holds an operation that could not be written: the next operation writes a snapshot.
-    private var behindDisk = false
+    public internal(set) var programBytes: [UInt8]
+    /// The newest generation: records go to its journal.
+    var generation: Int
+    /// The generation of the snapshot the state extends: kept as the fallback of the next one.
+    var basis: Int
+    var journal: JournalWriter?
+    var snapshotSize = 0
+    /// Whether the folder holds what the engine does (`TipStore+Commit.swift`).
+    var health = Health.settled
 
     private init(layout: FolderLayout, lock: FolderLock, engine: TipEngine, programBytes: [UInt8],
-                 generation: Int, recovery: [RecoveryNote], options: TipStoreOptions) {
+                 generation: Int, basis: Int, recovery: [RecoveryNote], options: TipStoreOptions) {
         folder = layout.folder
         self.layout = layout
+        files = FolderFiles(layer: options.fileLayer)
         self.lock = lock
         self.engine = engine
         self.programBytes = programBytes
         self.generation = generation
+        self.basis = basis
         self.recovery = recovery
         self.options = options
     }
@@ -47,14 +58,18 @@ public final class TipStore {
     /// an existing one with the rules it keeps, unless `bundledProgram` has a higher release and
     /// passes `policy` (an app update shipped newer rules), in which case the state is carried
     /// over to it. Transient parameters start from their defaults (`TipEngine.appLaunched()`).
-    /// Throws when another writer holds the folder, when it was written by a newer version, or
-    /// when no snapshot of it can be read.
+    /// Leftover temporary files are removed, a missing `FORMAT` file is written again, and a
+    /// folder that was recovered from (or takes new rules) gets a new snapshot, older generations
+    /// than the one it was read from being removed first. Throws when another writer holds the
+    /// folder, when it was written by a newer version, when no snapshot of it can be read, or
+    /// when a file operation fails (the folder then holds what it held).
     public static func open(folder: String, bundledProgram: Program, policy: RulesUpdatePolicy = RulesUpdatePolicy(),
                             options: TipStoreOptions = TipStoreOptions()) throws(TipStoreError) -> TipStore {
         let layout = FolderLayout(folder: folder)
-        try PosixFile.makeFolder(folder)
+        let files = FolderFiles(layer: options.fileLayer)
+        try files.makeFolder(folder)
         let lock = try FolderLock(path: layout.lockPath, folder: folder)
-        guard let loaded = try FolderLoader.load(layout) else {
+        guard let loaded = try FolderLoader.load(layout, files: files) else {
             return try create(layout, lock: lock, engine: TipEngine(program: bundledProgram),
                               programBytes: bundledProgram.encoded(), options: options)
         }
@@ -70,37 +85,57 @@ public final class TipStore {
         }
         engine.appLaunched()
         let store = TipStore(layout: layout, lock: lock, engine: engine, programBytes: programBytes,
-                             generation: loaded.newestGeneration, recovery: notes, options: options)
+                             generation: loaded.newestGeneration, basis: loaded.snapshotGeneration,
+                             recovery: notes, options: options)
         store.snapshotSize = loaded.snapshotSize
+        store.removeTemporaries()
+        if loaded.formatMissing { try files.createDurably(FolderLayout.formatFile, at: layout.formatPath, folder: folder) }
         if loaded.isClean, !takesBundled, let end = loaded.journalEnd {
-            store.journal = try JournalWriter(path: layout.journalPath(store.generation), folder: folder, end: end)
+            store.journal = try JournalWriter(path: layout.journalPath(store.generation), folder: folder, end: end, files: files)
         } else {
-            // Recovered, new rules, or no journal yet: start a new generation from this state.
-            try store.writeSnapshot(pruning: false)
+            // Recovered, new rules, or no journal yet: start a new generation from this state,
+            // after removing the generations older than the one read (so that launches killed
+            // right after this snapshot's rename never pile up generations).
+            store.removeGenerations(keeping: [loaded.snapshotGeneration])
+            try store.writeSnapshot()
         }
         return store
     }
 
     /// Creates a state folder holding `engine`'s state under the rules `programBytes` (they must
-    /// be the engine's program). Refuses a folder that already holds a state.
+    /// be the engine's program). Refuses a folder that already holds a state, or the files of
+    /// one without its `FORMAT` file.
     public static func create(folder: String, programBytes: [UInt8], engine: TipEngine,
                               options: TipStoreOptions = TipStoreOptions()) throws(TipStoreError) -> TipStore {
         let layout = FolderLayout(folder: folder)
-        try PosixFile.makeFolder(folder)
+        let files = FolderFiles(layer: options.fileLayer)
+        try files.makeFolder(folder)
         let lock = try FolderLock(path: layout.lockPath, folder: folder)
-        guard try FolderLoader.load(layout) == nil else {
+        guard try FolderLoader.load(layout, files: files) == nil else {
             throw .notAStateFolder(folder: folder, "it already holds a state; choose a new folder")
         }
         return try create(layout, lock: lock, engine: engine, programBytes: programBytes, options: options)
     }
 
+    /// Writes the first generation, then `FORMAT`, last: a folder without it holds nothing that
+    /// was reported durable. When `FORMAT` cannot be written the first generation is removed
+    /// again (`inDoubt` when that fails), so that a refused creation leaves no state behind.
     private static func create(_ layout: FolderLayout, lock: FolderLock, engine: TipEngine, programBytes: [UInt8],
                                options: TipStoreOptions) throws(TipStoreError) -> TipStore {
         let store = TipStore(layout: layout, lock: lock, engine: engine, programBytes: programBytes,
-                             generation: 0, recovery: [], options: options)
+                             generation: 0, basis: 0, recovery: [], options: options)
+        store.removeTemporaries()
         try store.writeSnapshot(pruning: false)
-        // Written last: a folder without it holds nothing that was reported durable.
-        try PosixFile.writeDurably(FolderLayout.formatFile, to: layout.formatPath, folder: layout.folder)
+        do {
+            try store.files.createDurably(FolderLayout.formatFile, at: layout.formatPath, folder: layout.folder)
+        } catch {
+            // In doubt, `FORMAT` may be there: the first generation stays with it.
+            if case .inDoubt = error { throw error }
+            store.journal = nil
+            let removed = [layout.snapshotPath(1), layout.journalPath(1)].map { store.files.layer.remove($0) == 0 || errno == ENOENT }
+            guard removed.allSatisfy({ $0 }), store.files.layer.syncFolder(layout.folder) == 0 else { throw error.inDoubt }
+            throw error
+        }
         return store
     }
 
@@ -109,28 +144,27 @@ public final class TipStore {
     /// Performs `operation` on the engine and appends it to the journal; with
     /// `.everyOperation` durability it is on disk when the call returns. A refused operation
     /// changes nothing and records nothing, as does one whose record would exceed
-    /// `OperationRecord.maximumRecord` (a string value of about a megabyte). After an I/O error the engine holds the operation,
-    /// which the next successful operation makes durable.
+    /// `OperationRecord.maximumRecord` (a string value of about a megabyte). When writing it
+    /// fails (`TipStoreError.io`) it is not recorded either: the journal is cut back and the
+    /// engine read back from the folder, which the next write starts again from with a new
+    /// snapshot (docs/runtime.md, "How a change is committed").
     public func record(_ operation: TipOperation) throws(TipStoreError) {
         let record = OperationRecord.encode(operation)
         guard record.count <= OperationRecord.maximumRecord else { throw .operationTooLarge(bytes: record.count) }
-        do { try operation.apply(to: &engine) } catch { throw .refused(error as? EngineError ?? .noSuchEvent("\(error)")) }
-        guard !operation.isTransient(in: engine.program) else { return }
-        if behindDisk {
-            try writeSnapshot(pruning: false)
-            behindDisk = false
+        if operation.isTransient(in: engine.program) {
+            do { try operation.apply(to: &engine) } catch { throw .refused(error as? EngineError ?? .noSuchEvent("\(error)")) }
             return
         }
+        try settle()
+        do { try operation.apply(to: &engine) } catch { throw .refused(error as? EngineError ?? .noSuchEvent("\(error)")) }
         do {
-            let journal = try currentJournal()
-            try journal.append(record)
-            if options.durability == .everyOperation { try journal.sync() }
+            try currentJournal().append(record, flushing: options.durability == .everyOperation)
         } catch {
-            behindDisk = true
+            failed(error, readingBack: true)
             throw error
         }
         if let journal, journal.size > max(options.journalBound, snapshotSize / 2) {
-            try? writeSnapshot(pruning: true)
+            try? writeSnapshot()
         }
     }
 
@@ -159,9 +193,17 @@ public final class TipStore {
         try record(.setParameter(name, value))
     }
 
-    /// Flushes the operations written so far (for `.onSync` durability).
+    /// Flushes the operations written so far (for `.onSync` durability). When the journal cannot
+    /// be flushed, they are written as a new snapshot instead; the error is thrown only when that
+    /// fails too (they stay in the engine, and the next write tries again).
     public func sync() throws(TipStoreError) {
-        try journal?.sync()
+        try settle()
+        do {
+            try journal?.sync()
+        } catch {
+            health = .needsSnapshot
+            try settle()
+        }
     }
 
     // MARK: - Questions
@@ -186,19 +228,22 @@ public final class TipStore {
 
     /// Applies downloaded rules: verifies them, checks them against `policy` and the rules in
     /// force, carries the state over and writes rules and state in one new snapshot. On any
-    /// failure the rules in force stay and the error says why. Returns what was not carried over.
+    /// failure the rules in force stay and the error says why (`inDoubt`: the folder says which
+    /// rules are in force, and the store reads it back). Returns what was not carried over.
     @discardableResult
     public func update(toRules bytes: [UInt8], policy: RulesUpdatePolicy = RulesUpdatePolicy())
         throws(TipStoreError) -> [CarryOverProblem] {
+        try settle()
         var updated = engine
         let problems: [CarryOverProblem]
         do { problems = try updated.update(toBytes: bytes, policy: policy).problems } catch { throw .rulesUpdate(error) }
-        let previous = (engine, programBytes)
-        (engine, programBytes) = (updated, bytes)
         do {
-            try writeSnapshot(pruning: false)
+            try writeSnapshot(of: updated, rules: bytes)
         } catch {
-            (engine, programBytes) = previous
+            // The observers (shared with `updated`) heard of the new rules: they hear every tip again.
+            let current = engine
+            engine.restore(current)
+            failed(error, readingBack: false)
             throw error
         }
         return problems
@@ -207,45 +252,21 @@ public final class TipStore {
     /// Writes the whole state as a new snapshot and starts a new journal; the generation before
     /// stays as a fallback and older ones are removed.
     public func compact() throws(TipStoreError) {
-        try writeSnapshot(pruning: true)
-    }
-
-    /// The commit point is the snapshot's rename: after it the new generation is in force even if
-    /// starting its journal fails (the next operation tries again).
-    private func writeSnapshot(pruning: Bool) throws(TipStoreError) {
-        if pruning, let now = options.now { engine.pruneHistory(at: now()) }
-        let bytes = SnapshotFile.encode(program: programBytes, state: engine.savedState())
-        let next = generation + 1
-        try PosixFile.writeDurably(bytes, to: layout.snapshotPath(next), folder: folder)
-        generation = next
-        snapshotSize = bytes.count
-        journal = nil
-        _ = try? currentJournal()
-        removeGenerations(before: next - 1)
-    }
-
-    /// The journal of the current generation, created if it is not there yet.
-    private func currentJournal() throws(TipStoreError) -> JournalWriter {
-        if let journal { return journal }
-        let created = try JournalWriter(path: layout.journalPath(generation), folder: folder, end: nil)
-        journal = created
-        return created
-    }
-
-    private func removeGenerations(before oldest: Int) {
-        guard let names = try? PosixFile.names(in: folder) else { return }
-        let (snapshots, journals, _) = FolderLayout.generations(names)
-        for generation in snapshots where generation < oldest { PosixFile.remove(layout.snapshotPath(generation)) }
-        for generation in journals where generation < oldest { PosixFile.remove(layout.journalPath(generation)) }
-        try? PosixFile.syncFolder(folder)
+        try settle()
+        do {
+            try writeSnapshot()
+        } catch {
+            failed(error, readingBack: false)
+            throw error
+        }
     }
 
     // MARK: - Readers
 
     /// The folder's state as of its last durable operation, without taking the writer's lock:
     /// for a widget extension or a support tool while the app may be writing. Never writes.
-    public static func read(folder: String) throws(TipStoreError) -> StoredState {
-        guard let loaded = try FolderLoader.load(FolderLayout(folder: folder)) else {
+    public static func read(folder: String, fileLayer: any FileLayer = PosixFileLayer()) throws(TipStoreError) -> StoredState {
+        guard let loaded = try FolderLoader.load(FolderLayout(folder: folder), files: FolderFiles(layer: fileLayer)) else {
             throw .notAStateFolder(folder: folder, "it holds no saved state")
         }
         return StoredState(engine: loaded.engine, programBytes: loaded.programBytes, recovery: loaded.notes)

@@ -12,8 +12,14 @@ public enum TipStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case notAStateFolder(folder: String, String)
     /// No snapshot of the folder can be read; each reason is listed.
     case noReadableSnapshot(folder: String, [RecoveryNote])
-    /// A file operation failed: what, on which path, and the system's reason.
+    /// A file operation failed: what, on which path, and the system's reason. The change asked
+    /// for was not made: not in the folder, not in the engine (docs/runtime.md, "How a change is
+    /// committed").
     case io(String, path: String, reason: String)
+    /// A file operation failed after the change may have reached the folder, and undoing it
+    /// failed too: whether the change holds is what the folder says when it is read back (the
+    /// store does so before its next write; `TipStore.open` does at the next launch).
+    case inDoubt(String, path: String, reason: String)
     /// The engine refused the operation (an unknown name, a value of the wrong type); nothing
     /// was recorded.
     case refused(EngineError)
@@ -37,6 +43,8 @@ public enum TipStoreError: Error, Hashable, Sendable, CustomStringConvertible {
             return "no snapshot of the state folder '\(folder)' can be read: " + notes.map(\.description).joined(separator: "; ")
         case .io(let what, let path, let reason):
             return "cannot \(what) '\(path)': \(reason)"
+        case .inDoubt(let what, let path, let reason):
+            return "cannot \(what) '\(path)': \(reason); the change may or may not be in the state folder (reading it back tells)"
         case .refused(let error):
             return error.description
         case .rulesUpdate(let error):
@@ -44,6 +52,14 @@ public enum TipStoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .operationTooLarge(let bytes):
             return "an operation of \(bytes) bytes is larger than a journal record may be (\(OperationRecord.maximumRecord) bytes); nothing was recorded"
         }
+    }
+}
+
+extension TipStoreError {
+    /// The same failure of a file operation, after which the change is in doubt.
+    var inDoubt: TipStoreError {
+        guard case .io(let what, let path, let reason) = self else { return self }
+        return .inDoubt(what, path: path, reason: reason)
     }
 }
 
@@ -60,6 +76,9 @@ public enum RecoveryNote: Hashable, Sendable, CustomStringConvertible {
     case operationSkipped(file: String, index: Int, EngineError)
     /// Part of the state the program could not take over.
     case notCarriedOver(CarryOverProblem)
+    /// The folder's `FORMAT` file was missing: the folder was read from its snapshots and
+    /// journals (storage version 1), and the writer wrote the file again.
+    case formatFileMissing
 
     public var description: String {
         switch self {
@@ -73,6 +92,8 @@ public enum RecoveryNote: Hashable, Sendable, CustomStringConvertible {
             return "record \(index) of journal '\(file)' was skipped: \(error)"
         case .notCarriedOver(let problem):
             return problem.description
+        case .formatFileMissing:
+            return "the FORMAT file was missing; the folder was read from its snapshots and journals"
         }
     }
 }

@@ -20,16 +20,21 @@ public struct TipStoreOptions: Sendable {
     /// than half the last snapshot: compaction writes at most two bytes per byte recorded, and
     /// opening replays at most half a snapshot's worth of records.
     public var journalBound: Int
-    /// The current time (seconds since 1970): compaction prunes the donations no rule can see
+    /// The current time (seconds since 1970): every snapshot but a new folder's first prunes the donations no rule can see
     /// at it or later (`TipEngine.pruneDonations(at:)`), which bounds the history. The system
     /// clock by default; nil: compaction does not prune.
     public var now: (@Sendable () -> Double)?
+    /// Every file-system call of the store goes through it: the real file system by default; a
+    /// test puts a failing one in between (`FileLayer`).
+    public var fileLayer: any FileLayer
 
     public init(durability: Durability = .everyOperation, journalBound: Int = 256 * 1024,
-                now: (@Sendable () -> Double)? = TipStoreOptions.systemClock) {
+                now: (@Sendable () -> Double)? = TipStoreOptions.systemClock,
+                fileLayer: any FileLayer = PosixFileLayer()) {
         self.durability = durability
         self.journalBound = journalBound
         self.now = now
+        self.fileLayer = fileLayer
     }
 
     /// The system's wall clock, in seconds since 1970.

@@ -20,6 +20,7 @@ struct Report {
     var compileCommand: Result<CompileCommandThroughput, BenchError>
     var layout: LayoutThroughput
     var eval: Result<EvalWallTime, BenchError>
+    var verification: SignatureVerification
 
     static let maximumOverBest = 3.0
     static let maximumFalseOverTrue = 1.5
@@ -109,6 +110,7 @@ struct Report {
             targets.append(Target(name: "eval of the backyard example: wall ms", value: eval.milliseconds,
                                   limit: "< 5", met: eval.milliseconds < Self.maximumEvalMilliseconds))
         }
+        targets += [verification.target].compactMap { $0 }
         return targets
     }
 
@@ -159,6 +161,7 @@ struct Report {
         case .failure(let reason):
             lines.append("eval: skipped: \(reason)")
         }
+        lines.append(verification.summary)
         lines.append("")
         let targets = targets
         lines.append("targets: \(targets.filter(\.met).count) of \(targets.count) met")
@@ -192,6 +195,7 @@ struct Report {
         var layout: LayoutThroughput
         var eval: EvalWallTime?
         var evalSkipped: String?
+        var verification: SignatureVerification
         var targets: [Target]
     }
 
@@ -212,8 +216,8 @@ struct Report {
                              nanoseconds: Dictionary(uniqueKeysWithValues: timing.nanoseconds.map { ($0.key.rawValue, $0.value) }))
             },
             compile: compile, linesPerSecond: compile.linesPerSecond,
-            compileCommand: try? compileCommand.get(), compileCommandSkipped: commandSkipped, layout: layout, eval: evalResult, evalSkipped: skipped,
-            targets: targets)
+            compileCommand: try? compileCommand.get(), compileCommandSkipped: commandSkipped, layout: layout, eval: evalResult,
+            evalSkipped: skipped, verification: verification, targets: targets)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf",

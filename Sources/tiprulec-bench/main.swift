@@ -2,13 +2,15 @@
 // over an array and the best hand-written Swift over the sorted store, plus compile throughput
 // and the wall time of `tiprulec eval` (docs/performance.md); the language server's editor
 // timings with `tiprulec-bench lsp [lines]` (docs/editors.md); a state folder's costs with
-// `tiprulec-bench state` and the compile measurements alone with `tiprulec-bench compile [runs]`
-// (docs/performance.md).
+// `tiprulec-bench state`, the compile measurements alone with `tiprulec-bench compile [runs]`
+// (docs/performance.md) and Ed25519 verification against OpenSSL's alone with
+// `tiprulec-bench verify [--quick]` (docs/signing.md).
 //
 //   swift build -c release && .build/release/tiprulec-bench [--quick] [--json]
 import Foundation
 
-let usage = "usage: tiprulec-bench [--quick] [--json] | tiprulec-bench lsp [LINES] | tiprulec-bench state | tiprulec-bench compile [RUNS]"
+let usage = "usage: tiprulec-bench [--quick] [--json] | tiprulec-bench lsp [LINES] | tiprulec-bench state | "
+    + "tiprulec-bench compile [RUNS] | tiprulec-bench verify [--quick]"
 
 /// Progress on standard error, so that standard output holds only the report.
 func progress(_ text: String) {
@@ -50,8 +52,10 @@ func runComparison(quick: Bool, json: Bool) throws {
     let layout = try LayoutThroughput.measure(model, runs: quick ? 1 : 5)
     progress("measuring: eval wall time")
     let eval = try EvalWallTime.measure(runs: quick ? 5 : 21)
+    progress("measuring: Ed25519 verification against openssl speed")
+    let verification = try SignatureVerification.measure(quick: quick)
     let report = Report(quick: quick, plan: plan, harness: harness, timings: timings, compile: compile,
-                        compileCommand: compileCommand, layout: layout, eval: eval)
+                        compileCommand: compileCommand, layout: layout, eval: eval, verification: verification)
     print(json ? try report.json() : report.text)
 }
 
@@ -67,6 +71,21 @@ if arguments.first == "lsp" {
     }
     do {
         try CompileBenchmark.main(runs: runs)
+    } catch {
+        progress("tiprulec-bench: \(error)")
+        exit(1)
+    }
+} else if arguments.first == "verify" {
+    guard arguments.dropFirst().allSatisfy({ $0 == "--quick" }) else {
+        progress("tiprulec-bench: verify takes only --quick\n\(usage)")
+        exit(2)
+    }
+    do {
+        let verification = try SignatureVerification.measure(quick: arguments.contains("--quick"))
+        print(verification.summary)
+        if let target = verification.target {
+            print("  \(target.met ? "✓" : "✗") \(target.name) = \(number(target.value)), target \(target.limit)")
+        }
     } catch {
         progress("tiprulec-bench: \(error)")
         exit(1)

@@ -10,7 +10,8 @@ import TipRulesStorage
 // COUNT operations, continuing the numbering from the operations already there: operation n
 // records a display of tip T at date n when n % 7 is 3, else donates `step(n: n)` at date n. After each operation is flushed it prints `durable n`, so the test that kills it
 // knows which operations must survive. The journal is compacted every few kilobytes, so kills
-// also land inside compactions.
+// also land inside compactions. With `--exit-after-renames N` it stops dead (`_exit`, as a
+// SIGKILL would) right after its Nth rename: after a snapshot's rename, before anything else.
 
 /// The program the crash test records under.
 func crashProgram() throws -> Program {
@@ -23,14 +24,31 @@ func say(_ line: String) {
     _ = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
 }
 
+/// The real file system, but the process ends right after the `exitAfter`th rename.
+final class ExitingAfterRenames: FileLayer, @unchecked Sendable {
+    let exitAfter: Int
+    private var renames = 0
+
+    init(exitAfter: Int) { self.exitAfter = exitAfter }
+
+    func rename(_ source: String, to destination: String) -> Int32 {
+        let result = PosixFileLayer().rename(source, to: destination)
+        renames += 1
+        if renames == exitAfter { _exit(9) }
+        return result
+    }
+}
+
 let arguments = CommandLine.arguments
-guard arguments.count == 3, let count = Int(arguments[2]) else {
-    say("usage: tiprules-crash-writer FOLDER COUNT")
+let exitAfter = arguments.count == 5 && arguments[3] == "--exit-after-renames" ? Int(arguments[4]) : nil
+guard arguments.count == 3 || exitAfter != nil, let count = Int(arguments[2]) else {
+    say("usage: tiprules-crash-writer FOLDER COUNT [--exit-after-renames N]")
     exit(2)
 }
 do {
+    let layer: any FileLayer = exitAfter.map { ExitingAfterRenames(exitAfter: $0) } ?? PosixFileLayer()
     let store = try TipStore.open(folder: arguments[1], bundledProgram: try crashProgram(),
-                                  options: TipStoreOptions(journalBound: 2048, now: nil))
+                                  options: TipStoreOptions(journalBound: 2048, now: nil, fileLayer: layer))
     let first = store.engine.store.donationCount(event: 0) + store.engine.store.tipState(0).displayCount
     for n in first..<first + count {
         if n % 7 == 3 {

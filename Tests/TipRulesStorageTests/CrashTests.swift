@@ -37,6 +37,9 @@ import TipRulesStorage
             #expect(displays == numbers.filter { $0 % 7 == 3 }.map(Double.init), "kill \(kill): not the displays 0..<\(recorded)")
             #expect(recorded >= durable, "kill \(kill): \(durable) operations were reported durable, \(recorded) are there")
             #expect(recorded <= durable + 1, "kill \(kill): more operations than were written")
+            let names = files(in: folder)
+            #expect(names.filter { $0.hasPrefix("snapshot-") }.count <= 3 && names.filter { $0.hasPrefix("journal-") }.count <= 3,
+                    "kill \(kill): more generations than two and the one being written: \(names)")
             if recorded > durable { landedMidway += 1 }
             durable = recorded
         }
@@ -44,6 +47,47 @@ import TipRulesStorage
         let reopened = try TipStore.open(folder: folder, bundledProgram: Program(bytes: TipStore.read(folder: folder).programBytes))
         #expect(reopened.engine.store.donationCount(event: 0) + reopened.engine.store.tipState(0).displayCount == durable)
         print("crash test: \(Self.kills) kills, \(durable) operations, \(landedMidway) kills after an operation was written and before it was reported")
+    }
+
+    /// Launches that stop dead right after a snapshot's rename (`--exit-after-renames 1`): the
+    /// first in a compaction, every later one in the recovery snapshot its open writes (the
+    /// newest snapshot has no journal yet). Each leaves at most two snapshots (the one before a
+    /// compaction's removal, three), and every operation reported durable is there.
+    /// `TIPRULES_LAUNCH_KILLS=N` runs N launches instead of 12.
+    @Test func launchesStoppedRightAfterASnapshotsRenameKeepTheFolderBounded() throws {
+        let folder = temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
+        try #require(FileManager.default.isExecutableFile(atPath: Self.writer.path), "\(Self.writer.path) is not built")
+        let launches = ProcessInfo.processInfo.environment["TIPRULES_LAUNCH_KILLS"].flatMap { Int($0) } ?? 12
+        var durable = try Self.runToEnd(folder: folder, ["100"])
+        for launch in 0..<launches {
+            durable += try Self.runToEnd(folder: folder, ["100000", "--exit-after-renames", "1"])
+            let names = files(in: folder)
+            let snapshots = names.filter { $0.hasPrefix("snapshot-") }.count
+            #expect(snapshots <= (launch == 0 ? 3 : 2), "launch \(launch): \(names)")
+            #expect(names.filter { $0.hasPrefix("journal-") }.count <= (launch == 0 ? 3 : 2), "launch \(launch): \(names)")
+            #expect(!names.contains { $0.hasSuffix(".tmp") }, "launch \(launch): \(names)")
+            // The operation whose compaction the first launch stopped in was written, not reported.
+            let state = try TipStore.read(folder: folder)
+            let recorded = state.engine.store.donationCount(event: 0) + state.engine.store.tipState(0).displayCount
+            #expect(recorded >= durable && recorded <= durable + 1, "launch \(launch): \(recorded) operations, \(durable) durable")
+            durable = recorded
+        }
+    }
+
+    /// Runs the writer until it ends by itself; the number of operations it reported durable.
+    private static func runToEnd(folder: String, _ arguments: [String]) throws -> Int {
+        let process = Process()
+        let output = Pipe()
+        process.executableURL = writer
+        process.arguments = [folder] + arguments
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(!text.contains("error"), "the writer failed: \(text.suffix(300))")
+        return text.split(separator: "\n").filter { $0.hasPrefix("durable ") }.count
     }
 
     @Test func readersSeeAConsistentPrefixWhileTheWriterWrites() throws {

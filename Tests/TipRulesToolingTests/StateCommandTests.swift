@@ -80,6 +80,12 @@ import Testing
         let again = run(["state", "import", example("backyard.eligible.json"), "--program", example("backyard.tiprules"), "-o", state])
         #expect(again.status == 2)
         #expect(again.standardError.contains("already holds a state"), Comment(rawValue: again.standardError))
+        // A folder that lost its FORMAT file still holds a state: never imported over.
+        try FileManager.default.removeItem(atPath: state + "/FORMAT")
+        let withoutFormat = run(["state", "import", example("backyard.eligible.json"), "--program", example("backyard.tiprules"), "-o", state])
+        #expect(withoutFormat.status == 2 && withoutFormat.standardOutput.isEmpty, Comment(rawValue: withoutFormat.standardOutput))
+        #expect(withoutFormat.standardError.contains("already holds a state"), Comment(rawValue: withoutFormat.standardError))
+        #expect(run(["state", "export", state]).standardError.contains("FORMAT file was missing"))
         #expect(run(["eval", example("backyard.tiprules"), "--state", state, "--fixture", example("backyard.eligible.json")]).status == 2)
         #expect(run(["state", "frobnicate"]).status == 2)
         let broken = try write("broken.tiprules", "tip {")
