@@ -18,10 +18,25 @@ let package = Package(
         .target(name: "TipRulesStorage", dependencies: ["TipRulesRuntime"]),
         // Syntax, semantic analysis and code generation.
         .target(name: "TipRulesCompiler", dependencies: ["TipRulesRuntime"]),
-        // JSON, fixtures, diagnostics and result rendering, the command-line driver, the LSP server.
-        .target(name: "TipRulesTooling", dependencies: ["TipRulesCompiler", "TipRulesRuntime", "TipRulesStorage"]),
-        .executableTarget(name: "tiprulec", dependencies: ["TipRulesTooling"]),
-        .executableTarget(name: "tiprulec-bench", dependencies: ["TipRulesTooling", "TipRulesStorage"]),
+        // The tooling, one module per feature; dependencies go one way (docs/architecture.md, "Modules").
+        // Core: JSON, fixtures, diagnostics and result rendering, fix-its, formatting, the commands' support.
+        .target(name: "TipRulesToolingCore", dependencies: ["TipRulesCompiler", "TipRulesRuntime", "TipRulesStorage"]),
+        // The long explanations of diagnostic codes (`tiprulec explain`, docs/diagnostics.md).
+        .target(name: "TipRulesExplain", dependencies: ["TipRulesToolingCore", "TipRulesTipKit"]),
+        // TipKit Swift in (`tiprulec import`) and out (`tiprulec emit-swift`).
+        .target(name: "TipRulesTipKit", dependencies: ["TipRulesToolingCore"]),
+        // The Language Server Protocol server (`tiprulec lsp`).
+        .target(name: "TipRulesLanguageServer", dependencies: ["TipRulesToolingCore"]),
+        // Timelines, the simulator and its chart, rule test files (`tiprulec simulate`, `tiprulec test`).
+        .target(name: "TipRulesSimulation", dependencies: ["TipRulesToolingCore"]),
+        // Reach over many users' exported histories (`tiprulec reach`).
+        .target(name: "TipRulesReach", dependencies: ["TipRulesToolingCore"]),
+        // Every command and their dispatch, a library so that tests run commands in-process; the fuzz entry points.
+        .target(name: "TipRulesCommands",
+                dependencies: ["TipRulesToolingCore", "TipRulesExplain", "TipRulesTipKit", "TipRulesLanguageServer",
+                               "TipRulesSimulation", "TipRulesReach"]),
+        .executableTarget(name: "tiprulec", dependencies: ["TipRulesCommands", "TipRulesLanguageServer", "TipRulesToolingCore"]),
+        .executableTarget(name: "tiprulec-bench", dependencies: ["TipRulesLanguageServer", "TipRulesToolingCore", "TipRulesStorage"]),
         // The crash test's writer: records operations into a state folder and reports each durable one.
         .executableTarget(name: "tiprules-crash-writer", dependencies: ["TipRulesStorage"]),
         // An example host: what an app does with the runtime and the storage library (docs/runtime.md).
@@ -33,7 +48,10 @@ let package = Package(
         .testTarget(name: "TipRulesStorageTests",
                     dependencies: ["TipRulesStorage", "TipRulesCompiler", "tiprules-crash-writer", "tiprules-demo"]),
         // Golden files and scenarios are read from the source tree (found through #filePath).
-        .testTarget(name: "TipRulesToolingTests", dependencies: ["TipRulesTooling"],
+        .testTarget(name: "TipRulesToolingTests",
+                    dependencies: ["TipRulesCommands", "TipRulesToolingCore", "TipRulesExplain", "TipRulesTipKit",
+                                   "TipRulesLanguageServer", "TipRulesSimulation", "TipRulesReach", "TipRulesCompiler",
+                                   "TipRulesRuntime", "TipRulesStorage"],
                     exclude: ["Golden", "Scenarios", "FuzzRegressions", "SwiftGolden", "ImportGolden", "ImportCorpus",
                               "Compatibility", "ChartGolden", "ReachGolden"]),
     ]

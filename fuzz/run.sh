@@ -13,17 +13,27 @@ work=.build-fuzz
 binary=$work/tiprules-fuzz
 mkdir -p "$work/src" "$work/findings/$target" "$work/corpus/$target"
 
-# One module from the four library targets and the entry point (their imports of each other dropped).
-stamp=$(cat Sources/TipRulesRuntime/*/*.swift Sources/TipRulesCompiler/*.swift Sources/TipRulesCompiler/*/*.swift \
-        Sources/TipRulesStorage/*.swift Sources/TipRulesTooling/*/*.swift fuzz/FuzzTarget.swift | cksum | cut -d' ' -f1)
+# One module from the library targets and the entry point (their imports of each other dropped):
+# every Swift file under the libraries' folders, at any depth.
+libraries="TipRulesRuntime TipRulesCompiler TipRulesStorage TipRulesToolingCore TipRulesExplain TipRulesTipKit
+           TipRulesLanguageServer TipRulesSimulation TipRulesReach TipRulesCommands"
+sources() {
+  for library in $libraries; do find "Sources/$library" -name '*.swift'; done | LC_ALL=C sort
+  echo fuzz/FuzzTarget.swift
+}
+modules=$(echo $libraries | tr ' ' '|')
+stamp=$(sources | xargs cat | cksum | cut -d' ' -f1)
 if [ ! -x "$binary" ] || [ "$(cat "$work/stamp" 2>/dev/null)" != "$stamp" ]; then
   rm -rf "$work/src" && mkdir -p "$work/src"
-  for file in Sources/TipRulesRuntime/*/*.swift Sources/TipRulesCompiler/*.swift Sources/TipRulesCompiler/*/*.swift \
-              Sources/TipRulesStorage/*.swift Sources/TipRulesTooling/*/*.swift fuzz/FuzzTarget.swift; do
-    sed -E -e 's/^(@testable )?import TipRules(Runtime|Compiler|Storage|Tooling)$//' -e 's/TipRules(Runtime|Compiler|Storage|Tooling)\.//g' "$file" > "$work/src/$(echo "$file" | tr '/' '_')"
+  for file in $(sources); do
+    sed -E -e "s/^(@testable )?import ($modules)\$//" -e "s/\\b($modules)\\.//g" "$file" > "$work/src/$(echo "$file" | tr '/' '_')"
   done
+  if [ "${TIPRULES_FUZZ_TYPECHECK:-}" = 1 ]; then
+    swiftc -typecheck -parse-as-library -package-name tiprulec -module-name TipRulesFuzz "$work"/src/*.swift
+    exit
+  fi
   echo "building the fuzzer (about two minutes)…" >&2
-  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name TipRulesFuzz "$work"/src/*.swift -o "$binary"
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name tiprulec -module-name TipRulesFuzz "$work"/src/*.swift -o "$binary"
   echo "$stamp" > "$work/stamp"
 fi
 

@@ -1,4 +1,5 @@
 import Foundation
+import TipRulesToolingCore
 
 /// The wall time of `tiprulec eval examples/backyard.tiprules --fixture
 /// examples/backyard.logged-out.json` as a whole process (`TiprulecProcess`).
@@ -18,9 +19,8 @@ struct EvalWallTime: Codable {
         case .failure(let reason): return .failure(reason)
         }
         // The examples of the source tree this benchmark was built from, else of the current folder.
-        let sourceTree = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let candidates = [sourceTree.appendingPathComponent("examples"), URL(fileURLWithPath: "examples")]
+        let sourceTree = SourceTree.root(containing: #filePath).map { [$0.appendingPathComponent("examples")] } ?? []
+        let candidates = sourceTree + [URL(fileURLWithPath: "examples")]
         guard let examples = candidates.first(where: {
             FileManager.default.fileExists(atPath: $0.appendingPathComponent("backyard.tiprules").path)
         }) else {

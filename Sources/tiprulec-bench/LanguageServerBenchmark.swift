@@ -1,4 +1,5 @@
-import TipRulesTooling
+import TipRulesLanguageServer
+import TipRulesToolingCore
 
 /// Issue 10's editor targets, measured on the in-process language server over a generated
 /// document of about 5,000 lines: diagnostics after a one-line change, hover, completion,

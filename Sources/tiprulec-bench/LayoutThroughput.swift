@@ -1,6 +1,6 @@
 import TipRulesCompiler
 import TipRulesRuntime
-import TipRulesTooling
+import TipRulesToolingCore
 
 /// `tiprulec fmt` and `tiprulec disasm` in-process, over the compile throughput's generated app with
 /// every line's indentation removed, so that formatting rewrites most lines. Both are linear in the

@@ -3,9 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TipRulesTooling
+import TipRulesCommands
+import TipRulesLanguageServer
+import TipRulesToolingCore
 
-// The tiprulec executable: everything happens in TipRulesTooling; this file only
+// The tiprulec executable: everything happens in TipRulesCommands; this file only
 // connects the process (arguments, streams, exit status) to it. It links no Foundation of its
 // own: the tooling uses FoundationEssentials where the platform has it, which starts faster.
 let arguments = Array(CommandLine.arguments.dropFirst())

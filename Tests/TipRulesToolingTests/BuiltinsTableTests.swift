@@ -1,7 +1,7 @@
 import Foundation
 import TipRulesCompiler
 import Testing
-@testable import TipRulesTooling
+@testable import TipRulesLanguageServer
 
 /// The built-ins table is the one list of the language's members, options, durations,
 /// frequencies and group kinds: the docs and the TextMate grammar name every entry, and the

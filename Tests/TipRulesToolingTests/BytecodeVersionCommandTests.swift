@@ -1,7 +1,7 @@
 import Foundation
 import TipRulesRuntime
 import Testing
-@testable import TipRulesTooling
+@testable import TipRulesToolingCore
 
 /// Bytecode that runtimes in the field can read, from the command line: `compile` writes the
 /// oldest format version that carries the program, `--bytecode-version` refuses what a version

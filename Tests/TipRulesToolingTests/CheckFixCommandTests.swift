@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TipRulesTooling
+@testable import TipRulesToolingCore
 import TipRulesCompiler
 
 /// `tiprulec check --fix` and the `FixApplier` it shares with the language server.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TipRulesTooling
+@testable import TipRulesToolingCore
 import TipRulesRuntime
 
 /// The commands end to end, in-process: exit statuses, output streams and files.

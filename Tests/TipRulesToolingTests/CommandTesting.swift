@@ -1,5 +1,6 @@
 import Foundation
-import TipRulesTooling
+import TipRulesCommands
+import TipRulesToolingCore
 
 /// A suite of commands run in-process: each test (each suite instance) has its own temporary
 /// folder for the files the commands read and write.

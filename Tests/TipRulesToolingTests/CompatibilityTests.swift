@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TipRulesCompiler
 import TipRulesRuntime
-import TipRulesTooling
+import TipRulesToolingCore
 
 /// Old bytes stay readable forever: the `.tipc` files of `Compatibility/` (each format version as
 /// the compiler of its time wrote it) load, and evaluate as their source compiled today does.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import TipRulesTooling
+@testable import TipRulesCommands
+@testable import TipRulesToolingCore
 
 /// `tiprulec compile` as a process ends as soon as the `.tipc` is written, without freeing the
 /// program (`CommandEnvironment.finish`): its streams, exit status and bytes are those of the

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import TipRulesCompiler
-import TipRulesTooling
+import TipRulesCommands
+import TipRulesToolingCore
 
 /// Golden tests of the diagnostics `tiprulec check` prints.
 ///

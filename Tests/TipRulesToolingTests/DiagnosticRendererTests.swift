@@ -1,6 +1,6 @@
 import Testing
 import TipRulesCompiler
-import TipRulesTooling
+import TipRulesToolingCore
 
 @Suite struct DiagnosticRendererTests {
     private let source = SourceFile(name: "app.tiprules", text: """

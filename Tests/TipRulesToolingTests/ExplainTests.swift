@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import TipRulesCompiler
-import TipRulesTooling
+import TipRulesCommands
+import TipRulesExplain
+import TipRulesToolingCore
 
 /// `tiprulec explain` and the explanations behind it.
 @Suite struct ExplainTests {

@@ -1,6 +1,6 @@
 import TipRulesCompiler
 import TipRulesRuntime
-import TipRulesTooling
+import TipRulesToolingCore
 import Testing
 
 /// A saved engine state is a fixture: encoding a store and decoding it gives the same store.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TipRulesTooling
+@testable import TipRulesToolingCore
 import TipRulesCompiler
 
 /// `tiprulec fmt` and `SourceFormatter`: the layout, idempotence and unchanged programs.

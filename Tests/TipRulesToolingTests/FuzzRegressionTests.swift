@@ -1,5 +1,5 @@
 import Foundation
-import TipRulesTooling
+import TipRulesCommands
 import Testing
 
 /// Replays every input that ever made a fuzz target (or a hand-made attack) crash, hang or

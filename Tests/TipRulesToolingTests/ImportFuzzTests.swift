@@ -1,4 +1,4 @@
-@testable import TipRulesTooling
+@testable import TipRulesCommands
 import Foundation
 import Testing
 

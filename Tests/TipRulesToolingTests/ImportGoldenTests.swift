@@ -1,4 +1,7 @@
-@testable import TipRulesTooling
+@testable import TipRulesCommands
+@testable import TipRulesExplain
+@testable import TipRulesTipKit
+@testable import TipRulesToolingCore
 import Foundation
 import TipRulesCompiler
 import Testing

@@ -1,4 +1,4 @@
-@testable import TipRulesTooling
+@testable import TipRulesTipKit
 import Foundation
 import TipRulesCompiler
 import TipRulesRuntime

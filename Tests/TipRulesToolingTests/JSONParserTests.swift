@@ -1,5 +1,5 @@
 import Testing
-import TipRulesTooling
+import TipRulesToolingCore
 
 @Suite struct JSONParserTests {
     private func parse(_ text: String) throws -> JSONValue {

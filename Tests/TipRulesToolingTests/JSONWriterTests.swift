@@ -1,5 +1,5 @@
 import Testing
-import TipRulesTooling
+import TipRulesToolingCore
 
 @Suite struct JSONWriterTests {
     private let sample: JSONValue = [

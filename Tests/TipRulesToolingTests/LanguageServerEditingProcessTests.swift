@@ -1,4 +1,4 @@
-import TipRulesTooling
+import TipRulesToolingCore
 import Testing
 
 /// `tiprulec lsp` as a separate process: code actions, fix-alls and diagnostic links, as an

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import TipRulesTooling
+@testable import TipRulesLanguageServer
+@testable import TipRulesToolingCore
 import TipRulesCompiler
 
 /// In-process tests of the editing requests: code actions and diagnostic links.

@@ -1,6 +1,7 @@
 import Testing
 import TipRulesCompiler
-@testable import TipRulesTooling
+@testable import TipRulesLanguageServer
+@testable import TipRulesToolingCore
 
 /// The language server under a client that sends faster than it answers: a large document with
 /// thousands of warnings, and a one-character edit alternating with a hover. The work is counted

@@ -1,4 +1,4 @@
-import TipRulesTooling
+import TipRulesToolingCore
 import Testing
 
 /// `tiprulec lsp` as a process: references, document highlights, rename, semantic tokens,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import TipRulesTooling
+@testable import TipRulesLanguageServer
+@testable import TipRulesToolingCore
 
 /// The navigation requests in process: what each answers in the corners the end-to-end
 /// scenarios do not reach (encodings, multi-line tokens, `let` renames, options' signatures).

@@ -1,4 +1,6 @@
-@testable import TipRulesTooling
+@testable import TipRulesCommands
+@testable import TipRulesLanguageServer
+@testable import TipRulesToolingCore
 import Testing
 
 /// `tiprulec lsp` as a separate process: folding ranges and declaration snippets.

@@ -1,5 +1,5 @@
 import Foundation
-import TipRulesTooling
+import TipRulesToolingCore
 import Testing
 
 /// A `tiprulec lsp` child process driven as an editor drives it: framed JSON-RPC over its

@@ -1,4 +1,4 @@
-import TipRulesTooling
+import TipRulesCommands
 import Testing
 
 /// `tiprulec lsp` as a separate process: the lifecycle, diagnostics and malformed input, as an

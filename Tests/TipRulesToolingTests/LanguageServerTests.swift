@@ -1,5 +1,6 @@
 import Testing
-@testable import TipRulesTooling
+@testable import TipRulesLanguageServer
+@testable import TipRulesToolingCore
 
 @Suite final class LanguageServerTests {
     private let uri = "file:///work/app.tiprules"

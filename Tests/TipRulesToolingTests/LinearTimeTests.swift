@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TipRulesCompiler
 import TipRulesRuntime
-@testable import TipRulesTooling
+@testable import TipRulesToolingCore
 
 /// `fmt` (and the language server's formatting) and `disasm` take time linear in their input: a
 /// generated file four times larger costs about four times the work, where a quadratic step would

@@ -1,5 +1,5 @@
 import Testing
-@testable import TipRulesTooling
+@testable import TipRulesLanguageServer
 
 @Suite struct MessageFramingTests {
     private func frame(_ body: String) -> [UInt8] {

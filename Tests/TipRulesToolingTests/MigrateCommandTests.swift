@@ -1,5 +1,5 @@
 import Foundation
-import TipRulesTooling
+import TipRulesCommands
 import Testing
 
 /// `tiprulec migrate` and `simulate --save-state / --state`: a saved state carried over to

@@ -1,7 +1,7 @@
 import Foundation
 import TipRulesRuntime
 import Testing
-import TipRulesTooling
+import TipRulesCommands
 
 @Suite struct RFC3339Tests {
     private func parseError(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> String? {

@@ -1,7 +1,7 @@
 import Foundation
 import TipRulesCompiler
 import TipRulesRuntime
-@testable import TipRulesTooling
+@testable import TipRulesToolingCore
 import Testing
 
 /// `tiprulec reach`: every count equals what `eval` says user by user, for generated users of every

@@ -1,5 +1,5 @@
 import Foundation
-import TipRulesTooling
+import TipRulesToolingCore
 import Testing
 
 /// `reach`'s limits (docs/limits.md): a line's length, a user's rows, and what `reach merge` accepts

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import TipRulesTooling
+@testable import TipRulesCommands
+@testable import TipRulesToolingCore
 
 /// Issue 6's input findings, each as a test of the outcome (a clear message and the contract's
 /// exit status) and, where the attack was about time, a generous bound on it. See docs/limits.md.

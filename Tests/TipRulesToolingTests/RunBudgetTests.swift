@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import TipRulesTooling
+@testable import TipRulesSimulation
+@testable import TipRulesToolingCore
 
 /// The work budget of a whole run (`--max-steps`, docs/limits.md): `simulate`, `test` and `reach`
 /// finish with a budget of exactly the work they need and stop with exit status 2, naming the

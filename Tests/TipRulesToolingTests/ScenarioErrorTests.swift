@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import TipRulesTooling
+import TipRulesCommands
+import TipRulesToolingCore
 
 /// Fixtures that `tiprulec eval` must reject: exit status 2, nothing on standard output, and a
 /// message on standard error that names the JSON path and says what was expected. Each fixture

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import TipRulesTooling
+import TipRulesCommands
+import TipRulesToolingCore
 
 /// Scenario tests for `tiprulec eval`, kept as data in `Scenarios/`:
 ///

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import TipRulesCompiler
-@testable import TipRulesTooling
+@testable import TipRulesLanguageServer
 
 /// Hover reads the checker's types: on every example and golden program, the type a hover
 /// shows for an expression is the type the checker gave it.

@@ -1,6 +1,7 @@
 import TipRulesCompiler
 import TipRulesRuntime
-@testable import TipRulesTooling
+@testable import TipRulesSimulation
+@testable import TipRulesToolingCore
 import Testing
 
 /// Over random timelines (seeded), the engine, `eval` of the saved state and `simulate` agree at

@@ -2,7 +2,9 @@ import Foundation
 import Testing
 import TipRulesCompiler
 import TipRulesRuntime
-@testable import TipRulesTooling
+@testable import TipRulesCommands
+@testable import TipRulesSimulation
+@testable import TipRulesToolingCore
 
 /// The chart of `simulate --format svg`: what it draws (held relevance steps, status lanes,
 /// updates, the time axis), its structure against golden outlines, that its text never

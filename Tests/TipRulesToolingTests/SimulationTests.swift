@@ -4,7 +4,9 @@ import FoundationXML
 #endif
 import TipRulesCompiler
 import TipRulesRuntime
-@testable import TipRulesTooling
+@testable import TipRulesCommands
+@testable import TipRulesSimulation
+@testable import TipRulesToolingCore
 import Testing
 
 /// `tiprulec simulate`, timelines, and saving the engine's state as a fixture.

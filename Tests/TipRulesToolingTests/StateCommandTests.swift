@@ -1,5 +1,5 @@
 import Foundation
-import TipRulesTooling
+import TipRulesCommands
 import Testing
 
 /// `tiprulec state import|export` and `eval --state`: a person's state folder on a desk.

@@ -1,4 +1,6 @@
-@testable import TipRulesTooling
+@testable import TipRulesCommands
+@testable import TipRulesTipKit
+@testable import TipRulesToolingCore
 import Foundation
 import Testing
 

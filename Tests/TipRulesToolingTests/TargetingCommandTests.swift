@@ -1,4 +1,4 @@
-import TipRulesTooling
+import TipRulesToolingCore
 import Testing
 
 /// targeting.md through the commands: fixtures' `displays`, `utcOffset` and versions (exit 2

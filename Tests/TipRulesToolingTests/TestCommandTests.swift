@@ -2,7 +2,8 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-@testable import TipRulesTooling
+@testable import TipRulesCommands
+@testable import TipRulesToolingCore
 import Testing
 
 /// `tiprulec test`: cases, expectations, failures with expected vs actual and why, formats.

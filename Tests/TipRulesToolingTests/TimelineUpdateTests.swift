@@ -1,6 +1,8 @@
 import Foundation
 import TipRulesCompiler
-import TipRulesTooling
+import TipRulesCommands
+import TipRulesSimulation
+import TipRulesToolingCore
 import Testing
 
 /// Timelines with `update` steps: a rules update delivered mid-timeline.

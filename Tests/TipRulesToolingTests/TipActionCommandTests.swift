@@ -1,5 +1,5 @@
 import Foundation
-import TipRulesTooling
+import TipRulesToolingCore
 import Testing
 
 /// A tip's actions in the commands: `eval` prints them (text and JSON, only for tips that have

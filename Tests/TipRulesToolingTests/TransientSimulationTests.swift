@@ -1,6 +1,7 @@
 import TipRulesCompiler
 import TipRulesRuntime
-@testable import TipRulesTooling
+@testable import TipRulesSimulation
+@testable import TipRulesToolingCore
 import Testing
 
 /// A timeline's `launch` step resets transient parameters; a saved state does not keep them.

@@ -1,5 +1,6 @@
 import Foundation
-@testable import TipRulesTooling
+@testable import TipRulesCommands
+@testable import TipRulesToolingCore
 import Testing
 
 /// `eval` of `examples/commute.tiprules`: `suggested` and the window only for widgets with `suggest`.

@@ -1,0 +1,101 @@
+import TipRulesRuntime
+import TipRulesStorage
+import TipRulesToolingCore
+
+/// `tiprulec state import FIXTURE.json [--program PROGRAM] -o DIR` and `tiprulec state export DIR
+/// [-o FIXTURE.json]`: a person's state folder (`TipStore`) to and from a fixture, so that a
+/// folder exported from a device answers "why is my tip not showing?" on a desk.
+enum StateCommand {
+    static let usage = """
+    usage: tiprulec state import FIXTURE.json [--program PROGRAM] -o DIR
+           tiprulec state export DIR [-o FIXTURE.json]
+
+    import creates the state folder DIR (it must not hold a state yet) with the state
+    in FIXTURE and the rules PROGRAM (a .tiprules source or a .tipc file); without
+    --program, with a program of the fixture's own names, typed by its values and
+    without rules. The fixture's "now" is kept as the engine's clock. export writes the state of the
+    folder DIR, under the rules it keeps, as a fixture (to -o, written atomically,
+    or standard output), with "now" at the last instant the engine was told of; what
+    the folder recovered from (a damaged journal tail, an older snapshot) is reported
+    on standard error. import then export gives back the same fixture, with its keys
+    in the canonical order. `tiprulec eval PROGRAM --state DIR` evaluates a folder.
+    Exit status: 0 done, 1 the program has errors, 2 usage, malformed input, or a
+    folder that cannot be read or written.
+    """
+
+    static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
+        switch arguments.first {
+        case "import": return importFixture(Array(arguments.dropFirst()), environment: environment)
+        case "export": return export(Array(arguments.dropFirst()))
+        default: return .failure("state takes 'import' or 'export'\n" + usage)
+        }
+    }
+
+    private static func importFixture(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
+        let parsed: ParsedArguments
+        switch ParsedArguments.parse(arguments, valueOptions: ["--program", "--output"], flags: [], shortNames: ["-o": "--output"]) {
+        case .success(let value): parsed = value
+        case .failure(let error): return .failure(error.message + "\n" + usage)
+        }
+        guard parsed.positionals.count == 1, let fixturePath = parsed.positionals.first else {
+            return .failure("state import takes one fixture\n" + usage)
+        }
+        guard let folder = parsed.options["--output"], !folder.isEmpty else {
+            return .failure("state import needs -o DIR\n" + usage)
+        }
+        let fixtureBytes: [UInt8]
+        switch FileAccess.read(fixturePath, as: .fixture, environment: environment) {
+        case .failure(let error): return .failure(error.message)
+        case .success(let bytes): fixtureBytes = bytes
+        }
+        let program: Program
+        let saved: SavedState
+        do {
+            let json: JSONValue
+            do { json = try JSONParser().parse(fixtureBytes) } catch { throw FixtureError(path: "", "not valid JSON: \(error)") }
+            if let programPath = parsed.options["--program"] {
+                switch ProgramLoader.load(programPath, environment: environment) {
+                case .failure(let failure): return failure.result
+                case .success(let loaded): program = loaded.program
+                }
+            } else {
+                program = try FixtureSchema.program(of: json, name: AtomicFileWriter.split(fixturePath).name)
+            }
+            let fixture = try FixtureDecoder.decode(json, for: program)
+            saved = SavedState(store: try fixture.makeStore(for: program), clock: fixture.now)
+        } catch {
+            return .failure("\(fixturePath): \(error)")
+        }
+        let programBytes = (try? program.encoded(formatVersion: program.formatVersion)) ?? program.encoded()
+        do {
+            _ = try TipStore.create(folder: folder, programBytes: programBytes, engine: saved.engine())
+        } catch {
+            return .failure("\(error)")
+        }
+        return CommandResult(standardOutput: "imported \(fixturePath) into the state folder \(folder)\n")
+    }
+
+    private static func export(_ arguments: [String]) -> CommandResult {
+        let parsed: ParsedArguments
+        switch ParsedArguments.parse(arguments, valueOptions: ["--output"], flags: [], shortNames: ["-o": "--output"]) {
+        case .success(let value): parsed = value
+        case .failure(let error): return .failure(error.message + "\n" + usage)
+        }
+        guard parsed.positionals.count == 1, let folder = parsed.positionals.first else {
+            return .failure("state export takes one state folder\n" + usage)
+        }
+        let state: StoredState
+        switch StateFolderLoader.read(folder) {
+        case .failure(let failure): return failure.result
+        case .success(let value): state = value
+        }
+        let fixture = JSONWriter.string(from: FixtureEncoder.encode(state.engine.store, now: state.engine.clock), style: .pretty) + "\n"
+        let warnings = state.recovery.map { "warning: \(folder): \($0)\n" }.joined()
+        guard let output = parsed.options["--output"] else {
+            return CommandResult(standardOutput: fixture, standardError: warnings)
+        }
+        guard !output.isEmpty else { return .failure("-o needs a file name, e.g. -o state.json") }
+        if let error = AtomicFileWriter.write(Array(fixture.utf8), to: output) { return .failure(error.message) }
+        return CommandResult(standardError: warnings)
+    }
+}

@@ -1,0 +1,99 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TipRulesCompiler
+import TipRulesExplain
+import TipRulesLanguageServer
+import TipRulesReach
+import TipRulesSimulation
+import TipRulesTipKit
+import TipRulesToolingCore
+
+/// The `tiprulec` command line: dispatches to the subcommands.
+public enum TiprulecCommand {
+    static let usage = """
+    usage: tiprulec COMMAND [OPTIONS]
+
+    Commands:
+      check FILE... [--format text|json|sarif]     parse and type-check; print diagnostics
+      check --stdin [--stdin-filename NAME]       the same for a buffer on standard input
+      compile FILE [-o OUT.tipc]                  check, then write bytecode
+      fmt FILE... [--check] | --stdin             lay out sources in the canonical layout
+      eval PROGRAM --fixture F.json|--state DIR [--now DATE] [--format text|json]
+                                                  evaluate every tip, group and widget
+      state import F.json [--program PROGRAM] -o DIR
+                                                  create a state folder from a fixture
+      state export DIR [-o F.json]                write a state folder as a fixture
+      reach PROGRAM [ROWS...] [--now DATE] [--baseline OLD] [--format text|json|csv|partial] [--jobs N]
+                                                  who would see each tip, over many users' histories
+      reach merge PARTIAL... [--format ...]       add up partial reach reports
+      simulate PROGRAM --timeline T.json [--format text|json|svg] [--state S.json] [--save-state OUT.json]
+                                                  run a person's timeline through the engine
+      migrate STATE.json --from OLD --to NEW [-o OUT.json]
+                                                  carry a saved state over to updated rules
+      test FILE... [--format text|json|junit]     run rule test files (cases and expectations)
+      disasm PROGRAM                              print the bytecode with source lines
+      emit-swift FILE [--min-ios 17|18|26] [-o OUT.swift]
+                                                  generate TipKit Swift
+      import FILE.swift... [-o OUT.tiprules]     TipKit Swift to .tiprules
+      lsp                                         a Language Server Protocol server on stdio
+      explain CODE                                explain a diagnostic code
+
+    Every command takes --help. `tiprulec --version` prints the version.
+    """
+
+    /// Runs one command line (without the program name).
+    public static func run(_ arguments: [String], environment: CommandEnvironment,
+                           currentTime: () -> Double = { Date().timeIntervalSince1970 }) -> CommandResult {
+        guard let command = arguments.first else {
+            return CommandResult(status: ExitStatus.badInput, standardError: usage + "\n")
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            return CommandResult(standardOutput: help(for: command) + "\n")
+        }
+        switch command {
+        case "--version", "version": return CommandResult(standardOutput: Version.banner)
+        case "--help", "-h", "help": return CommandResult(standardOutput: (rest.first.map(help) ?? usage) + "\n")
+        case "check": return CheckCommand.run(rest, environment: environment)
+        case "explain": return ExplainCommand.run(rest)
+        case "compile": return CompileCommand.run(rest, environment: environment)
+        case "disasm": return DisasmCommand.run(rest, environment: environment)
+        case "simulate": return SimulateCommand.run(rest, environment: environment)
+        case "migrate": return MigrateCommand.run(rest, environment: environment)
+        case "state": return StateCommand.run(rest, environment: environment)
+        case "test": return TestCommand.run(rest, environment: environment)
+        case "eval": return EvalCommand.run(rest, environment: environment, currentTime: currentTime)
+        case "reach": return ReachCommand.run(rest, environment: environment, currentTime: currentTime)
+        case "emit-swift": return EmitSwiftCommand.run(rest, environment: environment)
+        case "import": return ImportCommand.run(rest, environment: environment)
+        case "fmt": return FormatCommand.run(rest, environment: environment)
+        default:
+            let commands = ["check", "compile", "eval", "reach", "simulate", "migrate", "state", "test", "disasm", "emit-swift", "import", "lsp", "explain", "fmt"]
+            let hint = Spelling.closest(to: command, in: commands).map { " (did you mean '\($0)'?)" } ?? ""
+            return .failure("unknown command '\(command)'\(hint)\n\n" + usage)
+        }
+    }
+
+    static func help(for command: String) -> String {
+        switch command {
+        case "check": return CheckCommand.usage
+        case "explain": return ExplainCommand.usage
+        case "compile": return CompileCommand.usage
+        case "disasm": return DisasmCommand.usage
+        case "simulate": return SimulateCommand.usage
+        case "migrate": return MigrateCommand.usage
+        case "state": return StateCommand.usage
+        case "test": return TestCommand.usage
+        case "eval": return EvalCommand.usage
+        case "reach": return ReachCommand.usage
+        case "emit-swift": return EmitSwiftCommand.usage
+        case "import": return ImportCommand.usage
+        case "fmt": return FormatCommand.usage
+        case "lsp": return LanguageServerCommand.usage
+        default: return usage
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import TipRulesCompiler
+import TipRulesToolingCore
+
+/// `tiprulec explain CODE`: the long explanation of a diagnostic code.
+package enum ExplainCommand {
+    package static let usage = """
+    usage: tiprulec explain CODE | --list | --markdown
+
+    Prints what a diagnostic code means, an example that triggers it and how to fix it.
+    `tiprulec explain --list` lists every code; `tiprulec explain --markdown` prints every
+    explanation as the index and entries of docs/diagnostics.md, which are generated from it.
+    """
+
+    package static func run(_ arguments: [String]) -> CommandResult {
+        let parsed: ParsedArguments
+        switch ParsedArguments.parse(arguments, valueOptions: [], flags: ["--list", "--markdown"]) {
+        case .success(let value): parsed = value
+        case .failure(let error): return .failure(error.message + "\n" + usage)
+        }
+        if parsed.flags.contains("--list") {
+            let lines = DiagnosticCode.allCases.map { "\($0.code)  \($0.defaultSeverity.rawValue.padding(7))  \(DiagnosticExplanations.summary($0))" }
+            return CommandResult(standardOutput: lines.joined(separator: "\n") + "\n")
+        }
+        if parsed.flags.contains("--markdown") {
+            return CommandResult(standardOutput: DiagnosticReference.markdown())
+        }
+        guard parsed.positionals.count == 1, let written = parsed.positionals.first else {
+            return .failure("explain takes one diagnostic code, such as TR0201\n" + usage)
+        }
+        let normalized = written.uppercased().hasPrefix("TR") ? written.uppercased() : "TR" + written
+        guard let code = DiagnosticCode(rawValue: normalized) else {
+            let hint = Spelling.closest(to: normalized, in: DiagnosticCode.allCases.map(\.code)).map { " (did you mean \($0)?)" } ?? ""
+            return .failure("unknown diagnostic code '\(written)'\(hint); `tiprulec explain --list` lists them")
+        }
+        return CommandResult(standardOutput: DiagnosticExplanations.explanation(of: code) + "\n")
+    }
+}
+
+extension String {
+    /// The string padded with spaces to at least `width` characters.
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,197 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TipRulesCompiler
+import TipRulesRuntime
+import TipRulesToolingCore
+
+/// `tiprulec reach PROGRAM [ROWS…]` and `tiprulec reach merge PARTIAL…` (`docs/reach.md`).
+package enum ReachCommand {
+    package static let usage = """
+    usage: tiprulec reach PROGRAM [ROWS...] [--now DATE] [--baseline OLD] [--user-parameter NAME]
+                          [--format text|json|csv|partial] [--skip-invalid] [--jobs N] [--quiet]
+                          [--max-steps N]
+           tiprulec reach merge PARTIAL... [--format text|json|csv|partial]
+
+    Counts, over users' exported histories, who would see each tip of PROGRAM (.tiprules or
+    .tipc) now and which rule holds the others back. ROWS are newline-delimited JSON files of rows
+    grouped by user (standard input when there are none, or for '-'); a user's rows mean what a
+    fixture with the same content means. --baseline compares with the rules in the field (who gains,
+    who loses a tip); --user-parameter sets a String parameter to each user's id; --format partial
+    (which needs --now) prints a report that `reach merge` adds up with others. --jobs (default: the
+    cores) reads files in that many threads. Bad rows stop the run (exit 2) unless --skip-invalid.
+    --max-steps N bounds the work of the whole run (default 2147483648 steps of evaluation); a run
+    that needs more stops with exit status 2.
+    """
+
+    package static func run(_ arguments: [String], environment: CommandEnvironment, currentTime: () -> Double) -> CommandResult {
+        if arguments.first == "merge" { return merge(Array(arguments.dropFirst()), environment: environment) }
+        let parsed: ParsedArguments
+        switch ParsedArguments.parse(arguments, valueOptions: ["--now", "--baseline", "--user-parameter", "--format", "--jobs", RunBudget.option],
+                                     flags: ["--skip-invalid", "--quiet"]) {
+        case .success(let value): parsed = value
+        case .failure(let error): return .failure(error.message + "\n" + usage)
+        }
+        guard let programPath = parsed.positionals.first else { return .failure("reach takes a program\n" + usage) }
+        let format: String
+        switch parsed.format(allowed: ["text", "json", "csv", "partial"]) {
+        case .success(let value): format = value
+        case .failure(let error): return .failure(error.message)
+        }
+        var now = currentTime()
+        if let written = parsed.options["--now"] {
+            do {
+                now = try DateArgument.parse(written)
+            } catch {
+                return .failure("--now: \(error)")
+            }
+        } else if format == "partial" {
+            return .failure("--format partial needs --now: partials evaluated at different instants cannot be merged")
+        }
+        let jobs: Int
+        switch parsed.wholeNumber("--jobs", in: 1...1024) {
+        case .success(let value): jobs = value ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        case .failure(let error): return .failure(error.message)
+        }
+        let program: Program
+        switch ProgramLoader.load(programPath, environment: environment) {
+        case .failure(let failure): return failure.result
+        case .success(let loaded): program = loaded.program
+        }
+        var baseline: Program?
+        if let path = parsed.options["--baseline"] {
+            switch ProgramLoader.load(path, environment: environment) {
+            case .failure(let failure): return failure.result
+            case .success(let loaded): baseline = loaded.program
+            }
+        }
+        var userParameter: (program: Int, baseline: Int?)?
+        if let name = parsed.options["--user-parameter"] {
+            guard let index = program.parameterIndex(named: name), program.parameters[index].type == .string else {
+                return .failure("--user-parameter: '\(name)' is not a String parameter of \(programPath)")
+            }
+            userParameter = (index, baseline.flatMap { old in
+                old.parameterIndex(named: name).flatMap { old.parameters[$0].type == .string ? $0 : nil }
+            })
+        }
+        let budget: RunBudget
+        switch RunBudget.parse(parsed) {
+        case .success(let value): budget = value
+        case .failure(let error): return .failure(error.message)
+        }
+        let setup = ReachSetup(program: program, baseline: baseline, now: now, userParameter: userParameter,
+                               skipsInvalid: parsed.flags.contains("--skip-invalid"), budget: budget)
+        let showsProgress = environment.standardErrorIsTerminal && !parsed.flags.contains("--quiet")
+        let run = ReachRun(setup: setup, inputs: parsed.positionals.count > 1 ? Array(parsed.positionals.dropFirst()) : ["-"],
+                           jobs: jobs, progress: showsProgress ? ReachProgress() : nil)
+        let outcome: ReachRun.Outcome
+        switch run.run() {
+        case .success(let value): outcome = value
+        case .failure(let error): return .failure(error.message)
+        }
+        run.progress?.finish()
+        if budget.isExhausted { return .failure(budget.exhaustion.message) }
+        if !setup.skipsInvalid, let first = outcome.errors.first { return .failure(first) }
+        var standardError = outcome.errors.map { "warning: skipped \($0)\n" }.joined()
+        if outcome.tally.skippedUsers > 0 {
+            standardError += "warning: \(outcome.tally.skippedUsers) users skipped for bad rows"
+                + (outcome.tally.skippedUsers > outcome.errors.count ? " (the first \(outcome.errors.count) above)\n" : "\n")
+        }
+        let header = ReachReportCoding.PartialHeader(version: ReachReportCoding.partialVersion, program: digest(program),
+                                                     baseline: baseline.map(digest), now: now)
+        var result = render(outcome.tally, header: header, format: format)
+        result.standardError = standardError
+        return result
+    }
+
+    /// `reach merge`: partials (files, or lines of standard input) added up.
+    static func merge(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
+        let parsed: ParsedArguments
+        switch ParsedArguments.parse(arguments, valueOptions: ["--format"], flags: []) {
+        case .success(let value): parsed = value
+        case .failure(let error): return .failure(error.message + "\n" + usage)
+        }
+        let format: String
+        switch parsed.format(allowed: ["text", "json", "csv", "partial"]) {
+        case .success(let value): format = value
+        case .failure(let error): return .failure(error.message)
+        }
+        var merged: (header: ReachReportCoding.PartialHeader, tally: ReachTally, source: String)?
+        for path in parsed.positionals.isEmpty ? ["-"] : parsed.positionals {
+            let bytes: [UInt8]
+            switch FileAccess.read(path, as: .fixture, environment: environment) {
+            case .success(let value): bytes = value
+            case .failure(let error): return .failure(error.message)
+            }
+            let name = path == "-" ? "<stdin>" : path
+            for (number, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
+            where line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") }) {
+                let source = "\(name):\(number + 1)"
+                let partial: (header: ReachReportCoding.PartialHeader, tally: ReachTally)
+                do {
+                    partial = try ReachReportCoding.readPartial(try JSONParser().parse(Array(line)))
+                } catch let error as CommandError {
+                    return .failure("\(source): \(error.message)")
+                } catch {
+                    return .failure("\(source): not valid JSON: \(error)")
+                }
+                guard var current = merged else {
+                    guard partial.header.version == ReachReportCoding.partialVersion else {
+                        return .failure("\(source): a partial of version \(partial.header.version); this tiprulec reads version \(ReachReportCoding.partialVersion)")
+                    }
+                    if let problem = ReachTallyShape.problem(in: partial.tally) { return .failure("\(source): \(problem)") }
+                    merged = (partial.header, partial.tally, source)
+                    continue
+                }
+                if let mismatch = mismatch(current.header, partial.header) {
+                    return .failure("\(source): cannot be merged with \(current.source): \(mismatch)")
+                }
+                guard ReachTallyShape(current.tally) == ReachTallyShape(partial.tally) else {
+                    return .failure("\(source): cannot be merged with \(current.source): its tips, rules, groups or widgets differ")
+                }
+                do throws(CommandError) {
+                    try current.tally.merge(partial.tally)
+                } catch {
+                    return .failure("\(source): cannot be merged with \(current.source): \(error.message)")
+                }
+                merged = current
+            }
+        }
+        guard let merged else { return .failure("reach merge: no partial report was given\n" + usage) }
+        return render(merged.tally, header: merged.header, format: format)
+    }
+
+    /// What differs between two partials' headers, in words; nil when they can be merged.
+    private static func mismatch(_ a: ReachReportCoding.PartialHeader, _ b: ReachReportCoding.PartialHeader) -> String? {
+        if a.version != b.version { return "partial versions differ (\(a.version) and \(b.version))" }
+        if a.program != b.program { return "the programs differ (digests \(a.program) and \(b.program))" }
+        if a.baseline != b.baseline {
+            return "the baselines differ (\(a.baseline ?? "none") and \(b.baseline ?? "none"))"
+        }
+        if a.now != b.now {
+            return "the instants differ (\(ValueFormatting.date(a.now)) and \(ValueFormatting.date(b.now)))"
+        }
+        return nil
+    }
+
+    private static func render(_ tally: ReachTally, header: ReachReportCoding.PartialHeader, format: String) -> CommandResult {
+        switch format {
+        case "json":
+            return CommandResult(standardOutput: JSONWriter.string(from: ReachReportCoding.document(tally, now: header.now), style: .pretty) + "\n")
+        case "partial":
+            return CommandResult(standardOutput: JSONWriter.string(from: ReachReportCoding.partial(tally, header: header)) + "\n")
+        case "csv":
+            return CommandResult(standardOutput: ReachCSVRenderer.render(tally))
+        default:
+            return CommandResult(standardOutput: ReachTextRenderer.render(tally, now: ValueFormatting.date(header.now)))
+        }
+    }
+
+    /// A digest of a program's bytecode: partials of different programs are not merged.
+    private static func digest(_ program: Program) -> String {
+        let (high, low) = program.encoded().withUnsafeBufferPointer { UserFingerprints.hash($0) }
+        return String(high, radix: 16) + "-" + String(low, radix: 16)
+    }
+}

@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TipRulesToolingCore
+
+/// The parts a reach run reads: a whole input (a file or standard input), or a byte range of a
+/// file that begins and ends at a user boundary, so that parts can be read by threads at once.
+struct ReachPart: Sendable {
+    var file: Int
+    var start: Int?
+    var end: Int?
+}
+
+/// Splitting files at user boundaries.
+enum ReachInput {
+    /// `parts` byte ranges of the file at `descriptor` (of `size` bytes) that together cover it, each
+    /// starting where a user's rows start (fewer when users are few).
+    static func split(_ descriptor: Int32, size: Int, into parts: Int, file: Int) -> [ReachPart] {
+        var starts = [0]
+        for part in 1..<max(parts, 1) {
+            let boundary = userBoundary(descriptor, after: size / parts * part, size: size)
+            if boundary > starts[starts.count - 1] && boundary < size { starts.append(boundary) }
+        }
+        return starts.indices.map { ReachPart(file: file, start: starts[$0], end: $0 + 1 < starts.count ? starts[$0 + 1] : size) }
+    }
+
+    /// The offset of the first line at or after `offset` whose user differs from the line before it
+    /// (lines whose user cannot be read are passed over); `size` when there is none.
+    private static func userBoundary(_ descriptor: Int32, after offset: Int, size: Int) -> Int {
+        var reader = LineReader(descriptor: descriptor, offset: offset, end: size)
+        var row = ParsedRow()
+        var previous: [UInt8]?
+        var skippedPartialLine = false
+        while true {
+            let start = offset + reader.bytesRead
+            let user: [UInt8]?? = reader.next { line -> [UInt8]? in
+                guard case .line(let bytes) = line else { return nil }
+                return userID(bytes, row: &row)
+            }
+            guard let readUser = user else { return size }
+            if !skippedPartialLine {
+                skippedPartialLine = true
+                continue
+            }
+            guard let id = readUser else { continue }
+            if let previous, previous != id { return start }
+            previous = id
+        }
+    }
+
+    /// The user of a line, as text, when the line is a readable row.
+    static func userID(_ line: UnsafeBufferPointer<UInt8>, row: inout ParsedRow) -> [UInt8]? {
+        let value: RowValue?
+        if RowScanner.scan(line, into: &row) {
+            value = row[.user]
+        } else if let json = try? JSONParser().parse(Array(line)), let user = json["user"] {
+            value = ParsedRow.scalar(user)
+        } else {
+            return nil
+        }
+        switch value {
+        case .bytes(let range)?: return Array(UnsafeBufferPointer(rebasing: line[range]))
+        case .text(let text)?: return Array(text.utf8)
+        case .integer(let number)?: return Array(String(number).utf8)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,188 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import TipRulesToolingCore
+
+/// One run of `tiprulec reach` over its inputs: files split at user boundaries and read by `jobs`
+/// threads (standard input by one), each part's tally merged in order by `ReachTally.merge`, the
+/// code `reach merge` uses; and the errors, each named by its file and line.
+struct ReachRun {
+    var setup: ReachSetup
+    /// The inputs' names (`-` is standard input).
+    var inputs: [String]
+    var jobs: Int
+    var progress: ReachProgress?
+
+    /// The merged tally and the errors (the first one when bad rows stop the run), or why an input
+    /// cannot be read.
+    struct Outcome {
+        var tally: ReachTally
+        var errors: [String]
+    }
+
+    func run() -> Result<Outcome, CommandError> {
+        var descriptors: [Int32] = []
+        defer { for descriptor in descriptors where descriptor != STDIN_FILENO { close(descriptor) } }
+        var sizes: [Int?] = []
+        for input in inputs {
+            if input == "-" {
+                descriptors.append(STDIN_FILENO)
+                sizes.append(nil)
+                continue
+            }
+            let descriptor = open(input, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { return .failure(CommandError("\(input): \(FileAccess.reason(errno))")) }
+            descriptors.append(descriptor)
+            var status = stat()
+            guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR else {
+                return .failure(CommandError("\(input): is a directory"))
+            }
+            sizes.append((status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil)
+        }
+        progress?.total = sizes.contains(where: { $0 == nil }) ? nil : sizes.reduce(0) { $0 + ($1 ?? 0) }
+        if jobs > 1, sizes.allSatisfy({ $0 != nil }) {
+            var parts: [ReachPart] = []
+            for (file, descriptor) in descriptors.enumerated() {
+                parts += ReachInput.split(descriptor, size: sizes[file] ?? 0, into: jobs, file: file)
+            }
+            if let outcome = runParts(parts, descriptors: descriptors) { return outcome }
+        }
+        return runSequentially(descriptors: descriptors, seekable: sizes.map { $0 != nil })
+    }
+
+    /// Every input in order by one worker; positions run on from file to file. With `--skip-invalid`,
+    /// users found not contiguous in files are left out by a second pass, from their first rows on
+    /// (standard input and pipes cannot be read again: there, their first rows stay counted).
+    private func runSequentially(descriptors: [Int32], seekable: [Bool]) -> Result<Outcome, CommandError> {
+        let first = pass(descriptors: descriptors, seekable: seekable, setup: setup)
+        guard case .success(let (_, worker)) = first, setup.skipsInvalid, !worker.notContiguous.isEmpty,
+              !seekable.contains(false) else { return first.map(\.outcome) }
+        var again = setup
+        again.excludedUsers = worker.notContiguous
+        return pass(descriptors: descriptors, seekable: seekable, setup: again).map(\.outcome)
+    }
+
+    private func pass(descriptors: [Int32], seekable: [Bool],
+                      setup: ReachSetup) -> Result<(outcome: Outcome, worker: ReachWorker), CommandError> {
+        var worker = ReachWorker(setup: setup)
+        var firstPositions: [Int] = []
+        for (file, descriptor) in descriptors.enumerated() {
+            firstPositions.append(worker.position)
+            if let failure = read(ReachPart(file: file, start: seekable[file] ? 0 : nil, end: nil), descriptor: descriptor, into: &worker) {
+                return .failure(failure)
+            }
+            if worker.stopped { break }
+        }
+        worker.finish()
+        let locate = { (position: Int) -> String in
+            let file = firstPositions.lastIndex { $0 <= position } ?? 0
+            return "\(inputs[file] == "-" ? "<stdin>" : inputs[file]):\(position - firstPositions[file] + 1)"
+        }
+        return .success((Outcome(tally: worker.tally, errors: worker.errors.map { render($0, locate) }), worker))
+    }
+
+    /// The parts in `jobs` threads; nil when a user's rows are not contiguous (then the run is
+    /// sequential, which names such a user's lines and leaves it out, as for any number of threads).
+    private func runParts(_ parts: [ReachPart], descriptors: [Int32]) -> Result<Outcome, CommandError>? {
+        let results = PartResults(count: parts.count)
+        DispatchQueue.concurrentPerform(iterations: min(jobs, parts.count)) { _ in
+            while let index = results.claim() {
+                var worker = ReachWorker(setup: setup)
+                let failure = read(parts[index], descriptor: descriptors[parts[index].file], into: &worker)
+                worker.finish()
+                results.store(index, worker: worker, failure: failure)
+            }
+        }
+        var fingerprints = UserFingerprints()
+        var tally = ReachTally(program: setup.program, baseline: setup.baseline)
+        var errors: [(file: Int, line: Int, text: String)] = []
+        var lineOffsets = [Int](repeating: 0, count: inputs.count)
+        for (index, part) in parts.enumerated() {
+            guard let worker = results.workers[index] else { return nil }
+            if let failure = results.failures[index] { return .failure(failure) }
+            // A user whose rows are not contiguous is left out by the sequential run (two passes, or its lines named).
+            if fingerprints.intersects(worker.fingerprints) || !worker.notContiguous.isEmpty { return nil }
+            fingerprints.formUnion(worker.fingerprints)
+            do throws(CommandError) { try tally.merge(worker.tally) } catch { return .failure(error) }
+            let offset = lineOffsets[part.file]
+            for error in worker.errors {
+                errors.append((part.file, offset + error.position, render(error) { "\(inputs[part.file]):\(offset + $0 + 1)" }))
+            }
+            lineOffsets[part.file] += worker.position
+        }
+        let kept = setup.skipsInvalid ? ReachSetup.reasonsKept : 1
+        return .success(Outcome(tally: tally, errors: errors.sorted { ($0.file, $0.line) < ($1.file, $1.line) }.prefix(kept).map(\.text)))
+    }
+
+    private func read(_ part: ReachPart, descriptor: Int32, into worker: inout ReachWorker) -> CommandError? {
+        var reader = LineReader(descriptor: descriptor, offset: part.start, end: part.end)
+        var reported = (bytes: 0, users: 0)
+        while !worker.stopped {
+            let failure: CommandError?? = reader.next { line -> CommandError? in
+                switch line {
+                case .line(let bytes):
+                    worker.read(bytes)
+                    return nil
+                case .tooLong:
+                    return CommandError("\(name(part.file)):\(worker.position + 1): a line is longer than "
+                                        + "\(LineReader.maximumLineLength) bytes (docs/limits.md)")
+                case .failed(let code):
+                    return CommandError("\(name(part.file)): cannot be read (\(FileAccess.reason(code)))")
+                }
+            }
+            guard let outcome = failure else { break }
+            if let outcome { return outcome }
+            if worker.position & 0xffff == 0 {
+                let users = worker.tally.users + worker.tally.skippedUsers
+                progress?.advance(bytes: reader.bytesRead - reported.bytes, rows: 0x10000, users: users - reported.users)
+                reported = (reader.bytesRead, users)
+            }
+        }
+        return nil
+    }
+
+    private func name(_ file: Int) -> String { inputs[file] == "-" ? "<stdin>" : inputs[file] }
+
+    private func render(_ error: ReachInputError, _ locate: (Int) -> String) -> String {
+        var text = locate(error.position) + ": "
+        if let user = error.user { text += "user \(user): " }
+        text += error.message
+        if let earlier = error.earlier { text += ": they began at \(locate(earlier)), then other users' rows came" }
+        return text
+    }
+}
+
+/// The workers of the parts, filled in by the threads that read them.
+private final class PartResults: @unchecked Sendable {
+    private var lock = pthread_mutex_t()
+    private var next = 0
+    private(set) var workers: [ReachWorker?]
+    private(set) var failures: [CommandError?]
+
+    init(count: Int) {
+        workers = Array(repeating: nil, count: count)
+        failures = Array(repeating: nil, count: count)
+        pthread_mutex_init(&lock, nil)
+    }
+
+    deinit { pthread_mutex_destroy(&lock) }
+
+    /// The next part to read, if any is left.
+    func claim() -> Int? {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        guard next < workers.count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    func store(_ index: Int, worker: ReachWorker, failure: CommandError?) {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        workers[index] = worker
+        failures[index] = failure
+    }
+}

@@ -1,0 +1,44 @@
+import TipRulesRuntime
+import TipRulesToolingCore
+
+/// What every part of a reach run shares: the program, the baseline, the instant, the parameter that
+/// takes each user's id, and whether bad users are skipped.
+package struct ReachSetup: Sendable {
+    var program: Program
+    var baseline: Program?
+    var now: Double
+    /// `--user-parameter`: the index of a `String` parameter in each program.
+    var userParameter: (program: Int, baseline: Int?)?
+    var skipsInvalid: Bool
+    /// The run's work budget (`--max-steps`), shared by its threads.
+    var budget: RunBudget
+    /// With `--skip-invalid`, on a second pass over files: the users whose rows were found not
+    /// contiguous, left out from their first rows on.
+    var excludedUsers: UserFingerprints?
+
+    /// The most rows one user may have (`docs/limits.md`).
+    static let maximumRowsPerUser = 1_000_000
+    /// How many reasons for skipped users are kept to print.
+    static let reasonsKept = 10
+
+    package init(program: Program, baseline: Program? = nil, now: Double, userParameter: (program: Int, baseline: Int?)? = nil,
+                 skipsInvalid: Bool, budget: RunBudget = RunBudget(), excludedUsers: UserFingerprints? = nil) {
+        self.program = program
+        self.baseline = baseline
+        self.now = now
+        self.userParameter = userParameter
+        self.skipsInvalid = skipsInvalid
+        self.budget = budget
+        self.excludedUsers = excludedUsers
+    }
+}
+
+/// A bad row or user: where (a line ordinal of the part that read it, resolved to a file and line
+/// at the end), which user, and what (the JSON path and what was expected).
+struct ReachInputError: Sendable {
+    var position: Int
+    /// For a user whose rows are not contiguous: where they began.
+    var earlier: Int?
+    var user: String?
+    var message: String
+}

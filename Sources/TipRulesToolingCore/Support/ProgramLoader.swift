@@ -1,0 +1,46 @@
+import TipRulesCompiler
+import TipRulesRuntime
+
+/// Loads what `eval` and `disasm` take: a `.tiprules` source (compiled on the fly)
+/// or a `.tipc` bytecode file (decoded and verified).
+package enum ProgramLoader {
+    /// A loaded program, with its source when it was compiled from one.
+    package struct Loaded {
+        package var program: Program
+        package var source: SourceFile?
+    }
+
+    /// The program at `path`, or the command's result when there is none: the
+    /// diagnostics of a source with errors (status 1), or why the input is unreadable
+    /// or corrupt (status 2).
+    package static func load(_ path: String, environment: CommandEnvironment) -> Result<Loaded, CommandResultError> {
+        let bytes: [UInt8]
+        let kind: InputKind = path.hasSuffix(".tipc") ? .bytecode : .source
+        switch FileAccess.read(path, as: kind, environment: environment) {
+        case .success(let value): bytes = value
+        case .failure(let error): return .failure(CommandResultError(.failure(error.message)))
+        }
+        do {
+            if path.hasSuffix(".tipc") || bytes.starts(with: BytecodeFormat.magic) {
+                return .success(Loaded(program: try Program(bytes: bytes), source: nil))
+            }
+            let compilation = Compilation(name: path, bytes: bytes)
+            guard let checked = compilation.optimizedProgram else {
+                let diagnostics = DiagnosticsReport.text([(compilation.source, compilation.diagnostics)], environment: environment)
+                return .failure(CommandResultError(CommandResult(status: ExitStatus.programErrors, standardError: diagnostics)))
+            }
+            return .success(Loaded(program: try generateProgram(checked), source: compilation.source))
+        } catch {
+            return .failure(CommandResultError(.failure("\(path): \(error)")))
+        }
+    }
+}
+
+/// A command's result carried as an error, for early returns.
+package struct CommandResultError: Error {
+    package var result: CommandResult
+
+    package init(_ result: CommandResult) {
+        self.result = result
+    }
+}
