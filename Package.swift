@@ -32,9 +32,11 @@ let package = Package(
         // Reach over many users' exported histories (`tiprulec reach`).
         .target(name: "TipRulesReach", dependencies: ["TipRulesToolingCore"]),
         // Every command and their dispatch, a library so that tests run commands in-process; the fuzz entry points.
+        // Signed channels: keygen, publish, channel verify (docs/shipping.md).
+        .target(name: "TipRulesChannels", dependencies: ["TipRulesToolingCore", "TipRulesStorage", "TipRulesRuntime"]),
         .target(name: "TipRulesCommands",
                 dependencies: ["TipRulesToolingCore", "TipRulesExplain", "TipRulesTipKit", "TipRulesLanguageServer",
-                               "TipRulesSimulation", "TipRulesReach"]),
+                               "TipRulesSimulation", "TipRulesReach", "TipRulesChannels"]),
         .executableTarget(name: "tiprulec", dependencies: ["TipRulesCommands", "TipRulesLanguageServer", "TipRulesToolingCore"]),
         .executableTarget(name: "tiprulec-bench", dependencies: ["TipRulesLanguageServer", "TipRulesToolingCore", "TipRulesStorage"]),
         // The crash test's writer: records operations into a state folder and reports each durable one.
@@ -47,6 +49,12 @@ let package = Package(
         .testTarget(name: "TipRulesCompilerTests", dependencies: ["TipRulesCompiler"]),
         .testTarget(name: "TipRulesStorageTests",
                     dependencies: ["TipRulesStorage", "TipRulesCompiler", "tiprules-crash-writer", "tiprules-demo"]),
+        // Channels as they run in the field: nginx and the tests' fault server (Servers/) on the loopback
+        // interface, the example host killed during updates, keys made by OpenSSL.
+        .testTarget(name: "TipRulesChannelTests",
+                    dependencies: ["TipRulesCommands", "TipRulesChannels", "TipRulesToolingCore", "TipRulesStorage", "TipRulesRuntime",
+                                   "tiprules-demo"],
+                    exclude: ["Servers"]),
         // Golden files and scenarios are read from the source tree (found through #filePath).
         .testTarget(name: "TipRulesToolingTests",
                     dependencies: ["TipRulesCommands", "TipRulesToolingCore", "TipRulesExplain", "TipRulesTipKit",

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TipRulesChannels
 import TipRulesCompiler
 import TipRulesExplain
 import TipRulesLanguageServer
@@ -38,6 +39,11 @@ public enum TiprulecCommand {
       emit-swift FILE [--min-ios 17|18|26] [-o OUT.swift]
                                                   generate TipKit Swift
       import FILE.swift... [-o OUT.tiprules]     TipKit Swift to .tiprules
+      keygen -o NAME                              a key pair for signing a channel
+      publish PROGRAM... --channel DIR --key KEY --release N [--expires D] [--stage P] [--pause TIP...|--pause-all]
+                                                  publish a signed release to a channel folder
+      channel verify DIR|URL --key PUB... [--app ID] [--format text|json]
+                                                  check a channel as a device would
       lsp                                         a Language Server Protocol server on stdio
       explain CODE                                explain a diagnostic code
 
@@ -70,8 +76,11 @@ public enum TiprulecCommand {
         case "emit-swift": return EmitSwiftCommand.run(rest, environment: environment)
         case "import": return ImportCommand.run(rest, environment: environment)
         case "fmt": return FormatCommand.run(rest, environment: environment)
+        case "keygen": return KeygenCommand.run(rest)
+        case "publish": return PublishCommand.run(rest, environment: environment, currentTime: currentTime)
+        case "channel": return ChannelVerifyCommand.run(rest, environment: environment, currentTime: currentTime)
         default:
-            let commands = ["check", "compile", "eval", "reach", "simulate", "migrate", "state", "test", "disasm", "emit-swift", "import", "lsp", "explain", "fmt"]
+            let commands = ["check", "compile", "eval", "reach", "simulate", "migrate", "state", "test", "disasm", "emit-swift", "import", "lsp", "explain", "fmt", "keygen", "publish", "channel"]
             let hint = Spelling.closest(to: command, in: commands).map { " (did you mean '\($0)'?)" } ?? ""
             return .failure("unknown command '\(command)'\(hint)\n\n" + usage)
         }
@@ -93,6 +102,9 @@ public enum TiprulecCommand {
         case "import": return ImportCommand.usage
         case "fmt": return FormatCommand.usage
         case "lsp": return LanguageServerCommand.usage
+        case "keygen": return KeygenCommand.usage
+        case "publish": return PublishCommand.usage
+        case "channel": return ChannelVerifyCommand.usage
         default: return usage
         }
     }

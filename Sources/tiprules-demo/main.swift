@@ -3,17 +3,20 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 import TipRulesRuntime
 import TipRulesStorage
 
 // tiprules-demo: what an app does with the runtime and the storage library, runnable.
 //
 //     tiprules-demo --state DIR --bundled RULES.tipc [--updates DIR] [--app ID]
+//                   [--channel URL --trusted-key PUB... [--install-id ID] [--interval SECONDS]]
 //
 // It opens its state folder (creating it with the bundled rules), then reads one command a line
 // from standard input and answers each on standard output once it is durable:
 //
-//     update                      apply the newest rules in the updates folder (a download)
+//     update                      with --channel: fetch the channel (off the main thread), verify,
+//                                 apply; otherwise apply the newest rules in the updates folder
 //     set NAME VALUE              set a parameter
 //     donate EVENT AT [F=V ...]   donate an event at AT (seconds since 1970) with its fields
 //     show AT                     the tips to display at AT; each is recorded as displayed
@@ -28,6 +31,13 @@ struct Options {
     var bundled = ""
     var updates: String?
     var app: String?
+    var channel: String?
+    var trustedKeys: [String] = []
+    var installID = "demo-install"
+    var interval = 0.0
+
+    static let usage = "usage: tiprules-demo --state DIR --bundled RULES.tipc [--updates DIR] [--app ID] "
+        + "[--channel URL --trusted-key PUB... [--install-id ID] [--interval SECONDS]]"
 
     init(_ arguments: [String]) throws(DemoError) {
         var rest = arguments[...]
@@ -38,11 +48,19 @@ struct Options {
             case "--bundled": bundled = value
             case "--updates": updates = value
             case "--app": app = value
+            case "--channel": channel = value
+            case "--install-id": installID = value
+            case "--interval":
+                guard let seconds = Double(value), seconds >= 0 else { throw DemoError("--interval takes seconds") }
+                interval = seconds
+            case "--trusted-key":
+                trustedKeys.append(value)
+                while let next = rest.first, !next.hasPrefix("--") { trustedKeys.append(next); rest.removeFirst() }
             default: throw DemoError("unknown option \(option)")
             }
         }
-        guard !state.isEmpty, !bundled.isEmpty else {
-            throw DemoError("usage: tiprules-demo --state DIR --bundled RULES.tipc [--updates DIR] [--app ID]")
+        guard !state.isEmpty, !bundled.isEmpty, channel == nil || (!trustedKeys.isEmpty && app != nil) else {
+            throw DemoError(Self.usage + " (--channel needs --trusted-key and --app)")
         }
     }
 }
@@ -60,11 +78,21 @@ struct DemoError: Error, CustomStringConvertible {
 final class DemoApp {
     let store: TipStore
     let options: Options
+    let updater: ChannelUpdater?
 
     init(_ options: Options) throws {
         self.options = options
         let bundled = try Program(bytes: readFile(options.bundled))
         store = try TipStore.open(folder: options.state, bundledProgram: bundled, policy: RulesUpdatePolicy(app: options.app))
+        updater = try options.channel.map { channel in
+            guard let url = channel.contains("://") ? URL(string: channel) : URL(fileURLWithPath: channel, isDirectory: true) else {
+                throw DemoError("not a channel URL: \(channel)")
+            }
+            let trust = try ChannelTrust(pemFiles: options.trustedKeys.map { String(decoding: try readFile($0), as: UTF8.self) })
+            let configuration = ChannelConfiguration(url: url, trust: trust, app: options.app ?? "", installID: options.installID,
+                                                     minimumInterval: options.interval, timeout: 5)
+            return ChannelUpdater(configuration: configuration, folder: options.state)
+        }
         say("opened \(options.state): rules release \(store.engine.program.release.map(String.init) ?? "none")")
         for note in store.recovery { say("recovered: \(note)") }
     }
@@ -72,7 +100,7 @@ final class DemoApp {
     func perform(_ words: [String]) throws {
         switch (words.first, words.count) {
         case ("update", 1):
-            try applyNewestUpdate()
+            if let updater { try applyChannelUpdate(updater) } else { try applyNewestUpdate() }
         case ("set", 3):
             let program = store.engine.program
             guard let index = program.parameterIndex(named: words[1]) else { throw DemoError("no parameter named \(words[1])") }
@@ -97,6 +125,21 @@ final class DemoApp {
             say("ok status")
         default:
             throw DemoError("unknown command: \(words.joined(separator: " "))")
+        }
+    }
+
+    /// Fetches the channel (the store is not touched meanwhile; this host has nothing else to do
+    /// while it waits, an app awaits `fetch` instead), then applies a verified release through
+    /// the folder's rules update.
+    private func applyChannelUpdate(_ updater: ChannelUpdater) throws {
+        switch try updater.fetchBlocking(inForce: store.programBytes) {
+        case .tooSoon(let next): say("ok too soon: next request after \(Int(next))")
+        case .notModified: say("ok not modified")
+        case .upToDate(let release): say("ok up to date with release \(release)")
+        case .ready(let download):
+            let problems = try updater.activate(download, in: store)
+            say("ok updated to channel release \(download.release): rules release \(store.engine.program.release.map(String.init) ?? "none")")
+            for problem in problems { say("not carried over: \(problem)") }
         }
     }
 

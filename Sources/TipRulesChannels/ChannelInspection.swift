@@ -1,0 +1,114 @@
+import Foundation
+import TipRulesRuntime
+import TipRulesToolingCore
+import TipRulesStorage
+
+/// What `channel verify` found: the verified manifest, what each runtime format version loads,
+/// or why a device would refuse the channel.
+struct ChannelInspection: Sendable {
+    /// What a runtime reading up to one format version loads: a release's artifact, or nothing.
+    struct Load: Sendable {
+        var formatVersion: Int
+        var release: Int
+        var artifact: ChannelArtifact?
+    }
+
+    var manifest: ChannelManifest?
+    var keyID: String?
+    var loads: [Load] = []
+    /// For a staged release: what the installs outside the share load.
+    var outsideShare: [Load] = []
+    var refusal: ChannelUpdateError?
+
+    /// Fetches and checks the channel at `url` as a device would (with no release seen yet).
+    static func inspect(_ url: URL, trust: ChannelTrust, app: String?, now: Double) -> ChannelInspection {
+        var inspection = ChannelInspection()
+        do throws(ChannelUpdateError) {
+            let manifestBytes = try ChannelFiles.fetch("manifest.json", from: url, limit: ChannelManifest.maximumSize)
+            let signatures = try ChannelFiles.fetch("manifest.json.sig", from: url, limit: ChannelSignatures.maximumSize)
+            let (manifest, keyID) = try ChannelChecks.manifest(manifestBytes, signatures: signatures, trust: trust,
+                                                               expecting: .init(app: app, now: now))
+            inspection.manifest = manifest
+            inspection.keyID = keyID
+            inspection.loads = try loads(manifest.release, manifest.artifacts, from: url, app: manifest.app)
+            if let staging = manifest.staging {
+                inspection.outsideShare = try loads(staging.previousRelease, staging.previousArtifacts, from: url, app: manifest.app)
+            }
+        } catch {
+            inspection.refusal = error
+        }
+        return inspection
+    }
+
+    /// For each format version from 1 to the newest listed or read, the artifact it loads, each
+    /// fetched and checked (the bytecode only for the versions this build reads).
+    private static func loads(_ release: Int, _ artifacts: [ChannelArtifact], from url: URL, app: String) throws(ChannelUpdateError) -> [Load] {
+        let newest = max(BytecodeFormat.newestVersion, artifacts.map(\.formatVersion).max() ?? 1)
+        var checked: Set<String> = []
+        var loads: [Load] = []
+        for version in 1...newest {
+            let artifact = artifacts.artifact(forRuntimeReadingUpTo: version)
+            if let artifact, !checked.contains(artifact.path) {
+                let bytes = try ChannelFiles.fetch(artifact.path, from: url, limit: artifact.size)
+                if version <= BytecodeFormat.newestVersion {
+                    _ = try ChannelChecks.program(bytes, of: artifact, app: app)
+                } else {
+                    try ChannelChecks.content(bytes, of: artifact)
+                }
+                checked.insert(artifact.path)
+            }
+            loads.append(Load(formatVersion: version, release: release, artifact: artifact))
+        }
+        return loads
+    }
+
+    func text(channel: String) -> String {
+        guard let manifest else { return "refused \(channel): \(refusal?.description ?? "")\n" }
+        var text = "\(refusal == nil ? "accepted" : "refused") \(channel): release \(manifest.release) of \(manifest.app), published \(CivilCalendar.rfc3339(manifest.published) ?? ""), expires \(CivilCalendar.rfc3339(manifest.expires) ?? ""), signed by key id \(keyID ?? "")\n"
+        if let refusal { return text + "  \(refusal)\n" }
+        text += Self.lines(loads, indent: "  ")
+        if let staging = manifest.staging {
+            text += "  staged to \(staging.percent)% of installs (group \(staging.group)); the others load release \(staging.previousRelease):\n"
+            text += Self.lines(outsideShare, indent: "    ")
+        }
+        if manifest.pausesAll { text += "  every tip is paused\n" }
+        if !manifest.paused.isEmpty { text += "  paused: \(manifest.paused.joined(separator: ", "))\n" }
+        return text
+    }
+
+    private static func lines(_ loads: [Load], indent: String) -> String {
+        loads.map { load in
+            indent + "format version \(load.formatVersion): "
+                + (load.artifact.map { "\($0.path) (\($0.size) bytes)" } ?? "nothing (keeps the rules it has)") + "\n"
+        }.joined()
+    }
+
+    var json: String {
+        var object: JSONObject = ["accepted": .bool(refusal == nil)]
+        if let refusal { object["error"] = .string(refusal.description) }
+        if let manifest {
+            object["app"] = .string(manifest.app)
+            object["release"] = .integer(manifest.release)
+            object["published"] = .string(CivilCalendar.rfc3339(manifest.published) ?? "")
+            object["expires"] = .string(CivilCalendar.rfc3339(manifest.expires) ?? "")
+            object["keyid"] = keyID.map(JSONValue.string) ?? .null
+            object["formats"] = Self.json(loads)
+            if let staging = manifest.staging {
+                object["staging"] = .object(["percent": .integer(staging.percent), "group": .string(staging.group),
+                                             "previousRelease": .integer(staging.previousRelease), "formats": Self.json(outsideShare)])
+            }
+            object["paused"] = .array(manifest.paused.map(JSONValue.string))
+            object["pauseAll"] = .bool(manifest.pausesAll)
+        }
+        return JSONWriter.string(from: .object(object), style: .pretty) + "\n"
+    }
+
+    private static func json(_ loads: [Load]) -> JSONValue {
+        .array(loads.map { load in
+            .object(["formatVersion": .integer(load.formatVersion), "release": .integer(load.release),
+                     "artifact": load.artifact.map { .string($0.path) } ?? .null,
+                     "sha512": load.artifact.map { .string($0.sha512) } ?? .null,
+                     "size": load.artifact.map { .integer($0.size) } ?? .null])
+        })
+    }
+}

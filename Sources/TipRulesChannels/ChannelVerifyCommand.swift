@@ -1,0 +1,76 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#endif
+import Foundation
+import TipRulesRuntime
+import TipRulesToolingCore
+import TipRulesStorage
+
+/// `tiprulec channel verify DIR|URL --key PUB… [--app ID] [--format text|json]`: checks a
+/// channel as a device trusting those keys would, and says what each runtime would load.
+package enum ChannelVerifyCommand {
+    package static let usage = """
+    usage: tiprulec channel verify DIR|URL --key PUB... [--app ID] [--format text|json]
+
+    Checks the channel folder DIR, or the channel at an http, https or file URL, as a
+    device trusting the public keys PUB (PEM files; give --key once per key) would: the
+    signature of manifest.json in manifest.json.sig, the app (with --app), the expiry,
+    and each artifact's size, SHA-512 and bytecode. Prints the release and, for each
+    bytecode format version, the program a runtime reading up to it would load (for a
+    staged release, also what the installs outside the share load).
+    Exit status: 0 a device would accept the channel, 1 it would refuse it (saying
+    why), 2 usage or unreadable keys.
+    """
+
+    package static func run(_ arguments: [String], environment: CommandEnvironment, currentTime: () -> Double) -> CommandResult {
+        guard arguments.first == "verify" else { return .failure("channel takes 'verify'\n" + usage) }
+        var keyPaths: [String] = []
+        var rest: [String] = []
+        var iterator = arguments.dropFirst().makeIterator()
+        while let argument = iterator.next() {
+            if argument == "--key" {
+                guard let path = iterator.next() else { return .failure("option '--key' needs a value") }
+                keyPaths.append(path)
+            } else if argument.hasPrefix("--key=") {
+                keyPaths.append(String(argument.dropFirst(6)))
+            } else {
+                rest.append(argument)
+            }
+        }
+        let parsed: ParsedArguments
+        switch ParsedArguments.parse(rest, valueOptions: ["--app", "--format"], flags: []) {
+        case .success(let value): parsed = value
+        case .failure(let error): return .failure(error.message + "\n" + usage)
+        }
+        let format: String
+        switch parsed.format(allowed: ["text", "json"]) {
+        case .success(let value): format = value
+        case .failure(let error): return .failure(error.message)
+        }
+        guard parsed.positionals.count == 1, let location = parsed.positionals.first, !keyPaths.isEmpty else {
+            return .failure("channel verify takes one channel and at least one --key\n" + usage)
+        }
+        var keys: [[UInt8]] = []
+        for path in keyPaths {
+            switch SigningKeyFiles.publicKey(at: path) {
+            case .success(let key): keys.append(key)
+            case .failure(let error): return .failure(error.message)
+            }
+        }
+        guard let url = channelURL(location) else { return .failure("'\(location)' is neither a folder nor an http, https or file URL") }
+        let trust = ChannelTrust(publicKeys: keys)
+        let now = currentTime()
+        let app = parsed.options["--app"]
+        let report = ChannelInspection.inspect(url, trust: trust, app: app, now: now)
+        let output = format == "json" ? report.json : report.text(channel: location)
+        return CommandResult(status: report.refusal == nil ? ExitStatus.success : ExitStatus.programErrors, standardOutput: output)
+    }
+
+    /// A URL for a folder path or an http, https or file URL.
+    private static func channelURL(_ location: String) -> URL? {
+        for scheme in ["http://", "https://", "file://"] where location.lowercased().hasPrefix(scheme) {
+            return URL(string: location)
+        }
+        return location.contains("://") ? nil : URL(fileURLWithPath: location, isDirectory: true)
+    }
+}

@@ -1,0 +1,181 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TipRulesRuntime
+import TipRulesToolingCore
+import TipRulesStorage
+
+/// `tiprulec publish PROGRAM… --channel DIR --key KEY --release N [--expires DURATION]
+/// [--stage PERCENT] [--pause TIP…|--pause-all]`: writes a signed release to a channel folder.
+package enum PublishCommand {
+    /// How long a manifest is valid when `--expires` is not given.
+    static let defaultExpiry = "14d"
+
+    package static let usage = """
+    usage: tiprulec publish PROGRAM... --channel DIR --key KEY --release N
+                            [--expires DURATION] [--stage PERCENT] [--pause TIP...|--pause-all] [--app ID]
+
+    Publishes release N of the programs (.tiprules, compiled here, or .tipc) to the
+    channel folder DIR, which any static HTTP host serves as it is: each program as
+    artifacts/<sha512>.tipc, then manifest.json (the app, the release, when it was
+    published and expires, and for each bytecode format version the program a runtime
+    reading up to it loads) and manifest.json.sig, signed with the Ed25519 private
+    key KEY (PKCS#8 PEM; refused when its group or others may read it). Give one
+    program per format version: each runtime gets the newest it can load.
+      --expires DURATION   how long the manifest is valid: 90s, 45m, 12h, 30d (default \(defaultExpiry))
+      --stage PERCENT      only this share of installs (1-100) takes the release; the
+                           others keep the channel's previous release
+      --pause TIP...       the tips never display under this release (a kill switch)
+      --pause-all          every tip never displays under this release
+      --app ID             the app, for programs that do not name it (configure { app(…) })
+    N must be above the channel's release; the same N with the same programs and
+    options re-signs the release with a later expiry (a heartbeat). A rollback is the
+    older program published under a higher N. Prints the signing key's id.
+    Exit status: 0 written, 1 a program has errors, 2 usage, unreadable input or a
+    refused release.
+    """
+
+    package static func run(_ arguments: [String], environment: CommandEnvironment, currentTime: () -> Double) -> CommandResult {
+        let (rest, paused) = extractPausedTips(arguments)
+        let parsed: ParsedArguments
+        switch ParsedArguments.parse(rest, valueOptions: ["--channel", "--key", "--release", "--expires", "--stage", "--app"],
+                                     flags: ["--pause-all"]) {
+        case .success(let value): parsed = value
+        case .failure(let error): return .failure(error.message + "\n" + usage)
+        }
+        guard !parsed.positionals.isEmpty, let channel = parsed.options["--channel"], let keyPath = parsed.options["--key"] else {
+            return .failure("publish needs programs, --channel DIR, --key KEY and --release N\n" + usage)
+        }
+        guard let release = Int(parsed.options["--release"] ?? ""), release >= 1, release < 1 << 53 else {
+            return .failure("--release takes a whole number from 1, not '\(parsed.options["--release"] ?? "")'\n" + usage)
+        }
+        let expiryText = parsed.options["--expires"] ?? defaultExpiry
+        guard let lifetime = DurationOption.seconds(expiryText) else {
+            return .failure("--expires takes a number and a unit (90s, 45m, 12h, 30d), not '\(expiryText)'")
+        }
+        let stage: Int?
+        switch parsed.wholeNumber("--stage", in: 1...100) {
+        case .success(let value): stage = value
+        case .failure(let error): return .failure(error.message)
+        }
+        if paused?.isEmpty == true { return .failure("--pause needs the tips to pause") }
+        if paused != nil, parsed.flags.contains("--pause-all") { return .failure("give --pause TIP... or --pause-all, not both") }
+        let key: (seed: [UInt8], publicKey: [UInt8])
+        switch SigningKeyFiles.privateKey(at: keyPath) {
+        case .success(let value): key = value
+        case .failure(let error): return .failure(error.message)
+        }
+        var programs: [Program] = []
+        for path in parsed.positionals {
+            switch ProgramLoader.load(path, environment: environment) {
+            case .success(let loaded): programs.append(loaded.program)
+            case .failure(let failure): return failure.result
+            }
+        }
+        let pausedTips = parsed.flags.contains("--pause-all") ? Set(programs.flatMap { $0.tips.map(\.id) }) : Set(paused ?? [])
+        for tip in pausedTips where !programs.contains(where: { $0.tips.contains { $0.id == tip || $0.name == tip } }) {
+            return .failure("--pause: no program has a tip '\(tip)'")
+        }
+        var encoded: [(name: String, bytes: [UInt8], formatVersion: Int)] = []
+        for (path, program) in zip(parsed.positionals, programs) {
+            do {
+                let ready = try ProgramPause.pausing(pausedTips, in: program)
+                encoded.append((path, try ready.encoded(formatVersion: ready.formatVersion), ready.formatVersion))
+            } catch {
+                return .failure("\(path): \(error)")
+            }
+        }
+        let current: ChannelManifest?
+        switch currentManifest(in: channel) {
+        case .success(let value): current = value
+        case .failure(let error): return .failure(error.message)
+        }
+        let apps = Set(programs.compactMap(\.app) + [parsed.options["--app"]].compactMap { $0 })
+        guard apps.count <= 1 else { return .failure("the programs and --app name different apps: \(apps.sorted().joined(separator: ", "))") }
+        let app = apps.first ?? current?.app ?? ""
+        let warning = app.isEmpty
+            ? "warning: no program names its app (configure { app(\"…\") }) and no --app was given; devices, which check the app, refuse this channel\n" : ""
+        let plan: (artifacts: [ChannelArtifact], files: [String: [UInt8]])
+        switch ReleasePlan.artifacts(of: encoded) {
+        case .success(let value): plan = value
+        case .failure(let error): return .failure(error.message)
+        }
+        let now = currentTime().rounded(.down)
+        let request = ReleasePlan.Request(app: app, release: release, artifacts: plan.artifacts, stagePercent: stage,
+                                          paused: parsed.flags.contains("--pause-all") ? [] : pausedTips.sorted(),
+                                          pausesAll: parsed.flags.contains("--pause-all"), now: now, expires: now + Double(lifetime))
+        let next: (manifest: ChannelManifest, heartbeat: Bool)
+        switch ReleasePlan.manifest(after: current, request) {
+        case .success(let value): next = value
+        case .failure(let error): return .failure(error.message)
+        }
+        if let error = write(next.manifest, files: plan.files, to: channel, seed: key.seed, publicKey: key.publicKey) {
+            return .failure(error.message)
+        }
+        return CommandResult(standardOutput: summary(next.manifest, heartbeat: next.heartbeat, keyID: KeyID.of(publicKey: key.publicKey)),
+                             standardError: warning)
+    }
+
+    /// The tips after `--pause` (up to the next option or program file), and the other arguments.
+    static func extractPausedTips(_ arguments: [String]) -> (rest: [String], paused: [String]?) {
+        var rest: [String] = []
+        var paused: [String]?
+        var taking = false
+        for argument in arguments {
+            if argument == "--pause" {
+                taking = true
+                paused = paused ?? []
+            } else if taking, !argument.hasPrefix("-"), !argument.hasSuffix(".tiprules"), !argument.hasSuffix(".tipc") {
+                paused?.append(contentsOf: argument.split(separator: ",").map(String.init))
+            } else {
+                taking = false
+                rest.append(argument)
+            }
+        }
+        return (rest, paused)
+    }
+
+    /// The manifest the channel folder holds now, or nil for a new channel.
+    private static func currentManifest(in channel: String) -> Result<ChannelManifest?, CommandError> {
+        let path = channel + "/manifest.json"
+        guard access(path, F_OK) == 0 else { return .success(nil) }
+        return FileAccess.read(path, as: .fixture, environment: CommandEnvironment()).flatMap { bytes in
+            do { return .success(try ChannelManifest(json: bytes)) } catch {
+                return .failure(CommandError("\(path): \(error)"))
+            }
+        }
+    }
+
+    /// Writes the artifacts not there yet, then the manifest, then its signatures.
+    private static func write(_ manifest: ChannelManifest, files: [String: [UInt8]], to channel: String,
+                              seed: [UInt8], publicKey: [UInt8]) -> CommandError? {
+        for folder in [channel, channel + "/artifacts"] where access(folder, F_OK) != 0 {
+            guard mkdir(folder, 0o755) == 0 else { return CommandError("\(folder): cannot be created (\(FileAccess.reason(errno)))") }
+        }
+        for (path, bytes) in files.sorted(by: { $0.key < $1.key }) where access(channel + "/" + path, F_OK) != 0 {
+            if let error = AtomicFileWriter.write(bytes, to: channel + "/" + path) { return error }
+        }
+        let bytes = manifest.json
+        guard let signature = Ed25519.signature(of: bytes, seed: seed) else { return CommandError("cannot sign with the key") }
+        let signatures = ChannelSignatures(entries: [.init(keyID: KeyID.of(publicKey: publicKey), signature: Base64.encode(signature))])
+        return AtomicFileWriter.write(bytes, to: channel + "/manifest.json")
+            ?? AtomicFileWriter.write(signatures.json, to: channel + "/manifest.json.sig")
+    }
+
+    private static func summary(_ manifest: ChannelManifest, heartbeat: Bool, keyID: String) -> String {
+        var text = heartbeat ? "re-signed release \(manifest.release) of \(manifest.app) (heartbeat)"
+                             : "published release \(manifest.release) of \(manifest.app)"
+        text += ", expires \(CivilCalendar.rfc3339(manifest.expires) ?? ""), signed with key id \(keyID)\n"
+        for artifact in manifest.artifacts {
+            text += "  format version \(artifact.formatVersion): \(artifact.path) (\(artifact.size) bytes)\n"
+        }
+        if let staging = manifest.staging {
+            text += "  staged to \(staging.percent)% of installs; the others keep release \(staging.previousRelease)\n"
+        }
+        if manifest.pausesAll { text += "  every tip is paused\n" }
+        if !manifest.paused.isEmpty { text += "  paused: \(manifest.paused.joined(separator: ", "))\n" }
+        return text
+    }
+}

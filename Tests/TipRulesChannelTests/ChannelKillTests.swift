@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import TipRulesRuntime
+import TipRulesStorage
+
+/// `tiprules-demo` updating from a channel served by nginx, killed with SIGKILL at random
+/// instants of the update: after each kill the folder opens with the old rules or the new ones
+/// (never a mix), every answered donation is there, the updater's record is whole, and the next
+/// launch finishes the update. 50 kills by default; `TIPRULES_CHANNEL_KILLS=500` for the long form.
+@Suite(.enabled(if: TestServer.nginx != nil, "nginx is not installed (.ci/run installs it)"))
+struct ChannelKillTests {
+    static var demo: URL { Bundle.main.bundleURL.appendingPathComponent("tiprules-demo") }
+    static var kills: Int { Int(ProcessInfo.processInfo.environment["TIPRULES_CHANNEL_KILLS"] ?? "") ?? 50 }
+
+    @Test func killedAtRandomInstantsOfAnUpdate() throws {
+        signal(SIGPIPE, SIG_IGN)
+        let work = try ChannelWorkspace()
+        let server = try TestServer.nginx(serving: work.root + "/site", work: work.root + "/nginx")
+        let bundled = work.root + "/bundled.tipc"
+        try Data(try work.bundledBytes()).write(to: URL(fileURLWithPath: bundled))
+        let arguments = ["--state", work.state, "--bundled", bundled, "--app", "com.example.backyard",
+                         "--channel", "http://127.0.0.1:\(server.port)/channel", "--trusted-key", work.publicKey]
+        var answered = 0
+        var generator = SystemRandomNumberGenerator()
+        for release in 2..<(2 + Self.kills) {
+            try work.publish([try work.rules(release: release, title: release % 2 == 0 ? "Even" : "Odd")], release: release)
+            let host = try ChildHost(Self.demo, arguments)
+            try #require(host.answer().hasPrefix("opened"))
+            if host.ask("donate visited \(1_790_000_000 + release) backyardID=7").hasPrefix("ok") { answered += 1 }
+            host.send("update")
+            usleep(UInt32.random(in: 0...60_000, using: &generator))
+            host.kill()
+
+            let stored = try TipStore.read(folder: work.state)
+            let rules = stored.engine.program
+            #expect(rules.release == release || rules.release == release - 1 || (release == 2 && rules.release == 1))
+            #expect(rules.tips.contains { $0.id == "Favorite" })
+            let visited = try #require(rules.eventIndex(named: "visited"))
+            #expect(stored.engine.store.donationCount(event: visited) == answered)
+
+            let again = try ChildHost(Self.demo, arguments)
+            try #require(again.answer().hasPrefix("opened"))
+            let outcome = again.ask("update")
+            #expect(outcome.hasPrefix("ok updated to channel release \(release)") || outcome == "ok up to date with release \(release)", "\(outcome)")
+            again.kill()
+            #expect(try TipStore.read(folder: work.state).engine.program.release == release)
+        }
+        withExtendedLifetime(server) {}
+    }
+}
+
+/// A child process fed commands on standard input, answering one line each.
+final class ChildHost {
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private var buffer: [UInt8] = []
+
+    init(_ executable: URL, _ arguments: [String]) throws {
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    func send(_ line: String) {
+        try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+    }
+
+    func ask(_ line: String) -> String {
+        send(line)
+        return answer()
+    }
+
+    /// The next line the host prints ("" at its end).
+    func answer() -> String {
+        while true {
+            if let newline = buffer.firstIndex(of: 10) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                return line
+            }
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { return "" }
+            buffer += data
+        }
+    }
+
+    func kill() {
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}
