@@ -1,32 +1,30 @@
 import TipRulesToolingCore
-/// Coalescing of `textDocument/didChange`: an editor that sends a change per keystroke can
-/// queue many before the server reads them. A run of consecutive `didChange` notifications
-/// for one document becomes one, whose `contentChanges` are all of theirs in order and whose
-/// version is the last, so that the document is analysed and published once, at its latest
-/// version. Applying the merged changes gives the same text as applying them one by one.
-enum ChangeCoalescing {
-    /// How many messages from `start` are `didChange` notifications for the same document (at least 1).
-    static func runLength(from start: Int, in messages: [Result<JSONRPCMessage, JSONRPCMessage.Failure>]) -> Int {
-        guard let uri = changedURI(messages[start]) else { return 1 }
-        var end = start + 1
-        while end < messages.count, changedURI(messages[end]) == uri { end += 1 }
-        return end - start
-    }
+/// Coalescing of document changes within what the server read at once: an editor that sends a
+/// change per keystroke, with requests between them (a hover, a completion), can queue many
+/// before the server reads them. Every `didOpen`, `didChange` and `didClose` is applied in order,
+/// but a document is analysed and published only at its last change of the read, and a request
+/// about a document that a later message of the same read changes is answered `ContentModified`
+/// without being run: its answer would be for a version the client has already left. So a read
+/// costs one analysis per document, however its changes and requests interleave.
+struct ChangeCoalescing {
+    /// For each document changed in the read, the position of its last change.
+    private var lastChange: [String: Int] = [:]
 
-    /// One `didChange` params holding the content changes of all of `params`, with the last one's document;
-    /// nil if one of them has no `contentChanges` array.
-    static func merged(_ params: [JSONValue?]) -> JSONValue? {
-        var changes: [JSONValue] = []
-        for item in params {
-            guard let more = item?["contentChanges"]?.arrayValue else { return nil }
-            changes += more
+    init(_ messages: [Result<JSONRPCMessage, JSONRPCMessage.Failure>]) {
+        for (index, message) in messages.enumerated() {
+            if let uri = Self.changedURI(message) { lastChange[uri] = index }
         }
-        guard let document = params.last??["textDocument"] else { return nil }
-        return .object(["textDocument": document, "contentChanges": .array(changes)])
     }
 
-    private static func changedURI(_ message: Result<JSONRPCMessage, JSONRPCMessage.Failure>) -> String? {
-        guard case .success(.notification("textDocument/didChange", let params)) = message else { return nil }
+    /// Whether a message of the read changes the document `uri` after position `index`.
+    func isChangedLater(_ uri: String, after index: Int) -> Bool {
+        lastChange[uri].map { $0 > index } ?? false
+    }
+
+    /// The document a message opens, changes or closes.
+    static func changedURI(_ message: Result<JSONRPCMessage, JSONRPCMessage.Failure>) -> String? {
+        guard case .success(.notification(let method, let params)) = message,
+              ["textDocument/didOpen", "textDocument/didChange", "textDocument/didClose"].contains(method) else { return nil }
         return params?["textDocument"]?["uri"]?.stringValue
     }
 }

@@ -32,18 +32,49 @@ struct DocumentAnalysis {
     }
 }
 
-/// One open document: its text, the version the client gave it, and what the compiler makes of it.
+/// One open document: its text, the version the client gave it, and what the compiler makes of
+/// it — analysed the first time something asks, once per version, so a version that a later change
+/// replaces before anyone asks is never analysed.
 struct OpenDocument {
     let uri: String
     let version: Int?
     let text: TextDocument
-    let analysis: DocumentAnalysis
+    private let lazyAnalysis: LazyAnalysis
 
-    init(uri: String, version: Int?, text: TextDocument) {
+    init(uri: String, version: Int?, text: TextDocument, counter: AnalysisCounter) {
         self.uri = uri
         self.version = version
         self.text = text
-        analysis = DocumentAnalysis(name: uri, bytes: text.bytes)
+        lazyAnalysis = LazyAnalysis(name: uri, bytes: text.bytes, counter: counter)
+    }
+
+    var analysis: DocumentAnalysis { lazyAnalysis.value }
+}
+
+/// How many analyses the documents of a server have had made: each is a full check of one version.
+final class AnalysisCounter {
+    var count = 0
+}
+
+/// The analysis of one version of a document, made when first asked for and then kept.
+private final class LazyAnalysis {
+    private let name: String
+    private let bytes: [UInt8]
+    private let counter: AnalysisCounter
+    private var made: DocumentAnalysis?
+
+    init(name: String, bytes: [UInt8], counter: AnalysisCounter) {
+        self.name = name
+        self.bytes = bytes
+        self.counter = counter
+    }
+
+    var value: DocumentAnalysis {
+        if let made { return made }
+        let analysis = DocumentAnalysis(name: name, bytes: bytes)
+        counter.count += 1
+        made = analysis
+        return analysis
     }
 }
 
@@ -56,8 +87,13 @@ struct DocumentStore {
 
     var encoding = PositionEncoding.utf16
     private var documents: [String: OpenDocument] = [:]
+    /// The documents changed since their diagnostics were last published.
+    private var changedSincePublished = Set<String>()
+    /// The analyses made so far (full checks of a version).
+    let analyses = AnalysisCounter()
 
     /// `textDocument/didOpen`: `{"textDocument": {"uri", "version", "text"}}`.
+    @discardableResult
     mutating func open(_ params: JSONValue?) throws(JSONRPCError) -> OpenDocument {
         let item = params?["textDocument"]
         let uri = try Self.uri(in: item)
@@ -66,14 +102,16 @@ struct DocumentStore {
         }
         let bytes = Array(text.utf8)
         try Self.checkSize(bytes.count, uri: uri)
-        let document = OpenDocument(uri: uri, version: item?["version"]?.intValue, text: TextDocument(bytes: bytes))
+        let document = OpenDocument(uri: uri, version: item?["version"]?.intValue, text: TextDocument(bytes: bytes), counter: analyses)
         documents[uri] = document
+        changedSincePublished.insert(uri)
         return document
     }
 
     /// `textDocument/didChange`: applies each of `contentChanges` in order, a change
     /// with a `range` replacing that range and one without replacing the whole text.
     /// Nothing is applied when one of them is invalid.
+    @discardableResult
     mutating func change(_ params: JSONValue?) throws(JSONRPCError) -> OpenDocument {
         let current = try self.document(params)
         guard let changes = params?["contentChanges"]?.arrayValue else {
@@ -89,8 +127,10 @@ struct DocumentStore {
             try Self.checkSize(text.bytes.count - range.count + replacement.count, uri: current.uri)
             text.replace(range, with: replacement)
         }
-        let document = OpenDocument(uri: current.uri, version: params?["textDocument"]?["version"]?.intValue, text: text)
+        let document = OpenDocument(uri: current.uri, version: params?["textDocument"]?["version"]?.intValue, text: text,
+                                    counter: analyses)
         documents[document.uri] = document
+        changedSincePublished.insert(document.uri)
         return document
     }
 
@@ -98,7 +138,15 @@ struct DocumentStore {
     mutating func close(_ params: JSONValue?) throws(JSONRPCError) -> String {
         let document = try self.document(params)
         documents[document.uri] = nil
+        changedSincePublished.remove(document.uri)
         return document.uri
+    }
+
+    /// The document `uri` if it changed since its diagnostics were last published; from then on
+    /// it counts as published.
+    mutating func unpublished(_ uri: String) -> OpenDocument? {
+        guard changedSincePublished.remove(uri) != nil else { return nil }
+        return documents[uri]
     }
 
     /// The open document named by `params.textDocument.uri`.

@@ -30,6 +30,8 @@ enum JSONRPCErrorCode: Int, Sendable {
     case invalidParams = -32602
     case serverNotInitialized = -32002
     case requestCancelled = -32800
+    /// LSP's `ContentModified`: the document changed before the request could be answered.
+    case contentModified = -32801
     /// LSP's `RequestFailed`: the request was valid but cannot be done (a rename that would collide).
     case requestFailed = -32803
 }

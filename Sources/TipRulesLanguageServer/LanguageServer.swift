@@ -22,6 +22,8 @@ public struct LanguageServer {
     private var client = ClientSupport()
     /// Where `codeDescription.href` links point: docs/diagnostics.md, published.
     private let docsURL: String?
+    /// How many times a document's version was analysed (a full check), for the tests.
+    var analysesMade: Int { documents.analyses.count }
     /// The process's exit status once `exit` has arrived.
     public private(set) var exitStatus: Int32?
 
@@ -46,11 +48,14 @@ public struct LanguageServer {
 
     /// Handles one parsed message; returns the messages to send, in order.
     public mutating func handle(_ message: JSONValue) -> [JSONValue] {
-        handle(JSONRPCMessage.decode(message), cancelled: [])
+        let decoded = JSONRPCMessage.decode(message)
+        var staleAnswers = 0
+        return handle(decoded, cancelled: [], at: 0, coalescing: ChangeCoalescing([decoded]), staleAnswers: &staleAnswers)
     }
 
     /// Handles what the frame reader found in one read, in order. A request that a
-    /// `$/cancelRequest` among them cancels is answered `RequestCancelled` without being run.
+    /// `$/cancelRequest` among them cancels is answered `RequestCancelled` without being run;
+    /// changes are coalesced as `ChangeCoalescing` says.
     public mutating func handle(_ events: [FrameEvent]) -> [JSONValue] {
         let messages = events.map { event -> Result<JSONRPCMessage, JSONRPCMessage.Failure> in
             switch event {
@@ -63,34 +68,25 @@ public struct LanguageServer {
             guard case .success(.notification("$/cancelRequest", let params)) = message else { return nil }
             return params?["id"].flatMap(JSONRPCID.init)
         })
+        let coalescing = ChangeCoalescing(messages)
         var outgoing: [JSONValue] = []
-        var index = 0
-        while index < messages.count {
-            let run = ChangeCoalescing.runLength(from: index, in: messages)
-            if run > 1, let published = coalescedChange(messages[index..<(index + run)]) {
-                outgoing.append(published)
-            } else {
-                for message in messages[index..<(index + run)] { outgoing += handle(message, cancelled: cancelled) }
-            }
-            index += run
+        var staleAnswers = 0
+        for (index, message) in messages.enumerated() {
+            outgoing += handle(message, cancelled: cancelled, at: index, coalescing: coalescing, staleAnswers: &staleAnswers)
         }
         return outgoing
     }
 
-    /// Applies a run of `didChange` for one document as one change and publishes once; nil
-    /// (nothing applied) when the merged change is refused, so that each is handled on its own
-    /// and the valid ones still apply.
-    private mutating func coalescedChange(_ run: ArraySlice<Result<JSONRPCMessage, JSONRPCMessage.Failure>>) -> JSONValue? {
-        guard exitStatus == nil, state == .running else { return nil }
-        let params = run.map { message -> JSONValue? in
-            guard case .success(.notification(_, let params)) = message else { return nil }
-            return params
-        }
-        guard let merged = ChangeCoalescing.merged(params), let document = try? documents.change(merged) else { return nil }
-        return PublishedDiagnostics.notification(for: document, encoding: documents.encoding, docsURL: docsURL)
-    }
+    /// The requests of one read about a version that a later message of the read changes which
+    /// are still answered (a script sent in one write reads as the client meant it); past them,
+    /// such a request is answered `ContentModified`, so a read costs a bounded number of analyses.
+    static let staleAnswersPerRead = 8
 
-    private mutating func handle(_ message: Result<JSONRPCMessage, JSONRPCMessage.Failure>, cancelled: Set<JSONRPCID>) -> [JSONValue] {
+    /// Handles the message at `index` of a read; `coalescing` says which documents the read
+    /// changes later (see `ChangeCoalescing`); `staleAnswers` counts the read's requests answered
+    /// about a version it changes later.
+    private mutating func handle(_ message: Result<JSONRPCMessage, JSONRPCMessage.Failure>, cancelled: Set<JSONRPCID>,
+                                 at index: Int, coalescing: ChangeCoalescing, staleAnswers: inout Int) -> [JSONValue] {
         guard exitStatus == nil else { return [] }
         switch message {
         case .failure(let failure):
@@ -98,15 +94,27 @@ public struct LanguageServer {
         case .success(.response):
             return []
         case .success(.notification(let method, let params)):
+            var outgoing: [JSONValue]
             do throws(JSONRPCError) {
-                return try notify(method, params)
+                outgoing = try notify(method, params)
             } catch {
-                return [JSONRPC.notification(method: "window/logMessage",
-                                             params: .object(["type": 1, "message": .string("\(method): \(error.message)")]))]
+                outgoing = [JSONRPC.notification(method: "window/logMessage",
+                                                 params: .object(["type": 1, "message": .string("\(method): \(error.message)")]))]
             }
+            if let uri = ChangeCoalescing.changedURI(message), !coalescing.isChangedLater(uri, after: index),
+               let document = documents.unpublished(uri) {
+                outgoing.append(PublishedDiagnostics.notification(for: document, encoding: documents.encoding, docsURL: docsURL))
+            }
+            return outgoing
         case .success(.request(let id, let method, let params)):
             guard !cancelled.contains(id) else {
                 return [JSONRPC.errorResponse(id: id, JSONRPCError(.requestCancelled, "the request was cancelled"))]
+            }
+            if let uri = params?["textDocument"]?["uri"]?.stringValue, coalescing.isChangedLater(uri, after: index) {
+                guard staleAnswers < Self.staleAnswersPerRead else {
+                    return [JSONRPC.errorResponse(id: id, JSONRPCError(.contentModified, "the document changed before the request was answered"))]
+                }
+                staleAnswers += 1
             }
             do throws(JSONRPCError) {
                 return [JSONRPC.response(id: id, result: try respond(method, params))]
@@ -203,9 +211,11 @@ public struct LanguageServer {
         guard state == .running else { return [] }
         switch method {
         case "textDocument/didOpen":
-            return [PublishedDiagnostics.notification(for: try documents.open(params), encoding: documents.encoding, docsURL: docsURL)]
+            try documents.open(params)
+            return []
         case "textDocument/didChange":
-            return [PublishedDiagnostics.notification(for: try documents.change(params), encoding: documents.encoding, docsURL: docsURL)]
+            try documents.change(params)
+            return []
         case "textDocument/didClose":
             return [PublishedDiagnostics.cleared(uri: try documents.close(params))]
         default:

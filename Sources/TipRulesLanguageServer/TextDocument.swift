@@ -60,12 +60,27 @@ struct TextDocument {
         indexLines()
     }
 
-    /// Replaces the bytes in `range` (clamped to the document) with `replacement`.
+    /// Replaces the bytes in `range` (clamped to the document) with `replacement`. Only the line
+    /// starts the change can move are found again (whether a line starts at an offset depends on
+    /// the two bytes around it); the others are kept or shifted, so a one-character edit costs no
+    /// scan of the whole document.
     mutating func replace(_ range: Range<Int>, with replacement: [UInt8]) {
         let lower = min(max(range.lowerBound, 0), bytes.count)
         let upper = min(max(range.upperBound, lower), bytes.count)
         bytes.replaceSubrange(lower..<upper, with: replacement)
-        indexLines()
+        let delta = replacement.count - (upper - lower)
+        var starts = Array(lineStarts.prefix { $0 < max(lower, 1) })
+        for offset in stride(from: max(lower, 1), through: lower + replacement.count, by: 1) where startsLine(at: offset) {
+            starts.append(offset)
+        }
+        starts += lineStarts.drop { $0 <= upper }.map { $0 + delta }
+        lineStarts = starts
+    }
+
+    /// Whether a line starts at `offset` (> 0): after a `\n`, or after a `\r` that no `\n` follows.
+    private func startsLine(at offset: Int) -> Bool {
+        let before = bytes[offset - 1]
+        return before == UInt8(ascii: "\n") || before == UInt8(ascii: "\r") && (offset == bytes.count || bytes[offset] != UInt8(ascii: "\n"))
     }
 
     /// The byte offset of an LSP position.
@@ -163,14 +178,6 @@ struct TextDocument {
     }
 
     private mutating func indexLines() {
-        var starts = [0]
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            if byte == UInt8(ascii: "\r") && index < bytes.count && bytes[index] == UInt8(ascii: "\n") { index += 1 }
-            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { starts.append(index) }
-        }
-        lineStarts = starts
+        lineStarts = [0] + (0..<bytes.count).lazy.map { $0 + 1 }.filter(startsLine)
     }
 }

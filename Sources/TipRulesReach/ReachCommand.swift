@@ -12,6 +12,7 @@ package enum ReachCommand {
     package static let usage = """
     usage: tiprulec reach PROGRAM [ROWS...] [--now DATE] [--baseline OLD] [--user-parameter NAME]
                           [--format text|json|csv|partial] [--skip-invalid] [--jobs N] [--quiet]
+                          [--max-steps N]
            tiprulec reach merge PARTIAL... [--format text|json|csv|partial]
 
     Counts, over users' exported histories, who would see each tip of PROGRAM (.tiprules or
@@ -21,6 +22,8 @@ package enum ReachCommand {
     who loses a tip); --user-parameter sets a String parameter to each user's id; --format partial
     (which needs --now) prints a report that `reach merge` adds up with others. --jobs (default: the
     cores) reads files in that many threads. Bad rows stop the run (exit 2) unless --skip-invalid.
+    --max-steps N bounds the work of the whole run (default 2147483648 steps of evaluation); a run
+    that needs more stops with exit status 2.
     Exit status: 0 reported, 1 a program has errors, 2 usage or malformed input (a bad row, a
     partial of another program or instant).
     """
@@ -28,7 +31,7 @@ package enum ReachCommand {
     package static func run(_ arguments: [String], environment: CommandEnvironment, currentTime: () -> Double) -> CommandResult {
         if arguments.first == "merge" { return merge(Array(arguments.dropFirst()), environment: environment) }
         let parsed: ParsedArguments
-        switch ParsedArguments.parse(arguments, valueOptions: ["--now", "--baseline", "--user-parameter", "--format", "--jobs"],
+        switch ParsedArguments.parse(arguments, valueOptions: ["--now", "--baseline", "--user-parameter", "--format", "--jobs", RunBudget.option],
                                      flags: ["--skip-invalid", "--quiet"]) {
         case .success(let value): parsed = value
         case .failure(let error): return .failure(error.message + "\n" + usage)
@@ -75,8 +78,13 @@ package enum ReachCommand {
                 old.parameterIndex(named: name).flatMap { old.parameters[$0].type == .string ? $0 : nil }
             })
         }
+        let budget: RunBudget
+        switch RunBudget.parse(parsed) {
+        case .success(let value): budget = value
+        case .failure(let error): return .failure(error.message)
+        }
         let setup = ReachSetup(program: program, baseline: baseline, now: now, userParameter: userParameter,
-                               skipsInvalid: parsed.flags.contains("--skip-invalid"))
+                               skipsInvalid: parsed.flags.contains("--skip-invalid"), budget: budget)
         let showsProgress = environment.standardErrorIsTerminal && !parsed.flags.contains("--quiet")
         let run = ReachRun(setup: setup, inputs: parsed.positionals.count > 1 ? Array(parsed.positionals.dropFirst()) : ["-"],
                            jobs: jobs, progress: showsProgress ? ReachProgress() : nil)
@@ -86,6 +94,7 @@ package enum ReachCommand {
         case .failure(let error): return .failure(error.message)
         }
         run.progress?.finish()
+        if budget.isExhausted { return .failure(budget.exhaustion.message) }
         if !setup.skipsInvalid, let first = outcome.errors.first { return .failure(first) }
         var standardError = outcome.errors.map { "warning: skipped \($0)\n" }.joined()
         if outcome.tally.skippedUsers > 0 {
@@ -134,18 +143,21 @@ package enum ReachCommand {
                     guard partial.header.version == ReachReportCoding.partialVersion else {
                         return .failure("\(source): a partial of version \(partial.header.version); this tiprulec reads version \(ReachReportCoding.partialVersion)")
                     }
+                    if let problem = ReachTallyShape.problem(in: partial.tally) { return .failure("\(source): \(problem)") }
                     merged = (partial.header, partial.tally, source)
                     continue
                 }
                 if let mismatch = mismatch(current.header, partial.header) {
                     return .failure("\(source): cannot be merged with \(current.source): \(mismatch)")
                 }
-                guard current.tally.tips.map(\.id) == partial.tally.tips.map(\.id),
-                      current.tally.groups.map(\.id) == partial.tally.groups.map(\.id),
-                      current.tally.widgets.map(\.id) == partial.tally.widgets.map(\.id) else {
-                    return .failure("\(source): cannot be merged with \(current.source): its tips, groups or widgets differ")
+                guard ReachTallyShape(current.tally) == ReachTallyShape(partial.tally) else {
+                    return .failure("\(source): cannot be merged with \(current.source): its tips, rules, groups or widgets differ")
                 }
-                current.tally.merge(partial.tally)
+                do throws(CommandError) {
+                    try current.tally.merge(partial.tally)
+                } catch {
+                    return .failure("\(source): cannot be merged with \(current.source): \(error.message)")
+                }
                 merged = current
             }
         }

@@ -106,7 +106,7 @@ struct ReachRun {
             // A user whose rows are not contiguous is left out by the sequential run (two passes, or its lines named).
             if fingerprints.intersects(worker.fingerprints) || !worker.notContiguous.isEmpty { return nil }
             fingerprints.formUnion(worker.fingerprints)
-            tally.merge(worker.tally)
+            do throws(CommandError) { try tally.merge(worker.tally) } catch { return .failure(error) }
             let offset = lineOffsets[part.file]
             for error in worker.errors {
                 errors.append((part.file, offset + error.position, render(error) { "\(inputs[part.file]):\(offset + $0 + 1)" }))

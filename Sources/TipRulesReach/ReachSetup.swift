@@ -1,4 +1,5 @@
 import TipRulesRuntime
+import TipRulesToolingCore
 
 /// What every part of a reach run shares: the program, the baseline, the instant, the parameter that
 /// takes each user's id, and whether bad users are skipped.
@@ -9,6 +10,8 @@ package struct ReachSetup: Sendable {
     /// `--user-parameter`: the index of a `String` parameter in each program.
     var userParameter: (program: Int, baseline: Int?)?
     var skipsInvalid: Bool
+    /// The run's work budget (`--max-steps`), shared by its threads.
+    var budget: RunBudget
     /// With `--skip-invalid`, on a second pass over files: the users whose rows were found not
     /// contiguous, left out from their first rows on.
     var excludedUsers: UserFingerprints?
@@ -19,12 +22,13 @@ package struct ReachSetup: Sendable {
     static let reasonsKept = 10
 
     package init(program: Program, baseline: Program? = nil, now: Double, userParameter: (program: Int, baseline: Int?)? = nil,
-                 skipsInvalid: Bool, excludedUsers: UserFingerprints? = nil) {
+                 skipsInvalid: Bool, budget: RunBudget = RunBudget(), excludedUsers: UserFingerprints? = nil) {
         self.program = program
         self.baseline = baseline
         self.now = now
         self.userParameter = userParameter
         self.skipsInvalid = skipsInvalid
+        self.budget = budget
         self.excludedUsers = excludedUsers
     }
 }

@@ -1,4 +1,5 @@
 import TipRulesRuntime
+import TipRulesToolingCore
 
 /// The counts of a reach report (`reach.md`): how many users each tip reaches, with which status
 /// and why, how many each rule holds back, each group's current tip and each widget's relevance,
@@ -151,46 +152,67 @@ package struct ReachTally: Equatable {
         widgets[index].scoreMax = first ? high : Swift.max(widgets[index].scoreMax, high)
     }
 
-    /// Adds `other`'s counts, a tally of the same programs over other users.
-    mutating func merge(_ other: ReachTally) {
-        users += other.users
-        rows += other.rows
-        skippedUsers += other.skippedUsers
+    /// Adds `other`'s counts, a tally of the same programs over other users (the same `shape`);
+    /// a count whose sum does not fit in 64 bits is an error naming it, nothing is guessed.
+    mutating func merge(_ other: ReachTally) throws(CommandError) {
+        try Self.add(other.users, to: &users, "users")
+        try Self.add(other.rows, to: &rows, "rows")
+        try Self.add(other.skippedUsers, to: &skippedUsers, "skippedUsers")
         for index in tips.indices where other.tips.indices.contains(index) {
             let theirs = other.tips[index]
-            tips[index].display += theirs.display
-            tips[index].status = zip(tips[index].status, theirs.status).map(+)
-            tips[index].pendingReason = zip(tips[index].pendingReason, theirs.pendingReason).map(+)
-            tips[index].invalidatedReason = zip(tips[index].invalidatedReason, theirs.invalidatedReason).map(+)
+            let name = "tips[\(index)]"
+            try Self.add(theirs.display, to: &tips[index].display, name + ".display")
+            try Self.add(theirs.status, to: &tips[index].status, name + ".status")
+            try Self.add(theirs.pendingReason, to: &tips[index].pendingReason, name + ".pendingReason")
+            try Self.add(theirs.invalidatedReason, to: &tips[index].invalidatedReason, name + ".invalidatedReason")
             for rule in tips[index].rules.indices where theirs.rules.indices.contains(rule) {
-                tips[index].rules[rule].isFalse += theirs.rules[rule].isFalse
-                tips[index].rules[rule].error += theirs.rules[rule].error
-                tips[index].rules[rule].onlyObstacle += theirs.rules[rule].onlyObstacle
+                let ruleName = name + ".rules[\(rule)]"
+                try Self.add(theirs.rules[rule].isFalse, to: &tips[index].rules[rule].isFalse, ruleName + ".false")
+                try Self.add(theirs.rules[rule].error, to: &tips[index].rules[rule].error, ruleName + ".error")
+                try Self.add(theirs.rules[rule].onlyObstacle, to: &tips[index].rules[rule].onlyObstacle, ruleName + ".onlyObstacle")
             }
-            if let baseline = theirs.baseline {
-                tips[index].baseline?.display += baseline.display
-                tips[index].baseline?.gained += baseline.gained
-                tips[index].baseline?.lost += baseline.lost
+            if let baseline = theirs.baseline, var mine = tips[index].baseline {
+                try Self.add(baseline.display, to: &mine.display, name + ".baseline.display")
+                try Self.add(baseline.gained, to: &mine.gained, name + ".baseline.gained")
+                try Self.add(baseline.lost, to: &mine.lost, name + ".baseline.lost")
+                tips[index].baseline = mine
             }
         }
         for index in groups.indices where other.groups.indices.contains(index) {
-            groups[index].none += other.groups[index].none
+            try Self.add(other.groups[index].none, to: &groups[index].none, "groups[\(index)].none")
             for member in groups[index].currentTip.indices where other.groups[index].currentTip.indices.contains(member) {
-                groups[index].currentTip[member].count += other.groups[index].currentTip[member].count
+                let id = groups[index].currentTip[member].id
+                try Self.add(other.groups[index].currentTip[member].count, to: &groups[index].currentTip[member].count,
+                             "groups[\(index)].currentTip.\(id)")
             }
         }
         for index in widgets.indices where other.widgets.indices.contains(index) && other.widgets[index].relevant > 0 {
             let theirs = other.widgets[index]
-            scoreRange(widgets[index].relevant == 0, min: theirs.scoreMin, max: theirs.scoreMax, into: index)
-            widgets[index].relevant += theirs.relevant
+            let first = widgets[index].relevant == 0
+            try Self.add(theirs.relevant, to: &widgets[index].relevant, "widgets[\(index)].relevant")
+            scoreRange(first, min: theirs.scoreMin, max: theirs.scoreMax, into: index)
             widgets[index].addToSum(theirs.scoreSum)
             widgets[index].addToSum(theirs.scoreCompensation)
         }
         if let theirs = other.removedTips, var removed = removedTips {
             for index in removed.indices where theirs.indices.contains(index) {
-                removed[index].display += theirs[index].display
+                try Self.add(theirs[index].display, to: &removed[index].display, "removedTips[\(index)].display")
             }
             removedTips = removed
+        }
+    }
+
+    /// `total += amount`, or an error naming the count when the sum does not fit in an `Int`.
+    private static func add(_ amount: Int, to total: inout Int, _ name: @autoclosure () -> String) throws(CommandError) {
+        let (sum, overflow) = total.addingReportingOverflow(amount)
+        guard !overflow else { throw CommandError("\(name()): the merged count is larger than \(Int.max)") }
+        total = sum
+    }
+
+    /// Adds `amounts` to `totals`, position by position.
+    private static func add(_ amounts: [Int], to totals: inout [Int], _ name: String) throws(CommandError) {
+        for position in totals.indices where amounts.indices.contains(position) {
+            try add(amounts[position], to: &totals[position], "\(name)[\(position)]")
         }
     }
 }

@@ -16,7 +16,12 @@ package struct ReachWorker {
     private(set) var errors: [ReachInputError] = []
     /// Lines read so far: the position of the next line.
     private(set) var position = 0
-    var stopped: Bool { !setup.skipsInvalid && !errors.isEmpty }
+    /// Whether the worker reads no more: a bad row stopped the run, or the run spent its budget.
+    var stopped: Bool { !setup.skipsInvalid && !errors.isEmpty || budgetSpent }
+    /// The work of this worker's evaluations charged to the run's budget so far.
+    private var workCharged = 0
+    /// Whether the run's budget was found spent (by this worker or another) at the last charge.
+    private var budgetSpent = false
 
     private var program: UserEvaluation
     private var baseline: UserEvaluation?
@@ -95,6 +100,9 @@ package struct ReachWorker {
             let result = try user.withUnsafeBufferPointer { id throws(FixtureError) in try program.evaluate(user: id, now: setup.now) }
             let old = try user.withUnsafeBufferPointer { id throws(FixtureError) in try baseline?.evaluate(user: id, now: setup.now) }
             tally.add(result, baseline: old)
+            let work = program.workDone + (baseline?.workDone ?? 0)
+            budgetSpent = !setup.budget.charge(work - workCharged)
+            workCharged = work
         } catch {
             position -= 1
             invalidate(error)

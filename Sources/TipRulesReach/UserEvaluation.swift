@@ -17,6 +17,9 @@ struct UserEvaluation {
         self.userParameter = userParameter
     }
 
+    /// The work of every evaluation so far (`Evaluator.workDone`).
+    var workDone: Int { evaluator.workDone }
+
     /// The result for the user whose rows the builder holds.
     mutating func evaluate(user: UnsafeBufferPointer<UInt8>, now: Double) throws(FixtureError) -> EvaluationResult {
         if let userParameter { builder.giveDefault(.string(String(decoding: user, as: UTF8.self)), to: userParameter) }

@@ -5,7 +5,7 @@ import TipRulesToolingCore
 package enum SimulateCommand {
     package static let usage = """
     usage: tiprulec simulate PROGRAM --timeline TIMELINE.json [--format text|json|svg]
-                             [--state STATE.json|DIR] [--save-state OUT.json]
+                             [--state STATE.json|DIR] [--save-state OUT.json] [--max-steps N]
 
     Runs a person's timeline (a starting state and time-stamped donations, parameter
     changes, app sessions and rules updates; see docs/simulate.md) through the engine an app uses,
@@ -16,13 +16,16 @@ package enum SimulateCommand {
     --state starts from a saved state (a fixture, or an app's state folder, carried over
     to PROGRAM by name) instead of the timeline's own; --save-state writes the final state as
     a fixture (atomically), which `eval`, `migrate` and a later `--state` read.
+    --max-steps N bounds the work of the whole run (default 2147483648 steps of
+    evaluation); a run that needs more stops with exit status 2.
     Exit status: 0 simulated, 1 the program (or an update's program) has errors,
     2 usage or malformed input.
     """
 
     package static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
         let parsed: ParsedArguments
-        switch ParsedArguments.parse(arguments, valueOptions: ["--timeline", "--format", "--state", "--save-state"], flags: []) {
+        switch ParsedArguments.parse(arguments, valueOptions: ["--timeline", "--format", "--state", "--save-state", RunBudget.option],
+                                     flags: []) {
         case .success(let value): parsed = value
         case .failure(let error): return .failure(error.message + "\n" + usage)
         }
@@ -37,6 +40,11 @@ package enum SimulateCommand {
         case .success(let value): format = value
         case .failure(let error): return .failure(error.message)
         }
+        var meter: RunWorkMeter
+        switch RunBudget.parse(parsed) {
+        case .success(let budget): meter = RunWorkMeter(budget)
+        case .failure(let error): return .failure(error.message)
+        }
         let loaded: ProgramLoader.Loaded
         switch ProgramLoader.load(path, environment: environment) {
         case .failure(let failure): return failure.result
@@ -45,7 +53,7 @@ package enum SimulateCommand {
         let log: SimulationLog
         var warnings = ""
         switch simulate(timelinePath, program: loaded.program, startingFrom: parsed.options["--state"],
-                        environment: environment, warnings: &warnings) {
+                        environment: environment, meter: &meter, warnings: &warnings) {
         case .success(let value): log = value
         case .failure(let failure): return failure.result
         }
@@ -81,9 +89,11 @@ package enum SimulateCommand {
 
     /// Reads the timeline at `path` and runs it, from the saved state at `statePath` (a fixture or
     /// a state folder, whose warnings are added to `warnings`) when one is given; errors name the
-    /// file (and an update program with errors prints its diagnostics, exit status 1).
+    /// file (and an update program with errors prints its diagnostics, exit status 1); the run's
+    /// work is charged to `meter` (exit status 2 once its budget is spent).
     static func simulate(_ path: String, program: Program, startingFrom statePath: String? = nil,
-                         environment: CommandEnvironment, warnings: inout String) -> Result<SimulationLog, CommandResultError> {
+                         environment: CommandEnvironment, meter: inout RunWorkMeter,
+                         warnings: inout String) -> Result<SimulationLog, CommandResultError> {
         let json: JSONValue
         switch JSONFile.read(path) {
         case .success(let value): json = value
@@ -109,7 +119,9 @@ package enum SimulateCommand {
                 }
             }
             if let first = timeline.occurrences.first { try timeline.state.validate(at: first.at) }
-            return .success(try Simulator.run(timeline, program: program))
+            return .success(try Simulator.run(timeline, program: program, meter: &meter))
+        } catch let error as CommandError {
+            return .failure(CommandResultError(.failure("\(path): \(error.message)")))
         } catch {
             guard let diagnostics = updates.diagnostics else { return .failure(CommandResultError(.failure("\(path): \(error)"))) }
             return .failure(CommandResultError(CommandResult(status: ExitStatus.programErrors,

@@ -1,4 +1,5 @@
 import TipRulesRuntime
+import TipRulesToolingCore
 
 /// What happened at one step occurrence of a simulation.
 public struct SimulationEntry: Sendable {
@@ -65,9 +66,20 @@ public enum Simulator {
     /// `checkpoints` (instants), the engine is advanced to it and evaluated, with explanations,
     /// after every step at or before that instant.
     public static func run(_ timeline: Timeline, program: Program, checkpoints: [Double] = []) throws -> SimulationLog {
+        var meter = RunWorkMeter(RunBudget())
+        return try run(timeline, program: program, checkpoints: checkpoints, meter: &meter)
+    }
+
+    /// `run(_:program:checkpoints:)` charging every evaluation to `meter`'s run budget: throws its
+    /// `exhaustion` after the step that spends it.
+    static func run(_ timeline: Timeline, program: Program, checkpoints: [Double] = [],
+                    meter: inout RunWorkMeter) throws -> SimulationLog {
         var engine = TipEngine(store: try timeline.state.makeStore(for: program))
         var evaluator = Evaluator(program: program)
         var presenting: [String: String?]?
+        /// The work of the explaining evaluators of earlier programs.
+        var earlierEvaluators = 0
+        let startingWork = meter.charged
         var entries: [SimulationEntry] = []
         var pending = checkpoints.indices.sorted { checkpoints[$0] < checkpoints[$1] }[...]
         var results = [SimulationCheckpoint?](repeating: nil, count: checkpoints.count)
@@ -84,7 +96,10 @@ public enum Simulator {
             let groupsBefore = groupChanges(engine.evaluate(at: at).groups, since: &presenting)
             var held = heldComparisons(for: before, engine: engine, evaluator: &evaluator, at: at)
             let outcome = try apply(step.action, at: at, to: &engine)
-            if case .update = step.action { evaluator = Evaluator(program: engine.program) }
+            if case .update = step.action {
+                earlierEvaluators += evaluator.workDone
+                evaluator = Evaluator(program: engine.program)
+            }
             let after = engine.statusChanges(at: at)
             held.merge(heldComparisons(for: after, engine: engine, evaluator: &evaluator, at: at)) { _, new in new }
             if case .update = step.action { presenting = nil }
@@ -94,8 +109,10 @@ public enum Simulator {
                                            carryOverProblems: outcome.problems, changesAfter: after, heldComparisons: held,
                                            widgets: engine.widgets(at: at), groupChangesBefore: groupsBefore,
                                            groupChangesAfter: groupsAfter))
+            try meter.update(total: startingWork + engine.workDone + earlierEvaluators + evaluator.workDone)
         }
         evaluateCheckpoints(before: nil)
+        try meter.update(total: startingWork + engine.workDone + earlierEvaluators + evaluator.workDone)
         return SimulationLog(timeline: timeline, program: program, entries: entries, checkpoints: results.compactMap { $0 },
                              finalStore: engine.store)
     }

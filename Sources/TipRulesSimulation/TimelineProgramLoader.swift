@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -26,15 +31,21 @@ final class TimelineProgramLoader {
         self.init(directory: URL(fileURLWithPath: path).deletingLastPathComponent(), environment: environment)
     }
 
-    /// The programs loaded so far, by path as written: a file named twice is read once.
+    /// The programs loaded so far, by file (`identity(of:)`): a file named twice, under any
+    /// spelling (`x`, `./x`, `a/../x`, a link), is read once.
     private var loaded: [String: Program] = [:]
+    /// How many program files were read.
+    private(set) var filesRead = 0
 
     /// The program at `path` (relative to the timeline's folder).
     func load(_ path: String) throws(FixtureError) -> Program {
-        if let program = loaded[path] { return program }
-        switch ProgramLoader.load(directory.appendingPathComponent(path).path, environment: environment) {
+        let file = directory.appendingPathComponent(path).path
+        let identity = Self.identity(of: file)
+        if let program = loaded[identity] { return program }
+        filesRead += 1
+        switch ProgramLoader.load(file, environment: environment) {
         case .success(let result):
-            loaded[path] = result.program
+            loaded[identity] = result.program
             return result.program
         case .failure(let failure) where failure.result.status == ExitStatus.programErrors:
             diagnostics = failure.result.standardError
@@ -42,6 +53,14 @@ final class TimelineProgramLoader {
         case .failure(let failure):
             throw FixtureError(path: "", Self.message(failure.result.standardError))
         }
+    }
+
+    /// What names one file whatever the path's spelling: its device and inode, or, when it cannot
+    /// be read, the path made standard (no `.` or `..` components).
+    private static func identity(of path: String) -> String {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return URL(fileURLWithPath: path).standardizedFileURL.path }
+        return "\(status.st_dev):\(status.st_ino)"
     }
 
     /// A command's "error: …\n" as a message.

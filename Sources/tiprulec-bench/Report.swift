@@ -18,6 +18,7 @@ struct Report {
     var timings: [ScenarioTiming]
     var compile: CompileThroughput
     var compileCommand: Result<CompileCommandThroughput, BenchError>
+    var layout: LayoutThroughput
     var eval: Result<EvalWallTime, BenchError>
     var verification: SignatureVerification
 
@@ -153,6 +154,7 @@ struct Report {
         case .success(let command): lines.append(command.summary)
         case .failure(let reason): lines.append("tiprulec compile: skipped: \(reason)")
         }
+        lines.append(layout.summary)
         switch eval {
         case .success(let eval):
             lines.append("eval: \(number(eval.milliseconds)) ms wall (median of \(eval.runs)): \(EvalWallTime.command)")
@@ -190,6 +192,7 @@ struct Report {
         var linesPerSecond: Double
         var compileCommand: CompileCommandThroughput?
         var compileCommandSkipped: String?
+        var layout: LayoutThroughput
         var eval: EvalWallTime?
         var evalSkipped: String?
         var verification: SignatureVerification
@@ -213,8 +216,8 @@ struct Report {
                              nanoseconds: Dictionary(uniqueKeysWithValues: timing.nanoseconds.map { ($0.key.rawValue, $0.value) }))
             },
             compile: compile, linesPerSecond: compile.linesPerSecond,
-            compileCommand: try? compileCommand.get(), compileCommandSkipped: commandSkipped, eval: evalResult, evalSkipped: skipped,
-            verification: verification, targets: targets)
+            compileCommand: try? compileCommand.get(), compileCommandSkipped: commandSkipped, layout: layout, eval: evalResult,
+            evalSkipped: skipped, verification: verification, targets: targets)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf",

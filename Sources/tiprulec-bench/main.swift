@@ -48,12 +48,14 @@ func runComparison(quick: Bool, json: Bool) throws {
     let compile = try CompileThroughput.measure(model, runs: quick ? 1 : 5)
     progress("measuring: tiprulec compile")
     let compileCommand = try CompileCommandThroughput.measure(model, runs: quick ? 3 : 5)
+    progress("measuring: fmt and disasm")
+    let layout = try LayoutThroughput.measure(model, runs: quick ? 1 : 5)
     progress("measuring: eval wall time")
     let eval = try EvalWallTime.measure(runs: quick ? 5 : 21)
     progress("measuring: Ed25519 verification against openssl speed")
     let verification = try SignatureVerification.measure(quick: quick)
     let report = Report(quick: quick, plan: plan, harness: harness, timings: timings, compile: compile,
-                        compileCommand: compileCommand, eval: eval, verification: verification)
+                        compileCommand: compileCommand, layout: layout, eval: eval, verification: verification)
     print(json ? try report.json() : report.text)
 }
 

@@ -17,6 +17,8 @@ public struct TipEngine {
     /// The state the engine keeps; evaluate it with `eval` or save it as a fixture.
     public internal(set) var store: EventStore
     var evaluator: Evaluator
+    /// The work of the evaluators of earlier programs (see `workDone`).
+    var workOfEarlierPrograms = 0
     /// Each tip's status, pending reason and display at the last `statusChanges(at:)`; nil
     /// before the first.
     var observed: [Observed]?

@@ -33,6 +33,13 @@ public struct Evaluator {
         self.init(program: program, fusingScans: true)
     }
 
+    /// The steps of work of every evaluation this evaluator ran, added up (each evaluation is
+    /// bounded by its own budget; a tool bounds a whole run with this).
+    public var workDone: Int {
+        let (total, overflow) = machine.workOfEarlierEvaluations.addingReportingOverflow(machine.workUsed)
+        return overflow ? Int.max : total
+    }
+
     /// `fusingScans: false` runs every instruction one by one: no fused closure loop (see
     /// `ScanPlan`), no native rule (see `NativeRule`), no native score or duration (see
     /// `NativeNumber`). Tests compare the two.

@@ -50,6 +50,8 @@ struct Machine {
     var observations: [Observation] = []
     /// The work done since the last `prepare`: one budget for a whole evaluation.
     var workUsed = 0
+    /// The work of the evaluations before the current one, added up (never past `Int.max`).
+    private(set) var workOfEarlierEvaluations = 0
     /// The UTF-8 bytes of the strings the current run built and still holds.
     private var liveStringBytes = 0
 
@@ -77,6 +79,8 @@ struct Machine {
     /// program's size. Parameters become slots and events' visible rows are found when read.
     mutating func prepare(_ store: EventStore, now: Double) {
         truncateStrings(to: constantStringCount)
+        let (total, overflow) = workOfEarlierEvaluations.addingReportingOverflow(workUsed)
+        workOfEarlierEvaluations = overflow ? Int.max : total
         workUsed = 0
         // The evaluator checked that the store has the program's parameters and their types.
         context.begin(now: now, utcOffset: store.utcOffset, donations: store.donations, parameterValues: store.parameterValues)

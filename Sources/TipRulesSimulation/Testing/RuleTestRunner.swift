@@ -31,7 +31,9 @@ struct RuleTestFailure {
 /// simulated as `simulate` does, then the expectations are compared.
 enum RuleTestRunner {
     /// The outcomes of the file at `path`, or why the file itself is unusable (exit 2).
-    static func run(_ path: String, environment: CommandEnvironment) -> Result<[RuleTestOutcome], CommandResultError> {
+    /// Every evaluation's work is charged to `meter`: once its budget is spent, the run stops (exit 2).
+    static func run(_ path: String, environment: CommandEnvironment,
+                    meter: inout RunWorkMeter) -> Result<[RuleTestOutcome], CommandResultError> {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         let file: RuleTestFile
         switch JSONFile.read(path).flatMap({ json in Result { () throws(FixtureError) in try RuleTestFile.decode(json) }
@@ -44,20 +46,25 @@ enum RuleTestRunner {
         case .success(let loaded): program = loaded.program
         case .failure(let failure): return .failure(failure)
         }
-        return .success(file.cases.map { testCase in
+        var outcomes: [RuleTestOutcome] = []
+        for testCase in file.cases {
             let failures: [RuleTestFailure]
-            switch outcome(of: testCase, program: program, directory: directory, environment: environment) {
+            switch outcome(of: testCase, program: program, directory: directory, environment: environment, meter: &meter) {
             case .success(let value): failures = value
             case .failure(let error):
                 failures = [RuleTestFailure(subject: "case", key: "", expected: .null, actual: .null, explanation: error.message)]
             }
-            return RuleTestOutcome(file: path, name: testCase.name, failures: failures)
-        })
+            if meter.budget.isExhausted {
+                return .failure(CommandResultError(.failure("\(path): case \"\(testCase.name)\": \(meter.budget.exhaustion.message)")))
+            }
+            outcomes.append(RuleTestOutcome(file: path, name: testCase.name, failures: failures))
+        }
+        return .success(outcomes)
     }
 
     /// The expectations that failed, or why the case could not run.
     private static func outcome(of testCase: RuleTestCase, program: Program, directory: URL,
-                                environment: CommandEnvironment) -> Result<[RuleTestFailure], CommandError> {
+                                environment: CommandEnvironment, meter: inout RunWorkMeter) -> Result<[RuleTestFailure], CommandError> {
         do {
             switch testCase.input {
             case .fixture(let value):
@@ -65,11 +72,11 @@ enum RuleTestRunner {
                 let written = try testCase.now.map { value throws(FixtureError) in try FixtureDecoder.date(value, at: "now") }
                 guard let now = written ?? fixture.now else { throw CommandError("the case needs a \"now\"") }
                 try fixture.validate(at: now)
-                let result = evaluate(program, store: try fixture.makeStore(for: program), now: now)
+                let result = try evaluate(program, store: try fixture.makeStore(for: program), now: now, meter: &meter)
                 return .success(failures(of: testCase.expectations, RuleExpectationCheck(program: program, result: result, firstDisplays: [:])))
             case .timeline(let value):
                 return .success(try timelineFailures(of: testCase, value, program: program, directory: directory,
-                                                     environment: environment))
+                                                     environment: environment, meter: &meter))
             }
         } catch let error as CommandError {
             return .failure(error)
@@ -81,7 +88,7 @@ enum RuleTestRunner {
     /// Runs a timeline case (its `update` steps loaded beside the timeline file), checking each
     /// checkpoint's expectations at its instant and the case's after the last step.
     private static func timelineFailures(of testCase: RuleTestCase, _ value: JSONValue, program: Program, directory: URL,
-                                         environment: CommandEnvironment) throws -> [RuleTestFailure] {
+                                         environment: CommandEnvironment, meter: inout RunWorkMeter) throws -> [RuleTestFailure] {
         let folder = value.stringValue.map { directory.appendingPathComponent($0).deletingLastPathComponent() } ?? directory
         let updates = TimelineProgramLoader(directory: folder, environment: environment)
         let timeline = try TimelineDecoder.decode(try resolve(value, in: directory), for: program, loadingUpdates: updates.load)
@@ -89,7 +96,7 @@ enum RuleTestRunner {
             throw CommandError("the timeline has no steps")
         }
         try timeline.state.validate(at: first.at)
-        let log = try Simulator.run(timeline, program: program, checkpoints: testCase.checkpoints.map(\.at))
+        let log = try Simulator.run(timeline, program: program, checkpoints: testCase.checkpoints.map(\.at), meter: &meter)
         /// When each tip (by id) was first shown, up to an instant.
         func firstDisplays(until instant: Double) -> [String: Double] {
             var shown: [String: Double] = [:]
@@ -104,9 +111,18 @@ enum RuleTestRunner {
                      at: checkpoint)
         }
         let final = log.finalStore.program
-        let check = RuleExpectationCheck(program: final, result: evaluate(final, store: log.finalStore, now: last.at),
+        let check = RuleExpectationCheck(program: final, result: try evaluate(final, store: log.finalStore, now: last.at, meter: &meter),
                                          firstDisplays: firstDisplays(until: last.at))
         return atCheckpoints + failures(of: testCase.expectations, check)
+    }
+
+    /// Every tip, group and widget evaluated with explanations, as `eval` does, the work charged to `meter`.
+    private static func evaluate(_ program: Program, store: EventStore, now: Double,
+                                 meter: inout RunWorkMeter) throws(CommandError) -> EvaluationResult {
+        var evaluator = Evaluator(program: program)
+        let result = evaluator.evaluate(store, now: now, explaining: true)
+        try meter.update(total: meter.charged + evaluator.workDone)
+        return result
     }
 
     /// The expectations that `check` finds failing, said of `checkpoint` when there is one.

@@ -1,19 +1,21 @@
 import TipRulesToolingCore
-/// `tiprulec test FILE… [--format text|json|junit]`.
+/// `tiprulec test FILE… [--format text|json|junit] [--max-steps N]`.
 package enum TestCommand {
     package static let usage = """
-    usage: tiprulec test FILE... [--format text|json|junit]
+    usage: tiprulec test FILE... [--format text|json|junit] [--max-steps N]
 
     Runs rule test files (see docs/testing.md): each names a program and cases, a
     fixture or a timeline with expectations about tips, rules, groups and widgets
     (a timeline case also at checkpoints: given instants during the timeline).
-    Failures show expected and actual values and why. Exit status: 0 every case
+    Failures show expected and actual values and why. --max-steps N bounds the work
+    of the whole run (default 2147483648 steps of evaluation); a run that needs more
+    stops with exit status 2. Exit status: 0 every case
     passed, 1 a case failed or a program has errors, 2 usage or malformed input.
     """
 
     package static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
         let parsed: ParsedArguments
-        switch ParsedArguments.parse(arguments, valueOptions: ["--format"], flags: []) {
+        switch ParsedArguments.parse(arguments, valueOptions: ["--format", RunBudget.option], flags: []) {
         case .success(let value): parsed = value
         case .failure(let error): return .failure(error.message + "\n" + usage)
         }
@@ -23,9 +25,14 @@ package enum TestCommand {
         case .success(let value): format = value
         case .failure(let error): return .failure(error.message)
         }
+        var meter: RunWorkMeter
+        switch RunBudget.parse(parsed) {
+        case .success(let budget): meter = RunWorkMeter(budget)
+        case .failure(let error): return .failure(error.message)
+        }
         var outcomes: [RuleTestOutcome] = []
         for path in parsed.positionals {
-            switch RuleTestRunner.run(path, environment: environment) {
+            switch RuleTestRunner.run(path, environment: environment, meter: &meter) {
             case .success(let value): outcomes += value
             case .failure(let failure): return failure.result
             }

@@ -54,12 +54,21 @@ public enum FixApplier {
         return plan
     }
 
-    /// `bytes` with `edits` (which must not overlap) applied.
+    /// `bytes` with `edits` (which must not overlap) applied, in one pass over the text, so
+    /// that the time is linear in its size whatever the number of edits. Insertions at the same
+    /// offset go in the reverse of their order in `edits`; an edit outside the text or overlapping
+    /// one before it is left out.
     public static func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
-        var result = bytes
-        for edit in edits.sorted(by: { $0.span.start > $1.span.start }) where edit.span.end <= result.count {
-            result.replaceSubrange(edit.span.start..<edit.span.end, with: Array(edit.newText.utf8))
+        let ordered = edits.enumerated().sorted { ($0.element.span.start, -$0.offset) < ($1.element.span.start, -$1.offset) }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var copied = 0
+        for edit in ordered.map(\.element) where edit.span.start >= copied && edit.span.end <= bytes.count && edit.span.start <= edit.span.end {
+            result += bytes[copied..<edit.span.start]
+            result += edit.newText.utf8
+            copied = edit.span.end
         }
+        result += bytes[copied...]
         return result
     }
 

@@ -130,14 +130,18 @@ public enum SourceFormatter {
         return ranges
     }
 
-    /// The lines that start inside a block comment or a token.
+    /// The lines that start inside a block comment or a token. Tokens and comments never
+    /// overlap, so in order of their starts their ends are in order too: one sweep over the
+    /// lines and the ranges, in step, finds them.
     private static func blockCommentContinuations(_ bytes: [UInt8], tokens: [Token], lines: [Range<Int>]) -> Set<Int> {
-        let inside = tokens.filter { $0.span.end > $0.span.start }.map { $0.span.start..<$0.span.end }
-            + SourceComments.comments(in: bytes, tokens: tokens).map(\.range)
+        let inside = (tokens.filter { $0.span.end > $0.span.start }.map { $0.span.start..<$0.span.end }
+            + SourceComments.comments(in: bytes, tokens: tokens).map(\.range)).sorted { $0.lowerBound < $1.lowerBound }
         var result = Set<Int>()
+        var next = 0
         for (number, line) in lines.enumerated() where number > 0 {
             let lineStart = line.lowerBound
-            if inside.contains(where: { $0.lowerBound < lineStart && lineStart < $0.upperBound }) { result.insert(number) }
+            while next < inside.count && inside[next].upperBound <= lineStart { next += 1 }
+            if next < inside.count && inside[next].lowerBound < lineStart { result.insert(number) }
         }
         return result
     }
