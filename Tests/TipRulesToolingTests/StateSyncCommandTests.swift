@@ -1,5 +1,5 @@
 import Foundation
-import TipRulesTooling
+import TipRulesCommands
 import Testing
 
 /// `tiprulec state merge` and `state changes`: a person's installs merged by hand, and the result
