@@ -100,8 +100,7 @@ struct FaultTests {
         for plan in Self.plans {
             var call = 1
             while true {
-                removeTemporaryFolder(work)
-                try FileManager.default.copyItem(atPath: template, toPath: work)
+                try copyFolder(template, to: work)
                 let injector = FaultInjector(failing: plan.kind, at: call, times: plan.times, code: plan.code)
                 var ledger = Ledger()
                 ledger.durable = baseline

@@ -28,6 +28,20 @@ func removeTemporaryFolder(_ path: String) {
     try? FileManager.default.removeItem(atPath: path)
 }
 
+/// Replaces `destination` with a copy of the folder `source`, tried up to three times: Foundation's
+/// `copyItem` failed now and then with EBADF (in its own descriptors) while other tests started
+/// processes in parallel; the storage under test takes no part in the copy.
+func copyFolder(_ source: String, to destination: String) throws {
+    for attempt in 1...3 {
+        removeTemporaryFolder(destination)
+        do {
+            return try FileManager.default.copyItem(atPath: source, toPath: destination)
+        } catch where attempt < 3 {
+            continue
+        }
+    }
+}
+
 /// The rules the storage tests record under.
 let storageSource = """
 configure { app("com.example.backyard") release(3) }

@@ -52,8 +52,7 @@ import TipRulesStorage
     /// Applies the change set to a fresh copy of `original` in `work` in a child process, killed
     /// after `killAfter` microseconds (nil: not killed).
     private static func merge(work: String, original: String, changeSet: String, killAfter: UInt32?) throws {
-        removeTemporaryFolder(work)
-        try FileManager.default.copyItem(atPath: original, toPath: work)
+        try copyFolder(original, to: work)
         let process = Process()
         process.executableURL = CrashTests.writer
         process.arguments = ["--merge", work, changeSet]
