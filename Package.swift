@@ -43,17 +43,19 @@ let package = Package(
         .executableTarget(name: "tiprules-crash-writer", dependencies: ["TipRulesStorage"]),
         // An example host: what an app does with the runtime and the storage library (docs/runtime.md).
         .executableTarget(name: "tiprules-demo", dependencies: ["TipRulesStorage"]),
+        // What tests of several targets share: driving a child host process (Foundation only; no product).
+        .target(name: "TipRulesTestSupport", path: "Tests/TipRulesTestSupport"),
         // Wycheproof's Ed25519 vectors (and their licence) are read from the source tree (through #filePath).
         .testTarget(name: "TipRulesRuntimeTests", dependencies: ["TipRulesRuntime", "TipRulesCompiler"],
                     exclude: ["Vectors"]),
         .testTarget(name: "TipRulesCompilerTests", dependencies: ["TipRulesCompiler"]),
         .testTarget(name: "TipRulesStorageTests",
-                    dependencies: ["TipRulesStorage", "TipRulesCompiler", "tiprules-crash-writer", "tiprules-demo"]),
+                    dependencies: ["TipRulesStorage", "TipRulesCompiler", "TipRulesTestSupport", "tiprules-crash-writer", "tiprules-demo"]),
         // Channels as they run in the field: nginx and the tests' fault server (Servers/) on the loopback
         // interface, the example host killed during updates, keys made by OpenSSL.
         .testTarget(name: "TipRulesChannelTests",
                     dependencies: ["TipRulesCommands", "TipRulesChannels", "TipRulesToolingCore", "TipRulesStorage", "TipRulesRuntime",
-                                   "tiprules-demo"],
+                                   "TipRulesTestSupport", "tiprules-demo"],
                     exclude: ["Servers"]),
         // Golden files and scenarios are read from the source tree (found through #filePath).
         .testTarget(name: "TipRulesToolingTests",

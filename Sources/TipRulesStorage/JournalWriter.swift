@@ -24,17 +24,12 @@ final class JournalWriter {
         guard descriptor >= 0 else { throw FolderFiles.failure("open", path) }
         self.descriptor = descriptor
         size = end ?? OperationRecord.journalHeader.count
+        // Every stored property is set from here on, so a throw runs `deinit`, which closes the
+        // descriptor: closing it here too would close whatever file reused its number.
         guard files.layer.truncate(descriptor, to: size) == 0 else {
-            let error = FolderFiles.failure("cut the damaged tail of", path)
-            _ = files.layer.close(descriptor)
-            throw error
+            throw FolderFiles.failure("cut the damaged tail of", path)
         }
-        do {
-            try files.sync(descriptor, path: path)
-        } catch {
-            _ = files.layer.close(descriptor)
-            throw error
-        }
+        try files.sync(descriptor, path: path)
     }
 
     deinit {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TipRulesTestSupport
 import TipRulesRuntime
 import TipRulesStorage
 
@@ -46,50 +47,5 @@ struct ChannelKillTests {
             #expect(try TipStore.read(folder: work.state).engine.program.release == release)
         }
         withExtendedLifetime(server) {}
-    }
-}
-
-/// A child process fed commands on standard input, answering one line each.
-final class ChildHost {
-    private let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-    private var buffer: [UInt8] = []
-
-    init(_ executable: URL, _ arguments: [String]) throws {
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-    }
-
-    func send(_ line: String) {
-        try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
-    }
-
-    func ask(_ line: String) -> String {
-        send(line)
-        return answer()
-    }
-
-    /// The next line the host prints ("" at its end).
-    func answer() -> String {
-        while true {
-            if let newline = buffer.firstIndex(of: 10) {
-                let line = String(decoding: buffer[..<newline], as: UTF8.self)
-                buffer.removeSubrange(...newline)
-                return line
-            }
-            let data = output.fileHandleForReading.availableData
-            if data.isEmpty { return "" }
-            buffer += data
-        }
-    }
-
-    func kill() {
-        Foundation.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
     }
 }

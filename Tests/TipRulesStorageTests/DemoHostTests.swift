@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TipRulesTestSupport
 import TipRulesRuntime
 import TipRulesStorage
 
@@ -28,7 +29,7 @@ struct DemoHostTests {
         let arguments = ["--state", folder + "/state", "--bundled", folder + "/bundled.tipc", "--updates", folder + "/updates",
                          "--app", "com.example.backyard"]
 
-        let first = try DemoProcess(arguments)
+        let first = try ChildHost(DemoHostTests.demo, arguments)
         #expect(first.answer() == "opened \(folder)/state: rules release 1")
         #expect(first.ask("set isLoggedIn true") == "ok set isLoggedIn")
         for day in 0..<3 {
@@ -42,7 +43,7 @@ struct DemoHostTests {
         first.send("donate sharedBackyard 1030000")
         first.kill()
 
-        let second = try DemoProcess(arguments)
+        let second = try ChildHost(DemoHostTests.demo, arguments)
         #expect(second.answer() == "opened \(folder)/state: rules release 2")
         #expect(second.ask("status 1040000").hasPrefix("FavoriteBackyardTip: invalidated"))
         second.kill()
@@ -65,7 +66,7 @@ struct DemoHostTests {
         write(try Self.rules("backyard-v2.tiprules", release: 2), to: folder + "/updates/v2.tipc")
         let steps = try Self.walkThrough()
         #expect(steps.count >= 6)
-        let demo = try DemoProcess(["--state", folder + "/state", "--bundled", folder + "/bundled.tipc", "--updates", folder + "/updates"])
+        let demo = try ChildHost(DemoHostTests.demo, ["--state", folder + "/state", "--bundled", folder + "/bundled.tipc", "--updates", folder + "/updates"])
         defer { demo.kill() }
         #expect(demo.answer() == "opened \(folder)/state: rules release 1")
         for (command, answers) in steps {
@@ -101,8 +102,8 @@ struct DemoSyncTests {
         defer { removeTemporaryFolder(folder) }
         try FileManager.default.createDirectory(atPath: folder + "/sync", withIntermediateDirectories: true)
         write(try DemoHostTests.rules("backyard.tiprules", release: 1), to: folder + "/bundled.tipc")
-        func install(_ name: String) throws -> DemoProcess {
-            let process = try DemoProcess(["--state", folder + "/" + name, "--bundled", folder + "/bundled.tipc",
+        func install(_ name: String) throws -> ChildHost {
+            let process = try ChildHost(DemoHostTests.demo, ["--state", folder + "/" + name, "--bundled", folder + "/bundled.tipc",
                                            "--app", "com.example.backyard", "--sync", folder + "/sync"])
             #expect(process.answer() == "opened \(folder)/\(name): rules release 1")
             return process
@@ -124,54 +125,5 @@ struct DemoSyncTests {
         #expect(tablet.ask("status 1020000").hasPrefix("FavoriteBackyardTip: invalidated"))
         phone.kill()
         tablet.kill()
-    }
-}
-
-/// A `tiprules-demo` child process fed commands on standard input.
-final class DemoProcess {
-    private let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-    private var buffer: [UInt8] = []
-
-    init(_ arguments: [String]) throws {
-        // A child that died must fail the test through its missing answer, not end the whole
-        // test process with SIGPIPE when the test writes to it.
-        signal(SIGPIPE, SIG_IGN)
-        process.executableURL = DemoHostTests.demo
-        process.arguments = arguments
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-    }
-
-    func send(_ line: String) {
-        try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
-    }
-
-    /// Sends a command and returns the first line of its answer.
-    func ask(_ line: String) -> String {
-        send(line)
-        return answer()
-    }
-
-    /// The next line the host prints ("" at its end).
-    func answer() -> String {
-        while true {
-            if let newline = buffer.firstIndex(of: 10) {
-                let line = String(decoding: buffer[..<newline], as: UTF8.self)
-                buffer.removeSubrange(...newline)
-                return line
-            }
-            let data = output.fileHandleForReading.availableData
-            if data.isEmpty { return "" }
-            buffer += data
-        }
-    }
-
-    func kill() {
-        Foundation.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
     }
 }

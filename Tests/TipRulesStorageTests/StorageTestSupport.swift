@@ -28,18 +28,10 @@ func removeTemporaryFolder(_ path: String) {
     try? FileManager.default.removeItem(atPath: path)
 }
 
-/// Replaces `destination` with a copy of the folder `source`, tried up to three times: Foundation's
-/// `copyItem` failed now and then with EBADF (in its own descriptors) while other tests started
-/// processes in parallel; the storage under test takes no part in the copy.
+/// Replaces `destination` with a copy of the folder `source`.
 func copyFolder(_ source: String, to destination: String) throws {
-    for attempt in 1...3 {
-        removeTemporaryFolder(destination)
-        do {
-            return try FileManager.default.copyItem(atPath: source, toPath: destination)
-        } catch where attempt < 3 {
-            continue
-        }
-    }
+    removeTemporaryFolder(destination)
+    try FileManager.default.copyItem(atPath: source, toPath: destination)
 }
 
 /// The rules the storage tests record under.
