@@ -24,7 +24,7 @@ extension TipEngine {
         state.displayDuration += duration
         state.recordDisplayDate(date)
         if state.invalidation == nil {
-            state.invalidation = DisplayPolicy.invalidation(program.tips[index], state)
+            state.invalidation = DisplayPolicy.invalidation(program.tips[index].options, state)
         }
         store.setTipState(index, state)
         tipStateChanged(index)

@@ -79,22 +79,24 @@ struct DisplayPolicy {
     }
 
     /// The contract's order: overrides, stored invalidation, display limits, rules, frequency.
+    /// Reads the tip's options and state alone: copying its whole `TipInfo` would retain each of
+    /// its strings and arrays, for every tip of every evaluation.
     func standing(of index: Int, rulesHold: Bool) -> Standing {
-        let tip = program.tips[index]
-        let state = store.tipState(index)
-        var standing = Standing(status: .available, override: override(of: tip))
+        var standing = Standing(status: .available, override: store.testing.isEmpty ? nil : override(of: program.tips[index]))
         if standing.override == .shown { return standing }
-        if let reason = Self.invalidation(tip, state) {
+        let options = program.tips[index].options
+        let state = store.tipState(index)
+        if let reason = Self.invalidation(options, state) {
             standing.status = .invalidated
             standing.reason = reason
         } else if !rulesHold {
             standing.status = .pending
             standing.pendingReason = .rules
-        } else if let until = capHold(tip, state) {
+        } else if let until = capHold(options, state) {
             standing.status = .pending
             standing.pendingReason = .frequencyCap
             standing.pendingUntil = until
-        } else if let until = frequencyHold(tip, state) {
+        } else if let until = frequencyHold(options, state) {
             standing.status = .pending
             standing.pendingReason = .displayFrequency
             standing.pendingUntil = until
@@ -113,11 +115,12 @@ struct DisplayPolicy {
         return nil
     }
 
-    /// The recorded invalidation, else the display limit the tip has reached, if any.
-    static func invalidation(_ tip: TipInfo, _ state: TipState) -> InvalidationReason? {
+    /// The recorded invalidation, else the display limit the tip (with these options) has
+    /// reached, if any.
+    static func invalidation(_ options: TipOptions, _ state: TipState) -> InvalidationReason? {
         if let reason = state.invalidation { return reason }
-        if let limit = tip.options.maxDisplayCount, state.displayCount >= limit { return .displayCountExceeded }
-        if let limit = tip.options.maxDisplayDuration,
+        if let limit = options.maxDisplayCount, state.displayCount >= limit { return .displayCountExceeded }
+        if let limit = options.maxDisplayDuration,
            state.displayDuration >= max(limit, Self.minimumDisplayDuration) {
             return .displayDurationExceeded
         }
@@ -126,8 +129,8 @@ struct DisplayPolicy {
 
     /// When every frequency cap lets the tip go, if one holds it back now: the latest of the
     /// caps' release dates.
-    private func capHold(_ tip: TipInfo, _ state: TipState) -> Double? {
-        tip.options.frequencyCaps.compactMap { $0.hold(displays: state.displayDates, now: now) }.max()
+    private func capHold(_ options: TipOptions, _ state: TipState) -> Double? {
+        options.frequencyCaps.compactMap { $0.hold(displays: state.displayDates, now: now) }.max()
     }
 
     /// "2 displays in the last 7 days, cap 2; again from 2026-11-27T08:00:00Z", for each cap
@@ -150,8 +153,8 @@ struct DisplayPolicy {
 
     /// When the display frequency lets the tip go, if it holds the tip back now. It holds back
     /// only tips that have never displayed and do not ignore it, and only after a tip appeared.
-    private func frequencyHold(_ tip: TipInfo, _ state: TipState) -> Double? {
-        guard let last = store.lastDisplayDate, !tip.options.ignoresDisplayFrequency, state.displayCount == 0,
+    private func frequencyHold(_ options: TipOptions, _ state: TipState) -> Double? {
+        guard let last = store.lastDisplayDate, !options.ignoresDisplayFrequency, state.displayCount == 0,
               program.displayFrequency > 0 else { return nil }
         let until = last + program.displayFrequency
         return now < until ? until : nil

@@ -9,7 +9,13 @@ extension Evaluator {
     public mutating func decideRule(tip: Int, rule: Int, store: EventStore, now: Double) -> Bool {
         guard tip >= 0, tip + 1 < ruleStarts.count, rule >= 0, rule < ruleStarts[tip + 1] - ruleStarts[tip],
               fits(store) else { return false }
-        if let native = natives[ruleStarts[tip] + rule] { return native.decide(store, now: now, program: program).holds }
+        let position = ruleStarts[tip] + rule
+        if let test = parameterTests[position] {
+            // The rule's work from a budget of its own, as when it is evaluated alone.
+            var work = 0
+            return test.decide(store.parameterValues, constants: program.constants, work: &work).holds
+        }
+        if let native = natives[position] { return native.decide(store, now: now, program: program).holds }
         machine.prepare(store, now: now)
         defer { machine.finish() }
         return machine.decide(rules[tip][rule], native: nil).holds

@@ -84,21 +84,33 @@ struct GroupTable {
     mutating func winningSize(_ slice: DonationSlice, column: [UInt64], arena: [Int], range: ClosedRange<Int>,
                               largest: Bool) -> Int {
         reset(forUpTo: slice.count, range: range)
-        var counts: [Int] = []
-        swap(&counts, &self.counts)
-        defer { swap(&counts, &self.counts) }
         let low = range.lowerBound
-        if slice.isRange {
-            for row in slice.lower..<slice.upper { counts[Int(truncatingIfNeeded: column[row]) &- low] += 1 }
-        } else {
-            for position in slice.lower..<slice.upper { counts[Int(truncatingIfNeeded: column[arena[position]]) &- low] += 1 }
+        let span = UInt(bitPattern: range.upperBound &- low)
+        return counts.withUnsafeMutableBufferPointer { counts in
+            // `reset` made room for the range, and every value of the column lies in it: the
+            // one check per row (an unsigned comparison) keeps a broken range from writing
+            // outside the table.
+            precondition(span < UInt(counts.count), "the group table holds the range")
+            @inline(__always) func add(_ bits: UInt64) {
+                let slot = UInt(bitPattern: Int(truncatingIfNeeded: bits) &- low)
+                precondition(slot <= span, "a column's values lie in its range")
+                counts[Int(bitPattern: slot)] &+= 1
+            }
+            if slice.isRange {
+                column.withUnsafeBufferPointer { values in
+                    precondition(slice.lower >= 0 && slice.upper <= values.count, "a collection's rows are rows of its event")
+                    for bits in UnsafeBufferPointer(rebasing: values[slice.lower..<slice.upper]) { add(bits) }
+                }
+            } else {
+                for position in slice.lower..<slice.upper { add(column[arena[position]]) }
+            }
+            var best = 0
+            for slot in 0...Int(bitPattern: span) where counts[slot] > 0 {
+                if best == 0 || (largest ? counts[slot] > best : counts[slot] < best) { best = counts[slot] }
+                counts[slot] = 0
+            }
+            return best
         }
-        var best = 0
-        for slot in 0...(range.upperBound &- low) where counts[slot] > 0 {
-            if best == 0 || (largest ? counts[slot] > best : counts[slot] < best) { best = counts[slot] }
-            counts[slot] = 0
-        }
-        return best
     }
 
     /// The value, first position and size of the group with the most (or fewest) donations; of

@@ -40,15 +40,19 @@ extension Machine {
             case .all:
                 if let index = scanChunk.firstRow(withOutcome: false) { (consumed, decided) = (index + 1, 0) }
             case .count:
-                for index in 0..<scanChunk.count where scanChunk.outcomes[index] {
-                    passed += 1
-                    if passed >= limit {
-                        consumed = index + 1
-                        break
-                    }
+                let inChunk = scanChunk.passedCount(ofFirst: consumed)
+                if inChunk >= limit - passed {
+                    consumed = scanChunk.passingRow(limit - passed) + 1
+                    passed = limit
+                } else {
+                    passed += inChunk
                 }
             case .filter:
-                for index in 0..<scanChunk.count where scanChunk.outcomes[index] { rows.append(scanChunk.rows[index]) }
+                var outcomes = scanChunk.outcomes
+                while outcomes != 0 {
+                    rows.append(scanChunk.row(outcomes.trailingZeroBitCount))
+                    outcomes &= outcomes &- 1
+                }
             }
             work += scanChunk.cost(ofFirst: consumed)
             if work > Self.workBudget { return .failure(.tooMuchWork) }

@@ -7,18 +7,20 @@ extension NativeRule {
         guard instructions.count >= 2, instructions[instructions.count - 1].opcode == .ret else { return nil }
         let body = instructions[..<(instructions.count - 1)]
         let decisive = instructions.count - 2
-        guard let kind = Self.parameterAlone(body)
+        let line = code.line(at: decisive)
+        guard let kind = Self.parameterAlone(body, line: line)
                 ?? Self.rollout(body, constants: constants)
-                ?? Self.comparison(body, constants: constants) else { return nil }
-        self.init(kind: kind, line: code.line(at: decisive))
+                ?? Self.comparison(body, constants: constants, line: line) else { return nil }
+        self.init(kind: kind, line: line)
     }
 
     /// `param P` (a `Bool`, as the rule's result) or `param P; not`.
-    private static func parameterAlone(_ body: ArraySlice<Instruction>) -> Kind? {
+    private static func parameterAlone(_ body: ArraySlice<Instruction>, line: Int) -> Kind? {
         guard let first = body.first, first.opcode == .param else { return nil }
         switch body.count {
-        case 1: return .parameter(index: Int(first.a), test: .integer(.equal, 1))
-        case 2 where body[body.startIndex + 1].opcode == .not: return .parameter(index: Int(first.a), test: .integer(.equal, 0))
+        case 1: return .parameter(ParameterTest(parameter: Int(first.a), test: .integer(.equal, 1), line: line))
+        case 2 where body[body.startIndex + 1].opcode == .not:
+            return .parameter(ParameterTest(parameter: Int(first.a), test: .integer(.equal, 0), line: line))
         default: return nil
         }
     }
@@ -36,7 +38,7 @@ extension NativeRule {
 
     /// A subject compared with a constant, the constant on either side: the subject a
     /// parameter, a `Version` parameter or a donation count.
-    private static func comparison(_ body: ArraySlice<Instruction>, constants: [ScalarValue]) -> Kind? {
+    private static func comparison(_ body: ArraySlice<Instruction>, constants: [ScalarValue], line: Int) -> Kind? {
         guard body.count >= 3, let compare = body.last,
               let written = ComparisonOperator(rawValue: UInt8(truncatingIfNeeded: compare.a)) else { return nil }
         let operands = body.dropLast()
@@ -47,7 +49,7 @@ extension NativeRule {
         let comparison = constantFirst ? written.mirrored : written
         if subject.count == 1, subject[0].opcode == .param {
             return parameterComparison(Int(subject[0].a), compare.opcode, comparison, value,
-                                       constant: Int(constantInstruction.a))
+                                       constant: Int(constantInstruction.a), line: line)
         }
         guard compare.opcode == .compareInt, case .int(let bound) = value,
               let (event, window) = donationCount(subject, constants: constants) else { return nil }
@@ -55,14 +57,15 @@ extension NativeRule {
     }
 
     private static func parameterComparison(_ index: Int, _ opcode: Opcode, _ comparison: ComparisonOperator,
-                                            _ value: ScalarValue, constant: Int) -> Kind? {
+                                            _ value: ScalarValue, constant: Int, line: Int) -> Kind? {
+        func test(_ test: ConstantTest) -> Kind { .parameter(ParameterTest(parameter: index, test: test, line: line)) }
         switch (opcode, value) {
-        case (.compareBool, .bool(let flag)): return .parameter(index: index, test: .integer(comparison, flag ? 1 : 0))
-        case (.compareInt, .int(let number)): return .parameter(index: index, test: .integer(comparison, number))
+        case (.compareBool, .bool(let flag)): return test(.integer(comparison, flag ? 1 : 0))
+        case (.compareInt, .int(let number)): return test(.integer(comparison, number))
         case (.compareDouble, .double(let number)), (.compareDate, .date(let number)),
              (.compareDuration, .duration(let number)):
-            return .parameter(index: index, test: .floating(comparison, number))
-        case (.compareString, .string): return .parameter(index: index, test: .string(comparison, constant: constant))
+            return test(.floating(comparison, number))
+        case (.compareString, .string): return test(.string(comparison, constant: constant))
         case (.compareVersion, .string(let text)):
             guard let parsed = SemanticVersion(text), let release = ReleaseVersion(parsed) else { return nil }
             return .version(parameter: index, comparison: comparison, constant: release, constantLength: text.utf8.count)

@@ -13,7 +13,7 @@ struct NativeRule {
     enum Kind {
         /// `param P; const K; compare op; ret`, either operand first, or `param P; ret` of a
         /// `Bool` parameter (as `== true`).
-        case parameter(index: Int, test: ConstantTest)
+        case parameter(ParameterTest)
         /// `donations E; [const D; within E;] count; const K; compareInt op; ret`, either
         /// operand first: how many donations the rule sees (in the last `window` seconds)
         /// compared with `K`.
@@ -24,6 +24,21 @@ struct NativeRule {
         /// `const S; param P; const G; rollout; ret` with `S` in 0...100: whether the
         /// parameter's bucket in group `G` is within `S`. `group` has hashed `G` and `:`.
         case rollout(parameter: Int, share: Int, group: MurmurHash3.Hasher, groupLength: Int)
+    }
+
+    /// A parameter compared with a constant: a rule of the `.parameter` kind, apart, so that
+    /// `Evaluator.decideRule` decides one by reading a small trivial value (a load and a compare).
+    struct ParameterTest {
+        let parameter: Int
+        let test: ConstantTest
+        /// The source line of the comparison.
+        let line: Int
+
+        /// The rule's result for the parameter values `parameters`, charging `work`.
+        @inline(__always)
+        func decide(_ parameters: [ScalarValue], constants: [ScalarValue], work: inout Int) -> Result<Bool, EvaluationFailure> {
+            test.holds(for: parameters[parameter], constants: constants, work: &work, line: line)
+        }
     }
 
     /// A parameter's comparison with a constant, by the compared type.
@@ -41,6 +56,12 @@ struct NativeRule {
     /// The source line of the instruction that can fail (the comparison or the rollout).
     let line: Int
 
+    /// The rule's parameter test, when it is one.
+    var parameterTest: ParameterTest? {
+        if case .parameter(let test) = kind { return test }
+        return nil
+    }
+
     /// The event whose visible rows `decide` reads, if it reads any.
     var event: Int? {
         if case .count(let event, _, _, _) = kind { return event }
@@ -54,8 +75,8 @@ struct NativeRule {
     func decide(parameters: [ScalarValue], donations: [DonationColumns], visible: Range<Int>, now: Double,
                 program: Program, work: inout Int) -> Result<Bool, EvaluationFailure> {
         switch kind {
-        case .parameter(let index, let test):
-            return test.holds(for: parameters[index], constants: program.constants, work: &work, line: line)
+        case .parameter(let test):
+            return test.decide(parameters, constants: program.constants, work: &work)
         case .count(let event, let window, let comparison, let bound):
             let lower = Machine.windowStart(visible, of: donations, event: event, now: now, window: window)
             return .success(comparison.compare(visible.upperBound - lower, bound))

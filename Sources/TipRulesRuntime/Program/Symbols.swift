@@ -230,4 +230,7 @@ public struct TestingOverrides: Hashable, Sendable {
         self.showAllTips = showAllTips
         self.hideAllTips = hideAllTips
     }
+
+    /// Whether no override applies to any tip.
+    var isEmpty: Bool { showTips.isEmpty && hideTips.isEmpty && !showAllTips && !hideAllTips }
 }

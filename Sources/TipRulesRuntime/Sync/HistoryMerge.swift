@@ -58,7 +58,7 @@ public enum HistoryMerge {
                 state.displayCount = overflow ? Int.max : sum
                 state.displayDuration += duration
                 dates += displayDates
-                if invalidation == nil, let reason = DisplayPolicy.invalidation(tip, state) {
+                if invalidation == nil, let reason = DisplayPolicy.invalidation(tip.options, state) {
                     invalidation = (operation, reason)
                 }
             case .invalidate(_, let reason):
