@@ -29,8 +29,11 @@ final class StatusObservers {
         return nextID
     }
 
+    /// The list is read, then replaced: no closure runs while it is being changed, so Swift
+    /// need not track the accesses to it (`isEmpty` is read after every operation).
     func remove(_ id: Int) {
-        handlers.removeAll { $0.id == id }
+        let current = handlers
+        handlers = current.filter { $0.id != id }
     }
 
     /// Calls every observer with every change, change by change.

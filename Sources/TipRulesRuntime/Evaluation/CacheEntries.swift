@@ -42,7 +42,8 @@ struct CacheEntries {
     /// cannot). Taking them one by one allocates nothing.
     mutating func takeNextStale() -> Int? {
         if !staleListDescends {
-            staleList.sort(by: >)
+            // One stale result (a donation read by one rule) needs no sort.
+            if staleList.count > 1 { staleList.sort(by: >) }
             staleListDescends = true
         }
         guard let index = staleList.popLast() else { return nil }

@@ -7,14 +7,21 @@ extension Evaluator {
     /// result. False when there is no such rule, when the rule fails to evaluate, and when the
     /// store does not fit the program.
     public mutating func decideRule(tip: Int, rule: Int, store: EventStore, now: Double) -> Bool {
-        guard tip >= 0, tip + 1 < ruleStarts.count, rule >= 0, rule < ruleStarts[tip + 1] - ruleStarts[tip],
-              fits(store) else { return false }
+        guard tip >= 0, tip + 1 < ruleStarts.count, rule >= 0, rule < ruleStarts[tip + 1] - ruleStarts[tip] else { return false }
         let position = ruleStarts[tip] + rule
-        if let test = parameterTests[position] {
-            // The rule's work from a budget of its own, as when it is evaluated alone.
-            var work = 0
-            return test.decide(store.parameterValues, constants: program.constants, work: &work).holds
+        // A `Bool` or `Int` parameter compared with a constant, over a store of this program:
+        // a load and a range test, in a call that keeps no frame for the other paths.
+        if store.program === program, let test = integerTests[position], let holds = test.holds(in: store.parameterValues) {
+            return holds
         }
+        return decideRule(at: position, tip: tip, rule: rule, store: store, now: now)
+    }
+
+    /// `decideRule(tip:rule:store:now:)` of the rule at `position` in the list of every rule,
+    /// by its native form or its instructions.
+    @inline(never)
+    private mutating func decideRule(at position: Int, tip: Int, rule: Int, store: EventStore, now: Double) -> Bool {
+        guard fits(store) else { return false }
         if let native = natives[position] { return native.decide(store, now: now, program: program).holds }
         machine.prepare(store, now: now)
         defer { machine.finish() }

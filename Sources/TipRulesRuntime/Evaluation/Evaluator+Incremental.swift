@@ -13,27 +13,66 @@ extension Evaluator {
         guard cache.ruleEntries.hasStale || (widgets && cache.widgetEntries.hasStale) else {
             return cache.withinBudget(widgets: widgets) ? [] : giveUp(&cache)
         }
-        guard prepare(store, now: now) else { return giveUp(&cache) }
-        defer { machine.finish() }
+        guard fits(store) else { return giveUp(&cache) }
+        // The machine takes the store only for a rule that must run (or explain why it is
+        // false): a donation read by a native rule that holds binds nothing.
+        machine.beginEvaluation()
+        var bound = false
+        defer { if bound { machine.finish() } }
         var changedTips: [Int] = []
         while let position = cache.ruleEntries.takeNextStale() {
             let address = cache.inputs.ruleAddresses[position]
             let before = machine.workUsed
-            let result = evaluate(tip: address.tip, rule: address.rule, explaining: true)
-            let validity = cache.inputs.rules[position].validity(at: now, store: store)
+            let result: RuleResult
+            if let held = holdingNatively(tip: address.tip, rule: address.rule, store: store, now: now) {
+                result = held
+            } else {
+                machine.workUsed = before
+                if !bound {
+                    machine.bind(store, now: now)
+                    bound = true
+                }
+                result = evaluate(tip: address.tip, rule: address.rule, explaining: true)
+            }
+            let validity = cache.inputs.ruleValidity(position, at: now, store: store)
             if cache.record(rule: position, result, validity: validity, work: machine.workUsed - before),
                changedTips.last != address.tip {
                 changedTips.append(address.tip)
             }
         }
-        while widgets, let widget = cache.widgetEntries.takeNextStale() {
-            let before = machine.workUsed
-            let result = evaluateWidget(widget)
-            cache.record(widget: widget, result, validity: cache.inputs.widgets[widget].validity(at: now, store: store),
-                         work: machine.workUsed - before)
+        // Behind `if`: the widgets' arrays are made unique before their loop, which an empty
+        // array (a program without widgets) never is, and copied again at every refresh.
+        if widgets {
+            while let widget = cache.widgetEntries.takeNextStale() {
+                if !bound {
+                    machine.bind(store, now: now)
+                    bound = true
+                }
+                let before = machine.workUsed
+                let result = evaluateWidget(widget)
+                cache.record(widget: widget, result, validity: cache.inputs.widgets[widget].validity(at: now, store: store),
+                             work: machine.workUsed - before)
+            }
         }
         guard machine.workUsed <= Machine.workBudget, cache.withinBudget(widgets: widgets) else { return giveUp(&cache) }
         return changedTips
+    }
+
+    /// The result of a rule with a native form that holds at `now`, decided from `store`
+    /// directly (the rows it sees by this program's donation limits), its work charged to the
+    /// evaluation; nil when it has no native form or does not hold (its explanation needs the
+    /// machine).
+    private mutating func holdingNatively(tip: Int, rule: Int, store: EventStore, now: Double) -> RuleResult? {
+        guard let native = natives[ruleStarts[tip] + rule] else { return nil }
+        var visible = 0..<0
+        if let event = native.event {
+            let limits = program.events[event]
+            visible = store.donations[event].visibleRows(now: now, maximumCount: limits.maximumCount, maximumAge: limits.maximumAge)
+        }
+        let decided = native.decide(parameters: store.parameterValues, donations: store.donations, visible: visible,
+                                    now: now, program: program, work: &machine.workUsed)
+        guard case .success(true) = decided else { return nil }
+        return RuleResult(index: rule, line: program.tips[tip].rules[rule].line, result: true)
     }
 
     private func giveUp(_ cache: inout ResultCache) -> [Int]? {

@@ -23,9 +23,9 @@ public struct Evaluator {
     /// Each rule's native form, if it has one (see `NativeRule`), in that list: trivial values,
     /// so that deciding a rule reads no class instance.
     let natives: [NativeRule?]
-    /// The parameter tests among `natives`, apart (`NativeRule.ParameterTest`): what
-    /// `decideRule` reads first, a few bytes per rule.
-    let parameterTests: [NativeRule.ParameterTest?]
+    /// The `Bool` and `Int` parameter tests among `natives`, as ranges (`IntegerTest`): what
+    /// `decideRule` reads first, a few words per rule.
+    let integerTests: [IntegerTest?]
     /// Each widget's score, duration and suggestion windows, ready to run.
     let widgets: [ExecutableWidget]
     /// The last program other than `program` whose stores were found to fit it (the same
@@ -56,7 +56,7 @@ public struct Evaluator {
         natives = program.tips.flatMap { tip in
             tip.rules.map { fusingScans ? NativeRule(rule: $0.code, constants: program.constants) : nil }
         }
-        parameterTests = natives.map { $0?.parameterTest }
+        integerTests = natives.map { $0?.parameterTest?.integerTest }
         widgets = program.widgets.map { ExecutableWidget($0, constants: program.constants, fusing: fusingScans) }
     }
 

@@ -31,17 +31,21 @@ struct ResultCache {
 
     mutating func parameterChanged(_ index: Int) {
         guard inputs.parameterReaders.indices.contains(index) else { return }
-        markStale(inputs.parameterReaders[index])
-    }
-
-    mutating func donationsChanged(event: Int) {
-        guard inputs.eventReaders.indices.contains(event) else { return }
-        markStale(inputs.eventReaders[event])
-    }
-
-    private mutating func markStale(_ readers: ProgramInputs.Readers) {
+        let readers = inputs.parameterReaders[index]
         for rule in readers.rules { ruleEntries.markStale(rule) }
         for widget in readers.widgets { widgetEntries.markStale(widget) }
+    }
+
+    /// The readers read in place, by index: a copy of them would retain and release their
+    /// arrays at every donation.
+    mutating func donationsChanged(event: Int) {
+        guard inputs.eventReaders.indices.contains(event) else { return }
+        for position in 0..<inputs.eventReaders[event].rules.count {
+            ruleEntries.markStale(inputs.eventReaders[event].rules[position])
+        }
+        for position in 0..<inputs.eventReaders[event].widgets.count {
+            widgetEntries.markStale(inputs.eventReaders[event].widgets[position])
+        }
     }
 
     mutating func markAllStale() {

@@ -89,12 +89,20 @@ struct CodeInputs: Hashable {
     /// The instants for which a result computed at `now` over `store` holds: until the first of
     /// a later donation becoming visible, a donation leaving a window or its event's
     /// `maximumAge`, and the next boundary of a calendar component of now it reads.
-    @inline(__always)
     func validity(at now: Double, store: EventStore) -> Validity {
-        guard readsTime else { return .always }
-        guard !readsNowAnyhow else { return .only(now) }
+        Self.validity(of: self, at: now, store: store)
+    }
+
+    /// `inputs.validity(at:store:)`, reading `inputs` in place (borrowed, indexed): what the
+    /// engine computes after every donation, where a copy of a block's inputs would retain and
+    /// release each of its arrays.
+    @inline(__always)
+    static func validity(of inputs: borrowing CodeInputs, at now: Double, store: EventStore) -> Validity {
+        guard inputs.readsTime else { return .always }
+        guard !inputs.readsNowAnyhow else { return .only(now) }
         var until = Double.infinity
-        for event in events {
+        for index in 0..<inputs.events.count {
+            let event = inputs.events[index]
             // The dates alone: binding the event's columns would retain each of their arrays.
             let dates = store.donations[event].columns[0]
             // Usually every donation is at or before now: then no search for the first after it.
@@ -103,14 +111,15 @@ struct CodeInputs: Hashable {
                 until = min(until, SlotEncoding.double(dates[future]))
             }
             if let age = store.program.events[event].maximumAge {
-                until = min(until, Self.leaving(dates, now: now, seconds: age))
+                until = min(until, leaving(dates, now: now, seconds: age))
             }
         }
-        for window in windows {
-            until = min(until, Self.leaving(store.donations[window.event].columns[0], now: now, seconds: window.seconds))
+        for index in 0..<inputs.windows.count {
+            let window = inputs.windows[index]
+            until = min(until, leaving(store.donations[window.event].columns[0], now: now, seconds: window.seconds))
         }
-        if let unit = calendarUnit {
-            until = min(until, Self.boundary(after: now, unit: unit, utcOffset: store.utcOffset))
+        if let unit = inputs.calendarUnit {
+            until = min(until, boundary(after: now, unit: unit, utcOffset: store.utcOffset))
         }
         return Validity(from: now, until: until)
     }
@@ -138,8 +147,10 @@ struct CodeInputs: Hashable {
 }
 
 /// What every rule and widget of a program reads, and who reads each parameter and event:
-/// derived from the verified code when an engine is made for the program.
-struct ProgramInputs {
+/// derived from the verified code when an engine is made for the program. A class: its parts
+/// never change, and a rule's inputs are read in place after every donation (a value in an
+/// engine being changed would be copied, each of its arrays retained, to be read).
+final class ProgramInputs {
     /// The rules and widgets that read one input.
     struct Readers {
         /// Rules, by their position in `rules`.
@@ -175,6 +186,11 @@ struct ProgramInputs {
         }
         self.parameterReaders = parameterReaders
         self.eventReaders = eventReaders
+    }
+
+    /// Rule `position`'s validity (`CodeInputs.validity(at:store:)`), its inputs read in place.
+    func ruleValidity(_ position: Int, at now: Double, store: EventStore) -> Validity {
+        CodeInputs.validity(of: rules[position], at: now, store: store)
     }
 }
 

@@ -78,10 +78,22 @@ struct Machine {
     /// Takes the parameter values and donations of `store` at `now`: a few stores, whatever the
     /// program's size. Parameters become slots and events' visible rows are found when read.
     mutating func prepare(_ store: EventStore, now: Double) {
-        truncateStrings(to: constantStringCount)
+        beginEvaluation()
+        bind(store, now: now)
+    }
+
+    /// Starts an evaluation's work budget (what `prepare` does first): the work so far is added
+    /// to the earlier evaluations'.
+    mutating func beginEvaluation() {
         let (total, overflow) = workOfEarlierEvaluations.addingReportingOverflow(workUsed)
         workOfEarlierEvaluations = overflow ? Int.max : total
         workUsed = 0
+    }
+
+    /// Takes the store's parameters and donations at `now` (what `prepare` does after starting
+    /// the budget); `finish()` lets them go.
+    mutating func bind(_ store: EventStore, now: Double) {
+        truncateStrings(to: constantStringCount)
         // The evaluator checked that the store has the program's parameters and their types.
         context.begin(now: now, utcOffset: store.utcOffset, donations: store.donations, parameterValues: store.parameterValues)
     }

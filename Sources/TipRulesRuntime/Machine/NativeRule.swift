@@ -26,8 +26,7 @@ struct NativeRule {
         case rollout(parameter: Int, share: Int, group: MurmurHash3.Hasher, groupLength: Int)
     }
 
-    /// A parameter compared with a constant: a rule of the `.parameter` kind, apart, so that
-    /// `Evaluator.decideRule` decides one by reading a small trivial value (a load and a compare).
+    /// A parameter compared with a constant: the `.parameter` kind's rule.
     struct ParameterTest {
         let parameter: Int
         let test: ConstantTest

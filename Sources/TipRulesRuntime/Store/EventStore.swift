@@ -79,14 +79,17 @@ public struct EventStore: Sendable {
 
     private func check(event: Int, date: Double, fields: [ScalarValue]) throws {
         guard program.events.indices.contains(event) else { throw StoreError.noSuchEvent(event) }
-        // The fields alone: binding the event's whole description would retain each of its parts.
-        let declared = program.events[event].fields
         guard date.isFinite else { throw StoreError.invalidDate(event: program.events[event].name) }
-        guard fields.count == declared.count else {
-            throw StoreError.fieldCount(event: program.events[event].name, expected: declared.count, found: fields.count)
+        // The declared fields read in place: binding them (or the event's description) would
+        // retain each of their parts at every donation.
+        let count = program.events[event].fields.count
+        guard fields.count == count else {
+            throw StoreError.fieldCount(event: program.events[event].name, expected: count, found: fields.count)
         }
-        for (field, value) in zip(declared, fields) where value.kind != field.type {
-            throw StoreError.fieldType(event: program.events[event].name, field: field.name, expected: field.type, found: value.kind)
+        for index in 0..<count where fields[index].kind != program.events[event].fields[index].type {
+            let field = program.events[event].fields[index]
+            throw StoreError.fieldType(event: program.events[event].name, field: field.name, expected: field.type,
+                                       found: fields[index].kind)
         }
     }
 
