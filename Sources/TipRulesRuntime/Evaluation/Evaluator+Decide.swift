@@ -6,23 +6,30 @@ extension Evaluator {
     /// Whether rule `rule` of tip `tip` holds at `now`: `evaluateRule(…)?.result` without the
     /// result. False when there is no such rule, when the rule fails to evaluate, and when the
     /// store does not fit the program.
+    ///
+    /// A `Bool` or `Int` parameter compared with a constant over a store of this program is
+    /// decided inline (`IntegerTest`: a load and a range test, no call).
+    @inlinable
     public mutating func decideRule(tip: Int, rule: Int, store: EventStore, now: Double) -> Bool {
-        guard tip >= 0, tip + 1 < ruleStarts.count, rule >= 0, rule < ruleStarts[tip + 1] - ruleStarts[tip] else { return false }
-        let position = ruleStarts[tip] + rule
-        // A `Bool` or `Int` parameter compared with a constant, over a store of this program:
-        // a load and a range test, in a call that keeps no frame for the other paths.
-        if store.program === program, let test = integerTests[position], let holds = test.holds(in: store.parameterValues) {
-            return holds
-        }
-        return decideRule(at: position, tip: tip, rule: rule, store: store, now: now)
+        if let holds = integerDecision(tip: tip, rule: rule, store: store) { return holds }
+        return decideRuleGenerally(tip: tip, rule: rule, store: store, now: now)
     }
 
-    /// `decideRule(tip:rule:store:now:)` of the rule at `position` in the list of every rule,
-    /// by its native form or its instructions.
-    @inline(never)
-    private mutating func decideRule(at position: Int, tip: Int, rule: Int, store: EventStore, now: Double) -> Bool {
-        guard fits(store) else { return false }
-        if let native = natives[position] { return native.decide(store, now: now, program: program).holds }
+    /// The rule's result when it is a `Bool` or `Int` parameter compared with a constant and the
+    /// store is of this program; nil otherwise.
+    @inlinable @inline(__always)
+    func integerDecision(tip: Int, rule: Int, store: EventStore) -> Bool? {
+        guard tip >= 0, tip + 1 < ruleStarts.count, rule >= 0, rule < ruleStarts[tip + 1] - ruleStarts[tip],
+              store.program === program, let test = integerTests[ruleStarts[tip] + rule] else { return nil }
+        return test.holds(in: store.parameterValues)
+    }
+
+    /// `decideRule(tip:rule:store:now:)` by the rule's native form or its instructions.
+    @usableFromInline
+    mutating func decideRuleGenerally(tip: Int, rule: Int, store: EventStore, now: Double) -> Bool {
+        guard tip >= 0, tip + 1 < ruleStarts.count, rule >= 0, rule < ruleStarts[tip + 1] - ruleStarts[tip],
+              fits(store) else { return false }
+        if let native = natives[ruleStarts[tip] + rule] { return native.decide(store, now: now, program: program).holds }
         machine.prepare(store, now: now)
         defer { machine.finish() }
         return machine.decide(rules[tip][rule], native: nil).holds

@@ -19,13 +19,13 @@ public struct Evaluator {
     let rules: [[ExecutableCode]]
     /// Where each tip's rules start in the list of every rule, tip after tip; the last entry
     /// is the number of rules.
-    let ruleStarts: [Int]
+    @usableFromInline let ruleStarts: [Int]
     /// Each rule's native form, if it has one (see `NativeRule`), in that list: trivial values,
     /// so that deciding a rule reads no class instance.
     let natives: [NativeRule?]
     /// The `Bool` and `Int` parameter tests among `natives`, as ranges (`IntegerTest`): what
     /// `decideRule` reads first, a few words per rule.
-    let integerTests: [IntegerTest?]
+    @usableFromInline let integerTests: [IntegerTest?]
     /// Each widget's score, duration and suggestion windows, ready to run.
     let widgets: [ExecutableWidget]
     /// The last program other than `program` whose stores were found to fit it (the same

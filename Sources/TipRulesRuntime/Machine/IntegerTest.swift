@@ -2,11 +2,12 @@
 /// restated as a range: the rule holds when the value (`true` as 1) lies in `lower...upper`,
 /// or, `negated`, when it does not. What `Evaluator.decideRule` reads first: a few words and no
 /// branch on the operator, the same answer as `ComparisonOperator.compare` for every value.
+@usableFromInline
 struct IntegerTest {
-    let parameter: Int
-    let lower: Int
-    let upper: Int
-    let negated: Bool
+    @usableFromInline let parameter: Int
+    @usableFromInline let lower: Int
+    @usableFromInline let upper: Int
+    @usableFromInline let negated: Bool
 
     /// The test of `parameter` `comparison` `constant`.
     init(parameter: Int, _ comparison: ComparisonOperator, _ constant: Int) {
@@ -23,14 +24,14 @@ struct IntegerTest {
     }
 
     /// Whether the test holds for `value`.
-    @inline(__always)
+    @inlinable @inline(__always)
     func holds(for value: Int) -> Bool {
         (lower <= value && value <= upper) != negated
     }
 
     /// Whether the test holds for the parameter's value among `parameters`; nil when it is
     /// neither a `Bool` nor an `Int` (a store of another program: the caller takes the general path).
-    @inline(__always)
+    @inlinable @inline(__always)
     func holds(in parameters: [ScalarValue]) -> Bool? {
         switch parameters[parameter] {
         case .bool(let flag): return holds(for: flag ? 1 : 0)

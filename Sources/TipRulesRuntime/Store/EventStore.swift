@@ -8,7 +8,7 @@
 public struct EventStore: Sendable {
     /// The program whose parameters, events and tips this store holds.
     public let program: Program
-    private(set) var parameterValues: [ScalarValue]
+    @usableFromInline private(set) var parameterValues: [ScalarValue]
     private(set) var donations: [DonationColumns]
     private var tipStates: [TipState]
     /// When the last new tip appeared (seconds since 1970); nil if no tip has appeared yet.
