@@ -44,8 +44,8 @@ struct ReachComparison: Encodable {
         var lines: [String] = []
         let load = self.load.map { String(format: "%.2f", $0) }.joined(separator: " → ")
         lines.append("tiprulec-bench reach: \(rows.path), \(grouped(rows.rows)) rows, \(number(Double(rows.bytes) / 1e6)) MB, "
-                     + "\(grouped(counts.users)) users; \(cores) cores, load \(load); median of \(timings.first?.timing.runs ?? 0) "
-                     + "interleaved runs, each a whole process")
+                     + "\(grouped(counts.users)) users; \(cores) cores, load \(load); \(timings.first?.timing.runs ?? 0) interleaved "
+                     + "runs of each (medians), each a whole process")
         lines.append(duckdb.map { "DuckDB \($0) (examples/reach/bench/reach_duckdb.py; its wall time includes starting Python)" }
                      ?? "DuckDB not installed: pip install duckdb (its rows skipped)")
         lines.append("")

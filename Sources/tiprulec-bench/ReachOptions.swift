@@ -48,7 +48,8 @@ struct ReachOptions: Equatable {
                 default: throw BenchError("unknown argument \(argument)")
                 }
             }
-            guard options.users.multipliedReportingOverflow(by: options.scale).partialValue <= 1_000_000_000 else {
+            // Both are bounded above, so their product fits.
+            guard options.users * options.scale <= 1_000_000_000 else {
                 throw BenchError("--users times --scale is at most 1,000,000,000")
             }
             if options.scaling && (options.rows != nil || options.scale != 1) {

@@ -70,7 +70,7 @@ struct ReachScalingReport: Encodable {
         let load = self.load.map { String(format: "%.2f", $0) }.joined(separator: " → ")
         var lines = ["tiprulec-bench reach --scaling: jobs \(ReachScaling.jobs.map(String.init).joined(separator: ", ")) on "
                      + "\(ReachScaling.multiples.map { "\($0)×" }.joined(separator: ", ")) \(grouped(users)) users; "
-                     + "\(cores) cores, load \(load); median of \(runs) interleaved runs, each a whole process", "",
+                     + "\(cores) cores, load \(load); \(runs) interleaved runs of each (medians), each a whole process", "",
                      "| input | rows | MB | jobs | wall s | MB/s | ns/row | CPU ns/row | peak MB |",
                      "|---|---|---|---|---|---|---|---|---|"]
         for size in sizes {
