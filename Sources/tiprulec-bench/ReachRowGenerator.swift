@@ -27,7 +27,7 @@ struct ReachRowGenerator {
 
     /// Each donation count drawn is multiplied by this: 1 for the benchmark's users, more for
     /// fewer users with as many rows between them.
-    var donationMultiplier = 1
+    let donationMultiplier: Int
     private var random: SplitMix64
     private var rows: [Row] = []
 
