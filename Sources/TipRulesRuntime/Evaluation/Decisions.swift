@@ -22,7 +22,7 @@ public struct Decisions: Hashable, Sendable {
 
     /// The results of tip `tip`'s rules, in order; empty for an index that names no tip.
     public func rules(ofTip tip: Int) -> ArraySlice<Bool> {
-        guard tip >= 0, tip + 1 < ruleStarts.count else { return [] }
+        guard tip >= 0, tip < ruleStarts.count - 1 else { return [] }
         return rules[ruleStarts[tip]..<ruleStarts[tip + 1]]
     }
 

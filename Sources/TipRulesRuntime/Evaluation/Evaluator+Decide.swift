@@ -19,7 +19,7 @@ extension Evaluator {
     /// store is of this program; nil otherwise.
     @inlinable @inline(__always)
     func integerDecision(tip: Int, rule: Int, store: EventStore) -> Bool? {
-        guard tip >= 0, tip + 1 < ruleStarts.count, rule >= 0, rule < ruleStarts[tip + 1] - ruleStarts[tip],
+        guard tip >= 0, tip < ruleStarts.count - 1, rule >= 0, rule < ruleStarts[tip + 1] - ruleStarts[tip],
               store.program === program, let test = integerTests[ruleStarts[tip] + rule] else { return nil }
         return test.holds(in: store.parameterValues)
     }
@@ -27,7 +27,7 @@ extension Evaluator {
     /// `decideRule(tip:rule:store:now:)` by the rule's native form or its instructions.
     @usableFromInline
     mutating func decideRuleGenerally(tip: Int, rule: Int, store: EventStore, now: Double) -> Bool {
-        guard tip >= 0, tip + 1 < ruleStarts.count, rule >= 0, rule < ruleStarts[tip + 1] - ruleStarts[tip],
+        guard tip >= 0, tip < ruleStarts.count - 1, rule >= 0, rule < ruleStarts[tip + 1] - ruleStarts[tip],
               fits(store) else { return false }
         if let native = natives[ruleStarts[tip] + rule] { return native.decide(store, now: now, program: program).holds }
         machine.prepare(store, now: now)
