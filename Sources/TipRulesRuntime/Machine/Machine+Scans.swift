@@ -16,7 +16,7 @@ extension Machine {
         for term in plan.terms {
             guard columns.columns.indices.contains(term.column) else { return .failure(.invalidProgram) }
             if case .string(let text) = term.test {
-                scanStringIndices.append(columns.internedIndex(of: text) ?? -1)
+                scanStringIndices.append(internedIndex(of: text, event: event, in: columns))
             } else {
                 scanStringIndices.append(-1)
             }
@@ -65,6 +65,19 @@ extension Machine {
         case .any: return .value(0)
         case .all: return .value(1)
         }
+    }
+
+    /// The interned index of `text` among `columns`' strings (-1: no donation has it). An index
+    /// found before for this event is checked by comparing its string (equal strings are
+    /// interned once, so a match is the index), which spares hashing `text` at every scan.
+    private mutating func internedIndex(of text: String, event: Int, in columns: DonationColumns) -> Int {
+        for entry in internedStrings where entry.event == event && entry.text == text {
+            if columns.strings.indices.contains(entry.index), columns.strings[entry.index] == text { return entry.index }
+        }
+        guard let index = columns.internedIndex(of: text) else { return -1 }
+        if internedStrings.count >= Self.internedStringsKept { internedStrings.removeFirst() }
+        internedStrings.append((event, text, index))
+        return index
     }
 
     /// The explain mode's record of a fused `contains(where:)` / `allSatisfy`: where the

@@ -42,6 +42,10 @@ struct Machine {
     var groups = GroupTable()
     /// Scratch for a fused scan: each term's constant as an interned index of the event's strings.
     var scanStringIndices: [Int] = []
+    /// The interned indices of scan constants found before, by event (see `runScan`): a few,
+    /// the most recent kept.
+    var internedStrings: [(event: Int, text: String, index: Int)] = []
+    static let internedStringsKept = 16
     /// Scratch for a fused scan: the chunk of rows being compared.
     var scanChunk = ScanChunk()
     /// The instant being evaluated: now, parameters, donations and their visible rows.
