@@ -119,12 +119,13 @@ struct ReachRun {
 
     private func read(_ part: ReachPart, descriptor: Int32, into worker: inout ReachWorker) -> CommandError? {
         var reader = LineReader(descriptor: descriptor, offset: part.start, end: part.end)
+        var row = ParsedRow()
         var reported = (bytes: 0, users: 0)
         while !worker.stopped {
             let failure: CommandError?? = reader.next { line -> CommandError? in
                 switch line {
                 case .line(let bytes):
-                    worker.read(bytes)
+                    worker.read(bytes, into: &row)
                     return nil
                 case .tooLong:
                     return CommandError("\(name(part.file)):\(worker.position + 1): a line is longer than "

@@ -15,6 +15,9 @@ package struct ReachSetup: Sendable {
     /// With `--skip-invalid`, on a second pass over files: the users whose rows were found not
     /// contiguous, left out from their first rows on.
     var excludedUsers: UserFingerprints?
+    /// With a baseline: for each tip of the program, its index in the baseline (nil when the
+    /// baseline does not declare it), and the baseline's tips the program does not declare.
+    let baselineTips: BaselineTips
 
     /// The most rows one user may have (`docs/limits.md`).
     static let maximumRowsPerUser = 1_000_000
@@ -30,6 +33,7 @@ package struct ReachSetup: Sendable {
         self.skipsInvalid = skipsInvalid
         self.budget = budget
         self.excludedUsers = excludedUsers
+        baselineTips = BaselineTips(program: program, baseline: baseline)
     }
 }
 
@@ -41,4 +45,19 @@ struct ReachInputError: Sendable {
     var earlier: Int?
     var user: String?
     var message: String
+}
+
+/// How a program's tips correspond to a baseline's, by id: found once for the run, so that
+/// counting a user compares no names.
+struct BaselineTips: Sendable {
+    /// For each tip of the program, its index in the baseline; nil when the baseline does not declare it.
+    var indices: [Int?] = []
+    /// The indices of the baseline's tips that the program does not declare, in declaration order.
+    var removed: [Int] = []
+
+    init(program: Program, baseline: Program?) {
+        guard let baseline else { return }
+        indices = program.tips.map { tip in baseline.tips.firstIndex { $0.id == tip.id } }
+        removed = baseline.tips.indices.filter { old in !program.tips.contains { $0.id == baseline.tips[old].id } }
+    }
 }

@@ -50,7 +50,7 @@ struct DonationColumns: Sendable {
     /// when it is the newest (the usual case), else placed after the donations not newer than it.
     mutating func insert(date: Double, fields: [ScalarValue]) {
         guard count > 0 && self.date(count - 1) > date else {
-            append(Donation(date: date, fields: fields))
+            append(date: date, fields: fields)
             return
         }
         let position = partitionPoint(in: 0..<count) { self.date($0) > date }
@@ -65,32 +65,56 @@ struct DonationColumns: Sendable {
     /// Inserts checked donations in one pass: the batch is sorted by date (stably) and merged
     /// behind the donations not newer than each; appended when it is all newer (the usual case).
     mutating func insert(contentsOf batch: [Donation]) {
-        let order = batch.indices.sorted { batch[$0].date < batch[$1].date || (batch[$0].date == batch[$1].date && $0 < $1) }
-        guard let first = order.first else { return }
-        if count == 0 || date(count - 1) <= batch[first].date {
-            for index in order { append(batch[index]) }
+        insertBatch(count: batch.count, date: { batch[$0].date }, append: { $0.append(date: batch[$1].date, fields: batch[$1].fields) })
+    }
+
+    /// Inserts checked donations given by column: donation `i` is dated `dates[i]` and has the
+    /// field values `fields[i * k ..< (i + 1) * k]`, `k` the event's field count. As
+    /// `insert(contentsOf:)`, without a `Donation` (and its array of fields) per row.
+    mutating func insert(dates: [Double], fields: [ScalarValue]) {
+        let width = columns.count - 1
+        insertBatch(count: dates.count, date: { dates[$0] }) { columns, row in
+            columns.append(date: dates[row], fields: fields[row * width..<(row + 1) * width])
+        }
+    }
+
+    /// The batch of `count` rows, dated by `date`, in date order (equal dates in batch order),
+    /// each added by `append`: after the donations not newer than it.
+    private mutating func insertBatch(count: Int, date batchDate: (Int) -> Double,
+                                      append: (inout DonationColumns, Int) -> Void) {
+        guard count > 0 else { return }
+        let inOrder = !(1..<count).contains { batchDate($0 - 1) > batchDate($0) }
+        // A batch given in date order, all newer than the donations (the usual case): appended.
+        if inOrder, self.count == 0 || date(self.count - 1) <= batchDate(0) {
+            for index in 0..<count { append(&self, index) }
+            return
+        }
+        var order = Array(0..<count)
+        if !inOrder { order.sort { batchDate($0) < batchDate($1) || (batchDate($0) == batchDate($1) && $0 < $1) } }
+        if self.count == 0 || date(self.count - 1) <= batchDate(order[0]) {
+            for index in order { append(&self, index) }
             return
         }
         let old = self
         columns = columns.map { column in
             var merged: [UInt64] = []
-            merged.reserveCapacity(column.count + batch.count)
+            merged.reserveCapacity(column.count + count)
             return merged
         }
         var row = 0
         for index in order {
-            while row < old.count && old.date(row) <= batch[index].date {
+            while row < old.count && old.date(row) <= batchDate(index) {
                 for column in columns.indices { columns[column].append(old.columns[column][row]) }
                 row += 1
             }
-            append(batch[index])
+            append(&self, index)
         }
         for column in columns.indices { columns[column].append(contentsOf: old.columns[column][row...]) }
     }
 
-    private mutating func append(_ donation: Donation) {
-        columns[0].append(SlotEncoding.bits(donation.date))
-        for (index, field) in donation.fields.enumerated() {
+    private mutating func append<Fields: Collection<ScalarValue>>(date: Double, fields: Fields) {
+        columns[0].append(SlotEncoding.bits(date))
+        for (index, field) in fields.enumerated() {
             let bits = SlotEncoding.bits(field) { intern($0) }
             columns[index + 1].append(bits)
             widenRange(of: index + 1, for: field, bits: bits)
