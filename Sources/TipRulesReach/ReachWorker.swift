@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TipRulesCompiler
 import TipRulesRuntime
 import TipRulesToolingCore
@@ -27,6 +32,8 @@ package struct ReachWorker {
     private var baseline: UserEvaluation?
     private var user: [UInt8] = []
     private var candidate: [UInt8] = []
+    /// The current user's id when its last row wrote it as an integer (its text is that number's).
+    private var userNumber: Int?
     private var hasUser = false
     private var userInvalid = false
     private var userRows = 0
@@ -55,8 +62,11 @@ package struct ReachWorker {
 
     /// Adds a row read: to the current user's, or to a new user's.
     private mutating func add(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) {
-        guard readUser(row[.user], text: text) else { return }
-        if !hasUser || candidate != user { startUser() }
+        if !isCurrentUser(row[.user], text: text) {
+            guard readUser(row[.user], text: text) else { return }
+            if !hasUser || candidate != user { startUser() }
+        }
+        if case .integer(let number)? = row[.user] { userNumber = number } else { userNumber = nil }
         userRows += 1
         guard !userInvalid else { return }
         guard userRows <= ReachSetup.maximumRowsPerUser else {
@@ -81,6 +91,7 @@ package struct ReachWorker {
     private mutating func startUser() {
         finishUser()
         swap(&user, &candidate)
+        userNumber = nil
         hasUser = true
         userInvalid = false
         countsAsSkipped = true
@@ -173,6 +184,20 @@ package struct ReachWorker {
     private mutating func failAlone(_ error: FixtureError) {
         fail(error, user: nil)
         if setup.skipsInvalid { tally.skippedUsers += 1 }
+    }
+
+    /// Whether `value` is the current user's id, seen without copying it (the usual case: a user's
+    /// rows follow one another).
+    @inline(__always)
+    private func isCurrentUser(_ value: RowValue?, text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard hasUser else { return false }
+        switch value {
+        case .integer(let number)?: return number == userNumber
+        case .string(let range)?:
+            guard range.count == user.count, let base = text.baseAddress else { return false }
+            return user.withUnsafeBufferPointer { id in id.baseAddress.map { memcmp($0, base + range.lowerBound, range.count) == 0 } ?? true }
+        default: return false
+        }
     }
 
     /// Reads the user's id as text into `candidate`; false (the error recorded) when there is none.

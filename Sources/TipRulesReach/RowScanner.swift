@@ -82,43 +82,57 @@ struct RowScanner {
         }
     }
 
-    /// The bytes between the quotes of a string of printable ASCII without escapes.
+    /// The bytes between the quotes of a string of printable ASCII without escapes: the closing
+    /// quote found by `memchr`, then the bytes before it checked eight at a time.
     private mutating func string() -> Range<Int>? {
         skipWhitespace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let base = bytes.baseAddress else { return nil }
         let start = index + 1
+        guard let found = memchr(base + start, Int32(UInt8(ascii: "\"")), bytes.count - start) else { return nil }
+        let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         var position = start
-        while position < bytes.count {
+        while position + 8 <= end {
+            guard !Self.hasSpecialByte(UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)) else { return nil }
+            position += 8
+        }
+        while position < end {
             let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                index = position + 1
-                return start..<position
-            }
             guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }
             position += 1
         }
-        return nil
+        index = end + 1
+        return start..<end
+    }
+
+    /// Whether one of the eight bytes of `word` is a backslash, below 0x20 or above 0x7F (bit
+    /// tricks that never miss one; a quote cannot be among them: they come before the first).
+    @inline(__always)
+    private static func hasSpecialByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let backslash = word ^ (ones &* 0x5C)
+        let isBackslash = (backslash &- ones) & ~backslash & highs
+        let isControl = (word &- ones &* 0x20) & ~word & highs
+        return (isBackslash | isControl | (word & highs)) != 0
     }
 
     /// A number as the JSON parser reads it: an integer when written without a fraction or exponent
     /// and in `Int`'s range, otherwise a finite `Double`; nil (the parser's case) for anything unusual.
     private mutating func number() -> RowValue? {
         let start = index
-        let negative = consume(UInt8(ascii: "-"))
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
         let digitsStart = index
         var magnitude: UInt64 = 0
-        var overflow = false
-        while index < bytes.count, isDigit(bytes[index]) {
-            let (times, o1) = magnitude.multipliedReportingOverflow(by: 10)
-            let (plus, o2) = times.addingReportingOverflow(UInt64(bytes[index] - UInt8(ascii: "0")))
-            overflow = overflow || o1 || o2
-            magnitude = plus
+        // Up to 19 digits cannot overflow a UInt64; more are read as a Double below.
+        while index < bytes.count, case let digit = bytes[index] &- UInt8(ascii: "0"), digit < 10 {
+            if index - digitsStart < 19 { magnitude = magnitude &* 10 &+ UInt64(digit) }
             index += 1
         }
         let digitCount = index - digitsStart
         guard digitCount > 0, !(digitCount > 1 && bytes[digitsStart] == UInt8(ascii: "0")) else { return nil }
-        var isInteger = true
-        if consume(UInt8(ascii: ".")) {
+        var isInteger = digitCount < 20
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
             isInteger = false
             guard skipDigits() else { return nil }
         }
@@ -128,7 +142,7 @@ struct RowScanner {
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard skipDigits() else { return nil }
         }
-        if isInteger, !overflow {
+        if isInteger {
             if negative, magnitude <= UInt64(Int.max) + 1 { return .integer(magnitude == UInt64(Int.max) + 1 ? Int.min : -Int(magnitude)) }
             if !negative, magnitude <= UInt64(Int.max) { return .integer(Int(magnitude)) }
         }

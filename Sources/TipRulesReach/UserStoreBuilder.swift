@@ -19,9 +19,6 @@ struct UserStoreBuilder {
     private var fieldValues: [[ScalarValue]]
     /// One donation's field values, placed by declared index as they are read.
     private var rowFields: [ScalarValue?] = []
-    /// Reused while sorting an event's donations by date.
-    private var order: [DatedIndex] = []
-    private var sortedFields: [ScalarValue] = []
     /// The tips given a state, in the order first given, each with its state and which of
     /// `RowKey.tipStateKeys` were given.
     private var tipOrder: [Int] = []
@@ -89,29 +86,12 @@ struct UserStoreBuilder {
         }
         do {
             for event in dates.indices where !dates[event].isEmpty {
-                sortByDate(event)
                 try store.donate(event: event, dates: dates[event], fields: fieldValues[event])
             }
         } catch {
             throw FixtureError(path: "", "\(error)")
         }
         for tip in tipOrder { store.setTipState(tip, tipStates[tip] ?? TipState()) }
-    }
-
-    /// Puts an event's donations in date order, equal dates in the order given (a user's rows
-    /// come in any order): the store then appends them as they are.
-    private mutating func sortByDate(_ event: Int) {
-        guard (1..<dates[event].count).contains(where: { dates[event][$0 - 1] > dates[event][$0] }) else { return }
-        order.removeAll(keepingCapacity: true)
-        for (index, date) in dates[event].enumerated() { order.append(DatedIndex(date: date, index: index)) }
-        order.sort()
-        let width = program.events[event].fields.count
-        sortedFields.removeAll(keepingCapacity: true)
-        for (position, entry) in order.enumerated() {
-            dates[event][position] = entry.date
-            sortedFields.append(contentsOf: fieldValues[event][entry.index * width..<(entry.index + 1) * width])
-        }
-        swap(&fieldValues[event], &sortedFields)
     }
 
     // MARK: rows
@@ -285,13 +265,4 @@ struct UserStoreBuilder {
             }
         }
     }
-}
-
-/// A donation's date and its position among those given, ordered by both: sorting these sorts
-/// donations by date, stably.
-private struct DatedIndex: Comparable {
-    var date: Double
-    var index: Int
-
-    static func < (a: DatedIndex, b: DatedIndex) -> Bool { a.date < b.date || (a.date == b.date && a.index < b.index) }
 }

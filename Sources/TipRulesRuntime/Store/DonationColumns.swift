@@ -89,8 +89,7 @@ struct DonationColumns: Sendable {
             for index in 0..<count { append(&self, index) }
             return
         }
-        var order = Array(0..<count)
-        if !inOrder { order.sort { batchDate($0) < batchDate($1) || (batchDate($0) == batchDate($1) && $0 < $1) } }
+        let order = inOrder ? Array(0..<count) : Self.dateOrder(count: count, date: batchDate)
         if self.count == 0 || date(self.count - 1) <= batchDate(order[0]) {
             for index in order { append(&self, index) }
             return
@@ -110,6 +109,26 @@ struct DonationColumns: Sendable {
             append(&self, index)
         }
         for column in columns.indices { columns[column].append(contentsOf: old.columns[column][row...]) }
+    }
+
+    /// The rows `0..<count` in date order, equal dates in row order: an insertion sort for the few
+    /// rows of a usual batch (one user's donations), the standard sort for more.
+    private static func dateOrder(count: Int, date: (Int) -> Double) -> [Int] {
+        var order = Array(0..<count)
+        guard count <= 32 else {
+            order.sort { date($0) < date($1) || (date($0) == date($1) && $0 < $1) }
+            return order
+        }
+        for next in 1..<max(count, 1) {
+            let row = order[next], rowDate = date(row)
+            var position = next
+            while position > 0, date(order[position - 1]) > rowDate {
+                order[position] = order[position - 1]
+                position -= 1
+            }
+            order[position] = row
+        }
+        return order
     }
 
     private mutating func append<Fields: Collection<ScalarValue>>(date: Double, fields: Fields) {
