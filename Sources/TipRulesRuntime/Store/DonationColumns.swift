@@ -50,7 +50,7 @@ struct DonationColumns: Sendable {
     /// when it is the newest (the usual case), else placed after the donations not newer than it.
     mutating func insert(date: Double, fields: [ScalarValue]) {
         guard count > 0 && self.date(count - 1) > date else {
-            append(date: date, fields: fields)
+            appendRow(date: date, fields: fields)
             return
         }
         let position = partitionPoint(in: 0..<count) { self.date($0) > date }
@@ -65,7 +65,7 @@ struct DonationColumns: Sendable {
     /// Inserts checked donations in one pass: the batch is sorted by date (stably) and merged
     /// behind the donations not newer than each; appended when it is all newer (the usual case).
     mutating func insert(contentsOf batch: [Donation]) {
-        insertBatch(count: batch.count, date: { batch[$0].date }, append: { $0.append(date: batch[$1].date, fields: batch[$1].fields) })
+        insertBatch(dates: batch.map(\.date), value: { batch[$0].fields[$1] })
     }
 
     /// Inserts checked donations given by column: donation `i` is dated `dates[i]` and has the
@@ -73,71 +73,88 @@ struct DonationColumns: Sendable {
     /// `insert(contentsOf:)`, without a `Donation` (and its array of fields) per row.
     mutating func insert(dates: [Double], fields: [ScalarValue]) {
         let width = columns.count - 1
-        insertBatch(count: dates.count, date: { dates[$0] }) { columns, row in
-            columns.append(date: dates[row], fields: fields[row * width..<(row + 1) * width])
-        }
+        insertBatch(dates: dates, value: { fields[$0 * width + $1] })
     }
 
-    /// The batch of `count` rows, dated by `date`, in date order (equal dates in batch order),
-    /// each added by `append`: after the donations not newer than it.
-    private mutating func insertBatch(count: Int, date batchDate: (Int) -> Double,
-                                      append: (inout DonationColumns, Int) -> Void) {
-        guard count > 0 else { return }
-        let inOrder = !(1..<count).contains { batchDate($0 - 1) > batchDate($0) }
-        // A batch given in date order, all newer than the donations (the usual case): appended.
-        if inOrder, self.count == 0 || date(self.count - 1) <= batchDate(0) {
-            for index in 0..<count { append(&self, index) }
-            return
-        }
-        let order = inOrder ? Array(0..<count) : Self.dateOrder(count: count, date: batchDate)
-        if self.count == 0 || date(self.count - 1) <= batchDate(order[0]) {
-            for index in order { append(&self, index) }
-            return
+    /// The batch of rows dated `dates`, with field `f` of row `r` `value(r, f)`, in date order
+    /// (equal dates in batch order): after the donations not newer than each.
+    private mutating func insertBatch(dates batchDates: [Double], value: (Int, Int) -> ScalarValue) {
+        guard let first = batchDates.first else { return }
+        let inOrder = !(1..<batchDates.count).contains { batchDates[$0 - 1] > batchDates[$0] }
+        let order = inOrder ? Array(batchDates.indices) : Self.dateOrder(batchDates)
+        // All newer than the donations (the usual case): appended, column by column.
+        if count == 0 || date(count - 1) <= (inOrder ? first : batchDates[order[0]]) {
+            return append(order, dates: batchDates, value: value)
         }
         let old = self
         columns = columns.map { column in
             var merged: [UInt64] = []
-            merged.reserveCapacity(column.count + count)
+            merged.reserveCapacity(column.count + batchDates.count)
             return merged
         }
         var row = 0
         for index in order {
-            while row < old.count && old.date(row) <= batchDate(index) {
+            while row < old.count && old.date(row) <= batchDates[index] {
                 for column in columns.indices { columns[column].append(old.columns[column][row]) }
                 row += 1
             }
-            append(&self, index)
+            append(CollectionOfOne(index), dates: batchDates, value: value)
         }
         for column in columns.indices { columns[column].append(contentsOf: old.columns[column][row...]) }
     }
 
-    /// The rows `0..<count` in date order, equal dates in row order: an insertion sort for the few
-    /// rows of a usual batch (one user's donations), the standard sort for more.
-    private static func dateOrder(count: Int, date: (Int) -> Double) -> [Int] {
-        var order = Array(0..<count)
-        guard count <= 32 else {
-            order.sort { date($0) < date($1) || (date($0) == date($1) && $0 < $1) }
-            return order
-        }
-        for next in 1..<max(count, 1) {
-            let row = order[next], rowDate = date(row)
-            var position = next
-            while position > 0, date(order[position - 1]) > rowDate {
-                order[position] = order[position - 1]
-                position -= 1
-            }
-            order[position] = row
-        }
-        return order
-    }
-
-    private mutating func append<Fields: Collection<ScalarValue>>(date: Double, fields: Fields) {
+    /// Appends one row (a single donation: the path an app's every donation takes).
+    private mutating func appendRow(date: Double, fields: [ScalarValue]) {
         columns[0].append(SlotEncoding.bits(date))
         for (index, field) in fields.enumerated() {
             let bits = SlotEncoding.bits(field) { intern($0) }
             columns[index + 1].append(bits)
             widenRange(of: index + 1, for: field, bits: bits)
         }
+    }
+
+    /// Appends the rows `order` of a batch, one column at a time (each column taken out of
+    /// `columns` while it grows, so that no append checks the outer array). Strings are interned
+    /// row after row first, so that their indices are those of appending row by row.
+    private mutating func append(_ order: some Collection<Int>, dates: [Double], value: (Int, Int) -> ScalarValue) {
+        let width = columns.count - 1
+        for row in order {
+            for field in 0..<width { if case .string(let text) = value(row, field) { _ = intern(text) } }
+        }
+        for column in columns.indices {
+            var values: [UInt64] = []
+            swap(&values, &columns[column])
+            if column == 0 {
+                for row in order { values.append(SlotEncoding.bits(dates[row])) }
+            } else {
+                for row in order {
+                    let field = value(row, column - 1)
+                    let bits = SlotEncoding.bits(field) { intern($0) }
+                    values.append(bits)
+                    widenRange(of: column, for: field, bits: bits)
+                }
+            }
+            swap(&values, &columns[column])
+        }
+    }
+
+    /// The positions of `dates` in date order, equal dates in the order given: an insertion sort
+    /// for the few dates of a usual batch (one user's donations), the standard sort for more.
+    private static func dateOrder(_ dates: [Double]) -> [Int] {
+        guard dates.count <= 32 else {
+            return dates.enumerated().map { DatedRow(date: $1, row: $0) }.sorted().map(\.row)
+        }
+        var order = Array(dates.indices)
+        for next in order.indices.dropFirst() {
+            let row = order[next], rowDate = dates[row]
+            var position = next
+            while position > 0, dates[order[position - 1]] > rowDate {
+                order[position] = order[position - 1]
+                position -= 1
+            }
+            order[position] = row
+        }
+        return order
     }
 
     private mutating func widenRange(of column: Int, for field: ScalarValue, bits: UInt64) {
@@ -213,4 +230,12 @@ struct DonationColumns: Sendable {
         stringIndices[text] = strings.count - 1
         return strings.count - 1
     }
+}
+
+/// A row of a batch and its date, ordered by date, then by row: sorting these sorts rows stably.
+private struct DatedRow: Comparable {
+    var date: Double
+    var row: Int
+
+    static func < (a: DatedRow, b: DatedRow) -> Bool { a.date < b.date || (a.date == b.date && a.row < b.row) }
 }
