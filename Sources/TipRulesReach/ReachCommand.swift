@@ -193,7 +193,11 @@ package enum ReachCommand {
 
     /// A digest of a program's bytecode: partials of different programs are not merged.
     private static func digest(_ program: Program) -> String {
-        let (high, low) = program.encoded().withUnsafeBufferPointer { UserFingerprints.hash($0) }
+        // Two independent FNV-1a hashes, mixed; the second keeps 24 bits.
+        let (high, low) = program.encoded().withUnsafeBufferPointer { bytes in
+            (UserFingerprints.mixedFNV(bytes, basis: 0xcbf2_9ce4_8422_2325, prime: 0x0000_0100_0000_01b3),
+             UserFingerprints.mixedFNV(bytes, basis: 0x8422_2325_cbf2_9ce4, prime: 0x9e37_79b9_7f4a_7c15) >> 40)
+        }
         return String(high, radix: 16) + "-" + String(low, radix: 16)
     }
 }

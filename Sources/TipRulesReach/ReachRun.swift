@@ -77,11 +77,41 @@ struct ReachRun {
             if worker.stopped { break }
         }
         worker.finish()
+        var errors = worker.errors
+        if errors.contains(where: \.beganEarlier), !seekable.contains(false) {
+            findEarlierRows(of: &errors, descriptors: descriptors)
+        }
         let locate = { (position: Int) -> String in
             let file = firstPositions.lastIndex { $0 <= position } ?? 0
             return "\(inputs[file] == "-" ? "<stdin>" : inputs[file]):\(position - firstPositions[file] + 1)"
         }
-        return .success((Outcome(tally: worker.tally, errors: worker.errors.map { render($0, locate) }), worker))
+        return .success((Outcome(tally: worker.tally, errors: errors.map { render($0, locate) }), worker))
+    }
+
+    /// Where the rows of each user named not contiguous began: the inputs (files, all of them) read
+    /// again from the start, up to the last such error, for the first line of each such user.
+    private func findEarlierRows(of errors: inout [ReachInputError], descriptors: [Int32]) {
+        var wanted: [[UInt8]: Int?] = [:]
+        for error in errors where error.beganEarlier { wanted[Array((error.user ?? "").utf8)] = .some(nil) }
+        let last = errors.filter(\.beganEarlier).map(\.position).max() ?? 0
+        var position = 0
+        var row = ParsedRow()
+        files: for descriptor in descriptors {
+            var reader = LineReader(descriptor: descriptor, offset: 0, end: nil)
+            while position < last {
+                let id: [UInt8]?? = reader.next { line in
+                    guard case .line(let bytes) = line else { return nil }
+                    return ReachInput.userID(bytes, row: &row)
+                }
+                guard let read = id else { continue files }
+                if let user = read, let entry = wanted[user], entry == nil { wanted[user] = position }
+                position += 1
+            }
+            break
+        }
+        for index in errors.indices where errors[index].beganEarlier {
+            errors[index].earlier = wanted[Array((errors[index].user ?? "").utf8)] ?? nil
+        }
     }
 
     /// The parts in `jobs` threads; nil when a user's rows are not contiguous (then the run is
@@ -96,7 +126,6 @@ struct ReachRun {
                 results.store(index, worker: worker, failure: failure)
             }
         }
-        var fingerprints = UserFingerprints()
         var tally = ReachTally(program: setup.program, baseline: setup.baseline)
         var errors: [(file: Int, line: Int, text: String)] = []
         var lineOffsets = [Int](repeating: 0, count: inputs.count)
@@ -104,8 +133,8 @@ struct ReachRun {
             guard let worker = results.workers[index] else { return nil }
             if let failure = results.failures[index] { return .failure(failure) }
             // A user whose rows are not contiguous is left out by the sequential run (two passes, or its lines named).
-            if fingerprints.intersects(worker.fingerprints) || !worker.notContiguous.isEmpty { return nil }
-            fingerprints.formUnion(worker.fingerprints)
+            if !worker.notContiguous.isEmpty { return nil }
+            for other in results.workers[..<index] where other?.fingerprints.intersects(worker.fingerprints) ?? false { return nil }
             do throws(CommandError) { try tally.merge(worker.tally) } catch { return .failure(error) }
             let offset = lineOffsets[part.file]
             for error in worker.errors {
@@ -151,7 +180,11 @@ struct ReachRun {
         var text = locate(error.position) + ": "
         if let user = error.user { text += "user \(user): " }
         text += error.message
-        if let earlier = error.earlier { text += ": they began at \(locate(earlier)), then other users' rows came" }
+        if let earlier = error.earlier {
+            text += ": they began at \(locate(earlier)), then other users' rows came"
+        } else if error.beganEarlier {
+            text += ": they began at an earlier line, then other users' rows came"
+        }
         return text
     }
 }

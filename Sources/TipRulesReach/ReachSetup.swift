@@ -41,10 +41,14 @@ package struct ReachSetup: Sendable {
 /// at the end), which user, and what (the JSON path and what was expected).
 struct ReachInputError: Sendable {
     var position: Int
-    /// For a user whose rows are not contiguous: where they began.
+    /// For a user whose rows are not contiguous: true, and where they began once the run has
+    /// found it again (`ReachRun`; nil when the input cannot be read again).
+    var beganEarlier = false
     var earlier: Int?
     var user: String?
     var message: String
+
+    static let notContiguous = "the user's rows are not contiguous"
 }
 
 /// How a program's tips correspond to a baseline's, by id: found once for the run, so that

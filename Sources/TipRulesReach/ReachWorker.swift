@@ -98,11 +98,11 @@ package struct ReachWorker {
         userRows = 0
         program.builder.reset()
         baseline?.builder.reset()
-        let earlier = user.withUnsafeBufferPointer { fingerprints.insert($0, at: position) }
+        let isNew = user.withUnsafeBufferPointer { fingerprints.insert($0) }
         let excluded = setup.excludedUsers.map { set in user.withUnsafeBufferPointer { set.contains($0) } } ?? false
-        if let earlier {
-            invalidate(FixtureError(path: "", "the user's rows are not contiguous"), earlier: earlier)
-            _ = user.withUnsafeBufferPointer { notContiguous.insert($0, at: 0) }
+        if !isNew {
+            invalidate(FixtureError(path: "", ReachInputError.notContiguous), beganEarlier: true)
+            _ = user.withUnsafeBufferPointer { notContiguous.insert($0) }
             // Skipped once: in a run that leaves such users out from their first rows on, they were counted then.
             countsAsSkipped = !excluded
         } else if excluded {
@@ -133,14 +133,14 @@ package struct ReachWorker {
         }
     }
 
-    private mutating func invalidate(_ error: FixtureError, earlier: Int? = nil) {
+    private mutating func invalidate(_ error: FixtureError, beganEarlier: Bool = false) {
         userInvalid = true
-        fail(error, user: String(decoding: user, as: UTF8.self), earlier: earlier)
+        fail(error, user: String(decoding: user, as: UTF8.self), beganEarlier: beganEarlier)
     }
 
-    private mutating func fail(_ error: FixtureError, user: String?, earlier: Int? = nil) {
+    private mutating func fail(_ error: FixtureError, user: String?, beganEarlier: Bool = false) {
         guard errors.count < (setup.skipsInvalid ? ReachSetup.reasonsKept : 1) else { return }
-        errors.append(ReachInputError(position: position, earlier: earlier, user: user, message: "\(error)"))
+        errors.append(ReachInputError(position: position, beganEarlier: beganEarlier, user: user, message: "\(error)"))
     }
 
     // MARK: rows

@@ -1,67 +1,81 @@
-/// What `reach` keeps of every user it has seen, to find a user whose rows are not contiguous: 16
-/// bytes each — 88 bits of a hash of the user's id and 40 bits for where its rows began.
+/// What `reach` keeps of every user it has seen, to find a user whose rows are not contiguous:
+/// 8 bytes each, a 64-bit hash of the user's id, in an open-addressing table split into 64
+/// segments that grow one at a time (so growing never holds two copies of the whole table).
+/// About 12 bytes per user in all; where a user's rows began is found again by reading the input
+/// when a message needs it (`ReachRun`), never kept.
 package struct UserFingerprints {
-    private struct Fingerprint: Hashable {
-        var high: UInt64
-        /// 24 bits of hash above 40 bits of position.
-        var low: UInt64
+    /// The segments, chosen by a hash's top 6 bits; in each, 0 marks an empty slot.
+    private var segments: [[UInt64]] = Array(repeating: [], count: 64)
+    private var counts = [Int](repeating: 0, count: 64)
+    private(set) var count = 0
 
-        static func == (a: Fingerprint, b: Fingerprint) -> Bool { a.high == b.high && a.low >> 40 == b.low >> 40 }
+    var isEmpty: Bool { count == 0 }
 
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(high)
-            hasher.combine(low >> 40)
+    /// Records the user; false when it was recorded before.
+    mutating func insert(_ user: UnsafeBufferPointer<UInt8>) -> Bool {
+        let hash = Self.hash(user)
+        let segment = Int(hash >> 58)
+        // Grown at 3/4 full: a probe run stays short.
+        if (counts[segment] + 1) * 4 > segments[segment].count * 3 { grow(segment) }
+        let mask = segments[segment].count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let entry = segments[segment][slot]
+            if entry == hash { return false }
+            if entry == 0 { break }
+            slot = (slot + 1) & mask
         }
-
-        var position: Int { Int(low & (1 << 40 - 1)) }
-    }
-
-    private var seen = Set<Fingerprint>()
-
-    var count: Int { seen.count }
-
-    /// Records that a user's rows begin at `position` (a line ordinal); when its rows began
-    /// somewhere before, returns that position instead.
-    mutating func insert(_ user: UnsafeBufferPointer<UInt8>, at position: Int) -> Int? {
-        let (high, low) = Self.hash(user)
-        let fingerprint = Fingerprint(high: high, low: (low << 40) | UInt64(truncatingIfNeeded: min(position, 1 << 40 - 1)))
-        let (inserted, member) = seen.insert(fingerprint)
-        return inserted ? nil : member.position
+        segments[segment][slot] = hash
+        counts[segment] += 1
+        count += 1
+        return true
     }
 
     /// Whether the user has been recorded.
-    func contains(_ user: UnsafeBufferPointer<UInt8>) -> Bool {
-        let (high, low) = Self.hash(user)
-        return seen.contains(Fingerprint(high: high, low: low << 40))
-    }
-
-    var isEmpty: Bool { seen.isEmpty }
+    func contains(_ user: UnsafeBufferPointer<UInt8>) -> Bool { contains(hash: Self.hash(user)) }
 
     /// Whether two sets share a user (a user split across parts of an input).
     func intersects(_ other: UserFingerprints) -> Bool {
-        let (small, large) = seen.count < other.seen.count ? (seen, other.seen) : (other.seen, seen)
-        return small.contains { large.contains($0) }
+        let (small, large) = count < other.count ? (self, other) : (other, self)
+        return small.segments.contains { $0.contains { $0 != 0 && large.contains(hash: $0) } }
     }
 
-    mutating func formUnion(_ other: UserFingerprints) {
-        seen.formUnion(other.seen)
-    }
-
-    /// Two independent 64-bit FNV-1a hashes, mixed (the second keeps 24 bits).
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
-        var first: UInt64 = 0xcbf2_9ce4_8422_2325
-        var second: UInt64 = 0x8422_2325_cbf2_9ce4
-        for byte in bytes {
-            first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            second = (second ^ UInt64(byte)) &* 0x9e37_79b9_7f4a_7c15
+    private func contains(hash: UInt64) -> Bool {
+        let table = segments[Int(hash >> 58)]
+        guard !table.isEmpty else { return false }
+        let mask = table.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while table[slot] != 0 {
+            if table[slot] == hash { return true }
+            slot = (slot + 1) & mask
         }
-        return (mix(first), mix(second) >> 40)
+        return false
     }
 
-    private static func mix(_ value: UInt64) -> UInt64 {
-        var x = value
-        x = (x ^ (x >> 33)) &* 0xff51_afd7_ed55_8ccd
-        x = (x ^ (x >> 33)) &* 0xc4ce_b9fe_1a85_ec53
-        return x ^ (x >> 33)
+    private mutating func grow(_ segment: Int) {
+        let old = segments[segment]
+        var table = [UInt64](repeating: 0, count: max(64, old.count * 2))
+        let mask = table.count - 1
+        for hash in old where hash != 0 {
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while table[slot] != 0 { slot = (slot + 1) & mask }
+            table[slot] = hash
+        }
+        segments[segment] = table
+    }
+
+    /// A 64-bit FNV-1a hash of the id, mixed (never 0: 0 marks an empty slot).
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let value = mixedFNV(bytes, basis: 0xcbf2_9ce4_8422_2325, prime: 0x0000_0100_0000_01b3)
+        return value == 0 ? 1 : value
+    }
+
+    /// FNV-1a of `bytes` from `basis` with `prime`, then MurmurHash3's finalizer.
+    static func mixedFNV(_ bytes: UnsafeBufferPointer<UInt8>, basis: UInt64, prime: UInt64) -> UInt64 {
+        var value = basis
+        for byte in bytes { value = (value ^ UInt64(byte)) &* prime }
+        value = (value ^ (value >> 33)) &* 0xff51_afd7_ed55_8ccd
+        value = (value ^ (value >> 33)) &* 0xc4ce_b9fe_1a85_ec53
+        return value ^ (value >> 33)
     }
 }
