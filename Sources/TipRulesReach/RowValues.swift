@@ -29,7 +29,8 @@ enum RowValues {
             let date = Double(seconds)
             if date >= RFC3339.earliest && date < RFC3339.end { return date }
         case .string(let range):
-            if let seconds = try? RFC3339.parse(UnsafeBufferPointer(rebasing: text[range])) { return seconds }
+            let bytes = UnsafeBufferPointer(rebasing: text[range])
+            if let seconds = RFC3339.parseUTCSeconds(bytes) ?? (try? RFC3339.parse(bytes)) { return seconds }
         default:
             break
         }

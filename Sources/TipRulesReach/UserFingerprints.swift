@@ -1,7 +1,7 @@
 /// What `reach` keeps of every user it has seen, to find a user whose rows are not contiguous:
 /// 8 bytes each, a 64-bit hash of the user's id, in an open-addressing table split into 64
 /// segments that grow one at a time (so growing never holds two copies of the whole table).
-/// About 12 bytes per user in all; where a user's rows began is found again by reading the input
+/// About 11 bytes per user in all; where a user's rows began is found again by reading the input
 /// when a message needs it (`ReachRun`), never kept.
 package struct UserFingerprints {
     /// The segments, chosen by a hash's top 6 bits; in each, 0 marks an empty slot.
@@ -15,17 +15,18 @@ package struct UserFingerprints {
     mutating func insert(_ user: UnsafeBufferPointer<UInt8>) -> Bool {
         let hash = Self.hash(user)
         let segment = Int(hash >> 58)
-        // Grown at 3/4 full: a probe run stays short.
-        if (counts[segment] + 1) * 4 > segments[segment].count * 3 { grow(segment) }
-        let mask = segments[segment].count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let entry = segments[segment][slot]
-            if entry == hash { return false }
-            if entry == 0 { break }
-            slot = (slot + 1) & mask
+        // Grown by half at 7/8 full: about 11 bytes a user on average, and probe runs stay short.
+        if (counts[segment] + 1) * 8 > segments[segment].count * 7 { grow(segment) }
+        let inserted = segments[segment].withUnsafeMutableBufferPointer { table in
+            var slot = Self.home(of: hash, in: table.count)
+            while table[slot] != 0 {
+                if table[slot] == hash { return false }
+                slot = slot + 1 == table.count ? 0 : slot + 1
+            }
+            table[slot] = hash
+            return true
         }
-        segments[segment][slot] = hash
+        guard inserted else { return false }
         counts[segment] += 1
         count += 1
         return true
@@ -41,25 +42,33 @@ package struct UserFingerprints {
     }
 
     private func contains(hash: UInt64) -> Bool {
-        let table = segments[Int(hash >> 58)]
-        guard !table.isEmpty else { return false }
-        let mask = table.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while table[slot] != 0 {
-            if table[slot] == hash { return true }
-            slot = (slot + 1) & mask
+        segments[Int(hash >> 58)].withUnsafeBufferPointer { table in
+            guard !table.isEmpty else { return false }
+            var slot = Self.home(of: hash, in: table.count)
+            while table[slot] != 0 {
+                if table[slot] == hash { return true }
+                slot = slot + 1 == table.count ? 0 : slot + 1
+            }
+            return false
         }
-        return false
+    }
+
+    /// A hash's first slot in a table of `size` slots: its low 32 bits scaled to the size (the top
+    /// bits chose the segment).
+    @inline(__always)
+    private static func home(of hash: UInt64, in size: Int) -> Int {
+        Int(((hash & 0xFFFF_FFFF) &* UInt64(size)) >> 32)
     }
 
     private mutating func grow(_ segment: Int) {
         let old = segments[segment]
-        var table = [UInt64](repeating: 0, count: max(64, old.count * 2))
-        let mask = table.count - 1
-        for hash in old where hash != 0 {
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while table[slot] != 0 { slot = (slot + 1) & mask }
-            table[slot] = hash
+        var table = [UInt64](repeating: 0, count: max(64, old.count + old.count / 2))
+        table.withUnsafeMutableBufferPointer { table in
+            for hash in old where hash != 0 {
+                var slot = Self.home(of: hash, in: table.count)
+                while table[slot] != 0 { slot = slot + 1 == table.count ? 0 : slot + 1 }
+                table[slot] = hash
+            }
         }
         segments[segment] = table
     }

@@ -73,23 +73,24 @@ public enum RFC3339 {
     }
 
     /// The usual form, `YYYY-MM-DDTHH:MM:SSZ`, read in one pass over its 20 bytes; nil for any
-    /// other text (then the scanner reads it, and says what is wrong).
-    @inline(__always)
-    private static func parseUTCSeconds(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    /// other text (then `parse(_:)`'s scanner reads it, and says what is wrong). What `parse(_:)`
+    /// answers for the same bytes.
+    @inlinable
+    public static func parseUTCSeconds(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
               bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z") else { return nil }
-        func digits(_ start: Int, _ count: Int) -> Int? {
-            var value = 0
-            for index in start..<start + count {
-                let digit = bytes[index] &- UInt8(ascii: "0")
-                guard digit < 10 else { return nil }
-                value = value * 10 + Int(digit)
-            }
-            return value
+        // Each byte's digit; any byte that is not one makes `bad` at least 10.
+        var bad: UInt8 = 0
+        @inline(__always) func digit(_ index: Int) -> Int {
+            let value = bytes[index] &- UInt8(ascii: "0")
+            bad |= value > 9 ? 0x80 : 0
+            return Int(value)
         }
-        guard let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2), let hour = digits(11, 2),
-              let minute = digits(14, 2), let second = digits(17, 2), (1...12).contains(month),
-              day >= 1, day <= CivilCalendar.daysIn(month: month, year: year), hour < 24, minute < 60, second < 60 else { return nil }
+        let year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
+        let month = digit(5) * 10 + digit(6), day = digit(8) * 10 + digit(9)
+        let hour = digit(11) * 10 + digit(12), minute = digit(14) * 10 + digit(15), second = digit(17) * 10 + digit(18)
+        guard bad == 0, month >= 1, month <= 12, day >= 1, day <= CivilCalendar.daysIn(month: month, year: year),
+              hour < 24, minute < 60, second < 60 else { return nil }
         let seconds = Double(CivilCalendar.days(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second)
         return seconds >= earliest && seconds < end ? seconds : nil
     }
