@@ -119,8 +119,11 @@ struct ReachRun {
     private func runParts(_ parts: [ReachPart], descriptors: [Int32]) -> Result<Outcome, CommandError>? {
         let results = PartResults(count: parts.count)
         DispatchQueue.concurrentPerform(iterations: min(jobs, parts.count)) { _ in
+            // Each thread reads its own copy of the programs: threads that shared one would contend
+            // for its reference counts, user after user.
+            let own = setup.withOwnPrograms()
             while let index = results.claim() {
-                var worker = ReachWorker(setup: setup)
+                var worker = ReachWorker(setup: own)
                 let failure = read(parts[index], descriptor: descriptors[parts[index].file], into: &worker)
                 worker.finish()
                 results.store(index, worker: worker, failure: failure)

@@ -19,6 +19,19 @@ package struct ReachSetup: Sendable {
     /// baseline does not declare it), and the baseline's tips the program does not declare.
     let baselineTips: BaselineTips
 
+    /// The setup with programs of its own, decoded again from their bytecode (the same programs, no
+    /// object shared with `self`); `self` when one cannot be decoded.
+    func withOwnPrograms() -> ReachSetup {
+        guard let program = try? Program(bytes: program.encoded()) else { return self }
+        var own = self
+        own.program = program
+        if let baseline {
+            guard let copy = try? Program(bytes: baseline.encoded()) else { return self }
+            own.baseline = copy
+        }
+        return own
+    }
+
     /// The most rows one user may have (`docs/limits.md`).
     static let maximumRowsPerUser = 1_000_000
     /// How many reasons for skipped users are kept to print.

@@ -84,6 +84,19 @@ package struct ReachWorker {
     package mutating func finish() {
         finishUser()
         hasUser = false
+        chargeWork(atLeast: 1)
+    }
+
+    /// The steps a worker does before charging them to the run's budget, which threads share: a
+    /// run stops at most this many steps a thread after its budget is spent.
+    static let workPerCharge = 1 << 16
+
+    /// Charges the work done since the last charge to the run's budget once it is `minimum` or more.
+    private mutating func chargeWork(atLeast minimum: Int) {
+        let work = program.workDone + (baseline?.workDone ?? 0)
+        guard work - workCharged >= minimum else { return }
+        budgetSpent = !setup.budget.charge(work - workCharged)
+        workCharged = work
     }
 
     // MARK: users
@@ -122,9 +135,7 @@ package struct ReachWorker {
                 try baseline?.evaluate(user: id, now: setup.now)
             }
             tally.add(program.outcome, of: setup.program, baseline: baseline.map { ($0.outcome, setup.baselineTips) })
-            let work = program.workDone + (baseline?.workDone ?? 0)
-            budgetSpent = !setup.budget.charge(work - workCharged)
-            workCharged = work
+            chargeWork(atLeast: Self.workPerCharge)
         } catch {
             position -= 1
             invalidate(error)
