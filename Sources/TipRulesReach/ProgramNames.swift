@@ -15,6 +15,8 @@ struct ProgramNames {
     let parameters: NameTable
     let fields: NameTable
     let fieldRanges: [Range<Int>]
+    /// Each field's declared type, in the order of `fields`.
+    let fieldTypes: [ScalarKind]
     /// Each field's path in a row (`fields.NAME`), in the order of `fields`.
     let fieldPaths: [String]
 
@@ -27,6 +29,7 @@ struct ProgramNames {
             let start = ranges.last?.upperBound ?? 0
             ranges.append(start..<start + event.fields.count)
         }
+        fieldTypes = allFields.map(\.type)
         fieldPaths = allFields.map { "fields.\($0.name)" }
     }
 

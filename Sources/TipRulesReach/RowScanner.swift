@@ -213,7 +213,14 @@ struct RowScanner {
     }
 
 
+    /// Moves past `byte` (after any whitespace) if it comes next. Compact lines have none: the
+    /// byte is looked at first.
+    @inline(__always)
     private mutating func consume(_ byte: UInt8) -> Bool {
+        if index < bytes.count, bytes[index] == byte {
+            index += 1
+            return true
+        }
         skipWhitespace()
         guard index < bytes.count, bytes[index] == byte else { return false }
         index += 1
@@ -225,6 +232,7 @@ struct RowScanner {
         return index == bytes.count
     }
 
+    @inline(__always)
     private mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {

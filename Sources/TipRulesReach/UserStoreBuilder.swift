@@ -100,15 +100,16 @@ struct UserStoreBuilder {
         let event = try names.index(of: row[.event], in: names.events, key: .event, text: text)
         guard let dateValue = row[.date] else { throw FixtureError(path: "", "a donation needs 'date'") }
         let date = try RowValues.date(dateValue, at: "date", text: text)
-        let declared = program.events[event].fields
-        guard row.has(.fields) || declared.isEmpty else {
+        let fields = names.fieldRanges[event]
+        guard row.has(.fields) || fields.isEmpty else {
+            let declared = program.events[event].fields
             throw FixtureError(path: "", "a donation of '\(program.events[event].name)' needs 'fields' with "
                                + declared.map { "'\($0.name)' (\($0.type))" }.joined(separator: ", "))
         }
         let start = fieldValues[event].count
         do {
-            if !(try appendFieldsInDeclaredOrder(row, event: event, declared: declared, text: text)) {
-                try appendFieldsInAnyOrder(row, event: event, declared: declared, text: text)
+            if !(try appendFieldsInDeclaredOrder(row, event: event, fields: fields, text: text)) {
+                try appendFieldsInAnyOrder(row, event: event, fields: fields, text: text)
             }
         } catch {
             fieldValues[event].removeSubrange(start...)
@@ -118,39 +119,39 @@ struct UserStoreBuilder {
     }
 
     /// Appends the donation's field values when the row names every declared field in declared
-    /// order (the usual case); false, having appended nothing, when it does not.
-    private mutating func appendFieldsInDeclaredOrder(_ row: ParsedRow, event: Int, declared: [FieldInfo],
+    /// order (the usual case); false, having appended nothing, when it does not. `fields` are the
+    /// event's in `names.fields`.
+    private mutating func appendFieldsInDeclaredOrder(_ row: ParsedRow, event: Int, fields: Range<Int>,
                                                       text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> Bool {
-        guard row.fields.count == declared.count else { return false }
-        let first = names.fieldRanges[event].lowerBound
+        guard row.fields.count == fields.count else { return false }
         for (position, member) in row.fields.enumerated() {
             guard case .string(let range) = member.name,
-                  names.fields.matches(first + position, UnsafeBufferPointer(rebasing: text[range])) else { return false }
+                  names.fields.matches(fields.lowerBound + position, UnsafeBufferPointer(rebasing: text[range])) else { return false }
         }
         for (position, member) in row.fields.enumerated() {
-            fieldValues[event].append(try RowValues.scalar(member.value, of: declared[position].type,
-                                                           at: names.fieldPaths[first + position], text: text))
+            let field = fields.lowerBound + position
+            fieldValues[event].append(try RowValues.scalar(member.value, of: names.fieldTypes[field], at: names.fieldPaths[field], text: text))
         }
         return true
     }
 
     /// Appends the donation's field values, each placed by its declared index; every field must be given.
-    private mutating func appendFieldsInAnyOrder(_ row: ParsedRow, event: Int, declared: [FieldInfo],
+    private mutating func appendFieldsInAnyOrder(_ row: ParsedRow, event: Int, fields: Range<Int>,
                                                  text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
         rowFields.removeAll(keepingCapacity: true)
-        rowFields.append(contentsOf: repeatElement(nil, count: declared.count))
+        rowFields.append(contentsOf: repeatElement(nil, count: fields.count))
         for member in row.fields {
-            let first = names.fieldRanges[event].lowerBound
-            let field = try names.index(of: member.name, in: names.fields, among: names.fieldRanges[event], key: .fields, text: text) - first
-            rowFields[field] = try RowValues.scalar(member.value, of: declared[field].type, at: names.fieldPaths[first + field], text: text)
+            let field = try names.index(of: member.name, in: names.fields, among: fields, key: .fields, text: text)
+            rowFields[field - fields.lowerBound] = try RowValues.scalar(member.value, of: names.fieldTypes[field],
+                                                                        at: names.fieldPaths[field], text: text)
         }
         // Names are distinct (a name given twice is a JSON error) and declared: one left is missing.
         if let missing = rowFields.firstIndex(where: { $0 == nil }) {
-            throw FixtureError(path: "fields", "missing field '\(declared[missing].name)' (\(declared[missing].type))")
+            let field = fields.lowerBound + missing
+            throw FixtureError(path: "fields", "missing field '\(names.fields.name(field))' (\(names.fieldTypes[field]))")
         }
         for value in rowFields { if let value { fieldValues[event].append(value) } }
     }
-
 
     private mutating func addParameter(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
         let index = try names.index(of: row[.parameter], in: names.parameters, key: .parameter, text: text)
