@@ -103,9 +103,7 @@ package struct ReachTally: Equatable {
             if decision.display { tips[index].display += 1 }
             tips[index].status[Self.statusIndex(decision.status)] += 1
             if let reason = decision.pendingReason { tips[index].pendingReason[Self.pendingReasonIndex(reason)] += 1 }
-            if let reason = decision.reason, let position = Self.invalidationReasons.firstIndex(of: reason) {
-                tips[index].invalidatedReason[position] += 1
-            }
+            if let reason = decision.reason { tips[index].invalidatedReason[Self.invalidationReasonIndex(reason)] += 1 }
             var notTrue = 0
             var obstacle = 0
             for (rule, result) in outcome.rules(ofTip: index).enumerated() where result != .holds {
@@ -139,7 +137,15 @@ package struct ReachTally: Equatable {
         }
     }
 
-    private static let invalidationReasons = InvalidationReason.allCases
+    /// A reason's position in `invalidatedReasons` (`InvalidationReason.allCases`' order).
+    private static func invalidationReasonIndex(_ reason: InvalidationReason) -> Int {
+        switch reason {
+        case .actionPerformed: return 0
+        case .tipClosed: return 1
+        case .displayCountExceeded: return 2
+        case .displayDurationExceeded: return 3
+        }
+    }
 
     private static func statusIndex(_ status: TipStatus) -> Int {
         switch status {
