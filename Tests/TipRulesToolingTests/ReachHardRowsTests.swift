@@ -1,0 +1,61 @@
+import Foundation
+import TipRulesCompiler
+import TipRulesRuntime
+import TipRulesToolingCore
+import Testing
+
+/// `tiprulec reach` over rows written the hard way (`HardRowWriter`: the row reader's slow path and
+/// its unusual cases) counts, user by user, what `eval` of a fixture with the same content says,
+/// for every example program and every number of threads.
+@Suite struct ReachHardRowsTests: CommandTesting {
+    let scratch = TemporaryFolder()
+    private let now = 1_795_251_600.0
+    private let nowText = "2026-11-21T09:00:00Z"
+
+    @Test func reachCountsWhatEvalSaysOfHardRowsForEveryExample() throws {
+        let examples = try FileManager.default.contentsOfDirectory(atPath: "examples").filter { $0.hasSuffix(".tiprules") }.sorted()
+        #expect(examples.count >= 10)
+        var evaluated = 0
+        for example in examples {
+            let path = "examples/\(example)"
+            let source = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            let program = try #require(Compilation(name: path, bytes: source).optimizedProgram.flatMap { try? generateProgram($0) })
+            var writer = HardRowWriter(program: program, now: now, seed: UInt64(example.utf8.count) &* 7919 &+ 17)
+            var rows = ""
+            var oracle = ReachOracle()
+            var users: [(rows: String, result: JSONValue)] = []
+            for user in 0..<24 {
+                let (userRows, fixture) = writer.user(user)
+                rows += userRows
+                let eval = run(["eval", path, "--fixture", "-", "--now", nowText, "--format", "json"], stdin: fixture)
+                #expect(eval.status == 0, "\(example): \(eval.standardError)\n\(fixture)")
+                let result = try JSONParser().parse(eval.standardOutput)
+                oracle.add(result)
+                users.append((userRows, result))
+                evaluated += 1
+            }
+            let file = try write("\(example).ndjson", rows)
+            for jobs in ["1", "2", "3"] {
+                let output = run(["reach", path, file, "--now", nowText, "--format", "json", "--jobs", jobs])
+                #expect(output.status == 0, "\(example) --jobs \(jobs): \(output.standardError)")
+                let differences = oracle.differences(from: try JSONParser().parse(output.standardOutput))
+                if !differences.isEmpty {
+                    Issue.record("\(example) --jobs \(jobs): \(differences.prefix(8))\n\(try firstUserThatDiffers(path, users))")
+                }
+            }
+        }
+        #expect(evaluated > 0)
+    }
+
+    /// For a failure's message: the first user whose rows alone reach counts otherwise than eval.
+    private func firstUserThatDiffers(_ program: String, _ users: [(rows: String, result: JSONValue)]) throws -> String {
+        for (index, user) in users.enumerated() {
+            var oracle = ReachOracle()
+            oracle.add(user.result)
+            let output = run(["reach", program, try write("user\(index).ndjson", user.rows), "--now", nowText, "--format", "json"])
+            let differences = (try? JSONParser().parse(output.standardOutput)).map { oracle.differences(from: $0) } ?? [output.standardError]
+            if !differences.isEmpty { return "user \(index): \(differences.prefix(8))\nrows:\n\(user.rows)" }
+        }
+        return "no single user differs"
+    }
+}
