@@ -12,6 +12,8 @@ import TipRulesToolingCore
 struct HardRowWriter {
     let program: Program
     let now: Double
+    /// `--user-parameter`: the `String` parameter that takes the user's id when no row gives it.
+    var userParameter: String?
     private var state: UInt64
 
     init(program: Program, now: Double, seed: UInt64) {
@@ -90,6 +92,16 @@ struct HardRowWriter {
         }
     }
 
+    /// User `index`'s id as text (what every spelling of it decodes to).
+    func idText(_ index: Int) -> String {
+        switch index % 4 {
+        case 0: return "\(index)"
+        case 1: return "é-\(index)\"q"
+        case 2: return "ユーザー\(index)"
+        default: return "u\(index)\\x\n"
+        }
+    }
+
     /// A row: `members` in any order, with whitespace and escaped keys, and the user's id.
     private mutating func row(_ members: [(String, String)], user spellings: [String]) -> String {
         var all = [("user", pick(spellings))] + members
@@ -113,6 +125,9 @@ struct HardRowWriter {
             let value = value(parameter.type)
             rows.append(row([("parameter", name(parameter.name)), ("value", value)], user: ids))
             parameters.append((parameter.name, value))
+        }
+        if let userParameter, !parameters.contains(where: { $0.0 == userParameter }) {
+            parameters.append((userParameter, JSONWriter.string(from: .string(idText(index)))))
         }
         fixture.append(("parameters", object(parameters)))
         // Each donation's row, and its event and entry in the fixture (in the rows' order, which

@@ -134,6 +134,21 @@ import Testing
         }
     }
 
+    /// A display or a last display date after now is found when the user's rows end, but the
+    /// message names the line of the row that gave it, not the user's last line nor a blank one.
+    @Test func aDateAfterNowIsNamedAtTheLineOfItsRow() throws {
+        let rows = [#"{"user":"a","lastDisplayDate":1795251601}"#, #"{"user":"a","tip":"FavoriteBackyardTip","displays":[1795251602]}"#,
+                    #"{"user":"a","parameter":"isLoggedIn","value":true}"#, "", #"{"user":"b"}"#]
+        let file = try write("future.ndjson", rows.joined(separator: "\n") + "\n")
+        let output = run(["reach", "examples/backyard.tiprules", file, "--now", nowText])
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("\(file):1: user a: lastDisplayDate: 2026-11-21T09:00:01Z is after now"), Comment(rawValue: output.standardError))
+        let displays = try write("displays.ndjson", rows.dropFirst().joined(separator: "\n") + "\n")
+        let second = run(["reach", "examples/backyard.tiprules", displays, "--now", nowText])
+        #expect(second.status == 2)
+        #expect(second.standardError.contains("\(displays):1: user a: displays: 2026-11-21T09:00:02Z is after now"), Comment(rawValue: second.standardError))
+    }
+
     /// What a fixture says of the same bad value is what the row says, its path the row's key.
     @Test func aBadValueIsDescribedAsTheFixtureDecoderDescribesIt() throws {
         let values = [#""3""#, "3.0", "1e2", "true", "null", "[3]", "{}", #""\u0033""#, "12345678901234567890"]

@@ -24,7 +24,7 @@ import Testing
             var rows = ""
             var oracle = ReachOracle()
             var users: [(rows: String, result: JSONValue)] = []
-            for user in 0..<24 {
+            for user in 0..<16 {
                 let (userRows, fixture) = writer.user(user)
                 rows += userRows
                 let eval = run(["eval", path, "--fixture", "-", "--now", nowText, "--format", "json"], stdin: fixture)
@@ -45,6 +45,38 @@ import Testing
             }
         }
         #expect(evaluated > 0)
+    }
+
+    /// `--user-parameter` gives the id's text (escapes decoded, a number's digits) to a `String`
+    /// parameter no row gives; `--baseline` counts who gains and who loses each tip as eval of both
+    /// programs says.
+    @Test func userParameterAndBaselineCountWhatEvalSays() throws {
+        for (path, options) in [("examples/reader.tiprules", ["--user-parameter", "userID"]),
+                                ("examples/backyard.tiprules", ["--baseline", "examples/backyard-beta.tiprules"]),
+                                ("examples/reader.tiprules", ["--user-parameter", "userID", "--baseline", "examples/reader.tiprules"])] {
+            let source = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            let program = try #require(Compilation(name: path, bytes: source).optimizedProgram.flatMap { try? generateProgram($0) })
+            var writer = HardRowWriter(program: program, now: now, seed: 0xBA5E)
+            if options.contains("--user-parameter") { writer.userParameter = "userID" }
+            let baseline = options.firstIndex(of: "--baseline").map { options[$0 + 1] }
+            var rows = ""
+            var oracle = ReachOracle()
+            for user in 0..<32 {
+                let (userRows, fixture) = writer.user(user)
+                rows += userRows
+                let eval = run(["eval", path, "--fixture", "-", "--now", nowText, "--format", "json"], stdin: fixture)
+                #expect(eval.status == 0, "\(path): \(eval.standardError)\n\(fixture)")
+                let old = try baseline.map { try JSONParser().parse(run(["eval", $0, "--fixture", "-", "--now", nowText, "--format", "json"], stdin: fixture).standardOutput) }
+                oracle.add(try JSONParser().parse(eval.standardOutput), baseline: old)
+            }
+            let file = try write("rows.ndjson", rows)
+            for jobs in ["1", "2"] {
+                let output = run(["reach", path, file, "--now", nowText, "--format", "json", "--jobs", jobs] + options)
+                #expect(output.status == 0, "\(path) \(options): \(output.standardError)")
+                let differences = oracle.differences(from: try JSONParser().parse(output.standardOutput))
+                #expect(differences.isEmpty, "\(path) \(options) --jobs \(jobs): \(differences.prefix(8))")
+            }
+        }
     }
 
     /// For a failure's message: the first user whose rows alone reach counts otherwise than eval.

@@ -102,6 +102,34 @@ import Testing
         }
     }
 
+    /// The work a run needs does not depend on its threads: a run over a user whose rows run on
+    /// from one file into the next, and one that leaves out a user whose rows are not contiguous,
+    /// succeed within the same budget (`--max-steps`) for every `--jobs`.
+    @Test func aRunNeedsTheSameBudgetForEveryNumberOfThreads() throws {
+        let all = users(0..<40)
+        let cut = users(0..<20).count - 1
+        let spanning = ["reach", program, try write("a.ndjson", all[..<cut].joined(separator: "\n") + "\n"),
+                        try write("b.ndjson", all[cut...].joined(separator: "\n") + "\n"), "--now", nowText, "--format", "json"]
+        var rows = all
+        rows.insert("{\"user\":7,\"utcOffset\":0}", at: users(0..<21).count)
+        let skipping = ["reach", program, try write("rows.ndjson", rows.joined(separator: "\n") + "\n"), "--now", nowText,
+                        "--format", "json", "--skip-invalid"]
+        for arguments in [spanning, skipping] {
+            var low = 1, high = 100_000_000
+            while low < high {
+                let middle = low + (high - low) / 2
+                if run(arguments + ["--jobs", "1", "--max-steps", String(middle)]).status == 0 { high = middle } else { low = middle + 1 }
+            }
+            let alone = run(arguments + ["--jobs", "1", "--max-steps", String(low)])
+            #expect(alone.status == 0)
+            for jobs in ["2", "3"] {
+                let threaded = run(arguments + ["--jobs", jobs, "--max-steps", String(low)])
+                #expect(threaded.status == 0, "\(arguments.last ?? "") --jobs \(jobs) --max-steps \(low): \(threaded.standardError)")
+                #expect(threaded.standardOutput == alone.standardOutput, "--jobs \(jobs)")
+            }
+        }
+    }
+
     @Test func skippingLeavesTheUserOutWholeOnStandardInput() throws {
         let clean = users(0..<40).filter { !$0.hasPrefix("{\"user\":7,") && !$0.hasPrefix("{\"user\":\"7\",") }
         let expected = try report(try runProcess(["reach", program, "--now", nowText, "--format", "json"], stdin: clean.joined(separator: "\n") + "\n"))

@@ -9,9 +9,10 @@ struct ReachOracle {
     private(set) var counts: [String: Double] = [:]
     private var scores: [Int: [Double]] = [:]
 
-    /// Counts one user's `eval --format json` result.
-    mutating func add(_ result: JSONValue) {
+    /// Counts one user's `eval --format json` result (and, with `--baseline`, the old program's).
+    mutating func add(_ result: JSONValue, baseline: JSONValue? = nil) {
         users += 1
+        if let baseline { addBaseline(result, baseline) }
         for (index, tip) in (result["tips"]?.arrayValue ?? []).enumerated() {
             let path = "tips[\(index)]"
             if tip["display"]?.boolValue == true { counts["\(path).display", default: 0] += 1 }
@@ -33,6 +34,18 @@ struct ReachOracle {
         for (index, widget) in (result["widgets"]?.arrayValue ?? []).enumerated() where widget["relevant"]?.boolValue == true {
             counts["widgets[\(index)].relevant", default: 0] += 1
             scores[index, default: []].append(widget["score"]?.doubleValue ?? .nan)
+        }
+    }
+
+    /// Who sees each tip with the old program, who gains it and who loses it.
+    private mutating func addBaseline(_ result: JSONValue, _ baseline: JSONValue) {
+        let old = baseline["tips"]?.arrayValue ?? []
+        for (index, tip) in (result["tips"]?.arrayValue ?? []).enumerated() {
+            guard let before = old.first(where: { $0["id"] == tip["id"] }) else { continue }
+            let (now, then) = (tip["display"]?.boolValue == true, before["display"]?.boolValue == true)
+            if then { counts["tips[\(index)].baseline.display", default: 0] += 1 }
+            if now && !then { counts["tips[\(index)].baseline.gained", default: 0] += 1 }
+            if then && !now { counts["tips[\(index)].baseline.lost", default: 0] += 1 }
         }
     }
 
