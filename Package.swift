@@ -57,6 +57,8 @@ let package = Package(
                     dependencies: ["TipRulesCommands", "TipRulesChannels", "TipRulesToolingCore", "TipRulesStorage", "TipRulesRuntime",
                                    "TipRulesTestSupport", "tiprules-demo"],
                     exclude: ["Servers"]),
+        // The reach benchmark's rows and options, and a small run of it (the `tiprulec` it runs is built too).
+        .testTarget(name: "TiprulecBenchTests", dependencies: ["tiprulec-bench", "tiprulec"]),
         // Golden files and scenarios are read from the source tree (found through #filePath).
         .testTarget(name: "TipRulesToolingTests",
                     dependencies: ["TipRulesCommands", "TipRulesToolingCore", "TipRulesExplain", "TipRulesTipKit",

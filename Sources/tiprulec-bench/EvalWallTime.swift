@@ -1,5 +1,4 @@
 import Foundation
-import TipRulesToolingCore
 
 /// The wall time of `tiprulec eval examples/backyard.tiprules --fixture
 /// examples/backyard.logged-out.json` as a whole process (`TiprulecProcess`).
@@ -18,12 +17,7 @@ struct EvalWallTime: Codable {
         case .success(let path): executable = path
         case .failure(let reason): return .failure(reason)
         }
-        // The examples of the source tree this benchmark was built from, else of the current folder.
-        let sourceTree = SourceTree.root(containing: #filePath).map { [$0.appendingPathComponent("examples")] } ?? []
-        let candidates = sourceTree + [URL(fileURLWithPath: "examples")]
-        guard let examples = candidates.first(where: {
-            FileManager.default.fileExists(atPath: $0.appendingPathComponent("backyard.tiprules").path)
-        }) else {
+        guard let examples = examplesFolder() else {
             return .failure(BenchError("examples/backyard.tiprules not found"))
         }
         let arguments = ["eval", examples.appendingPathComponent("backyard.tiprules").path,

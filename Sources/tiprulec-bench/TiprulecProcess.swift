@@ -1,8 +1,6 @@
 import Foundation
 
-/// The `tiprulec` built next to this benchmark, run as a whole process as a shell's `time` would
-/// run it: started with `posix_spawn` and awaited with `waitpid` (Foundation's `Process` adds a
-/// millisecond or two of its own).
+/// The `tiprulec` built next to this benchmark, run as a whole process (`ChildProcess`).
 enum TiprulecProcess {
     /// The path of the `tiprulec` next to the benchmark, or why there is none.
     static func executable() -> Result<String, BenchError> {
@@ -35,20 +33,6 @@ enum TiprulecProcess {
     /// Runs `path` with `arguments`, standard output and standard error (a compile's warnings) to
     /// /dev/null; its exit status (-1 when a signal ended it).
     private static func spawnAndWait(_ path: String, _ arguments: [String]) throws -> Int32 {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw BenchError("could not start \(path): error \(spawned)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { throw BenchError("waitpid failed: error \(errno)") }
-        }
-        return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
+        try ChildProcess.run(path, arguments).status
     }
 }

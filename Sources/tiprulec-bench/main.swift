@@ -4,13 +4,14 @@
 // timings with `tiprulec-bench lsp [lines]` (docs/editors.md); a state folder's costs with
 // `tiprulec-bench state`, the compile measurements alone with `tiprulec-bench compile [runs]`
 // (docs/performance.md) and Ed25519 verification against OpenSSL's alone with
-// `tiprulec-bench verify [--quick]` (docs/signing.md).
+// `tiprulec-bench verify [--quick]` (docs/signing.md), and `tiprulec reach` against DuckDB with
+// `tiprulec-bench reach [--scaling] …` (docs/performance.md, "Reach").
 //
 //   swift build -c release && .build/release/tiprulec-bench [--quick] [--json]
 import Foundation
 
 let usage = "usage: tiprulec-bench [--quick] [--json] | tiprulec-bench lsp [LINES] | tiprulec-bench state | tiprulec-bench sync | "
-    + "tiprulec-bench compile [RUNS] | tiprulec-bench verify [--quick]"
+    + "tiprulec-bench compile [RUNS] | tiprulec-bench verify [--quick] | " + ReachOptions.usage
 
 /// Progress on standard error, so that standard output holds only the report.
 func progress(_ text: String) {
@@ -77,6 +78,8 @@ if arguments.first == "lsp" {
         progress("tiprulec-bench: \(error)")
         exit(1)
     }
+} else if arguments.first == "reach" {
+    exit(ReachBenchmark.main(arguments: Array(arguments.dropFirst())))
 } else if arguments.first == "verify" {
     guard arguments.dropFirst().allSatisfy({ $0 == "--quick" }) else {
         progress("tiprulec-bench: verify takes only --quick\n\(usage)")

@@ -1,0 +1,167 @@
+import Foundation
+
+/// The benchmark rows of `tiprulec-bench reach` for examples/backyard.tiprules, written in Swift
+/// with the distribution of examples/reach/bench/gen_reach_rows.py (not its bytes: its own
+/// deterministic generator): per user an isLoggedIn parameter row (70 %, true 60 %), 0–40
+/// enteredBackyardDetailView donations over the 10 days before `now` with backyardID 1–6 (a hot
+/// one half the time), dates half RFC 3339 and half seconds since 1970, sometimes a
+/// FavoriteBackyardTip state row and a lastDisplayDate, a bare `{"user":…}` row when there is
+/// none; users integers or `"user-0000123"` strings; each user's rows together, shuffled.
+struct ReachRowGenerator {
+    /// The benchmark's instant, 2026-11-21T09:00:00Z, in seconds since 1970.
+    static let now = 1_795_251_600
+    static let nowText = "2026-11-21T09:00:00Z"
+    /// The donation counts a user draws from, as the Python generator's.
+    static let donationCounts = [0, 0, 1, 2, 3, 5, 8, 13, 21, 40]
+    static let invalidationReasons: [StaticString?] = [nil, "actionPerformed", "tipClosed", "displayCountExceeded",
+                                                 "displayDurationExceeded"]
+
+    /// One row of a user, before it is written.
+    enum Row {
+        case parameter(Bool)
+        case donation(date: Int, epoch: Bool, backyard: Int)
+        case tipState(displayCount: Int, displayDuration: Int, invalidated: Int)
+        case lastDisplayDate(date: Int, epoch: Bool)
+        case bare
+    }
+
+    /// Each donation count drawn is multiplied by this: 1 for the benchmark's users, more for
+    /// fewer users with as many rows between them.
+    let donationMultiplier: Int
+    private var random: SplitMix64
+    private var rows: [Row] = []
+
+    init(seed: UInt64 = 1, donationMultiplier: Int = 1) {
+        random = SplitMix64(seed: seed)
+        self.donationMultiplier = donationMultiplier
+        rows.reserveCapacity(64 * donationMultiplier)
+    }
+
+    /// Writes user number `user`'s rows, at most `limit` of them; returns how many.
+    mutating func writeUser(_ user: Int, upTo limit: Int = .max, to out: inout ByteWriter) -> Int {
+        rows.removeAll(keepingCapacity: true)
+        let numbered = random.chance(0.5)
+        if random.chance(0.7) { rows.append(.parameter(random.chance(0.6))) }
+        let hot = random.integer(in: 1...6)
+        let count = Self.donationCounts[random.integer(in: 0...Self.donationCounts.count - 1)] * donationMultiplier
+        for _ in 0..<count {
+            let backyard = random.chance(0.5) ? hot : random.integer(in: 1...6)
+            let date = Self.now - random.integer(in: 0...10 * 86_400)
+            rows.append(.donation(date: date, epoch: random.chance(0.5), backyard: backyard))
+        }
+        if random.chance(0.2) {
+            rows.append(.tipState(displayCount: random.integer(in: 0...6), displayDuration: random.integer(in: 0...100),
+                                  invalidated: random.integer(in: 0...Self.invalidationReasons.count - 1)))
+        }
+        if random.chance(0.15) {
+            rows.append(.lastDisplayDate(date: Self.now - random.integer(in: 0...3 * 86_400), epoch: random.chance(0.5)))
+        }
+        if rows.isEmpty { rows.append(.bare) }
+        for index in stride(from: rows.count - 1, to: 0, by: -1) {
+            rows.swapAt(index, random.integer(in: 0...index))
+        }
+        let written = rows.prefix(limit)
+        for row in written { write(row, user: user, numbered: numbered, to: &out) }
+        return written.count
+    }
+
+    private func write(_ row: Row, user: Int, numbered: Bool, to out: inout ByteWriter) {
+        out.append("{\"user\":")
+        if numbered {
+            out.append(integer: user)
+        } else {
+            out.append("\"user-")
+            out.append(integer: user, width: 7)
+            out.append("\"")
+        }
+        switch row {
+        case .parameter(let value):
+            out.append(value ? ",\"parameter\":\"isLoggedIn\",\"value\":true}\n" : ",\"parameter\":\"isLoggedIn\",\"value\":false}\n")
+        case .donation(let date, let epoch, let backyard):
+            out.append(",\"event\":\"enteredBackyardDetailView\",\"date\":")
+            writeDate(date, epoch: epoch, to: &out)
+            out.append(",\"fields\":{\"backyardID\":")
+            out.append(integer: backyard)
+            out.append("}}\n")
+        case .tipState(let displayCount, let displayDuration, let invalidated):
+            out.append(",\"tip\":\"FavoriteBackyardTip\",\"displayCount\":")
+            out.append(integer: displayCount)
+            out.append(",\"displayDuration\":")
+            out.append(integer: displayDuration)
+            out.append(",\"invalidated\":")
+            if let reason = Self.invalidationReasons[invalidated] {
+                out.append("\"")
+                out.append(reason)
+                out.append("\"}\n")
+            } else {
+                out.append("null}\n")
+            }
+        case .lastDisplayDate(let date, let epoch):
+            out.append(",\"lastDisplayDate\":")
+            writeDate(date, epoch: epoch, to: &out)
+            out.append("}\n")
+        case .bare:
+            out.append("}\n")
+        }
+    }
+
+    /// A date as seconds since 1970 or as a quoted RFC 3339 UTC date.
+    private func writeDate(_ seconds: Int, epoch: Bool, to out: inout ByteWriter) {
+        guard !epoch else { return out.append(integer: seconds) }
+        let (year, month, day) = Self.civilDate(daysSince1970: seconds / 86_400)
+        let time = seconds % 86_400
+        out.append("\"")
+        out.append(integer: year, width: 4)
+        out.append("-")
+        out.append(integer: month, width: 2)
+        out.append("-")
+        out.append(integer: day, width: 2)
+        out.append("T")
+        out.append(integer: time / 3600, width: 2)
+        out.append(":")
+        out.append(integer: time / 60 % 60, width: 2)
+        out.append(":")
+        out.append(integer: time % 60, width: 2)
+        out.append("Z\"")
+    }
+
+    /// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's
+    /// civil_from_days), for the non-negative days the benchmark writes.
+    static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = shifted / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}
+
+/// SplitMix64: a fast, deterministic 64-bit generator, the same sequence on every machine.
+struct SplitMix64 {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+
+    /// True with probability `probability`.
+    mutating func chance(_ probability: Double) -> Bool {
+        Double(next() >> 11) * 0x1p-53 < probability
+    }
+
+    /// A whole number in `range` (by multiplying, so the tiny bias of a 64-bit draw is the same everywhere).
+    mutating func integer(in range: ClosedRange<Int>) -> Int {
+        let width = UInt64(range.upperBound - range.lowerBound + 1)
+        return range.lowerBound + Int(next().multipliedFullWidth(by: width).high)
+    }
+}
