@@ -35,6 +35,7 @@ import Testing
                 evaluated += 1
             }
             let file = try write("\(example).ndjson", rows)
+            var reports: [String] = []
             for jobs in ["1", "2", "3"] {
                 let output = run(["reach", path, file, "--now", nowText, "--format", "json", "--jobs", jobs])
                 #expect(output.status == 0, "\(example) --jobs \(jobs): \(output.standardError)")
@@ -42,6 +43,14 @@ import Testing
                 if !differences.isEmpty {
                     Issue.record("\(example) --jobs \(jobs): \(differences.prefix(8))\n\(try firstUserThatDiffers(path, users))")
                 }
+                reports.append(output.standardOutput)
+            }
+            // Lines ending in CR LF, and blank lines of spaces and tabs between them: the same report.
+            let lines = rows.split(separator: "\n")
+            let noisy = lines.indices.map { lines[$0] + ($0 % 7 == 3 ? "\r\n \t\r\n\n" : "\r\n") }.joined()
+            for jobs in ["1", "2"] {
+                let output = run(["reach", path, try write("\(example).crlf", noisy), "--now", nowText, "--format", "json", "--jobs", jobs])
+                #expect(output.standardOutput == reports.first, "\(example) CR LF --jobs \(jobs): \(output.standardError)")
             }
         }
         #expect(evaluated > 0)
