@@ -41,7 +41,8 @@ struct ProgramNames {
         let what = key == .fields ? "field" : key.name
         guard let value else { throw FixtureError(path: "", "the row needs '\(key.name)'") }
         guard case .string(let range) = value else {
-            throw FixtureError(path: key.name, "expected the name of a \(what), found \(FixtureDecoder.describe(value.json(in: text)))")
+            let article = what.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+            throw FixtureError(path: key.name, "expected the name of \(article) \(what), found \(FixtureDecoder.describe(value.json(in: text)))")
         }
         let bytes = UnsafeBufferPointer(rebasing: text[range])
         let among = candidates ?? 0..<table.count

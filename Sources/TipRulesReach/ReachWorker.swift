@@ -42,8 +42,8 @@ package struct ReachWorker {
     package init(setup: ReachSetup) {
         self.setup = setup
         tally = ReachTally(program: setup.program, baseline: setup.baseline)
-        program = UserEvaluation(program: setup.program, userParameter: setup.userParameter?.program)
-        baseline = setup.baseline.map { UserEvaluation(program: $0, userParameter: setup.userParameter?.baseline) }
+        program = UserEvaluation(program: setup.program, now: setup.now, userParameter: setup.userParameter?.program)
+        baseline = setup.baseline.map { UserEvaluation(program: $0, now: setup.now, userParameter: setup.userParameter?.baseline) }
     }
 
     /// Reads one line (without its newline) into `row`, the caller's: a row kept outside the worker

@@ -10,8 +10,8 @@ struct UserEvaluation {
     /// `--user-parameter`: the `String` parameter that takes the user's id when no row gives it.
     private let userParameter: Int?
 
-    init(program: Program, userParameter: Int?) {
-        builder = UserStoreBuilder(program: program)
+    init(program: Program, now: Double, userParameter: Int?) {
+        builder = UserStoreBuilder(program: program, now: now)
         evaluator = Evaluator(program: program)
         self.userParameter = userParameter
     }
@@ -22,7 +22,7 @@ struct UserEvaluation {
     /// Evaluates the user whose rows the builder holds into `outcome`.
     mutating func evaluate(user: UnsafeBufferPointer<UInt8>, now: Double) throws(FixtureError) {
         if let userParameter { builder.giveDefault(.string(String(decoding: user, as: UTF8.self)), to: userParameter) }
-        try builder.finish(now: now)
+        try builder.finish()
         evaluator.decide(builder.store, now: now, into: &outcome)
     }
 }

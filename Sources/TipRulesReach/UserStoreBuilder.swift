@@ -9,6 +9,7 @@ import TipRulesToolingCore
 /// and one set of columns serve user after user, and a usual row allocates nothing.
 struct UserStoreBuilder {
     let program: Program
+    let now: Double
     /// The store of the rows added since `reset()`, once `finish(now:)` has run.
     private(set) var store: EventStore
     private let names: ProgramNames
@@ -27,8 +28,11 @@ struct UserStoreBuilder {
     private var lastDisplayDateGiven = false
     private var utcOffsetGiven = false
 
-    init(program: Program) {
+    /// A builder for users evaluated at `now`: as `eval` checks a fixture, no display and no last
+    /// display date may be after it (each such row is named).
+    init(program: Program, now: Double) {
         self.program = program
+        self.now = now
         store = EventStore(program: program)
         names = ProgramNames(program)
         parameterGiven = Array(repeating: false, count: program.parameters.count)
@@ -72,18 +76,8 @@ struct UserStoreBuilder {
         try? store.setParameter(parameter, value)
     }
 
-    /// Records the donations and tip states in the store, checked against `now` as `eval` checks a
-    /// fixture: no display and no last display date after now.
-    mutating func finish(now: Double) throws(FixtureError) {
-        if let last = store.lastDisplayDate, last > now {
-            throw FixtureError(path: "lastDisplayDate", "\(ValueFormatting.date(last)) is after now (\(ValueFormatting.date(now))): "
-                               + "a tip cannot have appeared in the future")
-        }
-        for tip in tipOrder {
-            guard let latest = tipStates[tip]?.displayDates.last, latest > now else { continue }
-            throw FixtureError(path: "displays", "\(ValueFormatting.date(latest)) is after now (\(ValueFormatting.date(now))): "
-                               + "a tip cannot have appeared in the future")
-        }
+    /// Records the donations and tip states in the store.
+    mutating func finish() throws(FixtureError) {
         do {
             for event in dates.indices where !dates[event].isEmpty {
                 try store.donate(event: event, dates: dates[event], fields: fieldValues[event])
@@ -176,8 +170,9 @@ struct UserStoreBuilder {
             throw FixtureError(path: "tip", "no such tip '\(name)'"
                                + (Spelling.closest(to: name, in: program.tips.map(\.id)).map { " (did you mean '\($0)'?)" } ?? ""))
         }
-        var state: TipState
+        let state: TipState
         if let usual = Self.tipState(row, text: text) { state = usual } else { state = try decodedTipState(row, name: name, text: text) }
+        if let latest = state.displayDates.last { try checkNotAfterNow(latest, at: "displays") }
         if tipStates[tip] == nil {
             tipStates[tip] = TipState()
             tipOrder.append(tip)
@@ -198,6 +193,13 @@ struct UserStoreBuilder {
                 if tipKeysGiven[tip] & 1 == 0 { tipStates[tip]?.displayCount = state.displayCount }
             }
         }
+    }
+
+    /// Throws when `date`, a display's, is after now: a tip cannot have appeared in the future.
+    private func checkNotAfterNow(_ date: Double, at path: String) throws(FixtureError) {
+        guard date > now else { return }
+        throw FixtureError(path: path, "\(ValueFormatting.date(date)) is after now (\(ValueFormatting.date(now))): "
+                           + "a tip cannot have appeared in the future")
     }
 
     /// A tip's state from a row's usual values, as the fixture decoder reads a tip's entry; nil
@@ -252,7 +254,9 @@ struct UserStoreBuilder {
             guard !lastDisplayDateGiven else { throw FixtureError(path: "lastDisplayDate", "given twice for this user") }
             lastDisplayDateGiven = true
             if case .null = value {} else {
-                store.lastDisplayDate = try RowValues.date(value, at: "lastDisplayDate", text: text)
+                let date = try RowValues.date(value, at: "lastDisplayDate", text: text)
+                try checkNotAfterNow(date, at: "lastDisplayDate")
+                store.lastDisplayDate = date
             }
         }
         if let value = row[.utcOffset] {
