@@ -21,7 +21,8 @@ package enum ReachCommand {
     fixture with the same content means. --baseline compares with the rules in the field (who gains,
     who loses a tip); --user-parameter sets a String parameter to each user's id; --format partial
     (which needs --now) prints a report that `reach merge` adds up with others. --jobs (default: the
-    cores) reads files in that many threads. Bad rows stop the run (exit 2) unless --skip-invalid.
+    cores) reads the input in that many threads (standard input is first copied to a temporary file
+    in $TMPDIR). Bad rows stop the run (exit 2) unless --skip-invalid.
     --max-steps N bounds the work of the whole run (default 2147483648 steps of evaluation); a run
     that needs more stops with exit status 2.
     Exit status: 0 reported, 1 a program has errors, 2 usage or malformed input (a bad row, a
