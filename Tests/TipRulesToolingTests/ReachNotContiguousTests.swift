@@ -68,17 +68,20 @@ import Testing
         }
     }
 
-    @Test func onStandardInputTheyBeganAtAnEarlierLine() throws {
+    @Test func onStandardInputBothLinesAreNamed() throws {
         let rows = users(0..<20).joined(separator: "\n") + "\n{\"user\":\"3\"}\n"
+        let first = (users(0..<20).firstIndex { $0.hasPrefix("{\"user\":3,") || $0.hasPrefix("{\"user\":\"3\",") } ?? 0) + 1
+        // Standard input is copied to a temporary file first, so it is read again like a file.
         let output = try runProcess(["reach", program, "--now", nowText], stdin: rows)
         #expect(output.status == 2)
         #expect(output.standardError.contains("<stdin>:\(users(0..<20).count + 1): user 3: the user's rows are not contiguous: "
-                                              + "they began at an earlier line, then other users' rows came"), Comment(rawValue: output.standardError))
-        // A file, then standard input: standard input cannot be read again, the earlier line is not named.
+                                              + "they began at <stdin>:\(first), then other users' rows came"), Comment(rawValue: output.standardError))
+        // A file, then standard input: the earlier line is the file's.
         let file = try write("rows.ndjson", users(0..<20).joined(separator: "\n") + "\n")
+        let firstOfFive = (users(0..<20).firstIndex { $0.hasPrefix("{\"user\":5,") || $0.hasPrefix("{\"user\":\"5\",") } ?? 0) + 1
         let mixed = try runProcess(["reach", program, file, "-", "--now", nowText], stdin: "{\"user\":5}\n")
         #expect(mixed.status == 2)
-        #expect(mixed.standardError.contains("<stdin>:1: user 5: the user's rows are not contiguous: they began at an earlier line"),
+        #expect(mixed.standardError.contains("<stdin>:1: user 5: the user's rows are not contiguous: they began at \(file):\(firstOfFive)"),
                 Comment(rawValue: mixed.standardError))
     }
 
@@ -139,7 +142,7 @@ import Testing
                                     stdin: rows.joined(separator: "\n") + "\n")
         let skipped = try report(output)
         #expect(skipped["skippedUsers"]?.intValue == 1)
-        #expect(output.standardError.contains("they began at an earlier line"), Comment(rawValue: output.standardError))
+        #expect(output.standardError.contains("they began at <stdin>:"), Comment(rawValue: output.standardError))
         // The contract: "with --skip-invalid that user is skipped" — left out of every count.
         #expect(skipped["users"] == expected["users"], "user 7's first rows are counted")
         #expect(skipped["tips"] == expected["tips"], "user 7's first rows are counted")
