@@ -38,9 +38,9 @@ struct ProgramNames {
     /// the nearest name.
     func index(of value: RowValue?, in table: NameTable, among candidates: Range<Int>? = nil, key: RowKey,
                text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> Int {
-        let what = key == .fields ? "field" : key.name
         guard let value else { throw FixtureError(path: "", "the row needs '\(key.name)'") }
         guard case .string(let range) = value else {
+            let what = key == .fields ? "field" : key.name
             let article = what.first.map { "aeiou".contains($0) } == true ? "an" : "a"
             throw FixtureError(path: key.name, "expected the name of \(article) \(what), found \(FixtureDecoder.describe(value.json(in: text)))")
         }
@@ -50,7 +50,7 @@ struct ProgramNames {
         let name = String(decoding: bytes, as: UTF8.self)
         let hint = Spelling.closest(to: name, in: among.map(table.name)).map { " (did you mean '\($0)'?)" } ?? ""
         if key == .fields { throw FixtureError(path: "fields.\(name)", "no such field" + hint) }
-        throw FixtureError(path: key.name, "no such \(what) '\(name)'" + hint)
+        throw FixtureError(path: key.name, "no such \(key.name) '\(name)'" + hint)
     }
 }
 

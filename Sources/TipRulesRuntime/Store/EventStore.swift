@@ -9,6 +9,8 @@ public struct EventStore: Sendable {
     /// The program whose parameters, events and tips this store holds.
     public let program: Program
     private(set) var parameterValues: [ScalarValue]
+    /// Each parameter's default value (what `removeAll()` puts back, without reading the program).
+    private let parameterDefaults: [ScalarValue]
     private(set) var donations: [DonationColumns]
     private var tipStates: [TipState]
     /// When the last new tip appeared (seconds since 1970); nil if no tip has appeared yet.
@@ -31,7 +33,8 @@ public struct EventStore: Sendable {
     /// An empty store: parameters at their defaults, no donations, every tip never displayed.
     public init(program: Program) {
         self.program = program
-        parameterValues = program.parameters.map(\.defaultValue)
+        parameterDefaults = program.parameters.map(\.defaultValue)
+        parameterValues = parameterDefaults
         donations = program.events.map { DonationColumns(fieldCount: $0.fields.count) }
         tipStates = Array(repeating: TipState(), count: program.tips.count)
     }
@@ -39,7 +42,7 @@ public struct EventStore: Sendable {
     /// Empties the store as `init(program:)` makes it, keeping its storage: what lets one store serve
     /// user after user (`tiprulec reach`) without allocating its columns anew.
     public mutating func removeAll() {
-        for index in program.parameters.indices { parameterValues[index] = program.parameters[index].defaultValue }
+        for (index, value) in parameterDefaults.enumerated() { parameterValues[index] = value }
         for index in donations.indices { donations[index].removeAll() }
         for index in tipStates.indices { tipStates[index] = TipState() }
         lastDisplayDate = nil
