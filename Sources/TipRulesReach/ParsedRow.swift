@@ -9,76 +9,93 @@ enum RowKey: Int, CaseIterable {
     /// The key as written in a row.
     var name: String { Self.names[rawValue] }
 
-    static let names = ["user", "event", "date", "fields", "parameter", "value", "tip", "displayCount",
-                        "displayDuration", "invalidated", "displays", "lastDisplayDate", "utcOffset"]
-    /// Each name's UTF-8 bytes, for matching keys without making strings.
-    static let nameBytes = names.map { Array($0.utf8) }
+    /// The key as written in a row, as static text (its bytes are read without a shared array).
+    var spelling: StaticString {
+        switch self {
+        case .user: "user"
+        case .event: "event"
+        case .date: "date"
+        case .fields: "fields"
+        case .parameter: "parameter"
+        case .value: "value"
+        case .tip: "tip"
+        case .displayCount: "displayCount"
+        case .displayDuration: "displayDuration"
+        case .invalidated: "invalidated"
+        case .displays: "displays"
+        case .lastDisplayDate: "lastDisplayDate"
+        case .utcOffset: "utcOffset"
+        }
+    }
+
+    static let names = allCases.map { $0.spelling.description }
 
     /// The keys of a tip's state row besides `tip`, as a fixture's tip takes them (and `displays`).
     static let tipStateKeys: [RowKey] = [.displayCount, .displayDuration, .invalidated, .displays]
 }
 
-/// A JSON value of a row, as the row reader found it: scalars converted, a string either as bytes of
-/// the line (no escapes: the usual case, read without making a `String`) or decoded, and any array or
-/// object where a scalar belongs as the full parser read it (it can only be an error).
+/// A JSON value of a row, as the row reader found it: scalars converted, a string as the range of
+/// its bytes in the row's text, and an array or object where a scalar belongs as the range of its
+/// JSON text (it can only be an error). Trivial: copying one costs nothing.
 enum RowValue {
     case null
     case bool(Bool)
     case integer(Int)
     case number(Double)
-    /// A string without escapes: its bytes in the line.
-    case bytes(Range<Int>)
-    /// A string the full JSON parser decoded.
-    case text(String)
-    case composite(JSONValue)
+    /// A string: its UTF-8 bytes (escapes decoded) in the row's text.
+    case string(Range<Int>)
+    /// An array or an object: its JSON in the row's text.
+    case composite(Range<Int>)
 }
 
 /// One row of `tiprulec reach`'s input: the value of each key it has, read from one line. Kept and
 /// refilled from line to line, so reading a row allocates nothing in the usual case.
-struct ParsedRow {
-    /// The value of each `RowKey` (by raw value), nil when the row does not have it.
-    var values = [RowValue?](repeating: nil, count: RowKey.allCases.count)
+///
+/// The values' ranges are in the row's text: the line itself when the byte-level reader read it
+/// (`RowScanner`: no escapes, the usual case), or `decoded`, the strings the full JSON parser
+/// decoded, when `fill(from:)` read it.
+package struct ParsedRow {
+    /// The value of each `RowKey` (by raw value), read only when `present` has the key.
+    private var values = [RowValue?](repeating: nil, count: RowKey.allCases.count)
     /// The members of `"fields"`, in the order written: each name (a string value) and value.
     var fields: [(name: RowValue, value: RowValue)] = []
     /// The elements of `"displays"`.
     var displays: [RowValue] = []
-    /// Whether `"fields"` and `"displays"` were given (an empty object or array is given).
-    var hasFields = false {
-        didSet { if hasFields { present |= 1 << RowKey.fields.rawValue } }
-    }
-    var hasDisplays = false {
-        didSet { if hasDisplays { present |= 1 << RowKey.displays.rawValue } }
-    }
+    /// The text of a row read by the full parser: its strings and composites, one after another.
+    private(set) var decoded: [UInt8] = []
 
     /// The keys the row has, one bit per `RowKey` raw value (what `clear` empties and `has` reads).
     private(set) var present: UInt32 = 0
 
+    /// An empty row, to be filled line after line.
+    package init() {}
+
+    /// The value of `key`; setting one gives the key (only the reader sets values, never nil).
     subscript(key: RowKey) -> RowValue? {
-        get { values[key.rawValue] }
+        get { has(key) ? values[key.rawValue] : nil }
         set {
             values[key.rawValue] = newValue
-            if newValue == nil { present &= ~(1 << key.rawValue) } else { present |= 1 << key.rawValue }
+            present |= 1 << key.rawValue
         }
     }
 
+    func has(_ key: RowKey) -> Bool { present & (1 << key.rawValue) != 0 }
+
+    /// Marks `"fields"` or `"displays"` as given (an empty object or array is given).
+    mutating func give(_ key: RowKey) { present |= 1 << key.rawValue }
+
     /// Empties the row for the next line, keeping its storage.
     mutating func clear() {
-        var left = present
-        while left != 0 {
-            values[left.trailingZeroBitCount] = nil
-            left &= left - 1
-        }
         present = 0
-        fields.removeAll(keepingCapacity: true)
-        displays.removeAll(keepingCapacity: true)
-        hasFields = false
-        hasDisplays = false
+        if !fields.isEmpty { fields.removeAll(keepingCapacity: true) }
+        if !displays.isEmpty { displays.removeAll(keepingCapacity: true) }
     }
 
     /// The row from a line the full JSON parser read (the slow path: escapes, unusual numbers, errors),
     /// or what is wrong with its shape.
     mutating func fill(from json: JSONValue) throws(FixtureError) {
         clear()
+        decoded.removeAll(keepingCapacity: true)
         guard case .object(let members) = json else {
             throw FixtureError(path: "", "expected an object, found \(json.kindDescription)")
         }
@@ -92,29 +109,38 @@ struct ParsedRow {
                 guard case .object(let fieldMembers) = value else {
                     throw FixtureError(path: "fields", "expected an object of the event's fields, found \(value.kindDescription)")
                 }
-                hasFields = true
-                for (field, fieldValue) in fieldMembers.entries { fields.append((.text(field), Self.scalar(fieldValue))) }
+                give(.fields)
+                for (field, fieldValue) in fieldMembers.entries { fields.append((append(field), scalar(fieldValue))) }
             case .displays:
                 guard case .array(let items) = value else {
                     throw FixtureError(path: "displays", "expected an array of dates, found \(value.kindDescription)")
                 }
-                hasDisplays = true
-                displays.append(contentsOf: items.map(Self.scalar))
+                give(.displays)
+                for item in items { displays.append(scalar(item)) }
             default:
-                self[key] = Self.scalar(value)
+                self[key] = scalar(value)
             }
         }
     }
 
-    /// A JSON value as a row value.
-    static func scalar(_ json: JSONValue) -> RowValue {
+    /// A JSON value as a row value, its text appended to `decoded`.
+    private mutating func scalar(_ json: JSONValue) -> RowValue {
         switch json {
         case .null: return .null
         case .bool(let flag): return .bool(flag)
         case .integer(let number): return .integer(number)
         case .number(let number): return .number(number)
-        case .string(let text): return .text(text)
-        case .array, .object: return .composite(json)
+        case .string(let text): return append(text)
+        case .array, .object:
+            let start = decoded.count
+            decoded.append(contentsOf: JSONWriter.string(from: json).utf8)
+            return .composite(start..<decoded.count)
         }
+    }
+
+    private mutating func append(_ text: String) -> RowValue {
+        let start = decoded.count
+        decoded.append(contentsOf: text.utf8)
+        return .string(start..<decoded.count)
     }
 }

@@ -1,54 +1,86 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TipRulesCompiler
 import TipRulesRuntime
 import TipRulesToolingCore
 
 /// A program's event, parameter and field names as bytes, so that a row's names are looked up
-/// without making strings; and each field's JSON path in a row, made once.
+/// without making strings; and each field's JSON path in a row, made once. Every event's fields
+/// are in one table, event after event: event `e`'s are `fieldRanges[e]`.
 struct ProgramNames {
-    let events: [[UInt8]]
-    let parameters: [[UInt8]]
-    /// Per event, its fields' names.
-    let fields: [[[UInt8]]]
-    /// Per event, each field's path in a row: `fields.NAME`.
-    let fieldPaths: [[String]]
+    let events: NameTable
+    let parameters: NameTable
+    let fields: NameTable
+    let fieldRanges: [Range<Int>]
+    /// Each field's declared type, in the order of `fields`.
+    let fieldTypes: [ScalarKind]
+    /// Each field's path in a row (`fields.NAME`), in the order of `fields`.
+    let fieldPaths: [String]
 
     init(_ program: Program) {
-        events = program.events.map { Array($0.name.utf8) }
-        parameters = program.parameters.map { Array($0.name.utf8) }
-        fields = program.events.map { $0.fields.map { Array($0.name.utf8) } }
-        fieldPaths = program.events.map { $0.fields.map { "fields.\($0.name)" } }
-    }
-
-    private static func equal(_ name: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        name.withUnsafeBufferPointer { name in
-            for offset in 0..<name.count where name[offset] != bytes[offset] { return false }
-            return true
+        events = NameTable(program.events.map(\.name))
+        parameters = NameTable(program.parameters.map(\.name))
+        let allFields = program.events.flatMap(\.fields)
+        fields = NameTable(allFields.map(\.name))
+        fieldRanges = program.events.reduce(into: []) { ranges, event in
+            let start = ranges.last?.upperBound ?? 0
+            ranges.append(start..<start + event.fields.count)
         }
+        fieldTypes = allFields.map(\.type)
+        fieldPaths = allFields.map { "fields.\($0.name)" }
     }
 
-    /// The index in `names` of the name `value` holds (the value of `key`, or a field's name for
-    /// `.fields`), or an error that says what was found and suggests the nearest name.
-    func index(of value: RowValue?, among names: [[UInt8]], key: RowKey,
-               line: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> Int {
-        let what = key == .fields ? "field" : key.name
+    /// The index in `table` (among `candidates`, all by default) of the name `value` holds (the value
+    /// of `key`, or a field's name for `.fields`), or an error that says what was found and suggests
+    /// the nearest name.
+    func index(of value: RowValue?, in table: NameTable, among candidates: Range<Int>? = nil, key: RowKey,
+               text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> Int {
         guard let value else { throw FixtureError(path: "", "the row needs '\(key.name)'") }
-        let name: String
-        switch value {
-        case .bytes(let range):
-            let bytes = UnsafeBufferPointer(rebasing: line[range])
-            for (index, candidate) in names.enumerated() where candidate.count == bytes.count {
-                if Self.equal(candidate, bytes) { return index }
-            }
-            name = String(decoding: bytes, as: UTF8.self)
-        case .text(let text):
-            if let index = names.firstIndex(where: { $0.elementsEqual(text.utf8) }) { return index }
-            name = text
-        default:
-            throw FixtureError(path: key.name, "expected the name of a \(what), found \(FixtureDecoder.describe(value.json(in: line)))")
+        guard case .string(let range) = value else {
+            let what = key == .fields ? "field" : key.name
+            let article = what.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+            throw FixtureError(path: key.name, "expected the name of \(article) \(what), found \(FixtureDecoder.describe(value.json(in: text)))")
         }
-        let candidates = names.map { String(decoding: $0, as: UTF8.self) }
-        let hint = Spelling.closest(to: name, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+        let bytes = UnsafeBufferPointer(rebasing: text[range])
+        let among = candidates ?? 0..<table.count
+        if let index = among.first(where: { table.matches($0, bytes) }) { return index }
+        let name = String(decoding: bytes, as: UTF8.self)
+        let hint = Spelling.closest(to: name, in: among.map(table.name)).map { " (did you mean '\($0)'?)" } ?? ""
         if key == .fields { throw FixtureError(path: "fields.\(name)", "no such field" + hint) }
-        throw FixtureError(path: key.name, "no such \(what) '\(name)'" + hint)
+        throw FixtureError(path: key.name, "no such \(key.name) '\(name)'" + hint)
+    }
+}
+
+/// Names kept as one buffer of UTF-8 bytes, compared with a row's bytes without making a string
+/// or reading an array per name.
+struct NameTable {
+    private let bytes: [UInt8]
+    /// Where each name ends in `bytes` (it starts where the one before ends).
+    private let ends: [Int]
+
+    init(_ names: [String]) {
+        bytes = names.flatMap(\.utf8)
+        ends = names.reduce(into: []) { ends, name in ends.append((ends.last ?? 0) + name.utf8.count) }
+    }
+
+    var count: Int { ends.count }
+
+    /// Whether name `index` is `name`.
+    @inline(__always)
+    func matches(_ index: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = index == 0 ? 0 : ends[index - 1]
+        guard ends[index] - start == name.count else { return false }
+        return bytes.withUnsafeBufferPointer { bytes in
+            guard let names = bytes.baseAddress, let other = name.baseAddress else { return name.isEmpty }
+            return memcmp(names + start, other, name.count) == 0
+        }
+    }
+
+    /// Name `index` as a string, for messages.
+    func name(_ index: Int) -> String {
+        String(decoding: bytes[(index == 0 ? 0 : ends[index - 1])..<ends[index]], as: UTF8.self)
     }
 }

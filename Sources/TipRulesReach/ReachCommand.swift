@@ -21,7 +21,8 @@ package enum ReachCommand {
     fixture with the same content means. --baseline compares with the rules in the field (who gains,
     who loses a tip); --user-parameter sets a String parameter to each user's id; --format partial
     (which needs --now) prints a report that `reach merge` adds up with others. --jobs (default: the
-    cores) reads files in that many threads. Bad rows stop the run (exit 2) unless --skip-invalid.
+    cores) reads the input in that many threads (standard input is first copied to a temporary file
+    in $TMPDIR). Bad rows stop the run (exit 2) unless --skip-invalid.
     --max-steps N bounds the work of the whole run (default 2147483648 steps of evaluation); a run
     that needs more stops with exit status 2.
     Exit status: 0 reported, 1 a program has errors, 2 usage or malformed input (a bad row, a
@@ -193,7 +194,11 @@ package enum ReachCommand {
 
     /// A digest of a program's bytecode: partials of different programs are not merged.
     private static func digest(_ program: Program) -> String {
-        let (high, low) = program.encoded().withUnsafeBufferPointer { UserFingerprints.hash($0) }
+        // Two independent FNV-1a hashes, mixed; the second keeps 24 bits.
+        let (high, low) = program.encoded().withUnsafeBufferPointer { bytes in
+            (UserFingerprints.mixedFNV(bytes, basis: 0xcbf2_9ce4_8422_2325, prime: 0x0000_0100_0000_01b3),
+             UserFingerprints.mixedFNV(bytes, basis: 0x8422_2325_cbf2_9ce4, prime: 0x9e37_79b9_7f4a_7c15) >> 40)
+        }
         return String(high, radix: 16) + "-" + String(low, radix: 16)
     }
 }

@@ -52,17 +52,18 @@ enum ReachInput {
 
     /// The user of a line, as text, when the line is a readable row.
     static func userID(_ line: UnsafeBufferPointer<UInt8>, row: inout ParsedRow) -> [UInt8]? {
-        let value: RowValue?
         if RowScanner.scan(line, into: &row) {
-            value = row[.user]
-        } else if let json = try? JSONParser().parse(Array(line)), let user = json["user"] {
-            value = ParsedRow.scalar(user)
-        } else {
-            return nil
+            switch row[.user] {
+            case .string(let range)?: return Array(UnsafeBufferPointer(rebasing: line[range]))
+            case .integer(let number)?:
+                var id: [UInt8] = []
+                ReachWorker.appendDecimal(number, to: &id)
+                return id
+            default: return nil
+            }
         }
-        switch value {
-        case .bytes(let range)?: return Array(UnsafeBufferPointer(rebasing: line[range]))
-        case .text(let text)?: return Array(text.utf8)
+        switch (try? JSONParser().parse(Array(line)))?["user"] {
+        case .string(let text)?: return Array(text.utf8)
         case .integer(let number)?: return Array(String(number).utf8)
         default: return nil
         }

@@ -26,77 +26,125 @@ struct ReachRun {
     func run() -> Result<Outcome, CommandError> {
         var descriptors: [Int32] = []
         defer { for descriptor in descriptors where descriptor != STDIN_FILENO { close(descriptor) } }
-        var sizes: [Int?] = []
-        for input in inputs {
-            if input == "-" {
-                descriptors.append(STDIN_FILENO)
-                sizes.append(nil)
-                continue
+        var sizes: [Int] = []
+        for (file, input) in inputs.enumerated() {
+            var descriptor = STDIN_FILENO
+            if input != "-" {
+                descriptor = open(input, O_RDONLY | O_CLOEXEC)
+                guard descriptor >= 0 else { return .failure(CommandError("\(input): \(FileAccess.reason(errno))")) }
+                descriptors.append(descriptor)
             }
-            let descriptor = open(input, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { return .failure(CommandError("\(input): \(FileAccess.reason(errno))")) }
-            descriptors.append(descriptor)
             var status = stat()
             guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR else {
                 return .failure(CommandError("\(input): is a directory"))
             }
-            sizes.append((status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil)
+            if (status.st_mode & S_IFMT) == S_IFREG, input != "-" || lseek(descriptor, 0, SEEK_CUR) == 0 {
+                if input == "-" { descriptors.append(descriptor) }
+                sizes.append(Int(status.st_size))
+                continue
+            }
+            // A stream is copied first, and then read as a file.
+            switch InputSpool.spool(descriptor, name: name(file)) {
+            case .success(let copy):
+                if input != "-" { close(descriptors.removeLast()) }
+                descriptors.append(copy.descriptor)
+                sizes.append(copy.size)
+            case .failure(let error):
+                return .failure(error)
+            }
         }
-        progress?.total = sizes.contains(where: { $0 == nil }) ? nil : sizes.reduce(0) { $0 + ($1 ?? 0) }
-        if jobs > 1, sizes.allSatisfy({ $0 != nil }) {
+        progress?.total = sizes.reduce(0, +)
+        if jobs > 1 {
             var parts: [ReachPart] = []
             for (file, descriptor) in descriptors.enumerated() {
-                parts += ReachInput.split(descriptor, size: sizes[file] ?? 0, into: jobs, file: file)
+                parts += ReachInput.split(descriptor, size: sizes[file], into: jobs, file: file)
             }
             if let outcome = runParts(parts, descriptors: descriptors) { return outcome }
         }
-        return runSequentially(descriptors: descriptors, seekable: sizes.map { $0 != nil })
+        return runSequentially(descriptors: descriptors)
     }
 
     /// Every input in order by one worker; positions run on from file to file. With `--skip-invalid`,
-    /// users found not contiguous in files are left out by a second pass, from their first rows on
-    /// (standard input and pipes cannot be read again: there, their first rows stay counted).
-    private func runSequentially(descriptors: [Int32], seekable: [Bool]) -> Result<Outcome, CommandError> {
-        let first = pass(descriptors: descriptors, seekable: seekable, setup: setup)
-        guard case .success(let (_, worker)) = first, setup.skipsInvalid, !worker.notContiguous.isEmpty,
-              !seekable.contains(false) else { return first.map(\.outcome) }
+    /// users found not contiguous are left out by a second pass, from their first rows on.
+    private func runSequentially(descriptors: [Int32]) -> Result<Outcome, CommandError> {
+        let first = pass(descriptors: descriptors, setup: setup)
+        guard case .success(let (_, worker)) = first, setup.skipsInvalid, !worker.notContiguous.isEmpty else {
+            return first.map(\.outcome)
+        }
         var again = setup
         again.excludedUsers = worker.notContiguous
-        return pass(descriptors: descriptors, seekable: seekable, setup: again).map(\.outcome)
+        return pass(descriptors: descriptors, setup: again).map(\.outcome)
     }
 
-    private func pass(descriptors: [Int32], seekable: [Bool],
-                      setup: ReachSetup) -> Result<(outcome: Outcome, worker: ReachWorker), CommandError> {
+    private func pass(descriptors: [Int32], setup: ReachSetup) -> Result<(outcome: Outcome, worker: ReachWorker), CommandError> {
         var worker = ReachWorker(setup: setup)
         var firstPositions: [Int] = []
         for (file, descriptor) in descriptors.enumerated() {
             firstPositions.append(worker.position)
-            if let failure = read(ReachPart(file: file, start: seekable[file] ? 0 : nil, end: nil), descriptor: descriptor, into: &worker) {
+            if let failure = read(ReachPart(file: file, start: 0, end: nil), descriptor: descriptor, into: &worker) {
                 return .failure(failure)
             }
             if worker.stopped { break }
         }
         worker.finish()
+        var errors = worker.errors
+        if errors.contains(where: \.beganEarlier) {
+            findEarlierRows(of: &errors, descriptors: descriptors)
+        }
         let locate = { (position: Int) -> String in
             let file = firstPositions.lastIndex { $0 <= position } ?? 0
             return "\(inputs[file] == "-" ? "<stdin>" : inputs[file]):\(position - firstPositions[file] + 1)"
         }
-        return .success((Outcome(tally: worker.tally, errors: worker.errors.map { render($0, locate) }), worker))
+        return .success((Outcome(tally: worker.tally, errors: errors.map { render($0, locate) }), worker))
+    }
+
+    /// Where the rows of each user named not contiguous began: the inputs (files, all of them) read
+    /// again from the start, up to the last such error, for the first line of each such user.
+    private func findEarlierRows(of errors: inout [ReachInputError], descriptors: [Int32]) {
+        var wanted: [[UInt8]: Int?] = [:]
+        for error in errors where error.beganEarlier { wanted[Array((error.user ?? "").utf8)] = .some(nil) }
+        let last = errors.filter(\.beganEarlier).map(\.position).max() ?? 0
+        var position = 0
+        var row = ParsedRow()
+        files: for descriptor in descriptors {
+            var reader = LineReader(descriptor: descriptor, offset: 0, end: nil)
+            while position < last {
+                let id: [UInt8]?? = reader.next { line in
+                    guard case .line(let bytes) = line else { return nil }
+                    return ReachInput.userID(bytes, row: &row)
+                }
+                guard let read = id else { continue files }
+                if let user = read, let entry = wanted[user], entry == nil { wanted[user] = position }
+                position += 1
+            }
+            break
+        }
+        for index in errors.indices where errors[index].beganEarlier {
+            errors[index].earlier = wanted[Array((errors[index].user ?? "").utf8)] ?? nil
+        }
     }
 
     /// The parts in `jobs` threads; nil when a user's rows are not contiguous (then the run is
     /// sequential, which names such a user's lines and leaves it out, as for any number of threads).
     private func runParts(_ parts: [ReachPart], descriptors: [Int32]) -> Result<Outcome, CommandError>? {
+        // A budget of its own: the work of a parallel pass that gives way to the sequential run is
+        // not the run's, which then needs the same budget for every number of threads.
+        let runBudget = setup.budget
+        var parallel = setup
+        parallel.budget = RunBudget(steps: runBudget.steps)
+        let setup = parallel
         let results = PartResults(count: parts.count)
         DispatchQueue.concurrentPerform(iterations: min(jobs, parts.count)) { _ in
+            // Each thread reads its own copy of the programs: threads that shared one would contend
+            // for its reference counts, user after user.
+            let own = setup.withOwnPrograms()
             while let index = results.claim() {
-                var worker = ReachWorker(setup: setup)
+                var worker = ReachWorker(setup: own)
                 let failure = read(parts[index], descriptor: descriptors[parts[index].file], into: &worker)
                 worker.finish()
                 results.store(index, worker: worker, failure: failure)
             }
         }
-        var fingerprints = UserFingerprints()
         var tally = ReachTally(program: setup.program, baseline: setup.baseline)
         var errors: [(file: Int, line: Int, text: String)] = []
         var lineOffsets = [Int](repeating: 0, count: inputs.count)
@@ -104,27 +152,29 @@ struct ReachRun {
             guard let worker = results.workers[index] else { return nil }
             if let failure = results.failures[index] { return .failure(failure) }
             // A user whose rows are not contiguous is left out by the sequential run (two passes, or its lines named).
-            if fingerprints.intersects(worker.fingerprints) || !worker.notContiguous.isEmpty { return nil }
-            fingerprints.formUnion(worker.fingerprints)
+            if !worker.notContiguous.isEmpty { return nil }
+            for other in results.workers[..<index] where other?.fingerprints.intersects(worker.fingerprints) ?? false { return nil }
             do throws(CommandError) { try tally.merge(worker.tally) } catch { return .failure(error) }
             let offset = lineOffsets[part.file]
             for error in worker.errors {
-                errors.append((part.file, offset + error.position, render(error) { "\(inputs[part.file]):\(offset + $0 + 1)" }))
+                errors.append((part.file, offset + error.position, render(error) { "\(name(part.file)):\(offset + $0 + 1)" }))
             }
             lineOffsets[part.file] += worker.position
         }
+        runBudget.charge(setup.budget.spentSteps)
         let kept = setup.skipsInvalid ? ReachSetup.reasonsKept : 1
         return .success(Outcome(tally: tally, errors: errors.sorted { ($0.file, $0.line) < ($1.file, $1.line) }.prefix(kept).map(\.text)))
     }
 
     private func read(_ part: ReachPart, descriptor: Int32, into worker: inout ReachWorker) -> CommandError? {
         var reader = LineReader(descriptor: descriptor, offset: part.start, end: part.end)
+        var row = ParsedRow()
         var reported = (bytes: 0, users: 0)
         while !worker.stopped {
             let failure: CommandError?? = reader.next { line -> CommandError? in
                 switch line {
                 case .line(let bytes):
-                    worker.read(bytes)
+                    worker.read(bytes, into: &row)
                     return nil
                 case .tooLong:
                     return CommandError("\(name(part.file)):\(worker.position + 1): a line is longer than "
@@ -150,7 +200,11 @@ struct ReachRun {
         var text = locate(error.position) + ": "
         if let user = error.user { text += "user \(user): " }
         text += error.message
-        if let earlier = error.earlier { text += ": they began at \(locate(earlier)), then other users' rows came" }
+        if let earlier = error.earlier {
+            text += ": they began at \(locate(earlier)), then other users' rows came"
+        } else if error.beganEarlier {
+            text += ": they began at an earlier line, then other users' rows came"
+        }
         return text
     }
 }

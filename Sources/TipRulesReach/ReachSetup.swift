@@ -15,6 +15,22 @@ package struct ReachSetup: Sendable {
     /// With `--skip-invalid`, on a second pass over files: the users whose rows were found not
     /// contiguous, left out from their first rows on.
     var excludedUsers: UserFingerprints?
+    /// With a baseline: for each tip of the program, its index in the baseline (nil when the
+    /// baseline does not declare it), and the baseline's tips the program does not declare.
+    let baselineTips: BaselineTips
+
+    /// The setup with programs of its own, decoded again from their bytecode (the same programs, no
+    /// object shared with `self`); `self` when one cannot be decoded.
+    func withOwnPrograms() -> ReachSetup {
+        guard let program = try? Program(bytes: program.encoded()) else { return self }
+        var own = self
+        own.program = program
+        if let baseline {
+            guard let copy = try? Program(bytes: baseline.encoded()) else { return self }
+            own.baseline = copy
+        }
+        return own
+    }
 
     /// The most rows one user may have (`docs/limits.md`).
     static let maximumRowsPerUser = 1_000_000
@@ -30,6 +46,7 @@ package struct ReachSetup: Sendable {
         self.skipsInvalid = skipsInvalid
         self.budget = budget
         self.excludedUsers = excludedUsers
+        baselineTips = BaselineTips(program: program, baseline: baseline)
     }
 }
 
@@ -37,8 +54,27 @@ package struct ReachSetup: Sendable {
 /// at the end), which user, and what (the JSON path and what was expected).
 struct ReachInputError: Sendable {
     var position: Int
-    /// For a user whose rows are not contiguous: where they began.
+    /// For a user whose rows are not contiguous: true, and where they began once the run has
+    /// found it again (`ReachRun`; nil when the input cannot be read again).
+    var beganEarlier = false
     var earlier: Int?
     var user: String?
     var message: String
+
+    static let notContiguous = "the user's rows are not contiguous"
+}
+
+/// How a program's tips correspond to a baseline's, by id: found once for the run, so that
+/// counting a user compares no names.
+struct BaselineTips: Sendable {
+    /// For each tip of the program, its index in the baseline; nil when the baseline does not declare it.
+    var indices: [Int?] = []
+    /// The indices of the baseline's tips that the program does not declare, in declaration order.
+    var removed: [Int] = []
+
+    init(program: Program, baseline: Program?) {
+        guard let baseline else { return }
+        indices = program.tips.map { tip in baseline.tips.firstIndex { $0.id == tip.id } }
+        removed = baseline.tips.indices.filter { old in !program.tips.contains { $0.id == baseline.tips[old].id } }
+    }
 }

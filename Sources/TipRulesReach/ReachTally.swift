@@ -95,49 +95,71 @@ package struct ReachTally: Equatable {
         self.removedTips = removedTips
     }
 
-    /// Counts one user's result (and, with a baseline, the baseline's result for the same rows).
-    mutating func add(_ result: EvaluationResult, baseline old: EvaluationResult?) {
+    /// Counts one user's outcome for `program` (and, with a baseline, the baseline's outcome for the
+    /// same rows, with how its tips correspond to the program's).
+    mutating func add(_ outcome: Outcome, of program: Program, baseline old: (outcome: Outcome, tips: BaselineTips)?) {
         users += 1
-        for (index, tip) in result.tips.enumerated() {
-            if tip.display { tips[index].display += 1 }
-            tips[index].status[Self.statuses.firstIndex(of: tip.status.rawValue) ?? 1] += 1
-            if let reason = tip.pendingReason, let position = Self.pendingReasons.firstIndex(of: reason.rawValue) {
-                tips[index].pendingReason[position] += 1
-            }
-            if let reason = tip.reason, let position = Self.invalidatedReasons.firstIndex(of: reason.rawValue) {
-                tips[index].invalidatedReason[position] += 1
-            }
+        for (index, decision) in outcome.tips.enumerated() {
+            if decision.display { tips[index].display += 1 }
+            tips[index].status[Self.statusIndex(decision.status)] += 1
+            if let reason = decision.pendingReason { tips[index].pendingReason[Self.pendingReasonIndex(reason)] += 1 }
+            if let reason = decision.reason { tips[index].invalidatedReason[Self.invalidationReasonIndex(reason)] += 1 }
             var notTrue = 0
             var obstacle = 0
-            for rule in tip.rules where !rule.result {
+            for (rule, result) in outcome.rules(ofTip: index).enumerated() where result != .holds {
                 notTrue += 1
-                obstacle = rule.index
-                tips[index].rules[rule.index].isFalse += 1
-                if rule.error != nil { tips[index].rules[rule.index].error += 1 }
+                obstacle = rule
+                tips[index].rules[rule].isFalse += 1
+                if result == .failed { tips[index].rules[rule].error += 1 }
             }
             if notTrue == 1 { tips[index].rules[obstacle].onlyObstacle += 1 }
             if let old, tips[index].baseline != nil {
-                let before = old.tips.first { $0.id == tip.id }?.display ?? false
+                let before = old.tips.indices[index].map { old.outcome.tips[$0].display } ?? false
                 if before { tips[index].baseline?.display += 1 }
-                if tip.display && !before { tips[index].baseline?.gained += 1 }
-                if before && !tip.display { tips[index].baseline?.lost += 1 }
+                if decision.display && !before { tips[index].baseline?.gained += 1 }
+                if before && !decision.display { tips[index].baseline?.lost += 1 }
             }
         }
-        if let old, var removed = removedTips {
-            for index in removed.indices where old.tips.contains(where: { $0.id == removed[index].id && $0.display }) {
-                removed[index].display += 1
+        if let old, removedTips != nil {
+            for (position, tip) in old.tips.removed.enumerated() where old.outcome.tips[tip].display {
+                removedTips?[position].display += 1
             }
-            removedTips = removed
         }
-        for (index, group) in result.groups.enumerated() {
-            if let current = group.currentTip, let member = groups[index].currentTip.firstIndex(where: { $0.id == current }) {
+        for (index, current) in outcome.currentTips.enumerated() {
+            if let current, let member = program.groups[index].members.firstIndex(of: current) {
                 groups[index].currentTip[member].count += 1
             } else {
                 groups[index].none += 1
             }
         }
-        for (index, widget) in result.widgets.enumerated() where widget.relevant {
-            add(score: widget.score, to: index)
+        for (index, score) in outcome.scores.enumerated() {
+            if let score { add(score: score, to: index) }
+        }
+    }
+
+    /// A reason's position in `invalidatedReasons` (`InvalidationReason.allCases`' order).
+    private static func invalidationReasonIndex(_ reason: InvalidationReason) -> Int {
+        switch reason {
+        case .actionPerformed: return 0
+        case .tipClosed: return 1
+        case .displayCountExceeded: return 2
+        case .displayDurationExceeded: return 3
+        }
+    }
+
+    private static func statusIndex(_ status: TipStatus) -> Int {
+        switch status {
+        case .available: return 0
+        case .pending: return 1
+        case .invalidated: return 2
+        }
+    }
+
+    private static func pendingReasonIndex(_ reason: PendingReason) -> Int {
+        switch reason {
+        case .rules: return 0
+        case .frequencyCap: return 1
+        case .displayFrequency: return 2
         }
     }
 

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TipRulesCompiler
 import TipRulesRuntime
 import TipRulesToolingCore
@@ -25,9 +30,10 @@ package struct ReachWorker {
 
     private var program: UserEvaluation
     private var baseline: UserEvaluation?
-    private var row = ParsedRow()
     private var user: [UInt8] = []
     private var candidate: [UInt8] = []
+    /// The current user's id when its last row wrote it as an integer (its text is that number's).
+    private var userNumber: Int?
     private var hasUser = false
     private var userInvalid = false
     private var userRows = 0
@@ -36,26 +42,39 @@ package struct ReachWorker {
     package init(setup: ReachSetup) {
         self.setup = setup
         tally = ReachTally(program: setup.program, baseline: setup.baseline)
-        program = UserEvaluation(program: setup.program, userParameter: setup.userParameter?.program)
-        baseline = setup.baseline.map { UserEvaluation(program: $0, userParameter: setup.userParameter?.baseline) }
+        program = UserEvaluation(program: setup.program, now: setup.now, userParameter: setup.userParameter?.program)
+        baseline = setup.baseline.map { UserEvaluation(program: $0, now: setup.now, userParameter: setup.userParameter?.baseline) }
     }
 
-    /// Reads one line (without its newline).
-    package mutating func read(_ line: UnsafeBufferPointer<UInt8>) {
+    /// Reads one line (without its newline) into `row`, the caller's: a row kept outside the worker
+    /// is read in place, never copied.
+    package mutating func read(_ line: UnsafeBufferPointer<UInt8>, into row: inout ParsedRow) {
         defer { position += 1 }
         guard !stopped, line.contains(where: { !Self.isSpace($0) }) else { return }
         tally.rows += 1
-        guard RowScanner.scan(line, into: &row) || readSlowly(line) else { return }
-        guard readUser(row[.user], line: line) else { return }
-        if !hasUser || !candidate.elementsEqual(user) { startUser() }
+        if RowScanner.scan(line, into: &row) {
+            add(row, text: line)
+        } else if readSlowly(line, into: &row) {
+            let text = row.decoded
+            text.withUnsafeBufferPointer { add(row, text: $0) }
+        }
+    }
+
+    /// Adds a row read: to the current user's, or to a new user's.
+    private mutating func add(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) {
+        if !isCurrentUser(row[.user], text: text) {
+            guard readUser(row[.user], text: text) else { return }
+            if !hasUser || candidate != user { startUser() }
+        }
+        if case .integer(let number)? = row[.user] { userNumber = number } else { userNumber = nil }
         userRows += 1
         guard !userInvalid else { return }
         guard userRows <= ReachSetup.maximumRowsPerUser else {
             return invalidate(FixtureError(path: "", "the user has more than \(ReachSetup.maximumRowsPerUser) rows"))
         }
         do {
-            try program.builder.add(row, line: line)
-            if baseline != nil { try baseline?.builder.add(row, line: line) }
+            try program.builder.add(row, text: text)
+            if baseline != nil { try baseline?.builder.add(row, text: text) }
         } catch {
             invalidate(error)
         }
@@ -65,6 +84,19 @@ package struct ReachWorker {
     package mutating func finish() {
         finishUser()
         hasUser = false
+        chargeWork(atLeast: 1)
+    }
+
+    /// The steps a worker does before charging them to the run's budget, which threads share: a
+    /// run stops at most this many steps a thread after its budget is spent.
+    static let workPerCharge = 1 << 16
+
+    /// Charges the work done since the last charge to the run's budget once it is `minimum` or more.
+    private mutating func chargeWork(atLeast minimum: Int) {
+        let work = program.workDone + (baseline?.workDone ?? 0)
+        guard work - workCharged >= minimum else { return }
+        budgetSpent = !setup.budget.charge(work - workCharged)
+        workCharged = work
     }
 
     // MARK: users
@@ -72,17 +104,18 @@ package struct ReachWorker {
     private mutating func startUser() {
         finishUser()
         swap(&user, &candidate)
+        userNumber = nil
         hasUser = true
         userInvalid = false
         countsAsSkipped = true
         userRows = 0
         program.builder.reset()
         baseline?.builder.reset()
-        let earlier = user.withUnsafeBufferPointer { fingerprints.insert($0, at: position) }
+        let isNew = user.withUnsafeBufferPointer { fingerprints.insert($0) }
         let excluded = setup.excludedUsers.map { set in user.withUnsafeBufferPointer { set.contains($0) } } ?? false
-        if let earlier {
-            invalidate(FixtureError(path: "", "the user's rows are not contiguous"), earlier: earlier)
-            _ = user.withUnsafeBufferPointer { notContiguous.insert($0, at: 0) }
+        if !isNew {
+            invalidate(FixtureError(path: "", ReachInputError.notContiguous), beganEarlier: true)
+            _ = user.withUnsafeBufferPointer { notContiguous.insert($0) }
             // Skipped once: in a run that leaves such users out from their first rows on, they were counted then.
             countsAsSkipped = !excluded
         } else if excluded {
@@ -97,12 +130,12 @@ package struct ReachWorker {
             return
         }
         do {
-            let result = try user.withUnsafeBufferPointer { id throws(FixtureError) in try program.evaluate(user: id, now: setup.now) }
-            let old = try user.withUnsafeBufferPointer { id throws(FixtureError) in try baseline?.evaluate(user: id, now: setup.now) }
-            tally.add(result, baseline: old)
-            let work = program.workDone + (baseline?.workDone ?? 0)
-            budgetSpent = !setup.budget.charge(work - workCharged)
-            workCharged = work
+            try user.withUnsafeBufferPointer { id throws(FixtureError) in
+                try program.evaluate(user: id, now: setup.now)
+                try baseline?.evaluate(user: id, now: setup.now)
+            }
+            tally.add(program.outcome, of: setup.program, baseline: baseline.map { ($0.outcome, setup.baselineTips) })
+            chargeWork(atLeast: Self.workPerCharge)
         } catch {
             position -= 1
             invalidate(error)
@@ -111,14 +144,14 @@ package struct ReachWorker {
         }
     }
 
-    private mutating func invalidate(_ error: FixtureError, earlier: Int? = nil) {
+    private mutating func invalidate(_ error: FixtureError, beganEarlier: Bool = false) {
         userInvalid = true
-        fail(error, user: String(decoding: user, as: UTF8.self), earlier: earlier)
+        fail(error, user: String(decoding: user, as: UTF8.self), beganEarlier: beganEarlier)
     }
 
-    private mutating func fail(_ error: FixtureError, user: String?, earlier: Int? = nil) {
+    private mutating func fail(_ error: FixtureError, user: String?, beganEarlier: Bool = false) {
         guard errors.count < (setup.skipsInvalid ? ReachSetup.reasonsKept : 1) else { return }
-        errors.append(ReachInputError(position: position, earlier: earlier, user: user, message: "\(error)"))
+        errors.append(ReachInputError(position: position, beganEarlier: beganEarlier, user: user, message: "\(error)"))
     }
 
     // MARK: rows
@@ -126,7 +159,7 @@ package struct ReachWorker {
     /// The slow path: the full JSON parser reads the line (escapes, unusual numbers, every error).
     /// False when the line is no row: its error is recorded, as its user's when it names one, else as
     /// a user of its own (the current user goes on).
-    private mutating func readSlowly(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    private mutating func readSlowly(_ line: UnsafeBufferPointer<UInt8>, into row: inout ParsedRow) -> Bool {
         let json: JSONValue
         do {
             json = try JSONParser().parse(Array(line))
@@ -138,12 +171,22 @@ package struct ReachWorker {
             try row.fill(from: json)
             return true
         } catch {
-            if let user = json["user"], readUser(ParsedRow.scalar(user), line: line) {
-                if !hasUser || !candidate.elementsEqual(self.user) { startUser() }
+            guard let user = json["user"] else {
+                failAlone(error)
+                return false
+            }
+            // The id as a row value over a text of its own (its JSON, when it is no string).
+            let text = user.stringValue.map { Array($0.utf8) } ?? Array(JSONWriter.string(from: user).utf8)
+            let value: RowValue = switch user {
+            case .string: .string(0..<text.count)
+            case .integer(let number): .integer(number)
+            default: .composite(0..<text.count)
+            }
+            let named = text.withUnsafeBufferPointer { readUser(value, text: $0) }
+            if named {
+                if !hasUser || candidate != self.user { startUser() }
                 userRows += 1
                 if !userInvalid { invalidate(error) }
-            } else if json["user"] == nil {
-                failAlone(error)
             }
             return false
         }
@@ -154,21 +197,52 @@ package struct ReachWorker {
         if setup.skipsInvalid { tally.skippedUsers += 1 }
     }
 
+    /// Whether `value` is the current user's id, seen without copying it (the usual case: a user's
+    /// rows follow one another).
+    @inline(__always)
+    private func isCurrentUser(_ value: RowValue?, text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard hasUser else { return false }
+        switch value {
+        case .integer(let number)?: return number == userNumber
+        case .string(let range)?:
+            guard range.count == user.count, let base = text.baseAddress else { return false }
+            return user.withUnsafeBufferPointer { id in id.baseAddress.map { memcmp($0, base + range.lowerBound, range.count) == 0 } ?? true }
+        default: return false
+        }
+    }
+
     /// Reads the user's id as text into `candidate`; false (the error recorded) when there is none.
-    private mutating func readUser(_ value: RowValue?, line: UnsafeBufferPointer<UInt8>) -> Bool {
+    private mutating func readUser(_ value: RowValue?, text: UnsafeBufferPointer<UInt8>) -> Bool {
         candidate.removeAll(keepingCapacity: true)
         switch value {
-        case .bytes(let range)?: candidate.append(contentsOf: UnsafeBufferPointer(rebasing: line[range]))
-        case .text(let text)?: candidate.append(contentsOf: text.utf8)
-        case .integer(let number)?: candidate.append(contentsOf: String(number).utf8)
+        case .string(let range)?: candidate.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
+        case .integer(let number)?: Self.appendDecimal(number, to: &candidate)
         case nil:
             failAlone(FixtureError(path: "", "the row has no \"user\""))
             return false
-        default:
-            failAlone(FixtureError(path: "user", "expected a string or an integer, found \(FixtureDecoder.describe(value?.json(in: line) ?? .null))"))
+        case let other?:
+            failAlone(FixtureError(path: "user", "expected a string or an integer, found \(FixtureDecoder.describe(other.json(in: text)))"))
             return false
         }
         return true
+    }
+
+    /// Appends `number` written in decimal, as `String(number)` writes it.
+    static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        var digits = 1
+        var power: UInt = 10
+        while digits < 20, number.magnitude >= power {
+            digits += 1
+            power &*= 10
+        }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        var rest = number.magnitude
+        for position in (start..<start + digits).reversed() {
+            bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

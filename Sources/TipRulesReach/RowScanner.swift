@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The fast path of the row reader: reads one line of the usual shape — an object of known keys
 /// whose strings have no escapes and only ASCII, whose numbers are plain, whose `"fields"` is an
 /// object of scalars and whose `"displays"` an array of scalars — straight from its bytes, without
@@ -22,12 +28,12 @@ struct RowScanner {
         guard consume(UInt8(ascii: "{")) else { return false }
         if consume(UInt8(ascii: "}")) { return atEnd() }
         repeat {
-            guard let name = string(), consume(UInt8(ascii: ":")), let key = key(named: name) else { return false }
+            guard let key = key(), consume(UInt8(ascii: ":")) else { return false }
             switch key {
             case .fields:
-                guard !row.hasFields, scanFields(into: &row) else { return false }
+                guard !row.has(.fields), scanFields(into: &row) else { return false }
             case .displays:
-                guard !row.hasDisplays, scanDisplays(into: &row) else { return false }
+                guard !row.has(.displays), scanDisplays(into: &row) else { return false }
             default:
                 guard row[key] == nil, let value = scalar() else { return false }
                 row[key] = value
@@ -37,22 +43,22 @@ struct RowScanner {
     }
 
     private mutating func scanFields(into row: inout ParsedRow) -> Bool {
-        row.hasFields = true
+        row.give(.fields)
         guard consume(UInt8(ascii: "{")) else { return false }
         if consume(UInt8(ascii: "}")) { return true }
         repeat {
             guard let name = string(), consume(UInt8(ascii: ":")), let value = scalar() else { return false }
             // A name given twice is the parser's error to report.
             for field in row.fields {
-                if case .bytes(let other) = field.name, equal(other, name) { return false }
+                if case .string(let other) = field.name, equal(other, name) { return false }
             }
-            row.fields.append((.bytes(name), value))
+            row.fields.append((.string(name), value))
         } while consume(UInt8(ascii: ","))
         return consume(UInt8(ascii: "}"))
     }
 
     private mutating func scanDisplays(into row: inout ParsedRow) -> Bool {
-        row.hasDisplays = true
+        row.give(.displays)
         guard consume(UInt8(ascii: "[")) else { return false }
         if consume(UInt8(ascii: "]")) { return true }
         repeat {
@@ -67,7 +73,7 @@ struct RowScanner {
         skipWhitespace()
         guard index < bytes.count else { return nil }
         switch bytes[index] {
-        case UInt8(ascii: "\""): return string().map(RowValue.bytes)
+        case UInt8(ascii: "\""): return string().map(RowValue.string)
         case UInt8(ascii: "t"): return literal("true") ? .bool(true) : nil
         case UInt8(ascii: "f"): return literal("false") ? .bool(false) : nil
         case UInt8(ascii: "n"): return literal("null") ? .null : nil
@@ -76,43 +82,57 @@ struct RowScanner {
         }
     }
 
-    /// The bytes between the quotes of a string of printable ASCII without escapes.
+    /// The bytes between the quotes of a string of printable ASCII without escapes: the closing
+    /// quote found by `memchr`, then the bytes before it checked eight at a time.
     private mutating func string() -> Range<Int>? {
         skipWhitespace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let base = bytes.baseAddress else { return nil }
         let start = index + 1
+        guard let found = memchr(base + start, Int32(UInt8(ascii: "\"")), bytes.count - start) else { return nil }
+        let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         var position = start
-        while position < bytes.count {
+        while position + 8 <= end {
+            guard !Self.hasSpecialByte(UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)) else { return nil }
+            position += 8
+        }
+        while position < end {
             let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                index = position + 1
-                return start..<position
-            }
             guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }
             position += 1
         }
-        return nil
+        index = end + 1
+        return start..<end
+    }
+
+    /// Whether one of the eight bytes of `word` is a backslash, below 0x20 or above 0x7F (bit
+    /// tricks that never miss one; a quote cannot be among them: they come before the first).
+    @inline(__always)
+    private static func hasSpecialByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let backslash = word ^ (ones &* 0x5C)
+        let isBackslash = (backslash &- ones) & ~backslash & highs
+        let isControl = (word &- ones &* 0x20) & ~word & highs
+        return (isBackslash | isControl | (word & highs)) != 0
     }
 
     /// A number as the JSON parser reads it: an integer when written without a fraction or exponent
     /// and in `Int`'s range, otherwise a finite `Double`; nil (the parser's case) for anything unusual.
     private mutating func number() -> RowValue? {
         let start = index
-        let negative = consume(UInt8(ascii: "-"))
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
         let digitsStart = index
         var magnitude: UInt64 = 0
-        var overflow = false
-        while index < bytes.count, isDigit(bytes[index]) {
-            let (times, o1) = magnitude.multipliedReportingOverflow(by: 10)
-            let (plus, o2) = times.addingReportingOverflow(UInt64(bytes[index] - UInt8(ascii: "0")))
-            overflow = overflow || o1 || o2
-            magnitude = plus
+        // Up to 19 digits cannot overflow a UInt64; more are read as a Double below.
+        while index < bytes.count, case let digit = bytes[index] &- UInt8(ascii: "0"), digit < 10 {
+            if index - digitsStart < 19 { magnitude = magnitude &* 10 &+ UInt64(digit) }
             index += 1
         }
         let digitCount = index - digitsStart
         guard digitCount > 0, !(digitCount > 1 && bytes[digitsStart] == UInt8(ascii: "0")) else { return nil }
-        var isInteger = true
-        if consume(UInt8(ascii: ".")) {
+        var isInteger = digitCount < 20
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
             isInteger = false
             guard skipDigits() else { return nil }
         }
@@ -122,7 +142,7 @@ struct RowScanner {
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard skipDigits() else { return nil }
         }
-        if isInteger, !overflow {
+        if isInteger {
             if negative, magnitude <= UInt64(Int.max) + 1 { return .integer(magnitude == UInt64(Int.max) + 1 ? Int.min : -Int(magnitude)) }
             if !negative, magnitude <= UInt64(Int.max) { return .integer(Int(magnitude)) }
         }
@@ -147,23 +167,60 @@ struct RowScanner {
         return true
     }
 
-    private func key(named range: Range<Int>) -> RowKey? {
-        for (raw, name) in RowKey.nameBytes.enumerated() where name.count == range.count {
-            if name.withUnsafeBufferPointer({ equalBytes($0, range) }) { return RowKey(rawValue: raw) }
+    /// A key, quoted, read in place: its first letter names one or a few keys, whose spellings are
+    /// compared with the bytes at once (no string is scanned, no table is read). Nil for any other
+    /// name, and for a key written with escapes (the full parser reads those).
+    private mutating func key() -> RowKey? {
+        skipWhitespace()
+        let start = index + 1
+        guard start < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        switch bytes[start] {
+        case UInt8(ascii: "u"): return take(.user, at: start) ?? take(.utcOffset, at: start)
+        case UInt8(ascii: "e"): return take(.event, at: start)
+        case UInt8(ascii: "d"):
+            return take(.date, at: start) ?? take(.displays, at: start) ?? take(.displayCount, at: start)
+                ?? take(.displayDuration, at: start)
+        case UInt8(ascii: "f"): return take(.fields, at: start)
+        case UInt8(ascii: "p"): return take(.parameter, at: start)
+        case UInt8(ascii: "v"): return take(.value, at: start)
+        case UInt8(ascii: "t"): return take(.tip, at: start)
+        case UInt8(ascii: "i"): return take(.invalidated, at: start)
+        case UInt8(ascii: "l"): return take(.lastDisplayDate, at: start)
+        default: return nil
         }
-        return nil
+    }
+
+    /// `key`, moving past its closing quote, when the bytes at `position` spell it.
+    @inline(__always)
+    private mutating func take(_ key: RowKey, at position: Int) -> RowKey? {
+        guard spelled(key, at: position) else { return nil }
+        index = position + key.spelling.utf8CodeUnitCount + 1
+        return key
+    }
+
+    /// Whether the bytes at `position` are `key`'s spelling followed by a quote.
+    @inline(__always)
+    private func spelled(_ key: RowKey, at position: Int) -> Bool {
+        let spelling = key.spelling
+        let count = spelling.utf8CodeUnitCount
+        guard position + count < bytes.count, bytes[position + count] == UInt8(ascii: "\""),
+              let base = bytes.baseAddress else { return false }
+        return memcmp(base + position, spelling.utf8Start, count) == 0
     }
 
     private func equal(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
         a.count == b.count && zip(a, b).allSatisfy { bytes[$0] == bytes[$1] }
     }
 
-    private func equalBytes(_ name: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        for offset in 0..<name.count where name[offset] != bytes[range.lowerBound + offset] { return false }
-        return true
-    }
 
+    /// Moves past `byte` (after any whitespace) if it comes next. Compact lines have none: the
+    /// byte is looked at first.
+    @inline(__always)
     private mutating func consume(_ byte: UInt8) -> Bool {
+        if index < bytes.count, bytes[index] == byte {
+            index += 1
+            return true
+        }
         skipWhitespace()
         guard index < bytes.count, bytes[index] == byte else { return false }
         index += 1
@@ -175,6 +232,7 @@ struct RowScanner {
         return index == bytes.count
     }
 
+    @inline(__always)
     private mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {

@@ -3,31 +3,46 @@ import TipRulesRuntime
 import TipRulesToolingCore
 
 /// The values of a row, read with the fixture decoder's meaning (`FixtureDecoder.scalar`, `.date`):
-/// only a date written as a string is read straight from the line's bytes, by the same RFC 3339
-/// parser, and an unreadable one goes through the decoder for its message.
+/// the usual values straight from the row's text (`text`: the line, or the decoded text of a row
+/// the full parser read); anything else, and every error, through the decoder, for its message.
 enum RowValues {
     /// A value of a parameter's or field's declared type.
-    static func scalar(_ value: RowValue, of type: ScalarKind, at path: String,
-                       line: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> ScalarValue {
-        if type == .date { return .date(try date(value, at: path, line: line)) }
-        return try FixtureDecoder.scalar(value.json(in: line), of: type, at: path)
+    @inline(__always)
+    static func scalar(_ value: RowValue, of type: ScalarKind, at path: @autoclosure () -> String,
+                       text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> ScalarValue {
+        switch (type, value) {
+        case (.int, .integer(let number)): return .int(number)
+        case (.double, .integer(let number)): return .double(Double(number))
+        case (.double, .number(let number)): return .double(number)
+        case (.bool, .bool(let flag)): return .bool(flag)
+        case (.string, .string(let range)): return .string(String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self))
+        case (.date, _): return .date(try date(value, at: path(), text: text))
+        default: return try FixtureDecoder.scalar(value.json(in: text), of: type, at: path())
+        }
     }
 
     /// A date: an RFC 3339 string or seconds since 1970.
-    static func date(_ value: RowValue, at path: String, line: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> Double {
-        if case .bytes(let range) = value, let seconds = try? RFC3339.parse(UnsafeBufferPointer(rebasing: line[range])) {
-            return seconds
+    @inline(__always)
+    static func date(_ value: RowValue, at path: @autoclosure () -> String, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> Double {
+        switch value {
+        case .integer(let seconds):
+            let date = Double(seconds)
+            if date >= RFC3339.earliest && date < RFC3339.end { return date }
+        case .string(let range):
+            let bytes = UnsafeBufferPointer(rebasing: text[range])
+            if let seconds = RFC3339.parseUTCSeconds(bytes) ?? (try? RFC3339.parse(bytes)) { return seconds }
+        default:
+            break
         }
-        return try FixtureDecoder.date(value.json(in: line), at: path)
+        return try FixtureDecoder.date(value.json(in: text), at: path())
     }
 
     /// A name written as a string (a tip's, an event's), or what was found instead.
-    static func name(_ value: RowValue, key: RowKey, line: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> String {
-        switch value {
-        case .bytes(let range): return String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)
-        case .text(let text): return text
-        default: throw FixtureError(path: key.name, "expected a name, found \(FixtureDecoder.describe(value.json(in: line)))")
+    static func name(_ value: RowValue, key: RowKey, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> String {
+        guard case .string(let range) = value else {
+            throw FixtureError(path: key.name, "expected a name, found \(FixtureDecoder.describe(value.json(in: text)))")
         }
+        return String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
     }
 
     /// Decodes a one-entry fixture with the fixture decoder; an error's path loses `pathPrefix`
@@ -43,16 +58,15 @@ enum RowValues {
 }
 
 extension RowValue {
-    /// The value as the JSON parser would have read it.
-    func json(in line: UnsafeBufferPointer<UInt8>) -> JSONValue {
+    /// The value as the JSON parser would have read it, from the row's text.
+    func json(in text: UnsafeBufferPointer<UInt8>) -> JSONValue {
         switch self {
         case .null: return .null
         case .bool(let flag): return .bool(flag)
         case .integer(let number): return .integer(number)
         case .number(let number): return .number(number)
-        case .bytes(let range): return .string(String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self))
-        case .text(let text): return .string(text)
-        case .composite(let json): return json
+        case .string(let range): return .string(String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self))
+        case .composite(let range): return (try? JSONParser().parse(Array(text[range]))) ?? .null
         }
     }
 }

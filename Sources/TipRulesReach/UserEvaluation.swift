@@ -1,18 +1,17 @@
 import TipRulesRuntime
 import TipRulesToolingCore
 
-/// One program's side of a reach run: the fixture builder for a user's rows, the store they are
-/// recorded in (one, emptied from user to user) and the evaluator (`eval`'s).
+/// One program's side of a reach run: the builder of a user's store (one store, emptied from user
+/// to user), the evaluator (`eval`'s) and the outcome it fills, all reused.
 struct UserEvaluation {
-    var builder: UserFixtureBuilder
-    private var store: EventStore
+    var builder: UserStoreBuilder
     private var evaluator: Evaluator
+    private(set) var outcome = Outcome()
     /// `--user-parameter`: the `String` parameter that takes the user's id when no row gives it.
     private let userParameter: Int?
 
-    init(program: Program, userParameter: Int?) {
-        builder = UserFixtureBuilder(program: program)
-        store = EventStore(program: program)
+    init(program: Program, now: Double, userParameter: Int?) {
+        builder = UserStoreBuilder(program: program, now: now)
         evaluator = Evaluator(program: program)
         self.userParameter = userParameter
     }
@@ -20,10 +19,10 @@ struct UserEvaluation {
     /// The work of every evaluation so far (`Evaluator.workDone`).
     var workDone: Int { evaluator.workDone }
 
-    /// The result for the user whose rows the builder holds.
-    mutating func evaluate(user: UnsafeBufferPointer<UInt8>, now: Double) throws(FixtureError) -> EvaluationResult {
+    /// Evaluates the user whose rows the builder holds into `outcome`.
+    mutating func evaluate(user: UnsafeBufferPointer<UInt8>, now: Double) throws(FixtureError) {
         if let userParameter { builder.giveDefault(.string(String(decoding: user, as: UTF8.self)), to: userParameter) }
-        try builder.fill(&store, now: now)
-        return evaluator.evaluate(store, now: now)
+        try builder.finish()
+        evaluator.decide(builder.store, now: now, into: &outcome)
     }
 }

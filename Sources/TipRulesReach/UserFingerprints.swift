@@ -1,67 +1,133 @@
-/// What `reach` keeps of every user it has seen, to find a user whose rows are not contiguous: 16
-/// bytes each — 88 bits of a hash of the user's id and 40 bits for where its rows began.
-package struct UserFingerprints {
-    private struct Fingerprint: Hashable {
-        var high: UInt64
-        /// 24 bits of hash above 40 bits of position.
-        var low: UInt64
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-        static func == (a: Fingerprint, b: Fingerprint) -> Bool { a.high == b.high && a.low >> 40 == b.low >> 40 }
+/// What `reach` keeps of every user it has seen, to find a user whose rows are not contiguous:
+/// 8 bytes each, a 64-bit keyed hash of the user's id, in an open-addressing table split into 64
+/// segments that grow one at a time (so growing never holds two copies of the whole table), each
+/// in memory of its own that goes back to the system when the segment grows. About 11 bytes per
+/// user in all; where a user's rows began is found by reading the input again when a message
+/// needs it (`ReachRun`), never kept.
+package struct UserFingerprints: Sendable {
+    /// The segments, chosen by a hash's top 6 bits; in each, 0 marks an empty slot.
+    private var segments: [SlotTable] = (0..<64).map { _ in SlotTable(count: 0) }
+    private var counts = [Int](repeating: 0, count: 64)
+    private(set) var count = 0
 
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(high)
-            hasher.combine(low >> 40)
+    var isEmpty: Bool { count == 0 }
+
+    /// Records the user; false when it was recorded before.
+    mutating func insert(_ user: UnsafeBufferPointer<UInt8>) -> Bool {
+        let hash = Self.hash(user)
+        let segment = Int(hash >> 58)
+        // Grown by half at 7/8 full: about 11 bytes a user on average, and probe runs stay short.
+        if (counts[segment] + 1) * 8 > segments[segment].slots.count * 7 {
+            segments[segment] = segments[segment].grown()
+        } else if !isKnownUniquelyReferenced(&segments[segment]) {
+            segments[segment] = segments[segment].copy()
         }
-
-        var position: Int { Int(low & (1 << 40 - 1)) }
-    }
-
-    private var seen = Set<Fingerprint>()
-
-    var count: Int { seen.count }
-
-    /// Records that a user's rows begin at `position` (a line ordinal); when its rows began
-    /// somewhere before, returns that position instead.
-    mutating func insert(_ user: UnsafeBufferPointer<UInt8>, at position: Int) -> Int? {
-        let (high, low) = Self.hash(user)
-        let fingerprint = Fingerprint(high: high, low: (low << 40) | UInt64(truncatingIfNeeded: min(position, 1 << 40 - 1)))
-        let (inserted, member) = seen.insert(fingerprint)
-        return inserted ? nil : member.position
+        guard segments[segment].insert(hash) else { return false }
+        counts[segment] += 1
+        count += 1
+        return true
     }
 
     /// Whether the user has been recorded.
-    func contains(_ user: UnsafeBufferPointer<UInt8>) -> Bool {
-        let (high, low) = Self.hash(user)
-        return seen.contains(Fingerprint(high: high, low: low << 40))
-    }
-
-    var isEmpty: Bool { seen.isEmpty }
+    func contains(_ user: UnsafeBufferPointer<UInt8>) -> Bool { contains(hash: Self.hash(user)) }
 
     /// Whether two sets share a user (a user split across parts of an input).
     func intersects(_ other: UserFingerprints) -> Bool {
-        let (small, large) = seen.count < other.seen.count ? (seen, other.seen) : (other.seen, seen)
-        return small.contains { large.contains($0) }
+        let (small, large) = count < other.count ? (self, other) : (other, self)
+        return small.segments.contains { $0.slots.contains { $0 != 0 && large.contains(hash: $0) } }
     }
 
-    mutating func formUnion(_ other: UserFingerprints) {
-        seen.formUnion(other.seen)
+    private func contains(hash: UInt64) -> Bool { segments[Int(hash >> 58)].contains(hash) }
+
+    /// A 64-bit SipHash of the id, keyed afresh by each process (so that no one can choose ids
+    /// that collide), never 0: 0 marks an empty slot.
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        let value = UInt64(bitPattern: Int64(hasher.finalize()))
+        return value == 0 ? 1 : value
     }
 
-    /// Two independent 64-bit FNV-1a hashes, mixed (the second keeps 24 bits).
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
-        var first: UInt64 = 0xcbf2_9ce4_8422_2325
-        var second: UInt64 = 0x8422_2325_cbf2_9ce4
-        for byte in bytes {
-            first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            second = (second ^ UInt64(byte)) &* 0x9e37_79b9_7f4a_7c15
+    /// FNV-1a of `bytes` from `basis` with `prime`, then MurmurHash3's finalizer.
+    static func mixedFNV(_ bytes: UnsafeBufferPointer<UInt8>, basis: UInt64, prime: UInt64) -> UInt64 {
+        var value = basis
+        for byte in bytes { value = (value ^ UInt64(byte)) &* prime }
+        value = (value ^ (value >> 33)) &* 0xff51_afd7_ed55_8ccd
+        value = (value ^ (value >> 33)) &* 0xc4ce_b9fe_1a85_ec53
+        return value ^ (value >> 33)
+    }
+}
+
+/// One segment: 64-bit slots with linear probing, in pages of its own (`mmap`) so that freeing a
+/// segment that grew gives its memory back at once (the allocator's heap would keep it). Its slots
+/// change only through a set that holds the one reference to it (a set copies a shared table
+/// first), so tables are shared between threads only to be read.
+private final class SlotTable: @unchecked Sendable {
+    let slots: UnsafeMutableBufferPointer<UInt64>
+    private let isMapped: Bool
+
+    init(count: Int) {
+        let bytes = count * MemoryLayout<UInt64>.stride
+        let pages = bytes == 0 ? nil : mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        if let pages, pages != MAP_FAILED {
+            // Anonymous pages are zero: every slot is empty.
+            slots = UnsafeMutableBufferPointer(start: pages.assumingMemoryBound(to: UInt64.self), count: count)
+            isMapped = true
+        } else {
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: 0)
+            isMapped = false
         }
-        return (mix(first), mix(second) >> 40)
     }
 
-    private static func mix(_ value: UInt64) -> UInt64 {
-        var x = value
-        x = (x ^ (x >> 33)) &* 0xff51_afd7_ed55_8ccd
-        x = (x ^ (x >> 33)) &* 0xc4ce_b9fe_1a85_ec53
-        return x ^ (x >> 33)
+    deinit {
+        if isMapped { munmap(slots.baseAddress, slots.count * MemoryLayout<UInt64>.stride) } else { slots.deallocate() }
+    }
+
+    /// Puts `hash` in the table (which has room); false when it is there already.
+    func insert(_ hash: UInt64) -> Bool {
+        var slot = home(of: hash)
+        while slots[slot] != 0 {
+            if slots[slot] == hash { return false }
+            slot = slot + 1 == slots.count ? 0 : slot + 1
+        }
+        slots[slot] = hash
+        return true
+    }
+
+    func contains(_ hash: UInt64) -> Bool {
+        guard !slots.isEmpty else { return false }
+        var slot = home(of: hash)
+        while slots[slot] != 0 {
+            if slots[slot] == hash { return true }
+            slot = slot + 1 == slots.count ? 0 : slot + 1
+        }
+        return false
+    }
+
+    /// The same hashes in a table half as large again (64 slots at least).
+    func grown() -> SlotTable {
+        let table = SlotTable(count: max(64, slots.count + slots.count / 2))
+        for hash in slots where hash != 0 { _ = table.insert(hash) }
+        return table
+    }
+
+    /// The same hashes in a table of the same size (before changing a table another set shares).
+    func copy() -> SlotTable {
+        let table = SlotTable(count: slots.count)
+        if let source = slots.baseAddress, let target = table.slots.baseAddress { target.update(from: source, count: slots.count) }
+        return table
+    }
+
+    /// A hash's first slot: its low 32 bits scaled to the table's size (the top bits chose the segment).
+    @inline(__always)
+    private func home(of hash: UInt64) -> Int {
+        Int(((hash & 0xFFFF_FFFF) &* UInt64(slots.count)) >> 32)
     }
 }

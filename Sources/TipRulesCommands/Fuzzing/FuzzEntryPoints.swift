@@ -47,9 +47,10 @@ public enum FuzzEntryPoints {
         let setup = ReachSetup(program: backyard, baseline: backyard, now: fixedNow,
                                userParameter: backyard.parameterIndex(named: "plan").map { ($0, $0) }, skipsInvalid: true)
         var worker = ReachWorker(setup: setup)
+        var row = ParsedRow()
         bytes.withUnsafeBufferPointer { buffer in
             for line in buffer.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-                worker.read(UnsafeBufferPointer(rebasing: line))
+                worker.read(UnsafeBufferPointer(rebasing: line), into: &row)
             }
         }
         worker.finish()

@@ -48,6 +48,7 @@ public enum RFC3339 {
     /// Parses the UTF-8 bytes of a date-time, as `parse(_:)` does a string, without making one
     /// (the row reader of `tiprulec reach` reads dates straight from its input).
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(RFC3339Error) -> Double {
+        if let seconds = parseUTCSeconds(bytes) { return seconds }
         var scanner = DateScanner(bytes: bytes)
         let year = try scanner.year()
         try scanner.expect("-", "between the year and the month")
@@ -69,6 +70,29 @@ public enum RFC3339 {
         let result = Double(seconds) + fraction
         try checkRange(result, writtenAsNumber: false)
         return result
+    }
+
+    /// The usual form, `YYYY-MM-DDTHH:MM:SSZ`, read in one pass over its 20 bytes; nil for any
+    /// other text (then `parse(_:)`'s scanner reads it, and says what is wrong). What `parse(_:)`
+    /// answers for the same bytes.
+    @inlinable
+    public static func parseUTCSeconds(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
+              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z") else { return nil }
+        // Each byte's digit; any byte that is not one makes `bad` at least 10.
+        var bad: UInt8 = 0
+        @inline(__always) func digit(_ index: Int) -> Int {
+            let value = bytes[index] &- UInt8(ascii: "0")
+            bad |= value > 9 ? 0x80 : 0
+            return Int(value)
+        }
+        let year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
+        let month = digit(5) * 10 + digit(6), day = digit(8) * 10 + digit(9)
+        let hour = digit(11) * 10 + digit(12), minute = digit(14) * 10 + digit(15), second = digit(17) * 10 + digit(18)
+        guard bad == 0, month >= 1, month <= 12, day >= 1, day <= CivilCalendar.daysIn(month: month, year: year),
+              hour < 24, minute < 60, second < 60 else { return nil }
+        let seconds = Double(CivilCalendar.days(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second)
+        return seconds >= earliest && seconds < end ? seconds : nil
     }
 
     /// The earliest date an input may name: 0001-01-01T00:00:00Z, in seconds since 1970.

@@ -80,7 +80,7 @@ extension Evaluator {
     }
 
     /// The score a widget reports for these results of its score and duration.
-    private static func score(_ score: Result<UInt64, EvaluationFailure>,
+    static func score(_ score: Result<UInt64, EvaluationFailure>,
                               duration: Result<UInt64, EvaluationFailure>) -> Double {
         guard case .success(let scoreBits) = score, case .success(let durationBits) = duration else { return 0 }
         let value = SlotEncoding.double(scoreBits), length = SlotEncoding.double(durationBits)

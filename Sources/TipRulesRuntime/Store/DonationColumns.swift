@@ -50,7 +50,7 @@ struct DonationColumns: Sendable {
     /// when it is the newest (the usual case), else placed after the donations not newer than it.
     mutating func insert(date: Double, fields: [ScalarValue]) {
         guard count > 0 && self.date(count - 1) > date else {
-            append(Donation(date: date, fields: fields))
+            appendRow(date: date, fields: fields)
             return
         }
         let position = partitionPoint(in: 0..<count) { self.date($0) > date }
@@ -65,36 +65,96 @@ struct DonationColumns: Sendable {
     /// Inserts checked donations in one pass: the batch is sorted by date (stably) and merged
     /// behind the donations not newer than each; appended when it is all newer (the usual case).
     mutating func insert(contentsOf batch: [Donation]) {
-        let order = batch.indices.sorted { batch[$0].date < batch[$1].date || (batch[$0].date == batch[$1].date && $0 < $1) }
-        guard let first = order.first else { return }
-        if count == 0 || date(count - 1) <= batch[first].date {
-            for index in order { append(batch[index]) }
-            return
+        insertBatch(dates: batch.map(\.date), value: { batch[$0].fields[$1] })
+    }
+
+    /// Inserts checked donations given by column: donation `i` is dated `dates[i]` and has the
+    /// field values `fields[i * k ..< (i + 1) * k]`, `k` the event's field count. As
+    /// `insert(contentsOf:)`, without a `Donation` (and its array of fields) per row.
+    mutating func insert(dates: [Double], fields: [ScalarValue]) {
+        let width = columns.count - 1
+        insertBatch(dates: dates, value: { fields[$0 * width + $1] })
+    }
+
+    /// The batch of rows dated `dates`, with field `f` of row `r` `value(r, f)`, in date order
+    /// (equal dates in batch order): after the donations not newer than each.
+    private mutating func insertBatch(dates batchDates: [Double], value: (Int, Int) -> ScalarValue) {
+        guard let first = batchDates.first else { return }
+        let inOrder = !(1..<batchDates.count).contains { batchDates[$0 - 1] > batchDates[$0] }
+        let order = inOrder ? Array(batchDates.indices) : Self.dateOrder(batchDates)
+        // All newer than the donations (the usual case): appended, column by column.
+        if count == 0 || date(count - 1) <= (inOrder ? first : batchDates[order[0]]) {
+            return append(order, dates: batchDates, value: value)
         }
         let old = self
         columns = columns.map { column in
             var merged: [UInt64] = []
-            merged.reserveCapacity(column.count + batch.count)
+            merged.reserveCapacity(column.count + batchDates.count)
             return merged
         }
         var row = 0
         for index in order {
-            while row < old.count && old.date(row) <= batch[index].date {
+            while row < old.count && old.date(row) <= batchDates[index] {
                 for column in columns.indices { columns[column].append(old.columns[column][row]) }
                 row += 1
             }
-            append(batch[index])
+            append(CollectionOfOne(index), dates: batchDates, value: value)
         }
         for column in columns.indices { columns[column].append(contentsOf: old.columns[column][row...]) }
     }
 
-    private mutating func append(_ donation: Donation) {
-        columns[0].append(SlotEncoding.bits(donation.date))
-        for (index, field) in donation.fields.enumerated() {
+    /// Appends one row (a single donation: the path an app's every donation takes).
+    private mutating func appendRow(date: Double, fields: [ScalarValue]) {
+        columns[0].append(SlotEncoding.bits(date))
+        for (index, field) in fields.enumerated() {
             let bits = SlotEncoding.bits(field) { intern($0) }
             columns[index + 1].append(bits)
             widenRange(of: index + 1, for: field, bits: bits)
         }
+    }
+
+    /// Appends the rows `order` of a batch, one column at a time (each column taken out of
+    /// `columns` while it grows, so that no append checks the outer array). Strings are interned
+    /// row after row first, so that their indices are those of appending row by row.
+    private mutating func append(_ order: some Collection<Int>, dates: [Double], value: (Int, Int) -> ScalarValue) {
+        let width = columns.count - 1
+        for row in order {
+            for field in 0..<width { if case .string(let text) = value(row, field) { _ = intern(text) } }
+        }
+        for column in columns.indices {
+            var values: [UInt64] = []
+            swap(&values, &columns[column])
+            if column == 0 {
+                for row in order { values.append(SlotEncoding.bits(dates[row])) }
+            } else {
+                for row in order {
+                    let field = value(row, column - 1)
+                    let bits = SlotEncoding.bits(field) { intern($0) }
+                    values.append(bits)
+                    widenRange(of: column, for: field, bits: bits)
+                }
+            }
+            swap(&values, &columns[column])
+        }
+    }
+
+    /// The positions of `dates` in date order, equal dates in the order given: an insertion sort
+    /// for the few dates of a usual batch (one user's donations), the standard sort for more.
+    private static func dateOrder(_ dates: [Double]) -> [Int] {
+        guard dates.count <= 32 else {
+            return dates.enumerated().map { DatedRow(date: $1, row: $0) }.sorted().map(\.row)
+        }
+        var order = Array(dates.indices)
+        for next in order.indices.dropFirst() {
+            let row = order[next], rowDate = dates[row]
+            var position = next
+            while position > 0, dates[order[position - 1]] > rowDate {
+                order[position] = order[position - 1]
+                position -= 1
+            }
+            order[position] = row
+        }
+        return order
     }
 
     private mutating func widenRange(of column: Int, for field: ScalarValue, bits: UInt64) {
@@ -170,4 +230,12 @@ struct DonationColumns: Sendable {
         stringIndices[text] = strings.count - 1
         return strings.count - 1
     }
+}
+
+/// A row of a batch and its date, ordered by date, then by row: sorting these sorts rows stably.
+private struct DatedRow: Comparable {
+    var date: Double
+    var row: Int
+
+    static func < (a: DatedRow, b: DatedRow) -> Bool { a.date < b.date || (a.date == b.date && a.row < b.row) }
 }

@@ -9,6 +9,8 @@ public struct EventStore: Sendable {
     /// The program whose parameters, events and tips this store holds.
     public let program: Program
     @usableFromInline private(set) var parameterValues: [ScalarValue]
+    /// Each parameter's default value (what `removeAll()` puts back, without reading the program).
+    private let parameterDefaults: [ScalarValue]
     private(set) var donations: [DonationColumns]
     private var tipStates: [TipState]
     /// When the last new tip appeared (seconds since 1970); nil if no tip has appeared yet.
@@ -31,7 +33,8 @@ public struct EventStore: Sendable {
     /// An empty store: parameters at their defaults, no donations, every tip never displayed.
     public init(program: Program) {
         self.program = program
-        parameterValues = program.parameters.map(\.defaultValue)
+        parameterDefaults = program.parameters.map(\.defaultValue)
+        parameterValues = parameterDefaults
         donations = program.events.map { DonationColumns(fieldCount: $0.fields.count) }
         tipStates = Array(repeating: TipState(), count: program.tips.count)
     }
@@ -39,7 +42,7 @@ public struct EventStore: Sendable {
     /// Empties the store as `init(program:)` makes it, keeping its storage: what lets one store serve
     /// user after user (`tiprulec reach`) without allocating its columns anew.
     public mutating func removeAll() {
-        for index in program.parameters.indices { parameterValues[index] = program.parameters[index].defaultValue }
+        for (index, value) in parameterDefaults.enumerated() { parameterValues[index] = value }
         for index in donations.indices { donations[index].removeAll() }
         for index in tipStates.indices { tipStates[index] = TipState() }
         lastDisplayDate = nil
@@ -75,6 +78,27 @@ public struct EventStore: Sendable {
     public mutating func donate(event: Int, contentsOf batch: [Donation]) throws {
         for donation in batch { try check(event: event, date: donation.date, fields: donation.fields) }
         donations[event].insert(contentsOf: batch)
+    }
+
+    /// Records an event's donations given by column: donation `i` is dated `dates[i]`, with the
+    /// field values `fields[i * k ..< (i + 1) * k]` in declared order (`k` the event's field
+    /// count). Checked, sorted and merged as `donate(event:contentsOf:)`, without a `Donation`
+    /// per row: what a reader that holds many users' donations in reused columns calls.
+    public mutating func donate(event: Int, dates: [Double], fields: [ScalarValue]) throws {
+        guard program.events.indices.contains(event) else { throw StoreError.noSuchEvent(event) }
+        let width = program.events[event].fields.count
+        let (expected, overflow) = dates.count.multipliedReportingOverflow(by: width)
+        guard !overflow, expected == fields.count else {
+            throw StoreError.fieldCount(event: program.events[event].name, expected: width,
+                                        found: dates.isEmpty ? fields.count : fields.count / dates.count)
+        }
+        let declared = program.events[event].fields
+        guard dates.allSatisfy(\.isFinite) else { throw StoreError.invalidDate(event: program.events[event].name) }
+        for (position, value) in fields.enumerated() where value.kind != declared[position % width].type {
+            let field = declared[position % width]
+            throw StoreError.fieldType(event: program.events[event].name, field: field.name, expected: field.type, found: value.kind)
+        }
+        donations[event].insert(dates: dates, fields: fields)
     }
 
     private func check(event: Int, date: Double, fields: [ScalarValue]) throws {

@@ -42,6 +42,13 @@ package final class RunBudget: @unchecked Sendable {
         return spent <= steps
     }
 
+    /// The steps spent so far (`Int.max` once the count overflowed).
+    package var spentSteps: Int {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        return spent
+    }
+
     /// Whether the run spent more than its budget.
     package var isExhausted: Bool {
         pthread_mutex_lock(&lock)

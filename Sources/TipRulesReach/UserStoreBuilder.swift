@@ -1,0 +1,273 @@
+import TipRulesCompiler
+import TipRulesRuntime
+import TipRulesToolingCore
+
+/// Turns one user's rows into the event store that a fixture file with the same content makes,
+/// with the fixture decoder's meaning of every value, date and tip state (`RowValues`; the decoder
+/// itself for anything unusual and for every message), so that `reach` counts what `eval` says
+/// user by user. Values go straight into the store and into reused columns of donations: one store
+/// and one set of columns serve user after user, and a usual row allocates nothing.
+struct UserStoreBuilder {
+    let program: Program
+    let now: Double
+    /// The store of the rows added since `reset()`, once `finish(now:)` has run.
+    private(set) var store: EventStore
+    private let names: ProgramNames
+    private var parameterGiven: [Bool]
+    /// Per event, the dates of its donations in the order given, and their field values (the
+    /// event's field count of them per donation, in declared order).
+    private var dates: [[Double]]
+    private var fieldValues: [[ScalarValue]]
+    /// One donation's field values, placed by declared index as they are read.
+    private var rowFields: [ScalarValue?] = []
+    /// The tips given a state, in the order first given, each with its state and which of
+    /// `RowKey.tipStateKeys` were given.
+    private var tipOrder: [Int] = []
+    private var tipStates: [TipState?]
+    private var tipKeysGiven: [UInt8]
+    private var lastDisplayDateGiven = false
+    private var utcOffsetGiven = false
+
+    /// A builder for users evaluated at `now`: as `eval` checks a fixture, no display and no last
+    /// display date may be after it (each such row is named).
+    init(program: Program, now: Double) {
+        self.program = program
+        self.now = now
+        store = EventStore(program: program)
+        names = ProgramNames(program)
+        parameterGiven = Array(repeating: false, count: program.parameters.count)
+        dates = Array(repeating: [], count: program.events.count)
+        fieldValues = Array(repeating: [], count: program.events.count)
+        tipStates = Array(repeating: nil, count: program.tips.count)
+        tipKeysGiven = Array(repeating: 0, count: program.tips.count)
+    }
+
+    /// Forgets the previous user's rows, keeping the storage.
+    mutating func reset() {
+        store.removeAll()
+        for index in parameterGiven.indices where parameterGiven[index] { parameterGiven[index] = false }
+        for event in dates.indices where !dates[event].isEmpty || !fieldValues[event].isEmpty {
+            dates[event].removeAll(keepingCapacity: true)
+            fieldValues[event].removeAll(keepingCapacity: true)
+        }
+        for tip in tipOrder {
+            tipStates[tip] = nil
+            tipKeysGiven[tip] = 0
+        }
+        tipOrder.removeAll(keepingCapacity: true)
+        lastDisplayDateGiven = false
+        utcOffsetGiven = false
+    }
+
+    /// Adds one row of the user (its `user` key already read); `text` is the row's text.
+    mutating func add(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+        switch try RowKind(of: row.present) {
+        case .donation: try addDonation(row, text: text)
+        case .parameter: try addParameter(row, text: text)
+        case .tipState: try addTipState(row, text: text)
+        case .storeValues: try addStoreValues(row, text: text)
+        case .userAlone: return
+        }
+    }
+
+    /// Sets a parameter no row gave (`--user-parameter`).
+    mutating func giveDefault(_ value: ScalarValue, to parameter: Int) {
+        guard !parameterGiven[parameter] else { return }
+        try? store.setParameter(parameter, value)
+    }
+
+    /// Records the donations and tip states in the store.
+    mutating func finish() throws(FixtureError) {
+        do {
+            for event in dates.indices where !dates[event].isEmpty {
+                try store.donate(event: event, dates: dates[event], fields: fieldValues[event])
+            }
+        } catch {
+            throw FixtureError(path: "", "\(error)")
+        }
+        for tip in tipOrder { store.setTipState(tip, tipStates[tip] ?? TipState()) }
+    }
+
+    // MARK: rows
+
+    private mutating func addDonation(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+        let event = try names.index(of: row[.event], in: names.events, key: .event, text: text)
+        guard let dateValue = row[.date] else { throw FixtureError(path: "", "a donation needs 'date'") }
+        let date = try RowValues.date(dateValue, at: "date", text: text)
+        let fields = names.fieldRanges[event]
+        guard row.has(.fields) || fields.isEmpty else {
+            let declared = program.events[event].fields
+            throw FixtureError(path: "", "a donation of '\(program.events[event].name)' needs 'fields' with "
+                               + declared.map { "'\($0.name)' (\($0.type))" }.joined(separator: ", "))
+        }
+        let start = fieldValues[event].count
+        do {
+            if !(try appendFieldsInDeclaredOrder(row, event: event, fields: fields, text: text)) {
+                try appendFieldsInAnyOrder(row, event: event, fields: fields, text: text)
+            }
+        } catch {
+            fieldValues[event].removeSubrange(start...)
+            throw error
+        }
+        dates[event].append(date)
+    }
+
+    /// Appends the donation's field values when the row names every declared field in declared
+    /// order (the usual case); false, having appended nothing, when it does not. `fields` are the
+    /// event's in `names.fields`.
+    private mutating func appendFieldsInDeclaredOrder(_ row: ParsedRow, event: Int, fields: Range<Int>,
+                                                      text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> Bool {
+        guard row.fields.count == fields.count else { return false }
+        for (position, member) in row.fields.enumerated() {
+            guard case .string(let range) = member.name,
+                  names.fields.matches(fields.lowerBound + position, UnsafeBufferPointer(rebasing: text[range])) else { return false }
+        }
+        for (position, member) in row.fields.enumerated() {
+            let field = fields.lowerBound + position
+            fieldValues[event].append(try RowValues.scalar(member.value, of: names.fieldTypes[field], at: names.fieldPaths[field], text: text))
+        }
+        return true
+    }
+
+    /// Appends the donation's field values, each placed by its declared index; every field must be given.
+    private mutating func appendFieldsInAnyOrder(_ row: ParsedRow, event: Int, fields: Range<Int>,
+                                                 text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+        rowFields.removeAll(keepingCapacity: true)
+        rowFields.append(contentsOf: repeatElement(nil, count: fields.count))
+        for member in row.fields {
+            let field = try names.index(of: member.name, in: names.fields, among: fields, key: .fields, text: text)
+            rowFields[field - fields.lowerBound] = try RowValues.scalar(member.value, of: names.fieldTypes[field],
+                                                                        at: names.fieldPaths[field], text: text)
+        }
+        // Names are distinct (a name given twice is a JSON error) and declared: one left is missing.
+        if let missing = rowFields.firstIndex(where: { $0 == nil }) {
+            let field = fields.lowerBound + missing
+            throw FixtureError(path: "fields", "missing field '\(names.fields.name(field))' (\(names.fieldTypes[field]))")
+        }
+        for value in rowFields { if let value { fieldValues[event].append(value) } }
+    }
+
+    private mutating func addParameter(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+        let index = try names.index(of: row[.parameter], in: names.parameters, key: .parameter, text: text)
+        guard let value = row[.value] else { throw FixtureError(path: "", "a parameter's row needs 'value'") }
+        guard !parameterGiven[index] else {
+            throw FixtureError(path: "parameter", "'\(program.parameters[index].name)' is given twice for this user")
+        }
+        parameterGiven[index] = true
+        let scalar = try RowValues.scalar(value, of: program.parameters[index].type, at: "value", text: text)
+        do {
+            try store.setParameter(index, scalar)
+        } catch {
+            throw FixtureError(path: "value", "\(error)")
+        }
+    }
+
+    /// A tip's state, merged key by key with what earlier rows gave for the same tip.
+    private mutating func addTipState(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+        guard let nameValue = row[.tip] else { throw FixtureError(path: "", "a tip's state needs 'tip'") }
+        let name = try RowValues.name(nameValue, key: .tip, text: text)
+        guard let tip = program.tipIndex(named: name) else {
+            throw FixtureError(path: "tip", "no such tip '\(name)'"
+                               + (Spelling.closest(to: name, in: program.tips.map(\.id)).map { " (did you mean '\($0)'?)" } ?? ""))
+        }
+        let state: TipState
+        if let usual = Self.tipState(row, text: text) { state = usual } else { state = try decodedTipState(row, name: name, text: text) }
+        if let latest = state.displayDates.last { try checkNotAfterNow(latest, at: "displays") }
+        if tipStates[tip] == nil {
+            tipStates[tip] = TipState()
+            tipOrder.append(tip)
+        }
+        for (position, key) in RowKey.tipStateKeys.enumerated() where row.has(key) {
+            let bit: UInt8 = 1 << position
+            guard tipKeysGiven[tip] & bit == 0 else {
+                throw FixtureError(path: key.name, "'\(key.name)' of '\(name)' is given twice for this user")
+            }
+            tipKeysGiven[tip] |= bit
+            switch key {
+            case .displayCount: tipStates[tip]?.displayCount = state.displayCount
+            case .displayDuration: tipStates[tip]?.displayDuration = state.displayDuration
+            case .invalidated: tipStates[tip]?.invalidation = state.invalidation
+            default:
+                // A display count no row gives is the number of displays, as in a fixture.
+                tipStates[tip]?.displayDates = state.displayDates
+                if tipKeysGiven[tip] & 1 == 0 { tipStates[tip]?.displayCount = state.displayCount }
+            }
+        }
+    }
+
+    /// Throws when `date`, a display's, is after now: a tip cannot have appeared in the future.
+    private func checkNotAfterNow(_ date: Double, at path: String) throws(FixtureError) {
+        guard date > now else { return }
+        throw FixtureError(path: path, "\(ValueFormatting.date(date)) is after now (\(ValueFormatting.date(now))): "
+                           + "a tip cannot have appeared in the future")
+    }
+
+    /// A tip's state from a row's usual values, as the fixture decoder reads a tip's entry; nil
+    /// when a value is not of the usual kind (the decoder then reads it and says what is wrong).
+    private static func tipState(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) -> TipState? {
+        var state = TipState()
+        if row.has(.displays) {
+            var dates: [Double] = []
+            for item in row.displays {
+                guard let date = try? RowValues.date(item, at: "", text: text) else { return nil }
+                dates.append(date)
+            }
+            state.displayDates = Array(dates.sorted().suffix(TipState.maximumDisplayHistory))
+            state.displayCount = dates.count
+        }
+        switch row[.displayCount] {
+        case nil: break
+        case .integer(let count)? where count >= 0: state.displayCount = count
+        default: return nil
+        }
+        switch row[.displayDuration] {
+        case nil: break
+        case .integer(let seconds)? where seconds >= 0: state.displayDuration = Double(seconds)
+        case .number(let seconds)? where seconds >= 0 && seconds.isFinite: state.displayDuration = seconds
+        default: return nil
+        }
+        switch row[.invalidated] {
+        case nil, .null?: break
+        case .string(let range)?:
+            guard let reason = InvalidationReason(rawValue: String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self))
+            else { return nil }
+            state.invalidation = reason
+        default: return nil
+        }
+        return state
+    }
+
+    /// A tip's state through the fixture decoder itself (`{"tips": {NAME: {…}}}`).
+    private func decodedTipState(_ row: ParsedRow, name: String, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> TipState {
+        var members = JSONObject()
+        for key in RowKey.tipStateKeys where key != .displays {
+            if let value = row[key] { members.insert(value.json(in: text), forKey: key.name) }
+        }
+        if row.has(.displays) { members.insert(.array(row.displays.map { $0.json(in: text) }), forKey: RowKey.displays.name) }
+        let decoded = try RowValues.decodeFixture(.object(["tips": .object(JSONObject([(name, .object(members))]))]),
+                                                   program: program, pathPrefix: "tips.\(name).")
+        return decoded.tipStates.first?.state ?? TipState()
+    }
+
+    private mutating func addStoreValues(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+        if let value = row[.lastDisplayDate] {
+            guard !lastDisplayDateGiven else { throw FixtureError(path: "lastDisplayDate", "given twice for this user") }
+            lastDisplayDateGiven = true
+            if case .null = value {} else {
+                let date = try RowValues.date(value, at: "lastDisplayDate", text: text)
+                try checkNotAfterNow(date, at: "lastDisplayDate")
+                store.lastDisplayDate = date
+            }
+        }
+        if let value = row[.utcOffset] {
+            guard !utcOffsetGiven else { throw FixtureError(path: "utcOffset", "given twice for this user") }
+            utcOffsetGiven = true
+            let decoded = try RowValues.decodeFixture(.object(["utcOffset": value.json(in: text)]), program: program, pathPrefix: "")
+            do {
+                try store.setUTCOffset(decoded.utcOffset ?? 0)
+            } catch {
+                throw FixtureError(path: "utcOffset", "\(error)")
+            }
+        }
+    }
+}
