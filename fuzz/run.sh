@@ -16,7 +16,7 @@ mkdir -p "$work/src" "$work/findings/$target" "$work/corpus/$target"
 # One module from the library targets and the entry point (their imports of each other dropped):
 # every Swift file under the libraries' folders, at any depth.
 libraries="TipRulesRuntime TipRulesCompiler TipRulesStorage TipRulesToolingCore TipRulesExplain TipRulesTipKit
-           TipRulesLanguageServer TipRulesSimulation TipRulesReach TipRulesCommands"
+           TipRulesLanguageServer TipRulesSimulation TipRulesReach TipRulesChannels TipRulesCommands"
 sources() {
   for library in $libraries; do find "Sources/$library" -name '*.swift'; done | LC_ALL=C sort
   echo fuzz/FuzzTarget.swift

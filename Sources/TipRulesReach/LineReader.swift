@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Reads the lines of a file descriptor (from an offset to an end, or to the end of a stream)
+/// Reads the lines of a file (from an offset to an end, or to the end of the file)
 /// through one buffer that is reused: memory is the longest line, whatever the input's size.
 struct LineReader {
     /// The longest line accepted, in bytes (`docs/limits.md`).
@@ -20,11 +20,10 @@ struct LineReader {
     /// Bytes consumed so far (lines and their newlines).
     private(set) var bytesRead = 0
 
-    /// Lines from `offset` up to `end` (nil: to the end of the stream) of `descriptor`; a seekable
-    /// file is read with `pread`, a stream (`offset` nil) with `read`.
-    init(descriptor: Int32, offset: Int?, end: Int?) {
+    /// Lines from `offset` up to `end` (nil: to the end of the file) of `descriptor`, read with `pread`.
+    init(descriptor: Int32, offset: Int, end: Int?) {
         self.descriptor = descriptor
-        self.offset = offset ?? -1
+        self.offset = offset
         self.end = end
         buffer = [UInt8](repeating: 0, count: 1 << 18)
     }
@@ -85,7 +84,7 @@ struct LineReader {
         }
         if filled == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
         var wanted = buffer.count - filled
-        if let end, offset >= 0 { wanted = min(wanted, end - offset) }
+        if let end { wanted = min(wanted, end - offset) }
         guard wanted > 0 else {
             atEnd = true
             return nil
@@ -93,7 +92,7 @@ struct LineReader {
         while true {
             let count = buffer.withUnsafeMutableBufferPointer { bytes -> Int in
                 guard let base = bytes.baseAddress else { return 0 }
-                return offset >= 0 ? pread(descriptor, base + filled, wanted, off_t(offset)) : read(descriptor, base + filled, wanted)
+                return pread(descriptor, base + filled, wanted, off_t(offset))
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -102,7 +101,7 @@ struct LineReader {
             }
             if count == 0 { atEnd = true }
             filled += count
-            if offset >= 0 { offset += count }
+            offset += count
             return nil
         }
     }

@@ -5,11 +5,12 @@ import Darwin
 #endif
 import TipRulesToolingCore
 
-/// The parts a reach run reads: a whole input (a file or standard input), or a byte range of a
-/// file that begins and ends at a user boundary, so that parts can be read by threads at once.
+/// The parts a reach run reads: a whole input file (standard input's copy, for one), or a byte
+/// range of one that begins and ends at a user boundary, so that parts can be read by threads at once.
 struct ReachPart: Sendable {
     var file: Int
-    var start: Int?
+    var start: Int
+    /// Where the part ends; nil: at the end of the file.
     var end: Int?
 }
 

@@ -10,7 +10,7 @@ import TipRulesToolingCore
 struct UserStoreBuilder {
     let program: Program
     let now: Double
-    /// The store of the rows added since `reset()`, once `finish(now:)` has run.
+    /// The store of the rows added since `reset()`, once `finish()` has run.
     private(set) var store: EventStore
     private let names: ProgramNames
     private var parameterGiven: [Bool]
