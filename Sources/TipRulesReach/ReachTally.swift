@@ -99,33 +99,35 @@ package struct ReachTally: Equatable {
     /// same rows, with how its tips correspond to the program's).
     mutating func add(_ outcome: Outcome, of program: Program, baseline old: (outcome: Outcome, tips: BaselineTips)?) {
         users += 1
-        for (index, decision) in outcome.tips.enumerated() {
+        for (index, decision) in outcome.decisions.tips.enumerated() {
             if decision.display { tips[index].display += 1 }
             tips[index].status[Self.statusIndex(decision.status)] += 1
             if let reason = decision.pendingReason { tips[index].pendingReason[Self.pendingReasonIndex(reason)] += 1 }
             if let reason = decision.reason { tips[index].invalidatedReason[Self.invalidationReasonIndex(reason)] += 1 }
             var notTrue = 0
             var obstacle = 0
-            for (rule, result) in outcome.rules(ofTip: index).enumerated() where result != .holds {
+            let results = outcome.decisions.rules(ofTip: index)
+            for position in results.indices where !results[position] {
+                let rule = position - results.startIndex
                 notTrue += 1
                 obstacle = rule
                 tips[index].rules[rule].isFalse += 1
-                if result == .failed { tips[index].rules[rule].error += 1 }
+                if outcome.failures[position] { tips[index].rules[rule].error += 1 }
             }
             if notTrue == 1 { tips[index].rules[obstacle].onlyObstacle += 1 }
             if let old, tips[index].baseline != nil {
-                let before = old.tips.indices[index].map { old.outcome.tips[$0].display } ?? false
+                let before = old.tips.indices[index].map { old.outcome.decisions.tips[$0].display } ?? false
                 if before { tips[index].baseline?.display += 1 }
                 if decision.display && !before { tips[index].baseline?.gained += 1 }
                 if before && !decision.display { tips[index].baseline?.lost += 1 }
             }
         }
         if let old, removedTips != nil {
-            for (position, tip) in old.tips.removed.enumerated() where old.outcome.tips[tip].display {
+            for (position, tip) in old.tips.removed.enumerated() where old.outcome.decisions.tips[tip].display {
                 removedTips?[position].display += 1
             }
         }
-        for (index, current) in outcome.currentTips.enumerated() {
+        for (index, current) in outcome.decisions.currentTips.enumerated() {
             if let current, let member = program.groups[index].members.firstIndex(of: current) {
                 groups[index].currentTip[member].count += 1
             } else {

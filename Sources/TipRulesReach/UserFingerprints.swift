@@ -53,15 +53,6 @@ package struct UserFingerprints: Sendable {
         let value = UInt64(bitPattern: Int64(hasher.finalize()))
         return value == 0 ? 1 : value
     }
-
-    /// FNV-1a of `bytes` from `basis` with `prime`, then MurmurHash3's finalizer.
-    static func mixedFNV(_ bytes: UnsafeBufferPointer<UInt8>, basis: UInt64, prime: UInt64) -> UInt64 {
-        var value = basis
-        for byte in bytes { value = (value ^ UInt64(byte)) &* prime }
-        value = (value ^ (value >> 33)) &* 0xff51_afd7_ed55_8ccd
-        value = (value ^ (value >> 33)) &* 0xc4ce_b9fe_1a85_ec53
-        return value ^ (value >> 33)
-    }
 }
 
 /// One segment: 64-bit slots with linear probing, in pages of its own (`mmap`) so that freeing a

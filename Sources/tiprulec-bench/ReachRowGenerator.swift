@@ -1,4 +1,5 @@
 import Foundation
+import TipRulesRuntime
 
 /// The benchmark rows of `tiprulec-bench reach` for examples/backyard.tiprules, written in Swift
 /// with the distribution of examples/reach/bench/gen_reach_rows.py (not its bytes: its own
@@ -108,7 +109,7 @@ struct ReachRowGenerator {
     /// A date as seconds since 1970 or as a quoted RFC 3339 UTC date.
     private func writeDate(_ seconds: Int, epoch: Bool, to out: inout ByteWriter) {
         guard !epoch else { return out.append(integer: seconds) }
-        let (year, month, day) = Self.civilDate(daysSince1970: seconds / 86_400)
+        let (year, month, day) = CivilCalendar.date(fromDays: seconds / 86_400)
         let time = seconds % 86_400
         out.append("\"")
         out.append(integer: year, width: 4)
@@ -123,20 +124,6 @@ struct ReachRowGenerator {
         out.append(":")
         out.append(integer: time % 60, width: 2)
         out.append("Z\"")
-    }
-
-    /// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's
-    /// civil_from_days), for the non-negative days the benchmark writes.
-    static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = shifted / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
 

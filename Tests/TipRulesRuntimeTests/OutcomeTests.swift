@@ -12,20 +12,22 @@ import Testing
     /// The differences between an outcome and the evaluation of the same store.
     private func differences(_ outcome: Outcome, _ result: EvaluationResult, program: Program) -> [String] {
         var differences: [String] = []
+        var index = 0
         for (tip, tipResult) in result.tips.enumerated() {
             for (rule, ruleResult) in tipResult.rules.enumerated() {
                 let expected: Outcome.Rule = ruleResult.error != nil ? .failed : ruleResult.result ? .holds : .isFalse
-                let found = outcome.rules(ofTip: tip)[outcome.ruleStarts[tip] + rule]
+                let found = outcome.rule(index)
                 if found != expected { differences.append("\(tipResult.id) rule \(rule): \(found) != \(expected)") }
+                index += 1
             }
-            let decision = outcome.tips[tip]
+            let decision = outcome.decisions.tips[tip]
             if decision.status != tipResult.status || decision.reason != tipResult.reason || decision.pendingReason != tipResult.pendingReason
                 || decision.pendingUntil != tipResult.pendingUntil || decision.display != tipResult.display {
                 differences.append("\(tipResult.id): \(decision) != \(tipResult.status) \(String(describing: tipResult.pendingReason))")
             }
         }
-        for (group, groupResult) in result.groups.enumerated() where outcome.currentTips[group].map({ program.tips[$0].id }) != groupResult.currentTip {
-            differences.append("\(groupResult.id): \(String(describing: outcome.currentTips[group])) != \(String(describing: groupResult.currentTip))")
+        for (group, groupResult) in result.groups.enumerated() where outcome.decisions.currentTips[group].map({ program.tips[$0].id }) != groupResult.currentTip {
+            differences.append("\(groupResult.id): \(String(describing: outcome.decisions.currentTips[group])) != \(String(describing: groupResult.currentTip))")
         }
         for (widget, widgetResult) in result.widgets.enumerated() {
             let score = outcome.scores[widget]
@@ -53,15 +55,15 @@ import Testing
                 deciding.decide(store, now: instant, into: &outcome)
                 let found = differences(outcome, result, program: program)
                 #expect(found.isEmpty, "\(name) round \(round): \(found)")
-                for rule in outcome.rules {
-                    switch rule {
+                for index in 0..<outcome.ruleCount {
+                    switch outcome.rule(index) {
                     case .holds: seen.holds += 1
                     case .isFalse: seen.isFalse += 1
                     case .failed: seen.failed += 1
                     }
                 }
                 seen.relevant += outcome.scores.compactMap { $0 }.count
-                seen.current += outcome.currentTips.compactMap { $0 }.count
+                seen.current += outcome.decisions.currentTips.compactMap { $0 }.count
             }
             // The same work is charged as for `evaluate`.
             #expect(deciding.workDone == evaluator.workDone, "\(name)")
@@ -84,7 +86,7 @@ import Testing
             #expect(differences(outcome, result, program: program).isEmpty, "\(name)")
             // A program with the same parameter and event types reads the store as its own.
             if result.tips.contains(where: { $0.rules.contains { $0.error?.hasPrefix("the store was made for a program") == true } }) {
-                #expect(outcome.rules.allSatisfy { $0 == .failed }, "\(name)")
+                #expect((0..<outcome.ruleCount).allSatisfy { outcome.rule($0) == .failed }, "\(name)")
                 mismatched += 1
             }
         }

@@ -84,11 +84,4 @@ import Testing
         #expect(try #require(try ReachRowsFile.cached(recipe, in: folder)) == first)
         #expect(try ReachRowsFile.existing(first.path) == ReachRowsFile(path: first.path, bytes: first.bytes, rows: first.rows, users: nil))
     }
-
-    @Test func civilDates() {
-        #expect(ReachRowGenerator.civilDate(daysSince1970: 0) == (1970, 1, 1))
-        #expect(ReachRowGenerator.civilDate(daysSince1970: ReachRowGenerator.now / 86_400) == (2026, 11, 21))
-        #expect(ReachRowGenerator.civilDate(daysSince1970: 11_016) == (2000, 2, 29))
-        #expect(ReachRowGenerator.civilDate(daysSince1970: 11_017) == (2000, 3, 1))
-    }
 }

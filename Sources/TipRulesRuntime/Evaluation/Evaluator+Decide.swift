@@ -43,13 +43,25 @@ extension Evaluator {
         decisions.shape(ruleStarts: ruleStarts, groupCount: program.groups.count)
         let fits = prepare(store, now: now)
         defer { if fits { machine.finish() } }
+        decideTips(store, now: now, fits: fits, into: &decisions, failures: nil)
+    }
+
+    /// Every rule, tip and group at the instant `prepare` began (`fits`: whether the store fitted
+    /// the program) into `decisions`, shaped already; with `failures`, whether each rule's
+    /// evaluation failed (every rule's, when the store does not fit).
+    mutating func decideTips(_ store: EventStore, now: Double, fits: Bool, into decisions: inout Decisions,
+                             failures: UnsafeMutableBufferPointer<Bool>?) {
         let policy = DisplayPolicy(program: program, store: store, now: now, explaining: false)
         var index = 0
         for tip in rules.indices {
             var rulesHold = true
             for rule in rules[tip] {
-                let holds = fits && machine.decide(rule, native: natives[index]).holds
+                let result = fits ? machine.decide(rule, native: natives[index]) : .success(false)
+                let holds = result.holds
                 decisions.rules[index] = holds
+                if let failures {
+                    if case .failure = result { failures[index] = true } else { failures[index] = !fits }
+                }
                 rulesHold = rulesHold && holds
                 index += 1
             }
