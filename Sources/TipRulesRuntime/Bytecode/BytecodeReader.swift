@@ -33,6 +33,10 @@ enum BytecodeReader {
             reader.part = "tip actions"
             try readActions(&reader, into: &tips)
         }
+        if version >= FormatConstruct.holdout.since {
+            reader.part = "tip holdouts"
+            try readHoldouts(&reader, into: &tips)
+        }
 
         var contents = ProgramContents(sourceName: sourceName, displayFrequency: displayFrequency,
                                        constants: constants, parameters: parameters, events: events,
@@ -169,6 +173,26 @@ enum BytecodeReader {
         }
     }
 
+    /// The holdouts of the tips that have one: each tip's index (increasing), its share, group,
+    /// line and bucket code.
+    private static func readHoldouts(_ reader: inout ByteReader, into tips: inout [TipInfo]) throws {
+        var previous = -1
+        for _ in 0..<(try reader.count()) {
+            let start = reader.offset
+            let index = try reader.unsigned()
+            guard index > previous, index < tips.count else {
+                throw reader.malformed("tip index \(index) is out of order or past the \(tips.count) tips", at: start)
+            }
+            previous = index
+            let percent = try reader.unsigned()
+            let group = try reader.string()
+            let line = try reader.unsigned()
+            reader.part = "tip '\(tips[index].name)' holdout (line \(line))"
+            tips[index].holdout = Holdout(percent: percent, group: group, line: line, bucket: try readCode(&reader))
+            reader.part = "tip holdouts"
+        }
+    }
+
     private static func readOptions(_ reader: inout ByteReader) throws -> TipOptions {
         let start = reader.offset
         let flags = try reader.byte()
@@ -257,6 +281,10 @@ enum BytecodeReader {
         for tip in contents.tips.indices {
             for rule in contents.tips[tip].rules.indices {
                 try readDebug(&reader, into: &contents.tips[tip].rules[rule].code)
+            }
+            if var holdout = contents.tips[tip].holdout {
+                try readDebug(&reader, into: &holdout.bucket)
+                contents.tips[tip].holdout = holdout
             }
         }
         for widget in contents.widgets.indices {

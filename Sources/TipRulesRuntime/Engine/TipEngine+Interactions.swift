@@ -4,7 +4,8 @@ extension TipEngine {
     /// up by one and its displayed time by `duration`; a tip's first display sets the store's
     /// last display date (the display frequency counts from it). When the tip reaches its
     /// `MaxDisplayCount` or `MaxDisplayDuration` (at least 60 s), the invalidation is recorded,
-    /// so that a later program with other limits does not bring the tip back.
+    /// so that a later program with other limits does not bring the tip back. A tip with a
+    /// holdout, displayed to a person in treatment, records its exposure at its first display.
     public mutating func recordDisplay(tip name: String, at date: Double, duration: Double = 0) throws {
         try recordDisplay(tip: tipIndex(name), at: date, duration: duration)
     }
@@ -14,6 +15,7 @@ extension TipEngine {
         defer { notifyObservers(at: date) }
         guard program.tips.indices.contains(index) else { throw EngineError.noSuchTip("#\(index)") }
         guard duration.isFinite, duration >= 0 else { throw EngineError.invalidDuration(duration) }
+        if let exposure = treatmentExposure(ofTip: index, at: date) { recordExposure(exposure) }
         var state = store.tipState(index)
         if state.displayCount == 0 {
             store.lastDisplayDate = date

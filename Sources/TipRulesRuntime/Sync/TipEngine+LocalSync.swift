@@ -34,6 +34,9 @@ extension TipEngine {
             changes.append((.setParameter(name, nil), date))
         case .deleteDonations(let event):
             changes.append((.deleteDonations(event: event, seen: history.vector), date))
+        case .expose(let exposure):
+            changes.append((.exposure(tip: exposure.tip, group: exposure.group, percent: exposure.percent, arm: exposure.arm),
+                            exposure.date))
         case .pruneDonations, .setUTCOffset, .setTestingOverrides:
             break
         }
