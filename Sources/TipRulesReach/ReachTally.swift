@@ -16,7 +16,7 @@ package struct ReachTally: Equatable {
     var removedTips: [Removed]?
 
     static let statuses = ["available", "pending", "invalidated"]
-    static let pendingReasons = ["rules", "frequencyCap", "displayFrequency"]
+    static let pendingReasons = ["rules", "frequencyCap", "displayFrequency", "heldOut"]
     static let invalidatedReasons = InvalidationReason.allCases.map(\.rawValue)
 
     struct Tip: Equatable {
@@ -24,7 +24,7 @@ package struct ReachTally: Equatable {
         var display = 0
         /// Counts by `statuses`, `pendingReasons` and `invalidatedReasons`, in that order.
         var status = [0, 0, 0]
-        var pendingReason = [0, 0, 0]
+        var pendingReason = [0, 0, 0, 0]
         var invalidatedReason = [0, 0, 0, 0]
         var rules: [Rule]
         /// With a baseline: nil for a tip the baseline does not declare.
@@ -162,6 +162,7 @@ package struct ReachTally: Equatable {
         case .rules: return 0
         case .frequencyCap: return 1
         case .displayFrequency: return 2
+        case .heldOut: return 3
         }
     }
 

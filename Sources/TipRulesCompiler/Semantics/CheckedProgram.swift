@@ -58,6 +58,17 @@ public struct TipSymbol: Hashable, Sendable {
     /// `actions { Action(id:title:) … }`, in order.
     public var actions: [TipAction]
     public var line: Int
+    /// `holdout(P, of: ID, group: G)`, if the tip declares one.
+    public var holdout: CheckedHoldout? = nil
+}
+
+/// `holdout(P, of: ID, group: G)`: the share, the group, and the unit's bucket as a `Double`
+/// (0 when ID is empty, else `bucket(of: ID, group: G)`).
+public struct CheckedHoldout: Hashable, Sendable {
+    public var percent: Int
+    public var group: String
+    public var bucket: CheckedExpression
+    public var line: Int
 }
 
 /// One `#Rule`: its line (of `#Rule`) and its `Bool` body.
