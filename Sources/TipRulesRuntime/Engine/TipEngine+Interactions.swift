@@ -27,6 +27,7 @@ extension TipEngine {
         state.recordDisplayDate(date)
         if state.invalidation == nil {
             state.invalidation = DisplayPolicy.invalidation(program.tips[index].options, state)
+            if state.invalidation != nil { state.invalidationDate = date }
         }
         store.setTipState(index, state)
         tipStateChanged(index)
@@ -53,7 +54,8 @@ extension TipEngine {
         try invalidate(tip: index, reason: .actionPerformed)
     }
 
-    /// Invalidates a tip for `reason`; a tip already invalidated keeps its first reason.
+    /// Invalidates a tip for `reason`, dated by the engine's `clock`; a tip already invalidated
+    /// keeps its first reason.
     public mutating func invalidate(tip name: String, reason: InvalidationReason) throws {
         try invalidate(tip: tipIndex(name), reason: reason)
     }
@@ -65,6 +67,7 @@ extension TipEngine {
         var state = store.tipState(index)
         guard state.invalidation == nil else { return }
         state.invalidation = reason
+        state.invalidationDate = clock
         store.setTipState(index, state)
         tipStateChanged(index)
     }

@@ -21,6 +21,15 @@ public enum StateDecoder {
                         throw StateFormatError.malformed(at: start, error.description)
                     }
                 }
+                reader.part = "the invalidation dates"
+                for tip in schema.tips.indices {
+                    let start = reader.offset
+                    guard let date = try reader.optionalDouble() else { continue }
+                    guard date.isFinite else { throw StateFormatError.malformed(at: start, "an invalidation date that is not finite") }
+                    var state = store.tipState(tip)
+                    state.invalidationDate = state.invalidation == nil ? nil : date
+                    store.setTipState(tip, state)
+                }
             }
             guard reader.offset == end else { throw StateFormatError.malformed(at: reader.offset, "unexpected bytes after the tip states") }
             if direct { return SavedState(store: store, clock: clock, problems: []) }

@@ -69,6 +69,7 @@ public enum HistoryMerge {
             }
         }
         state.invalidation = invalidation?.reason
+        state.invalidationDate = invalidation.map { $0.by.date }
         state.displayDates = TipState(displayDates: dates).displayDates
         return state
     }
