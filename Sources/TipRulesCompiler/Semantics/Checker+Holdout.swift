@@ -11,7 +11,6 @@ extension Checker {
                    notes: [DiagnosticNote("the first 'holdout(…)' is here", at: entries[0].span)])
         }
         guard let entry = entries.first else { return nil }
-        model.recordName(entry.name.span, .builtin(name: "holdout", base: nil))
         let usage = "holdout(10, of: userID, group: \"pro-filters\")"
         let scope = Scope(rolloutGroup: tipID, owner: owner)
         guard entry.arguments.first?.label == nil, let shareSyntax = entry.arguments.first?.value else {
