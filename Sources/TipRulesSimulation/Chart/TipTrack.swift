@@ -62,9 +62,17 @@ struct TipTrack {
         var sentence: String
     }
 
+    /// An exposure in the tip's holdout experiment.
+    struct ExposureMark {
+        var at: Double
+        var arm: HoldoutArm
+        var sentence: String
+    }
+
     var tip: String
     var spans: [Span] = []
     var displays: [Display] = []
+    var exposures: [ExposureMark] = []
 
     /// Ends the open span at `at` and begins one of the change's status.
     mutating func change(to result: TipResult, at: Double, why: String, note: Int) {
