@@ -24,7 +24,7 @@ let package = Package(
         // A strict JSON parser, value and writer. Standard library only.
         .target(name: "TipRulesJSON"),
         // The engine's state in a folder: journal, snapshots, lock, the rules in force. Standard library and the C library.
-        .target(name: "TipRulesStorage", dependencies: ["TipRulesRuntime", "TipRulesState"]),
+        .target(name: "TipRulesStorage", dependencies: ["TipRulesRuntime", "TipRulesState", "TipRulesJSON"]),
         // The device side of signed channels: manifest and signature files, checks, the updater (docs/shipping.md).
         .target(name: "TipRulesChannelCore", dependencies: ["TipRulesRuntime", "TipRulesSigning", "TipRulesStorage", "TipRulesJSON"]),
         // Syntax, semantic analysis and code generation.
