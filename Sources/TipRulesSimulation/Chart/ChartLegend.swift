@@ -58,6 +58,7 @@ enum ChartLegend {
             let states: [(TipTrack.State, String)] = [
                 (.pendingByRules, "pending: a rule is false"),
                 (.heldBack(until: nil), "pending: held back by the display frequency or a cap"),
+                (.heldOut, "pending: held out (the holdout arm)"),
                 (.available, "available"),
                 (.invalidated(reason: ""), "invalidated (why: in the lane, or in the notes)"),
             ]
