@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
 import TipRulesRuntime
 import TipRulesSigning
 import TipRulesStorage
@@ -6,8 +11,9 @@ import TipRulesStorage
 /// What an app's channel is: where, which keys it trusts, which app and install it is, and the
 /// bounds of each fetch.
 public struct ChannelConfiguration: Sendable {
-    /// The channel's folder on the host: `manifest.json` and `artifacts/` are under it.
-    public var url: URL
+    /// The channel's folder on the host (an http, https or file URL): `manifest.json` and
+    /// `artifacts/` are under it.
+    public var url: String
     public var trust: ChannelTrust
     public var app: String
     /// The install's id, kept by the app (for staged releases: its `rollout` bucket).
@@ -21,7 +27,7 @@ public struct ChannelConfiguration: Sendable {
     /// The newest bytecode format version this build's runtime reads.
     public var newestReadableFormat: Int
 
-    public init(url: URL, trust: ChannelTrust, app: String, installID: String, minimumInterval: Double = 3600,
+    public init(url: String, trust: ChannelTrust, app: String, installID: String, minimumInterval: Double = 3600,
                 timeout: Double = 30, maximumArtifactSize: Int = BytecodeFormat.maximumFileSize,
                 newestReadableFormat: Int = BytecodeFormat.newestVersion) {
         self.url = url
@@ -63,11 +69,13 @@ public struct ChannelDownload: Sendable, Equatable {
 /// on a thread of its own and never touches the store, so evaluation never waits for the
 /// network (`fetchBlocking` is the same on the caller's thread, for tools and background
 /// threads); `activate` applies a download through the store's atomic rules update, on the
-/// store's thread. The updater's record (highest release seen, ETag, last request) lives in the
+/// store's thread. Its requests go through a `ChannelTransport` (`URLSessionChannelTransport` of
+/// `TipRulesChannelHTTP` for http and https). The updater's record (highest release seen, ETag, last request) lives in the
 /// state folder beside the state.
 ///
 /// ```swift
-/// let updater = ChannelUpdater(configuration: configuration, folder: store.folder)
+/// let updater = ChannelUpdater(configuration: configuration, folder: store.folder,
+///                              transport: URLSessionChannelTransport())
 /// let inForce = store.programBytes
 /// Task.detached {
 ///     guard case .ready(let download) = try await updater.fetch(inForce: inForce) else { return }
@@ -77,18 +85,20 @@ public struct ChannelDownload: Sendable, Equatable {
 public final class ChannelUpdater: @unchecked Sendable {
     public let configuration: ChannelConfiguration
     public let folder: String
+    public let transport: any ChannelTransport
     /// Serializes the record's reads and writes (a fetch and an activation may overlap).
-    private let lock = NSLock()
+    private let lock = DispatchSemaphore(value: 1)
 
-    public init(configuration: ChannelConfiguration, folder: String) {
+    public init(configuration: ChannelConfiguration, folder: String, transport: any ChannelTransport) {
         self.configuration = configuration
         self.folder = folder
+        self.transport = transport
     }
 
     /// Asks the channel for a newer release than this install has acted on and fetches and
     /// checks its program: signature, then the manifest's app, release and expiry, then the
     /// artifact's size and hash, then the bytecode. `inForce` is the store's `programBytes`.
-    public func fetch(inForce: [UInt8], now: Double = Date().timeIntervalSince1970) async throws(ChannelUpdateError) -> ChannelFetch {
+    public func fetch(inForce: [UInt8], now: Double = ChannelUpdater.currentTime()) async throws(ChannelUpdateError) -> ChannelFetch {
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<ChannelFetch, ChannelUpdateError>, Never>) in
             DispatchQueue.global(qos: .utility).async {
                 do throws(ChannelUpdateError) {
@@ -103,7 +113,7 @@ public final class ChannelUpdater: @unchecked Sendable {
 
     /// `fetch` on the calling thread, which waits for the network: for a background thread or
     /// a command-line tool, never for the thread that evaluates.
-    public func fetchBlocking(inForce: [UInt8], now: Double = Date().timeIntervalSince1970) throws(ChannelUpdateError) -> ChannelFetch {
+    public func fetchBlocking(inForce: [UInt8], now: Double = ChannelUpdater.currentTime()) throws(ChannelUpdateError) -> ChannelFetch {
         var state = try record { state throws(ChannelUpdateError) in
             if let last = state.lastAttempt, now >= last, now - last < configuration.minimumInterval {
                 return false
@@ -178,8 +188,8 @@ public final class ChannelUpdater: @unchecked Sendable {
     /// Loads the record, lets `change` edit it, and saves it when `change` returns true; the
     /// saved record, or nil when nothing was saved.
     private func record(_ change: (inout ChannelUpdaterState) throws(ChannelUpdateError) -> Bool) throws(ChannelUpdateError) -> ChannelUpdaterState? {
-        lock.lock()
-        defer { lock.unlock() }
+        lock.wait()
+        defer { lock.signal() }
         var state = try ChannelUpdaterState.load(folder: folder)
         guard try change(&state) else { return nil }
         try state.save(folder: folder)
@@ -187,11 +197,18 @@ public final class ChannelUpdater: @unchecked Sendable {
     }
 
     private func get(_ path: String, ifNoneMatch etag: String?, limit: Int, allowsNotModified: Bool) throws(ChannelUpdateError) -> ChannelResponse {
-        let url = configuration.url.appendingPathComponent(path)
-        let response = try ChannelFetcher.get(url, ifNoneMatch: etag, limit: limit, timeout: configuration.timeout)
+        let url = channelFileURL(path, in: configuration.url)
+        let response = try transport.get(url, ifNoneMatch: etag, limit: limit, timeout: configuration.timeout)
         guard response.status == 200 || (allowsNotModified && response.status == 304) else {
-            throw .httpStatus(url: url.absoluteString, status: response.status)
+            throw .httpStatus(url: url, status: response.status)
         }
         return response
+    }
+
+    /// The system's clock, in seconds since 1970.
+    public static func currentTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

@@ -1,3 +1,4 @@
+import TipRulesJSON
 import TipRulesStorage
 
 /// What the updater keeps in the state folder (`channel-updater.json`), written durably, so
@@ -29,10 +30,10 @@ struct ChannelUpdaterState: Hashable, Sendable {
     }
 
     var json: [UInt8] {
-        var object: [String: Any] = ["highestSeenRelease": highestSeenRelease, "settledRelease": settledRelease]
-        if let etag { object["etag"] = etag }
-        if let lastAttempt, lastAttempt.isFinite, abs(lastAttempt) < 1e12 { object["lastAttemptMilliseconds"] = Int(lastAttempt * 1000) }
-        return ChannelJSON.bytes(object)
+        var members: [(String, JSONValue)] = [("highestSeenRelease", .integer(highestSeenRelease)), ("settledRelease", .integer(settledRelease))]
+        if let etag { members.append(("etag", .string(etag))) }
+        if let lastAttempt, lastAttempt.isFinite, abs(lastAttempt) < 1e12 { members.append(("lastAttemptMilliseconds", .integer(Int(lastAttempt * 1000)))) }
+        return ChannelJSON.bytes(members)
     }
 
     static func load(folder: String) throws(ChannelUpdateError) -> ChannelUpdaterState {

@@ -5,6 +5,7 @@ import TipRulesStorage
 import TipRulesCommands
 import TipRulesToolingCore
 import TipRulesChannelCore
+import TipRulesChannelHTTP
 
 /// A channel folder, the keys that sign it and the rules it publishes, for the channel tests:
 /// every channel is written by `tiprulec publish` as a team writes it.
@@ -95,9 +96,9 @@ final class ChannelWorkspace {
     func updater(url: String, keys: [String]? = nil, app: String = "com.example.backyard", installID: String = "install-1",
                  newestReadable: Int = BytecodeFormat.newestVersion, timeout: Double = 5) throws -> ChannelUpdater {
         let trust = try ChannelTrust(pemFiles: (keys ?? [publicKey]).map { try String(contentsOfFile: $0, encoding: .utf8) })
-        let configuration = ChannelConfiguration(url: try #require(URL(string: url)), trust: trust, app: app, installID: installID,
+        let configuration = ChannelConfiguration(url: url, trust: trust, app: app, installID: installID,
                                                  minimumInterval: 0, timeout: timeout, newestReadableFormat: newestReadable)
-        return ChannelUpdater(configuration: configuration, folder: state)
+        return ChannelUpdater(configuration: configuration, folder: state, transport: URLSessionChannelTransport())
     }
 
     /// One whole update as an app makes it: fetch (off this thread), then activate.
