@@ -97,7 +97,6 @@ final class DemoApp {
     init(_ options: Options) throws {
         self.options = options
         let bundled = try Program(bytes: readFile(options.bundled))
-        store = try TipStore.open(folder: options.state, bundledProgram: bundled, policy: RulesUpdatePolicy(app: options.app))
         updater = try options.channel.map { channel in
             let url = channel.contains("://") ? channel : URL(fileURLWithPath: channel, isDirectory: true).absoluteString
             let trust = try ChannelTrust(pemFiles: options.trustedKeys.map { String(decoding: try readFile($0), as: UTF8.self) })
@@ -105,6 +104,10 @@ final class DemoApp {
                                                      minimumInterval: options.interval, timeout: 5)
             return ChannelUpdater(configuration: configuration, folder: options.state, transport: URLSessionChannelTransport())
         }
+        // While the channel's release governs, the bundled rules (an app update's) do not replace it.
+        let governed = try updater?.governsRules() ?? false
+        store = try TipStore.open(folder: options.state, bundledProgram: bundled, policy: RulesUpdatePolicy(app: options.app),
+                                  bundledMayReplace: !governed)
         say("opened \(options.state): rules release \(store.engine.program.release.map(String.init) ?? "none")")
         for note in store.recovery { say("recovered: \(note)") }
     }
