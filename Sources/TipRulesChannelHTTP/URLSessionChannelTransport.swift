@@ -5,8 +5,11 @@ import Foundation
 import TipRulesChannelCore
 
 /// The channel transport of apps that update from a channel over http or https (and `file:`
-/// URLs, read by `ChannelFileTransport`): URLSession, bounded (at most `limit` bytes, one
-/// time-out per request, no cache, no redirect to another scheme). It blocks the calling
+/// URLs, read by `ChannelFileTransport`), bounded: at most `limit` bytes, one time-out per
+/// request, no cache, no redirect to another scheme. `http:` goes through a socket of its own
+/// (`PlainHTTPClient`), which stops reading at the cap; `https:` through URLSession, which
+/// cancels at the cap (swift-corelibs-foundation's URLSession reads ahead of its delegate, so
+/// on Linux an https answer may hold more than the cap in memory until the cancel lands). It blocks the calling
 /// thread (URLSession works on its own threads meanwhile), so it is called off the app's main
 /// thread and outside Swift's cooperative thread pool, as `ChannelUpdater` does.
 public struct URLSessionChannelTransport: ChannelTransport {
@@ -20,6 +23,7 @@ public struct URLSessionChannelTransport: ChannelTransport {
         let scheme = url.scheme?.lowercased() ?? ""
         guard Self.schemes.contains(scheme) else { throw .redirectRefused(url: address, to: "the scheme '\(scheme)'") }
         if scheme == "file" { return try ChannelFileTransport().get(address, ifNoneMatch: etag, limit: limit, timeout: timeout) }
+        if scheme == "http" { return try PlainHTTPClient.get(address, ifNoneMatch: etag, limit: limit, timeout: timeout) }
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData, timeoutInterval: timeout)
         if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         let configuration = URLSessionConfiguration.ephemeral
