@@ -17,9 +17,7 @@ struct ChannelRecordTests {
     let url: String
 
     init() throws {
-        work = try ChannelWorkspace()
-        server = try TestServer.nginx(serving: work.root + "/site", work: work.root + "/nginx")
-        url = "http://127.0.0.1:\(server.port)/channel"
+        (work, server, url) = try ChannelWorkspace.servedByNginx()
     }
 
     @Test func aFrozenChannelAnswering304IsFoundStale() throws {

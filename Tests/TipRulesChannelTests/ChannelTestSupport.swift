@@ -31,6 +31,13 @@ final class ChannelWorkspace {
 
     deinit { try? FileManager.default.removeItem(atPath: root) }
 
+    /// A workspace whose channel nginx serves, and the channel's URL.
+    static func servedByNginx() throws -> (ChannelWorkspace, TestServer, String) {
+        let work = try ChannelWorkspace()
+        let server = try TestServer.nginx(serving: work.root + "/site", work: work.root + "/nginx")
+        return (work, server, "http://127.0.0.1:\(server.port)/channel")
+    }
+
     /// Runs tiprulec in this process with the workspace's clock.
     func tiprulec(_ arguments: [String]) -> CommandResult {
         let clock = now
