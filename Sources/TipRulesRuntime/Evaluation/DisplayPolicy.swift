@@ -86,7 +86,7 @@ package struct DisplayPolicy {
         standing(of: index, rulesHold: rulesHold, holdout: holdout).decision
     }
 
-    /// The contract's order: overrides, stored invalidation, display limits, rules, frequency;
+    /// language.md's order: overrides, stored invalidation, display limits, rules, frequency;
     /// then a tip that would be available is held back in its holdout arm.
     func standing(of index: Int, rulesHold: Bool, holdout: HoldoutAssignment?) -> Standing {
         var standing = treatmentStanding(of: index, rulesHold: rulesHold)
