@@ -89,6 +89,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case duplicateGroupMember = "TR0310"
     case duplicateEventID = "TR0311"
     case invalidEventID = "TR0312"
+    case invalidSwiftName = "TR0313"
 
     // Options and configuration
     case unknownOption = "TR0401"

@@ -24,6 +24,8 @@ struct ImportedFile {
     /// Types whose members look like a tip's (a title and rules, a message or an image) but
     /// that do not conform to `Tip` as far as the importer sees, with where they are declared.
     var tipLookalikes: [ImportedItem<String>] = []
+    /// `protocol NAME: …` declarations: a struct conforming to one that refines `Tip` is a tip.
+    var protocols: [ImportedProtocol] = []
     var diagnostics = DiagnosticList()
 
     init(source: SourceFile) {
@@ -33,6 +35,20 @@ struct ImportedFile {
     /// Whether the file declared anything the importer carries over.
     var isEmpty: Bool {
         displayFrequency == nil && parameters.isEmpty && events.isEmpty && tips.isEmpty && groups.isEmpty && widgets.isEmpty
+    }
+}
+
+/// `protocol Name: Inherited, … { … }`.
+struct ImportedProtocol {
+    var name: String
+    var inherits: [String]
+}
+
+extension ImportedString {
+    /// The string of a literal; nil for a constant's name.
+    var literal: String? {
+        if case .literal(let value) = self { return value }
+        return nil
     }
 }
 
@@ -72,6 +88,10 @@ struct ImportedEvent {
     var name: String
     /// The innermost type that declares it (it only scopes the name).
     var owner: String?
+    /// Whether that type is an `enum` (a namespace of the app's, which emit-swift can declare).
+    var ownerIsNamespace = false
+    /// The DonationInfo struct's name as found (`QuickEditTip.PhotoEditedInfo`), set by the merge.
+    var donationType: String?
     /// The id as written; resolved by the merge into `resolvedID`.
     var id: ImportedString?
     /// The id TipKit keeps its donations under (the property name when none could be read).
@@ -104,6 +124,17 @@ struct ImportedTip {
     var title: String?
     var message: String?
     var image: String?
+    /// `title: Text(titleValue)`, `Text("a ") + Text(Self.b)`: a text with string constants in it,
+    /// resolved by the merge.
+    var textReferences: [(property: String, pieces: [ImportedString], span: SourceSpan)] = []
+    /// The texts declared as stored properties without a value (`var title: Text`): each place
+    /// that creates the tip supplies them (`title`, `message`, `image`).
+    var supplied: Set<String> = []
+    /// The `enum`s the tip is declared in (`enum TaggingTips { struct Date: Tip … }`): its Swift name
+    /// is `TaggingTips.Date`.
+    var namespaces: [String] = []
+    /// The Swift type's path where it is not the `.tiprules` name (`TaggingTips.Date`), set by the merge.
+    var swiftName: String?
     var rules: [ImportedRule] = []
     /// Option entries as `.tiprules` text (`Tips.MaxDisplayCount(5)`).
     var options: [String] = []
@@ -112,7 +143,19 @@ struct ImportedTip {
 
     /// Whether any member was read (an extension with none is not about a tip).
     var declaresSomething: Bool {
-        id != nil || idReference != nil || title != nil || message != nil || image != nil || !rules.isEmpty || !options.isEmpty || !actions.isEmpty
+        id != nil || idReference != nil || title != nil || message != nil || image != nil || !textReferences.isEmpty
+            || !supplied.isEmpty || !rules.isEmpty || !options.isEmpty || !actions.isEmpty
+    }
+}
+
+extension ImportedTip {
+    /// `title` or `message`.
+    func text(_ property: String) -> String? {
+        property == "title" ? title : message
+    }
+
+    mutating func setText(_ property: String, _ value: String?) {
+        if property == "title" { title = value } else { message = value }
     }
 }
 
@@ -120,6 +163,10 @@ struct ImportedTip {
 struct ImportedTipExtension {
     var members: ImportedTip
     var diagnostics: [Diagnostic]
+    /// The protocols the type declares it conforms to here (`struct WelcomeTip: MascotTip`).
+    var conformances: [String] = []
+    /// The enums that enclose the declaration (see `ImportedTip.namespaces`).
+    var namespaces: [String] = []
 }
 
 /// `Action(id: "…", title: "…")`.

@@ -11,7 +11,7 @@ struct TipKitRecognizer {
     let stream: SwiftTokenStream
     var file: ImportedFile
     /// The enclosing type declarations at the current token: name and closing-brace index.
-    private var scopes: [(name: String, close: Int)] = []
+    private var scopes: [(name: String, close: Int, kind: String)] = []
     /// While an extension is read: its diagnostics, held back until the merge knows whether it
     /// extends a tip.
     var deferred: [Diagnostic]?
@@ -36,6 +36,16 @@ struct TipKitRecognizer {
 
     var tokens: [SwiftToken] { stream.tokens }
 
+    /// The enclosing types at the current token, outermost first (the one being read included).
+    var scopeNames: [String] { scopes.map(\.name) }
+
+    /// The `enum`s that enclose the type being read, outermost first, when only enums enclose it
+    /// (namespaces the app declares for its tips, `enum TaggingTips { struct Date: Tip … }`).
+    var enclosingNamespaces: [String] {
+        let outer = scopes.dropLast()
+        return outer.allSatisfy { $0.kind == "enum" } ? outer.map(\.name) : []
+    }
+
     private mutating func run() {
         var index = 0
         while index < tokens.count {
@@ -43,9 +53,13 @@ struct TipKitRecognizer {
             let token = tokens[index]
             if token.kind == .attribute && token.text == "@Parameter" {
                 parameter(at: index)
+            } else if token.kind == .pound && token.text == "#Preview" {
+                // A preview is not the app: its tips, groups and state are the canvas's.
+                index = previewEnd(at: index)
+                continue
             } else if token.kind == .identifier {
                 switch token.text {
-                case "struct", "enum", "class", "extension", "actor": typeDeclaration(at: index)
+                case "struct", "enum", "class", "extension", "actor", "protocol": typeDeclaration(at: index)
                 case "Event": event(at: index)
                 case "configure": configuration(at: index)
                 case "TipGroup": group(at: index)
@@ -59,6 +73,14 @@ struct TipKitRecognizer {
         }
     }
 
+    /// The index after `#Preview[(…)] { … }`.
+    private func previewEnd(at index: Int) -> Int {
+        var cursor = index + 1
+        if stream[cursor]?.isSymbol("(") == true { cursor = stream.skipGroup(at: cursor, end: tokens.count) }
+        guard stream[cursor]?.isSymbol("{") == true else { return cursor }
+        return stream.skipGroup(at: cursor, end: tokens.count)
+    }
+
     // MARK: Types
 
     /// `struct Name: Tip, … {`, a `Codable` struct, or any other type (kept as a scope).
@@ -67,15 +89,21 @@ struct TipKitRecognizer {
               let open = stream.first(from: index + 2, to: min(tokens.count, index + 64), where: { $0.isSymbol("{") }),
               let close = stream.closing[open] else { return }
         let inheritance = tokens[(index + 2)..<open].filter { $0.kind == .identifier }.map(\.text)
-        scopes.append((name.text, close))
+        scopes.append((name.text, close, tokens[index].text))
         let kind = tokens[index].text
         let span = SourceSpan(start: tokens[index].start, end: name.end)
+        if kind == "protocol" {
+            // `protocol MascotTip: Tip`: a struct conforming to it is a tip.
+            // Its body holds requirements; defaults are in `extension MascotTip { … }`.
+            file.protocols.append(ImportedProtocol(name: name.text, inherits: inheritance))
+            return
+        }
         if kind == "extension" {
             // `extension VPNTip: Tip { … }` (often under `@available`) makes VPNTip a tip.
             if inheritance.contains("Tip") {
                 tip(named: name.text, at: span, body: open, close: close)
             } else {
-                tipExtension(of: name.text, at: span, body: open, close: close)
+                tipExtension(of: name.text, at: span, body: open, close: close, conformances: inheritance)
             }
             return
         }
@@ -97,8 +125,9 @@ struct TipKitRecognizer {
         } else if inheritance.contains("Codable") || (inheritance.contains("Encodable") && inheritance.contains("Decodable")) {
             file.donationInfos[(scopes.map(\.name)).joined(separator: "."), default: []] = storedFields(body: open, close: close)
         } else {
-            // A struct whose conformance is elsewhere (`extension X: Tip`), or not recognized.
-            tipExtension(of: name.text, at: span, body: open, close: close)
+            // A struct whose conformance is elsewhere (`extension X: Tip`), through a protocol of
+            // the app's (`struct X: MascotTip`), or not recognized.
+            tipExtension(of: name.text, at: span, body: open, close: close, conformances: inheritance)
         }
     }
 
@@ -248,6 +277,7 @@ struct TipKitRecognizer {
         }
         let span = SourceSpan(start: name.start, end: tokens[close].end)
         var event = ImportedEvent(name: name.text, owner: owner, infoType: infoType, scope: scopes.map(\.name), span: span)
+        event.ownerIsNamespace = scopes.last?.kind == "enum"
         if let label = (cursor + 1..<close).first(where: { tokens[$0].isWord("id") && tokens[$0 + 1].isSymbol(":") }),
            let id = stream[label + 2] {
             let end = stream.first(from: label + 2, to: close) { $0.isSymbol(",") } ?? close
@@ -379,14 +409,15 @@ struct TipKitRecognizer {
 
     // MARK: Helpers
 
-    /// Ranges of `range` cut at top-level commas and semicolons (and line starts, when asked).
-    func split(_ range: Range<Int>, atLineStarts: Bool = false) -> [Range<Int>] {
+    /// Ranges of `range` cut at top-level `separators` (commas and semicolons unless told) and
+    /// line starts, when asked.
+    func split(_ range: Range<Int>, separators: Set<String> = [",", ";"], atLineStarts: Bool = false) -> [Range<Int>] {
         var parts: [Range<Int>] = []
         var start = range.lowerBound
         var index = range.lowerBound
         while index < range.upperBound {
             let token = tokens[index]
-            if token.isSymbol(",") || token.isSymbol(";") {
+            if token.kind == .symbol && separators.contains(token.text) {
                 parts.append(start..<index)
                 start = index + 1
                 index += 1
