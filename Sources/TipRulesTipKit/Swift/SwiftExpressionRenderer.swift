@@ -244,7 +244,8 @@ struct SwiftExpressionRenderer {
         let digits = written.hasPrefix("-") ? written.dropFirst() : written[...]
         let wholeNumber = !digits.isEmpty && digits.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
         switch constant {
-        case .double, .duration where wholeNumber:
+        case .double, .duration:
+            guard wholeNumber else { return spell(constant) }
             return (written, digits.count < written.count ? Precedence.prefix : Precedence.primary)
         default: return spell(constant)
         }
