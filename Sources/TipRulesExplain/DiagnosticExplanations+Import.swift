@@ -416,23 +416,26 @@ extension DiagnosticExplanations {
               meaning: """
               A type with a tip's members (a `title` and rules, a `message` or an `image`) that
               does not conform to `Tip` where the importer can see it: the conformance is in a
-              file that was not imported, or comes through another protocol. Its tip is not
-              carried over, so the importer says so instead of leaving it out silently.
+              file that was not imported, or comes through a protocol of the app's that no
+              imported file declares. (With the protocol's file imported too, the type is a
+              tip, with the defaults of the protocol's extensions.) Its tip is not carried
+              over, so the importer says so instead of leaving it out silently.
               """,
               example: """
-              protocol OnboardingTip: Tip {}
-
               struct WelcomeTip: OnboardingTip {
                   var title: Text { Text("Welcome") }
                   var message: Text? { Text("Start here.") }
               }
               """,
               fix: """
-              Import the file where the type conforms to `Tip` (`struct X: Tip` or
-              `extension X: Tip`), or conform it to `Tip` directly.
+              Import the file that declares the protocol (`protocol OnboardingTip: Tip`), or
+              the one where the type conforms to `Tip` (`struct X: Tip` or
+              `extension X: Tip`), in the same `tiprulec import`.
               """,
               corrected: """
-              struct WelcomeTip: Tip {
+              protocol OnboardingTip: Tip {}
+
+              struct WelcomeTip: OnboardingTip {
                   var title: Text { Text("Welcome") }
                   var message: Text? { Text("Start here.") }
               }

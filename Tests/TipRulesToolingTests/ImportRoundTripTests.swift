@@ -57,6 +57,8 @@ import Testing
                 let program = try String(contentsOf: directory.appendingPathComponent(golden.name + ".tiprules"), encoding: .utf8)
                 // Swift that TipKit itself refuses (`lowercased()` in a `#Rule`) imports, but has no TipKit Swift to go back to.
                 if golden.name == "string_rules" { continue }
+                // A title import could not read (reported) is empty, which emit-swift refuses to write.
+                if program.contains("title: \"\"") { continue }
                 try checkRoundTrip(program, name: golden.name)
             }
         }

@@ -58,7 +58,7 @@ struct ImportMerger {
         resolveWidgetOwners()
         reportLookalikes()
         program.minimumIOS = minimumIOS()
-        if files.allSatisfy(\.isEmpty), !files.isEmpty {
+        if files.allSatisfy(\.isEmpty), program.tips.isEmpty, !files.isEmpty {
             report(.importNothingFound, "no TipKit tip, parameter, event, group or configuration was found", in: 0,
                    at: .point(0), help: "import the Swift files that declare the app's Tip structs and their inputs")
         }
@@ -129,7 +129,7 @@ struct ImportMerger {
         guard tipProtocols[name] == nil, tipExtension.conformances.contains(where: { tipProtocols[$0] != nil }),
               !program.tips.contains(where: { $0.name == name }) else { return }
         var tip = ImportedTip(name: name, span: tipExtension.members.span)
-        tip.namespaces = tipExtension.namespaces
+        tip.enclosing = tipExtension.enclosing
         add(tip, to: \.tips, name: name, kind: "tip", span: tip.span, file: file)
     }
 
@@ -217,11 +217,17 @@ struct ImportMerger {
     /// enums, or renamed; the tip keeps the id TipKit gives it, its Swift type's name.
     private mutating func nameSwiftTypes() {
         let names = Set(program.tips.map(\.name))
+        let enums = files.reduce(into: Set<String>()) { $0.formUnion($1.enums) }
         for index in program.tips.indices {
             let tip = program.tips[index]
-            let path = (tip.namespaces + [tip.name]).joined(separator: ".")
+            // Enums of the app's, and extensions of them (`enum TaggingTips {}` in one file,
+            // `extension TaggingTips { struct Date: Tip … }` in another), are namespaces that
+            // emit-swift can declare; a tip in a view or another type stays at the top level.
+            let isNamespaced = !tip.enclosing.isEmpty && tip.enclosing.allSatisfy { $0.isEnum || ($0.isExtension && enums.contains($0.name)) }
+            let namespaces = isNamespaced ? tip.enclosing.map(\.name) : []
+            let path = (namespaces + [tip.name]).joined(separator: ".")
             if Self.builtinNames.contains(tip.name) {
-                var renamed = tip.namespaces.isEmpty ? tip.name + "Tip" : tip.namespaces.joined() + tip.name
+                var renamed = namespaces.isEmpty ? tip.name + "Tip" : namespaces.joined() + tip.name
                 while names.contains(renamed) { renamed += "Tip" }
                 program.tips[index].name = renamed
                 renamedTips[tip.name] = renamed
@@ -389,7 +395,7 @@ struct ImportMerger {
             where !program.tips.contains(where: { $0.name == lookalike.value }) && refinements[lookalike.value] == nil {
                 report(.importUnrecognizedTip, "'\(lookalike.value)' has a tip's rules, or its title and message or image, but no conformance to Tip that import recognizes; it is not carried over",
                        in: file, at: lookalike.span,
-                       help: "import the file where '\(lookalike.value)' conforms to Tip (struct \(lookalike.value): Tip, or extension \(lookalike.value): Tip), or write the tip in the .tiprules file")
+                       help: "import, in the same import, the file where '\(lookalike.value)' conforms to Tip (struct \(lookalike.value): Tip, extension \(lookalike.value): Tip, or a protocol of the app's that refines Tip), or write the tip in the .tiprules file")
             }
         }
     }

@@ -24,6 +24,8 @@ struct ImportedFile {
     /// Types whose members look like a tip's (a title and rules, a message or an image) but
     /// that do not conform to `Tip` as far as the importer sees, with where they are declared.
     var tipLookalikes: [ImportedItem<String>] = []
+    /// The `enum`s declared (an `extension` of one is a namespace too).
+    var enums: Set<String> = []
     /// `protocol NAME: …` declarations: a struct conforming to one that refines `Tip` is a tip.
     var protocols: [ImportedProtocol] = []
     var diagnostics = DiagnosticList()
@@ -36,6 +38,13 @@ struct ImportedFile {
     var isEmpty: Bool {
         displayFrequency == nil && parameters.isEmpty && events.isEmpty && tips.isEmpty && groups.isEmpty && widgets.isEmpty
     }
+}
+
+/// A type that encloses a declaration.
+struct ImportedScope {
+    var name: String
+    var isEnum: Bool
+    var isExtension: Bool
 }
 
 /// `protocol Name: Inherited, … { … }`.
@@ -130,9 +139,8 @@ struct ImportedTip {
     /// The texts declared as stored properties without a value (`var title: Text`): each place
     /// that creates the tip supplies them (`title`, `message`, `image`).
     var supplied: Set<String> = []
-    /// The `enum`s the tip is declared in (`enum TaggingTips { struct Date: Tip … }`): its Swift name
-    /// is `TaggingTips.Date`.
-    var namespaces: [String] = []
+    /// The types the tip is declared in, outermost first.
+    var enclosing: [ImportedScope] = []
     /// The Swift type's path where it is not the `.tiprules` name (`TaggingTips.Date`), set by the merge.
     var swiftName: String?
     var rules: [ImportedRule] = []
@@ -165,8 +173,8 @@ struct ImportedTipExtension {
     var diagnostics: [Diagnostic]
     /// The protocols the type declares it conforms to here (`struct WelcomeTip: MascotTip`).
     var conformances: [String] = []
-    /// The enums that enclose the declaration (see `ImportedTip.namespaces`).
-    var namespaces: [String] = []
+    /// The types that enclose the declaration, outermost first.
+    var enclosing: [ImportedScope] = []
 }
 
 /// `Action(id: "…", title: "…")`.

@@ -7,7 +7,7 @@ extension TipKitRecognizer {
     /// Reads the tip's members at the top level of its body (`open` and `close` are its braces).
     mutating func tip(named name: String, at span: SourceSpan, body open: Int, close: Int) {
         var tip = ImportedTip(name: name, span: span)
-        tip.namespaces = enclosingNamespaces
+        tip.enclosing = enclosingTypes
         readMembers(body: open, close: close, into: &tip)
         file.tips.append(tip)
     }
@@ -27,7 +27,7 @@ extension TipKitRecognizer {
         }
         guard members.declaresSomething || !diagnostics.isEmpty || !conformances.isEmpty else { return }
         file.tipExtensions.append(ImportedTipExtension(members: members, diagnostics: diagnostics, conformances: conformances,
-                                                       namespaces: enclosingNamespaces))
+                                                       enclosing: enclosingTypes))
     }
 
     private mutating func readMembers(body open: Int, close: Int, into tip: inout ImportedTip) {

@@ -39,11 +39,10 @@ struct TipKitRecognizer {
     /// The enclosing types at the current token, outermost first (the one being read included).
     var scopeNames: [String] { scopes.map(\.name) }
 
-    /// The `enum`s that enclose the type being read, outermost first, when only enums enclose it
-    /// (namespaces the app declares for its tips, `enum TaggingTips { struct Date: Tip … }`).
-    var enclosingNamespaces: [String] {
-        let outer = scopes.dropLast()
-        return outer.allSatisfy { $0.kind == "enum" } ? outer.map(\.name) : []
+    /// The types that enclose the type being read, outermost first, with whether each is an
+    /// `enum` or an `extension` (the merge keeps them when they are the app's namespaces).
+    var enclosingTypes: [ImportedScope] {
+        scopes.dropLast().map { ImportedScope(name: $0.name, isEnum: $0.kind == "enum", isExtension: $0.kind == "extension") }
     }
 
     private mutating func run() {
@@ -90,6 +89,7 @@ struct TipKitRecognizer {
               let close = stream.closing[open] else { return }
         let inheritance = tokens[(index + 2)..<open].filter { $0.kind == .identifier }.map(\.text)
         scopes.append((name.text, close, tokens[index].text))
+        if tokens[index].isWord("enum") { file.enums.insert(name.text) }
         let kind = tokens[index].text
         let span = SourceSpan(start: tokens[index].start, end: name.end)
         if kind == "protocol" {

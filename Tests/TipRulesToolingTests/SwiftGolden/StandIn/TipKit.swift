@@ -104,6 +104,10 @@ public enum Tips {
         public static func hours(_ value: Int) -> DonationTimeRange { DonationTimeRange() }
         public static func days(_ value: Int) -> DonationTimeRange { DonationTimeRange() }
         public static func weeks(_ value: Int) -> DonationTimeRange { DonationTimeRange() }
+        public static let minute = DonationTimeRange()
+        public static let hour = DonationTimeRange()
+        public static let day = DonationTimeRange()
+        public static let week = DonationTimeRange()
     }
 
     /// A stand-in for `Tips.DonationLimit` (iOS 26).
