@@ -223,8 +223,10 @@ struct ImportMerger {
             // Enums of the app's, and extensions of them (`enum TaggingTips {}` in one file,
             // `extension TaggingTips { struct Date: Tip … }` in another), are namespaces that
             // emit-swift can declare; a tip in a view or another type stays at the top level.
-            let isNamespaced = !tip.enclosing.isEmpty && tip.enclosing.allSatisfy { $0.isEnum || ($0.isExtension && enums.contains($0.name)) }
-            let namespaces = isNamespaced ? tip.enclosing.map(\.name) : []
+            let isNamespaced = !tip.enclosing.isEmpty && tip.enclosing.allSatisfy { scope in
+                scope.isEnum || (scope.isExtension && enums.contains(String(scope.name.split(separator: ".").last ?? "")))
+            }
+            let namespaces = isNamespaced ? tip.enclosing.flatMap { $0.name.split(separator: ".").map(String.init) } : []
             let path = (namespaces + [tip.name]).joined(separator: ".")
             if Self.builtinNames.contains(tip.name) {
                 var renamed = namespaces.isEmpty ? tip.name + "Tip" : namespaces.joined() + tip.name

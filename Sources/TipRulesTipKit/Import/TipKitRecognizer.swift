@@ -36,9 +36,6 @@ struct TipKitRecognizer {
 
     var tokens: [SwiftToken] { stream.tokens }
 
-    /// The enclosing types at the current token, outermost first (the one being read included).
-    var scopeNames: [String] { scopes.map(\.name) }
-
     /// The types that enclose the type being read, outermost first, with whether each is an
     /// `enum` or an `extension` (the merge keeps them when they are the app's namespaces).
     var enclosingTypes: [ImportedScope] {
@@ -84,11 +81,19 @@ struct TipKitRecognizer {
 
     /// `struct Name: Tip, … {`, a `Codable` struct, or any other type (kept as a scope).
     private mutating func typeDeclaration(at index: Int) {
-        guard let name = stream[index + 1], name.kind == .identifier,
+        guard var name = stream[index + 1], name.kind == .identifier,
               let open = stream.first(from: index + 2, to: min(tokens.count, index + 64), where: { $0.isSymbol("{") }),
               let close = stream.closing[open] else { return }
-        let inheritance = tokens[(index + 2)..<open].filter { $0.kind == .identifier }.map(\.text)
-        scopes.append((name.text, close, tokens[index].text))
+        // `extension PhotoTips.QuickEdit {`: the scope is the whole path, the type its last name.
+        var path = [name.text]
+        var cursor = index + 2
+        while cursor + 1 < open, tokens[cursor].isSymbol("."), tokens[cursor + 1].kind == .identifier {
+            name = tokens[cursor + 1]
+            path.append(name.text)
+            cursor += 2
+        }
+        let inheritance = tokens[cursor..<open].filter { $0.kind == .identifier }.map(\.text)
+        scopes.append((path.joined(separator: "."), close, tokens[index].text))
         if tokens[index].isWord("enum") { file.enums.insert(name.text) }
         let kind = tokens[index].text
         let span = SourceSpan(start: tokens[index].start, end: name.end)
@@ -186,7 +191,8 @@ struct TipKitRecognizer {
     /// enclosing type, nil outside any type and in `SharedTipInputs` (emit-swift's home of
     /// the parameters that belong to no tip).
     private var owner: String? {
-        guard let name = scopes.last?.name, name != SwiftEmitter.sharedNamespace else { return nil }
+        guard let path = scopes.last?.name, let name = path.split(separator: ".").last.map(String.init),
+              name != SwiftEmitter.sharedNamespace else { return nil }
         return name
     }
 
@@ -375,16 +381,33 @@ struct TipKitRecognizer {
         var members: [ImportedItem<String>] = []
         for member in entries(in: cursor + 1..<close) {
             let memberSpan = SourceSpan(start: tokens[member.lowerBound].start, end: tokens[member.upperBound - 1].end)
-            let first = tokens[member.lowerBound]
-            if first.kind == .identifier, member.count == 3 || (member.count > 3 && tokens[member.lowerBound + 1].isSymbol("(")),
-               stream[member.lowerBound + 1]?.isSymbol("(") == true, stream.skipGroup(at: member.lowerBound + 1, end: member.upperBound) == member.upperBound {
-                members.append(ImportedItem(value: first.text, span: memberSpan))
+            if let tip = groupMember(member, at: index) {
+                members.append(ImportedItem(value: tip, span: memberSpan))
             } else {
                 report(.importGroupMember, "the group member '\(text(member.lowerBound, member.upperBound))' is not a tip's initializer",
                        at: memberSpan, help: "write the member as TipName() in the TipGroup, or add the tip by name in the .tiprules group")
             }
         }
-        file.groups.append(ImportedGroup(name: groupName(before: index), owner: scopes.last?.name, kind: kind, members: members, span: span))
+        file.groups.append(ImportedGroup(name: groupName(before: index), owner: owner, kind: kind, members: members, span: span))
+    }
+
+    /// The tip a group member makes: `Name(…)` or `Namespace.Name(…)`, or a parameter of the
+    /// factory function the group is in (`func makeG(popoverTip: PopoverTip)`, as emit-swift
+    /// writes it for a tip whose texts the app supplies).
+    private func groupMember(_ member: Range<Int>, at group: Int) -> String? {
+        var name = member.lowerBound
+        guard tokens[name].kind == .identifier else { return nil }
+        if member.count == 1 {
+            let signature = stride(from: group - 1, through: max(0, group - 48), by: -1)
+            guard let label = signature.first(where: { tokens[$0].isWord(tokens[name].text) && stream[$0 + 1]?.isSymbol(":") == true }),
+                  signature.contains(where: { tokens[$0].isWord("func") && $0 < label }) else { return nil }
+            var type = label + 2
+            while stream[type + 1]?.isSymbol(".") == true, stream[type + 2]?.kind == .identifier { type += 2 }
+            return stream[type]?.kind == .identifier ? tokens[type].text : nil
+        }
+        while name + 2 < member.upperBound, tokens[name + 1].isSymbol("."), tokens[name + 2].kind == .identifier { name += 2 }
+        guard stream[name + 1]?.isSymbol("(") == true, stream.skipGroup(at: name + 1, end: member.upperBound) == member.upperBound else { return nil }
+        return tokens[name].text
     }
 
     /// `makeOnboarding()` → `Onboarding`, `@State var tips = TipGroup(…)` → `Tips`; else `Group` and its position.

@@ -59,6 +59,7 @@ public struct SwiftEmitter {
         problems += SwiftNameCheck.problems(in: program) + targetProblems() + SwiftTargetingCheck.problems(in: program)
         var lines = header(sourceName: sourceName)
         lines += configuration(problems: &problems)
+        lines += donationStructs()
         lines += namespaces()
         lines += shared(owners: owners)
         lines += ownerTypes(owners)
@@ -66,7 +67,6 @@ public struct SwiftEmitter {
             let declaration = tipStruct(tip, index: index, rules: renderedRules[index], owners: owners, problems: &problems)
             lines += Self.nested(declaration, in: tip.swiftPath.dropLast())
         }
-        lines += donationStructs()
         lines += groupFactories()
         for widget in program.widgets {
             lines += relevanceFunction(widget, owners: owners, problems: &problems)
