@@ -156,6 +156,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case importStyling = "TR0817"
     case importRuleConstruct = "TR0818"
     case importUnrecognizedTip = "TR0819"
+    case importTipMember = "TR0820"
 
     // Bytecode output
     case needsNewerBytecodeVersion = "TR0901"

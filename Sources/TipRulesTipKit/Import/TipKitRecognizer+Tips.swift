@@ -38,6 +38,13 @@ extension TipKitRecognizer {
                 read(member, into: &tip)
             } else if let stored = storedProperty(index, end) {
                 readStored(stored, into: &tip)
+            } else if let initializer = (index..<end).first(where: { tokens[$0].isWord("init") }),
+                      (index..<initializer).allSatisfy({ tokens[$0].kind == .identifier || tokens[$0].kind == .attribute }),
+                      stream[initializer + 1]?.isSymbol("(") == true || stream[initializer + 1]?.isSymbol("?") == true {
+                let signatureEnd = stream.first(from: initializer + 1, to: end) { $0.isSymbol("{") } ?? end
+                report(.importTipMember, "the initializer '\(text(initializer, signatureEnd))' of tip '\(tip.name)' is not carried over; emit-swift writes the tip with Swift's memberwise initializer",
+                       at: SourceSpan(start: tokens[initializer].start, end: tokens[initializer].end),
+                       help: "create the tip with its texts where the app shows it (\(tip.name)(title: Text(\"…\"))), or keep this tip in Swift")
             }
             index = max(end, index + 1)
         }
@@ -78,7 +85,8 @@ extension TipKitRecognizer {
             report(.importText, "the tip '\(tip.name)' takes its id from each instance ('\(stored.declaration)'); TipKit keeps each id's state apart, a .tiprules tip has one id, so it is imported with the id '\(tip.name)' and the per-instance ids are not carried over",
                    at: span, help: "declare one tip per id (struct BuildYourProfileTip: Tip { var id: String { \"build-your-profile\" } … }), or write one .tiprules tip per id")
         default:
-            break
+            report(.importTipMember, "the stored property '\(stored.declaration)' of tip '\(tip.name)' is not carried over: a .tiprules tip has no values of its own, so emit-swift's struct has no such property",
+                   at: span, help: "keep the value where the app shows the tip, or keep this tip in Swift")
         }
     }
 
@@ -189,8 +197,18 @@ extension TipKitRecognizer {
                help: "a .tiprules tip carries its content; style it where the app shows the tip (a TipViewStyle, or modifiers on the TipView)")
     }
 
-    /// Every `#Rule` in the `rules` property, in order.
+    /// Every `#Rule` in the `rules` property, in order; an entry that is no `#Rule` (a rule the
+    /// app builds elsewhere, `Tips.Rule.oncePerSession`) is reported.
     private mutating func rules(in range: Range<Int>) -> [ImportedRule] {
+        for entry in entries(in: range) {
+            let first = tokens[entry.lowerBound]
+            guard !(entry.lowerBound..<entry.upperBound).contains(where: { tokens[$0].kind == .pound && tokens[$0].text == "#Rule" }),
+                  !["if", "else", "switch", "for", "case", "default", "let", "var", "return"].contains(where: first.isWord),
+                  first.kind != .pound else { continue }
+            report(.importRule, "the rule '\(text(entry.lowerBound, entry.upperBound))' is not a #Rule written here; it is not carried over",
+                   at: SourceSpan(start: first.start, end: tokens[entry.upperBound - 1].end),
+                   help: "write the rule as #Rule(…) { … } in the tip, or in the .tiprules file")
+        }
         var rules: [ImportedRule] = []
         var index = range.lowerBound
         while index < range.upperBound {

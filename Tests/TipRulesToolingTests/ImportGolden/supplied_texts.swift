@@ -34,3 +34,20 @@ struct ShareTip: Tip {
     var message: Text? { nil }
     var asset: Image? { Image(systemName: "square.and.arrow.up") }
 }
+
+/// Texts through an initializer of the app's, a value of its own, and a rule built elsewhere.
+struct TooltipTip: Tip {
+    var title: Text
+    let anchor: String
+
+    init(text: String, anchor: String) {
+        self.title = Text(text)
+        self.anchor = anchor
+    }
+
+    var rules: [Rule] {
+        [
+            Tips.Rule.oncePerSession,
+        ]
+    }
+}
