@@ -193,6 +193,25 @@ import Testing
         TiprulecCommand.run(arguments, environment: CommandEnvironment())
     }
 
+    /// A tip gets the defaults of protocols declared after it, through refinements declared in
+    /// any order, the nearest protocol's first; a chain thousands deep imports too.
+    @Test func protocolDefaultsComeThroughRefinementsInAnyOrder() {
+        let swift = """
+        struct WelcomeTip: Third { var title: Text { Text("Welcome") } }
+        extension First { var image: Image? { Image(systemName: "star") }; var message: Text? { Text("first") } }
+        extension Second { var message: Text? { Text("second") } }
+        protocol Third: Second {}
+        protocol Second: First {}
+        protocol First: Tip {}
+        """
+        let imported = TipKitImporter.run([SourceFile(name: "Tips.swift", text: swift)])
+        #expect(imported.text.contains("tip WelcomeTip {\n    title: \"Welcome\"\n    message: \"second\"\n    image: \"star\"\n}"), Comment(rawValue: imported.text))
+        let chain = (1..<5_000).map { "protocol P\($0): P\($0 - 1) {}" }.reversed().joined(separator: "\n")
+            + "\nprotocol P0: Tip {}\nstruct DeepTip: P4999 { var title: Text { Text(\"Deep\") } }\n"
+        let deep = TipKitImporter.run([SourceFile(name: "Deep.swift", text: chain)])
+        #expect(deep.text.contains("tip DeepTip {"), Comment(rawValue: deep.text))
+    }
+
     @Test func cleanImportExitsZeroAndPrintsTheProgram() throws {
         let path = Self.directory.appendingPathComponent("backyard_favorite.swift").path
         let result = run(["import", path])

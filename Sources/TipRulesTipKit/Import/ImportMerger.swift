@@ -105,29 +105,35 @@ struct ImportMerger {
     private var refinements: [String: [String]] = [:]
 
     /// The protocols of the imported files that refine `Tip`, directly or through one another,
-    /// each with the protocols it inherits (itself first).
+    /// each with the protocols it inherits (itself first, the nearest next, at most
+    /// `maximumProtocolDepth`), found breadth first from those that name `Tip`: linear time.
     private func tipProtocols() -> [String: [String]] {
         let declared = Dictionary(files.flatMap(\.protocols).map { ($0.name, $0.inherits) }, uniquingKeysWith: { first, _ in first })
+        var children: [String: [String]] = [:]
+        for (name, inherits) in declared { for parent in inherits { children[parent, default: []].append(name) } }
         var refining: [String: [String]] = [:]
-        var changed = true
-        // A fixpoint over at most as many rounds as there are protocols: no recursion.
-        while changed {
-            changed = false
-            for (name, inherits) in declared where refining[name] == nil {
-                let parents = inherits.filter { refining[$0] != nil }
-                guard inherits.contains("Tip") || !parents.isEmpty else { continue }
-                refining[name] = [name] + parents.flatMap { refining[$0] ?? [] }
-                changed = true
+        var queue = (children["Tip"] ?? []).filter { declared[$0] != nil }
+        for name in queue { refining[name] = [name] }
+        var next = 0
+        while next < queue.count {
+            let parent = queue[next]
+            next += 1
+            for child in children[parent] ?? [] where refining[child] == nil {
+                refining[child] = [child] + (refining[parent] ?? []).prefix(Self.maximumProtocolDepth - 1)
+                queue.append(child)
             }
         }
         return refining
     }
 
+    /// How many protocols up a tip's defaults are looked for (apps use one or two).
+    private static let maximumProtocolDepth = 16
+
     /// A struct (or an extension of one) that conforms to a protocol refining `Tip` is a tip.
     private mutating func adopt(_ tipExtension: ImportedTipExtension, file: Int, tipProtocols: [String: [String]]) {
         let name = tipExtension.members.name
         guard tipProtocols[name] == nil, tipExtension.conformances.contains(where: { tipProtocols[$0] != nil }),
-              !program.tips.contains(where: { $0.name == name }) else { return }
+              origins["tip " + name] == nil else { return }
         var tip = ImportedTip(name: name, span: tipExtension.members.span)
         tip.enclosing = tipExtension.enclosing
         add(tip, to: \.tips, name: name, kind: "tip", span: tip.span, file: file)
@@ -136,11 +142,13 @@ struct ImportMerger {
     /// Each member a tip does not declare itself, from the extensions of the protocols it conforms
     /// to (the nearest first), as Swift's protocol extensions give it.
     private mutating func applyProtocolDefaults(_ tipProtocols: [String: [String]]) {
-        let extensions = files.indices.flatMap { file in files[file].tipExtensions.map { ($0, file) } }
+        let extensions = Dictionary(grouping: files.indices.flatMap { file in files[file].tipExtensions.map { ($0, file) } },
+                                    by: \.0.members.name)
         for index in program.tips.indices {
-            let name = program.tips[index].name
-            let protocols = extensions.filter { $0.0.members.name == name }.flatMap(\.0.conformances).flatMap { tipProtocols[$0] ?? [] }
-            for (defaults, file) in protocols.flatMap({ name in extensions.filter { $0.0.members.name == name } }) {
+            let conformances = (extensions[program.tips[index].name] ?? []).flatMap(\.0.conformances)
+            var protocols: [String] = []
+            for name in conformances.flatMap({ tipProtocols[$0] ?? [] }) where !protocols.contains(name) { protocols.append(name) }
+            for (defaults, file) in protocols.flatMap({ extensions[$0] ?? [] }) {
                 let members = defaults.members
                 var tip = program.tips[index]
                 if tip.id == nil && tip.idReference == nil { tip.id = members.id; tip.idReference = members.idReference }
