@@ -85,13 +85,44 @@ import Testing
         for (name, callSites) in Self.callSites.sorted(by: { $0.key < $1.key }) {
             let result = try emitted(name, in: work)
             #expect(result.status == 0, "\(name): \(result.standardError)")
-            let swift = result.standardOutput.replacingOccurrences(of: "#Rule(", with: "Rule(")
-            let generated = work.appendingPathComponent(name + ".swift")
-            let app = work.appendingPathComponent(name + ".app.swift")
-            try swift.write(to: generated, atomically: true, encoding: .utf8)
-            try ("import SwiftUI\nimport TipKit\n\n" + callSites + "\n").write(to: app, atomically: true, encoding: .utf8)
-            let (status, output) = try SwiftEmitterTests.runCompiler(compiler, ["-typecheck", "-I", work.path, generated.path, app.path])
-            #expect(status == 0, "\(name): the app's code does not type-check against the emitted Swift:\n\(output)\n\(swift)")
+            try typeCheck(result.standardOutput, with: callSites, name: name, compiler: compiler)
         }
+    }
+
+    /// docs/tipkit.md, "Replacing an app's TipKit file": its Swift imports to its program, with
+    /// its one warning, and the app's calls it quotes type-check against the emitted file.
+    @Test(.enabled(if: SwiftEmitterTests.swiftCompiler() != nil, "swiftc not found"))
+    func theDocumentedReplacementIsWhatImportAndEmitDo() throws {
+        let compiler = try #require(SwiftEmitterTests.swiftCompiler())
+        let page = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/tipkit.md"), encoding: .utf8)
+        let section = try #require(page.components(separatedBy: "## Replacing an app's TipKit file").dropFirst().first)
+        let blocks = section.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```").first ?? "" }
+        try #require(blocks.count >= 2)
+        let imported = TipKitImporter.run([SourceFile(name: "PhotoTips.swift", text: blocks[0])])
+        #expect(imported.text == blocks[1], Comment(rawValue: imported.text))
+        #expect(imported.files.flatMap(\.diagnostics.items).map(\.code) == [.importStyling])
+        let program = try folder.write("photos.tiprules", Array(imported.text.utf8))
+        let result = TiprulecCommand.run(["emit-swift", program], environment: CommandEnvironment())
+        #expect(result.status == 0, Comment(rawValue: result.standardError))
+        guard try SwiftEmitterTests.buildStandIns(with: compiler, into: folder.url) else { return }
+        try typeCheck(result.standardOutput, with: """
+            func edited(id: String) async {
+                await PhotoTips.QuickEdit.photoEdited.donate(.init(photoID: id))
+                _ = (PhotoTips.Collage(), PhotoTips.Banner(title: Text("New filters")))
+            }
+            """, name: "photos", compiler: compiler)
+    }
+
+    /// Type-checks the emitted `swift` together with the app's `callSites`.
+    private func typeCheck(_ swift: String, with callSites: String, name: String, compiler: URL) throws {
+        let work = folder.url
+        let generated = work.appendingPathComponent(name + ".swift")
+        let app = work.appendingPathComponent(name + ".app.swift")
+        let macroless = swift.replacingOccurrences(of: "#Rule(", with: "Rule(")
+        try macroless.write(to: generated, atomically: true, encoding: .utf8)
+        try ("import SwiftUI\nimport TipKit\n\n" + callSites + "\n").write(to: app, atomically: true, encoding: .utf8)
+        let (status, output) = try SwiftEmitterTests.runCompiler(compiler, ["-typecheck", "-I", work.path, generated.path, app.path])
+        #expect(status == 0, "\(name): the app's code does not type-check against the emitted Swift:\n\(output)\n\(swift)")
     }
 }

@@ -95,6 +95,8 @@ public enum Tips {
         @available(iOS 26, macOS 26, *)
         public init(id: String, donationLimit: DonationLimit) {}
         public var donations: [Donation] { [] }
+        /// Records a donation (what the app calls; rules only read donations).
+        public func donate(_ donation: DonationInfo) async {}
     }
 
     /// A stand-in for `Tips.DonationTimeRange`.
