@@ -163,14 +163,35 @@ extension TipKitRecognizer {
         if tokens[first.lowerBound].isWord("verbatim"), stream[first.lowerBound + 1]?.isSymbol(":") == true {
             first = first.lowerBound + 2..<first.upperBound
         }
-        // `bundle:`, `tableName:`, `comment:` say where the app localizes the key.
-        let localization = arguments.dropFirst().allSatisfy { argument in
-            ["bundle", "tableName", "comment"].contains { !argument.isEmpty && tokens[argument.lowerBound].isWord($0) }
-        }
-        guard localization, let string = stringArgument(first) else { return nil }
+        guard localizes(arguments.dropFirst()), let key = localizationKey(first), let string = stringArgument(key) else { return nil }
         let modifiers = close + 1..<range.upperBound
         guard modifiers.isEmpty || tokens[modifiers.lowerBound].isSymbol(".") else { return nil }
         return (string, modifiers)
+    }
+
+    /// Whether the arguments after a text's key only say where the app localizes it (`bundle:`,
+    /// `tableName:`, `table:`, `comment:`, `defaultValue:`, `locale:`).
+    private func localizes(_ arguments: ArraySlice<Range<Int>>) -> Bool {
+        arguments.allSatisfy { argument in
+            ["bundle", "tableName", "table", "comment", "defaultValue", "locale"].contains { !argument.isEmpty && tokens[argument.lowerBound].isWord($0) }
+        }
+    }
+
+    /// The key of a text argument: the argument itself, or the key inside
+    /// `String(localized: "…", bundle: …)`, `LocalizedStringKey("…")` or
+    /// `LocalizedStringResource("…", …)`, which `Text` shows as the same localized text.
+    private func localizationKey(_ argument: Range<Int>) -> Range<Int>? {
+        let wrapper = tokens[argument.lowerBound]
+        guard ["String", "LocalizedStringKey", "LocalizedStringResource"].contains(where: wrapper.isWord),
+              stream[argument.lowerBound + 1]?.isSymbol("(") == true, let close = stream.closing[argument.lowerBound + 1],
+              close == argument.upperBound - 1 else { return argument }
+        let inner = split(argument.lowerBound + 2..<close)
+        guard var key = inner.first, !key.isEmpty, localizes(inner.dropFirst()) else { return nil }
+        if wrapper.isWord("String") {
+            guard tokens[key.lowerBound].isWord("localized"), stream[key.lowerBound + 1]?.isSymbol(":") == true else { return nil }
+            key = key.lowerBound + 2..<key.upperBound
+        }
+        return key
     }
 
     /// `Image(systemName: "…")` (with modifiers, which are reported); nothing for `nil`; else a diagnostic.
