@@ -31,12 +31,14 @@ let package = Package(
         .target(name: "TipRulesSimulation", dependencies: ["TipRulesToolingCore"]),
         // Reach over many users' exported histories (`tiprulec reach`).
         .target(name: "TipRulesReach", dependencies: ["TipRulesToolingCore"]),
+        // Did a tip work: holdout experiments measured over the same rows (`tiprulec measure`), with its statistics.
+        .target(name: "TipRulesMeasure", dependencies: ["TipRulesReach", "TipRulesSimulation", "TipRulesToolingCore"]),
         // Every command and their dispatch, a library so that tests run commands in-process; the fuzz entry points.
         // Signed channels: keygen, publish, channel verify (docs/shipping.md).
         .target(name: "TipRulesChannels", dependencies: ["TipRulesToolingCore", "TipRulesStorage", "TipRulesRuntime"]),
         .target(name: "TipRulesCommands",
                 dependencies: ["TipRulesToolingCore", "TipRulesExplain", "TipRulesTipKit", "TipRulesLanguageServer",
-                               "TipRulesSimulation", "TipRulesReach", "TipRulesChannels"]),
+                               "TipRulesSimulation", "TipRulesReach", "TipRulesMeasure", "TipRulesChannels"]),
         .executableTarget(name: "tiprulec", dependencies: ["TipRulesCommands", "TipRulesLanguageServer", "TipRulesToolingCore"]),
         .executableTarget(name: "tiprulec-bench", dependencies: ["TipRulesLanguageServer", "TipRulesToolingCore", "TipRulesStorage"]),
         // The crash test's writer: records operations into a state folder and reports each durable one.
@@ -62,9 +64,9 @@ let package = Package(
         // Golden files and scenarios are read from the source tree (found through #filePath).
         .testTarget(name: "TipRulesToolingTests",
                     dependencies: ["TipRulesCommands", "TipRulesToolingCore", "TipRulesExplain", "TipRulesTipKit",
-                                   "TipRulesLanguageServer", "TipRulesSimulation", "TipRulesReach", "TipRulesCompiler",
+                                   "TipRulesLanguageServer", "TipRulesSimulation", "TipRulesReach", "TipRulesMeasure", "TipRulesCompiler",
                                    "TipRulesRuntime", "TipRulesStorage"],
                     exclude: ["Golden", "Scenarios", "FuzzRegressions", "SwiftGolden", "ImportGolden", "ImportCorpus",
-                              "Compatibility", "ChartGolden", "ReachGolden"]),
+                              "Compatibility", "ChartGolden", "ReachGolden", "MeasureGolden"]),
     ]
 )
