@@ -1,3 +1,4 @@
+import TipRulesRuntime
 import Foundation
 
 /// Bytes written to a file descriptor through one large buffer: the rows generator's output,
@@ -64,5 +65,27 @@ struct ByteWriter: ~Copyable {
 
     private mutating func reserve(_ bytes: Int) {
         if count + bytes > capacity { _ = flush() }
+    }
+}
+
+extension ByteWriter {
+    /// A date as seconds since 1970, or as a quoted RFC 3339 UTC date unless `epoch`.
+    mutating func append(date seconds: Int, epoch: Bool = false) {
+        guard !epoch else { return append(integer: seconds) }
+        let (year, month, day) = CivilCalendar.date(fromDays: seconds / 86_400)
+        let time = seconds % 86_400
+        append("\"")
+        append(integer: year, width: 4)
+        append("-")
+        append(integer: month, width: 2)
+        append("-")
+        append(integer: day, width: 2)
+        append("T")
+        append(integer: time / 3600, width: 2)
+        append(":")
+        append(integer: time / 60 % 60, width: 2)
+        append(":")
+        append(integer: time % 60, width: 2)
+        append("Z\"")
     }
 }
