@@ -15,6 +15,8 @@ enum RowKind {
     ].map { kind, names, others in (kind, bits(names), bits(others)) }
 
     private static func bits(_ keys: [RowKey]) -> UInt32 { keys.reduce(0) { $0 | 1 << $1.rawValue } }
+    private static let userBit: UInt32 = 1 << RowKey.user.rawValue
+    private static let dateBit: UInt32 = 1 << RowKey.date.rawValue
 
     /// The kind of a row that has the keys `present` (`ParsedRow.present`); a row whose keys belong
     /// to two kinds is an error naming two of them. A row whose only key besides `user` is `date`
@@ -29,10 +31,10 @@ enum RowKind {
             throw Self.mixed(present & first.names, present & entry.names)
         }
         guard let found else {
-            self = present & Self.bits([.date]) != 0 ? .donation : .userAlone
+            self = present & Self.dateBit != 0 ? .donation : .userAlone
             return
         }
-        let stray = present & ~(found.names | found.others | Self.bits([.user]))
+        let stray = present & ~(found.names | found.others | Self.userBit)
         if stray != 0 { throw Self.mixed(present & found.names, stray) }
         self = found.kind
     }
