@@ -45,7 +45,7 @@ struct MeasureRowGenerator {
         if exposed {
             let holdout = RolloutBucket.bucket(of: String(user), group: Self.group) <= percent
             rows.append(.exposure(date: start, holdout: holdout))
-            if random.chance(crossedShare) { rows.append(.exposure(date: start + random.integer(in: 60...86_400), holdout: !holdout)) }
+            if random.chance(crossedShare) { rows.append(.exposure(date: min(start + random.integer(in: 60...86_400), Self.now), holdout: !holdout)) }
             if !holdout {
                 rows.append(.interaction(date: start, kind: "display"))
                 if random.chance(0.12) { rows.append(.interaction(date: start + random.integer(in: 1...60), kind: "actionPerformed")) }
