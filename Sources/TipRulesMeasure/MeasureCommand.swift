@@ -96,33 +96,21 @@ package enum MeasureCommand {
         case .success(let value): format = value
         case .failure(let error): return .failure(error.message)
         }
-        var merged: (header: MeasureReportCoding.PartialHeader, tally: MeasureTally, source: String)?
-        let failure = PartialLines.read(parsed.positionals, environment: environment) { json, source throws(CommandError) in
-            let partial = try MeasureReportCoding.readPartial(json)
-            guard partial.header.version == MeasureReportCoding.partialVersion else {
-                throw CommandError("a partial of version \(partial.header.version); this tiprulec reads version \(MeasureReportCoding.partialVersion)")
-            }
-            guard var current = merged else {
-                merged = (partial.header, partial.tally, source)
-                return
-            }
-            if let mismatch = mismatch(current.header, partial.header) {
-                throw CommandError("cannot be merged with \(current.source): \(mismatch)")
-            }
-            do throws(CommandError) {
-                try current.tally.merge(partial.tally)
-            } catch {
-                throw CommandError("cannot be merged with \(current.source): \(error.message)")
-            }
-            merged = current
+        let merged = PartialLines.merge(parsed.positionals, environment: environment, decode: MeasureReportCoding.readPartial,
+                                        admit: { header, _ in
+            header.version == MeasureReportCoding.partialVersion
+                ? nil : "a partial of version \(header.version); this tiprulec reads version \(MeasureReportCoding.partialVersion)"
+        }, mismatch: { header, _, otherHeader, _ in mismatch(header, otherHeader) })
+        switch merged {
+        case .failure(let error): return .failure(error.message)
+        case .success(nil): return .failure("measure merge: no partial report was given\n" + usage)
+        case .success(let merged?): return render(merged.tally, header: merged.header, format: format)
         }
-        if let failure { return .failure(failure.message) }
-        guard let merged else { return .failure("measure merge: no partial report was given\n" + usage) }
-        return render(merged.tally, header: merged.header, format: format)
     }
 
     /// What differs between two partials' headers, in words; nil when they can be merged.
     private static func mismatch(_ a: MeasureReportCoding.PartialHeader, _ b: MeasureReportCoding.PartialHeader) -> String? {
+        if a.version != b.version { return "partial versions differ (\(a.version) and \(b.version))" }
         if a.program != b.program { return "the programs differ (digests \(a.program) and \(b.program))" }
         for (name, one, other) in [("tips", a.tip, b.tip), ("groups", a.group, b.group), ("goals", a.goal, b.goal)] where one != other {
             return "the \(name) differ ('\(one)' and '\(other)')"

@@ -101,33 +101,21 @@ package enum ReachCommand {
         case .success(let value): format = value
         case .failure(let error): return .failure(error.message)
         }
-        var merged: (header: ReachReportCoding.PartialHeader, tally: ReachTally, source: String)?
-        let failure = PartialLines.read(parsed.positionals, environment: environment) { json, source throws(CommandError) in
-            let partial = try ReachReportCoding.readPartial(json)
-            guard var current = merged else {
-                guard partial.header.version == ReachReportCoding.partialVersion else {
-                    throw CommandError("a partial of version \(partial.header.version); this tiprulec reads version \(ReachReportCoding.partialVersion)")
-                }
-                if let problem = ReachTallyShape.problem(in: partial.tally) { throw CommandError(problem) }
-                merged = (partial.header, partial.tally, source)
-                return
+        let merged = PartialLines.merge(parsed.positionals, environment: environment, decode: ReachReportCoding.readPartial,
+                                        admit: { header, tally in
+            guard header.version == ReachReportCoding.partialVersion else {
+                return "a partial of version \(header.version); this tiprulec reads version \(ReachReportCoding.partialVersion)"
             }
-            if let mismatch = mismatch(current.header, partial.header) {
-                throw CommandError("cannot be merged with \(current.source): \(mismatch)")
-            }
-            guard ReachTallyShape(current.tally) == ReachTallyShape(partial.tally) else {
-                throw CommandError("cannot be merged with \(current.source): its tips, rules, groups or widgets differ")
-            }
-            do throws(CommandError) {
-                try current.tally.merge(partial.tally)
-            } catch {
-                throw CommandError("cannot be merged with \(current.source): \(error.message)")
-            }
-            merged = current
+            return ReachTallyShape.problem(in: tally)
+        }, mismatch: { header, tally, otherHeader, otherTally in
+            mismatch(header, otherHeader)
+                ?? (ReachTallyShape(tally) == ReachTallyShape(otherTally) ? nil : "its tips, rules, groups or widgets differ")
+        })
+        switch merged {
+        case .failure(let error): return .failure(error.message)
+        case .success(nil): return .failure("reach merge: no partial report was given\n" + usage)
+        case .success(let merged?): return render(merged.tally, header: merged.header, format: format)
         }
-        if let failure { return .failure(failure.message) }
-        guard let merged else { return .failure("reach merge: no partial report was given\n" + usage) }
-        return render(merged.tally, header: merged.header, format: format)
     }
 
     /// What differs between two partials' headers, in words; nil when they can be merged.

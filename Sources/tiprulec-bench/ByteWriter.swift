@@ -89,3 +89,22 @@ extension ByteWriter {
         append("Z\"")
     }
 }
+
+extension ByteWriter {
+    /// Writes the file at `path` with `body`, through `path.partial` renamed once complete (a
+    /// partial file is removed): what `body` returns, and the bytes written.
+    static func writeFile<Result>(_ path: String, _ body: (inout ByteWriter) throws -> Result) throws -> (result: Result, bytes: Int) {
+        let partial = path + ".partial"
+        let descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw BenchError("cannot write \(partial): \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var out = ByteWriter(descriptor: descriptor)
+        let result = try body(&out)
+        guard out.flush() else {
+            unlink(partial)
+            throw BenchError("cannot write \(partial): \(out.failure ?? "")")
+        }
+        guard rename(partial, path) == 0 else { throw BenchError("cannot rename \(partial): \(String(cString: strerror(errno)))") }
+        return (result, out.total)
+    }
+}

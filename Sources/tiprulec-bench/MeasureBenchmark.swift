@@ -60,21 +60,13 @@ enum MeasureBenchmark {
 
     /// Writes the options' rows to `path` (through a temporary file renamed once complete).
     static func generate(_ options: Options, into path: String) throws -> (users: Int, rows: Int, bytes: Int) {
-        let partial = path + ".partial"
-        let descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw BenchError("cannot write \(partial): \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        var out = ByteWriter(descriptor: descriptor)
-        var generator = MeasureRowGenerator(seed: options.seed)
-        generator.effect = options.effect
-        generator.percent = options.percent
-        var rows = 0
-        for user in 0..<options.users { rows += generator.writeUser(user, to: &out) }
-        guard out.flush(), rename(partial, path) == 0 else {
-            unlink(partial)
-            throw BenchError("cannot write \(path): \(out.failure ?? String(cString: strerror(errno)))")
+        let written = try ByteWriter.writeFile(path) { out in
+            var generator = MeasureRowGenerator(seed: options.seed)
+            generator.effect = options.effect
+            generator.percent = options.percent
+            return (0..<options.users).reduce(0) { rows, user in rows + generator.writeUser(user, to: &out) }
         }
-        return (options.users, rows, out.total)
+        return (options.users, written.result, written.bytes)
     }
 
     /// One untimed run, then `runs` interleaved rounds of measure and DuckDB; the timings as a table.

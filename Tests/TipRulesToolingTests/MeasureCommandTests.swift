@@ -55,6 +55,11 @@ import Testing
         #expect(merged.standardOutput == single.standardOutput)
     }
 
+    /// `measure` of ProFiltersTip's group "g" over `file`.
+    private func measureGroupG(_ file: String, _ options: [String]) -> CommandResult {
+        run(["measure", program, file, "--tip", "ProFiltersTip", "--goal", "filterApplied", "--group", "g", "--now", nowText] + options)
+    }
+
     private func user(_ line: Substring) -> String? {
         (try? JSONParser().parse(String(line)))?["user"].map { JSONWriter.string(from: $0) }
     }
@@ -79,8 +84,7 @@ import Testing
         {"user":"f","exposure":"ProFiltersTip","group":"other","percent":50,"arm":"holdout","date":"2026-11-02T00:00:00Z"}
         {"user":"g"}
         """)
-        let output = run(["measure", program, file, "--tip", "ProFiltersTip", "--goal", "filterApplied", "--group", "g", "--now", nowText,
-                          "--format", "partial"])
+        let output = measureGroupG(file, ["--format", "partial"])
         #expect(output.status == 0, Comment(rawValue: output.standardError))
         let partial = try JSONParser().parse(output.standardOutput)
         #expect(partial["users"]?.intValue == 7)
@@ -106,8 +110,7 @@ import Testing
         {"user":"a","exposure":"ProFiltersTip","group":"g","percent":10,"arm":"treatment","date":"2026-11-01T00:00:00Z"}
         {"user":"b","exposure":"ProFiltersTip","group":"g","percent":10,"arm":"treatment","date":"2026-11-01T00:00:00Z"}
         """)
-        let output = run(["measure", program, file, "--tip", "ProFiltersTip", "--goal", "filterApplied", "--group", "g", "--now", nowText,
-                          "--format", "json"])
+        let output = measureGroupG(file, ["--format", "json"])
         #expect(output.status == 0, Comment(rawValue: output.standardError))
         let report = try JSONParser().parse(output.standardOutput)
         #expect(report["conversion"]?["difference"]?.isNull == true)
@@ -135,8 +138,7 @@ import Testing
         {"user":"a","exposure":"ProFiltersTip","group":"g","percent":10,"arm":"treatment","date":"2026-11-01T00:00:00Z"}
         {"user":"b","exposure":"ProFiltersTip","group":"g","percent":20,"arm":"holdout","date":"2026-11-01T00:00:00Z"}
         """)
-        let output = run(["measure", program, file, "--tip", "ProFiltersTip", "--goal", "filterApplied", "--group", "g", "--now", nowText,
-                          "--jobs", "1"])
+        let output = measureGroupG(file, ["--jobs", "1"])
         #expect(output.status == 2)
         #expect(output.standardError.contains("rows.ndjson:2: user b: percent: the group 'g' holds out 10 percent in earlier exposures, but this exposure says 20"),
                 Comment(rawValue: output.standardError))
