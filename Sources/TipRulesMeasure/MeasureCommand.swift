@@ -97,10 +97,7 @@ package enum MeasureCommand {
         case .failure(let error): return .failure(error.message)
         }
         let merged = PartialLines.merge(parsed.positionals, environment: environment, decode: MeasureReportCoding.readPartial,
-                                        admit: { header, _ in
-            header.version == MeasureReportCoding.partialVersion
-                ? nil : "a partial of version \(header.version); this tiprulec reads version \(MeasureReportCoding.partialVersion)"
-        }, mismatch: { header, _, otherHeader, _ in mismatch(header, otherHeader) })
+                                        version: MeasureReportCoding.partialVersion, versionOf: \.version, mismatch: { header, _, otherHeader, _ in mismatch(header, otherHeader) })
         switch merged {
         case .failure(let error): return .failure(error.message)
         case .success(nil): return .failure("measure merge: no partial report was given\n" + usage)
@@ -110,7 +107,6 @@ package enum MeasureCommand {
 
     /// What differs between two partials' headers, in words; nil when they can be merged.
     private static func mismatch(_ a: MeasureReportCoding.PartialHeader, _ b: MeasureReportCoding.PartialHeader) -> String? {
-        if a.version != b.version { return "partial versions differ (\(a.version) and \(b.version))" }
         if a.program != b.program { return "the programs differ (digests \(a.program) and \(b.program))" }
         for (name, one, other) in [("tips", a.tip, b.tip), ("groups", a.group, b.group), ("goals", a.goal, b.goal)] where one != other {
             return "the \(name) differ ('\(one)' and '\(other)')"

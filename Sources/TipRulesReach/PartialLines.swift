@@ -33,22 +33,28 @@ package enum PartialLines {
         return nil
     }
 
-    /// The partials of `paths` added up: `decode` reads each; the first must pass `admit` (nil, or
-    /// what is wrong with it alone: its version, its shape); each later one must have no
-    /// `mismatch` with the sum so far (nil, or what differs in words), and is added by `add`. Nil
-    /// when no partial was given; the first error names the partial and the one it was merged with.
+    /// The partials of `paths` added up: `decode` reads each; the first must be of `version` (the
+    /// header's `versionOf`) and pass `admit` (nil, or what is wrong with it alone); each later one
+    /// must have no `mismatch` with the sum so far (nil, or what differs in words) and is merged.
+    /// Nil when no partial was given; the first error names the partial and the one it was merged with.
     package static func merge<Header, Tally: RowsTally>(
         _ paths: [String], environment: CommandEnvironment,
-        decode: (JSONValue) throws(CommandError) -> (header: Header, tally: Tally),
-        admit: (Header, Tally) -> String?, mismatch: (Header, Tally, Header, Tally) -> String?
+        decode: (JSONValue) throws(CommandError) -> (header: Header, tally: Tally), version: Int, versionOf: (Header) -> Int,
+        admit: (Tally) -> String? = { _ in nil }, mismatch: (Header, Tally, Header, Tally) -> String?
     ) -> Result<(header: Header, tally: Tally)?, CommandError> {
         var merged: (header: Header, tally: Tally, source: String)?
         let failure = read(paths, environment: environment) { json, source throws(CommandError) in
             let partial = try decode(json)
             guard var current = merged else {
-                if let problem = admit(partial.header, partial.tally) { throw CommandError(problem) }
+                let found = versionOf(partial.header)
+                guard found == version else { throw CommandError("a partial of version \(found); this tiprulec reads version \(version)") }
+                if let problem = admit(partial.tally) { throw CommandError(problem) }
                 merged = (partial.header, partial.tally, source)
                 return
+            }
+            if versionOf(current.header) != versionOf(partial.header) {
+                throw CommandError("cannot be merged with \(current.source): partial versions differ "
+                                   + "(\(versionOf(current.header)) and \(versionOf(partial.header)))")
             }
             if let difference = mismatch(current.header, current.tally, partial.header, partial.tally) {
                 throw CommandError("cannot be merged with \(current.source): \(difference)")

@@ -102,12 +102,8 @@ package enum ReachCommand {
         case .failure(let error): return .failure(error.message)
         }
         let merged = PartialLines.merge(parsed.positionals, environment: environment, decode: ReachReportCoding.readPartial,
-                                        admit: { header, tally in
-            guard header.version == ReachReportCoding.partialVersion else {
-                return "a partial of version \(header.version); this tiprulec reads version \(ReachReportCoding.partialVersion)"
-            }
-            return ReachTallyShape.problem(in: tally)
-        }, mismatch: { header, tally, otherHeader, otherTally in
+                                        version: ReachReportCoding.partialVersion, versionOf: \.version,
+                                        admit: ReachTallyShape.problem(in:), mismatch: { header, tally, otherHeader, otherTally in
             mismatch(header, otherHeader)
                 ?? (ReachTallyShape(tally) == ReachTallyShape(otherTally) ? nil : "its tips, rules, groups or widgets differ")
         })
@@ -120,7 +116,6 @@ package enum ReachCommand {
 
     /// What differs between two partials' headers, in words; nil when they can be merged.
     private static func mismatch(_ a: ReachReportCoding.PartialHeader, _ b: ReachReportCoding.PartialHeader) -> String? {
-        if a.version != b.version { return "partial versions differ (\(a.version) and \(b.version))" }
         if a.program != b.program { return "the programs differ (digests \(a.program) and \(b.program))" }
         if a.baseline != b.baseline {
             return "the baselines differ (\(a.baseline ?? "none") and \(b.baseline ?? "none"))"
