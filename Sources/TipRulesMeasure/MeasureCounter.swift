@@ -55,13 +55,18 @@ struct MeasureCounter: UserCounter {
             throw FixtureError(path: "", error.message)
         }
         if arm == .treatment {
-            var seen: Set<InteractionKind> = []
+            var seen = (shown: false, actionPerformed: false, tipClosed: false)
             for interaction in builder.interactions where interaction.tip == setup.tip && interaction.date >= start && interaction.date <= end {
-                seen.insert(interaction.kind)
+                switch interaction.kind {
+                case .display: seen.shown = true
+                case .actionPerformed: seen.actionPerformed = true
+                case .tipClosed: seen.tipClosed = true
+                }
             }
-            if seen.contains(.display) { counts.shown += 1 }
-            if seen.contains(.actionPerformed) { counts.actionPerformed += 1 }
-            if seen.contains(.tipClosed) { counts.tipClosed += 1 }
+            // At most one each a user: never past the users count.
+            if seen.shown { counts.shown += 1 }
+            if seen.actionPerformed { counts.actionPerformed += 1 }
+            if seen.tipClosed { counts.tipClosed += 1 }
         }
         tally[arm] = counts
     }
