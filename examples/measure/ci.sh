@@ -43,6 +43,12 @@ if ! cmp -s "$work/single.json" "$work/spark.json"; then
   exit 1
 fi
 
+# The report's chart renders as a person views it (rsvg-convert, as for the simulate charts).
+if command -v rsvg-convert > /dev/null; then
+  "$tiprulec" measure "$program" "$work/rows.ndjson" "${experiment[@]}" --format svg > "$work/report.svg"
+  rsvg-convert "$work/report.svg" -o "$work/report.png"
+fi
+
 # The statistics against gbstats and statsmodels.
 "$venv/bin/python" "$here/agreement.py" "$tiprulec" 60
 echo "measure examples: DuckDB's counts and Spark's merged partials agree with tiprulec measure"
