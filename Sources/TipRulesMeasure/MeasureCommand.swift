@@ -97,7 +97,8 @@ package enum MeasureCommand {
         case .failure(let error): return .failure(error.message)
         }
         let merged = PartialLines.merge(parsed.positionals, environment: environment, decode: MeasureReportCoding.readPartial,
-                                        version: MeasureReportCoding.partialVersion, versionOf: \.version, mismatch: { header, _, otherHeader, _ in mismatch(header, otherHeader) })
+                                        version: MeasureReportCoding.partialVersion, versionOf: \.version,
+                                        mismatch: { header, _, otherHeader, _ in mismatch(header, otherHeader) })
         switch merged {
         case .failure(let error): return .failure(error.message)
         case .success(nil): return .failure("measure merge: no partial report was given\n" + usage)
