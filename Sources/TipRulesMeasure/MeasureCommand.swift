@@ -16,9 +16,10 @@ package enum MeasureCommand {
     treatment arm with those held out: who donated EVENT (the goal) within the window after their
     first exposure (--window, default 7d: 90s, 45m, 12h, 30d), and how often. Reports each arm,
     the difference and relative lift with their 95% intervals and p-values (Welch's t test), and
-    the sample-ratio check. --group is the experiment's group (default the tip's id); --now the
-    instant (default now): users whose window has not ended are left out as immature. --format
-    partial (which needs --now) prints sums that `measure merge` adds up exactly; svg a chart.
+    the sample-ratio check. --group is the experiment's group (default the group of the tip's
+    holdout; a tip without a holdout needs it); an exposure of the holdout's group that holds out
+    another share than the program's is a bad row. --now is the instant (default now): users
+    whose window has not ended are left out as immature. --format partial (which needs --now) prints sums that `measure merge` adds up exactly; svg a chart.
     --jobs (default: the cores) reads the input in that many threads. Bad rows stop the run
     (exit 2) unless --skip-invalid.
     Exit status: 0 reported, 1 the program has errors, 2 usage or malformed input (a bad row, a
@@ -64,8 +65,13 @@ package enum MeasureCommand {
         guard let goal = program.events.firstIndex(where: { $0.name == goalName }) else {
             return .failure("--goal: no event '\(goalName)' in \(programPath)" + hint(goalName, program.events.map(\.name)))
         }
-        let setup = MeasureSetup(program: program, tip: tip, group: parsed.options["--group"] ?? tipName, goal: goal,
-                                 window: Double(window), now: now, percent: nil)
+        let holdout = program.tips[tip].holdout
+        guard let group = parsed.options["--group"] ?? holdout?.group else {
+            return .failure("--tip: \(tipName) declares no holdout in \(programPath); name the experiment's group with --group G")
+        }
+        // The program's share held out checks the exposures of its own group; another group's say theirs.
+        let setup = MeasureSetup(program: program, tip: tip, group: group, goal: goal, window: Double(window), now: now,
+                                 percent: holdout.flatMap { $0.group == group ? $0.percent : nil })
         let reading = RowsSetup(skipsInvalid: parsed.flags.contains("--skip-invalid"))
         let outcome: (tally: MeasureTally, standardError: String)
         switch RowsArguments.run(parsed, reading: reading, jobs: jobs, environment: environment,

@@ -1,4 +1,5 @@
 import TipRulesReach
+import TipRulesRuntime
 import TipRulesToolingCore
 
 /// Measure's side of a run over rows: each user's rows are checked as reach checks them (one
@@ -26,7 +27,7 @@ struct MeasureCounter: UserCounter {
 
     mutating func count(user: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
         var start: Double?
-        var arm: ExperimentArm?
+        var arm: HoldoutArm?
         var crossed = false
         for exposure in builder.exposures where exposure.tip == setup.tip && exposure.group == setup.group {
             if let percent = tally.percent, percent != exposure.percent {

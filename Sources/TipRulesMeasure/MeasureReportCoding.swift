@@ -92,7 +92,7 @@ enum MeasureReportCoding {
         tally.skippedUsers = try reader.count(json["skippedUsers"], "skippedUsers")
         tally.immature = try reader.count(json["immature"], "immature")
         tally.crossed = try reader.count(json["crossed"], "crossed")
-        for arm in ExperimentArm.allCases {
+        for arm in HoldoutArm.allCases {
             tally[arm].counts = try reader.counts(json["arms"]?[arm.rawValue], MeasureTally.Arm.countNames, "arms.\(arm.rawValue)")
             if let problem = problem(in: tally[arm]) { throw CommandError("arms.\(arm.rawValue): \(problem)") }
         }

@@ -1,4 +1,5 @@
 import TipRulesReach
+import TipRulesRuntime
 import TipRulesToolingCore
 
 /// The sufficient statistics of a measure report, all whole numbers: per arm the users, how many
@@ -40,7 +41,7 @@ package struct MeasureTally: RowsTally, Equatable {
         }
     }
 
-    subscript(arm: ExperimentArm) -> Arm {
+    subscript(arm: HoldoutArm) -> Arm {
         get { arm == .treatment ? treatment : holdout }
         set { if arm == .treatment { treatment = newValue } else { holdout = newValue } }
     }
@@ -55,7 +56,7 @@ package struct MeasureTally: RowsTally, Equatable {
         try Self.add(other.skippedUsers, to: &skippedUsers, "skippedUsers")
         try Self.add(other.immature, to: &immature, "immature")
         try Self.add(other.crossed, to: &crossed, "crossed")
-        for arm in ExperimentArm.allCases {
+        for arm in HoldoutArm.allCases {
             var counts = self[arm].counts
             for (index, name) in Arm.countNames.enumerated() {
                 try Self.add(other[arm].counts[index], to: &counts[index], "\(arm.rawValue).\(name)")

@@ -1,11 +1,6 @@
 import TipRulesRuntime
 import TipRulesToolingCore
 
-/// The arm of an experiment a person is in (docs/measure.md): shown the tip, or held out of it.
-package enum ExperimentArm: String, CaseIterable, Sendable {
-    case treatment, holdout
-}
-
 /// What a person did with a tip, as an interaction row says.
 package enum InteractionKind: String, CaseIterable, Sendable {
     case display, actionPerformed, tipClosed
@@ -19,7 +14,7 @@ package struct ExposureRow: Sendable {
     package var group: String
     /// The share of units held out, 1 to 50.
     package var percent: Int
-    package var arm: ExperimentArm
+    package var arm: HoldoutArm
     package var date: Double
 
     /// The exposure a row gives, with the fixture decoder's dates; none may be after `now`.

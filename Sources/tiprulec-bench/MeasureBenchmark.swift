@@ -69,15 +69,26 @@ enum MeasureBenchmark {
         return (options.users, written.result, written.bytes)
     }
 
+    /// examples/measure/pro-filters.tiprules, with its holdout's share set to `percent` (the
+    /// share the generated rows hold out, which measure checks against the program's) in a copy in `work`.
+    static func program(holdingOut percent: Int, from examples: URL, in work: String) throws -> String {
+        let example = try String(contentsOf: examples.appendingPathComponent("measure/pro-filters.tiprules"), encoding: .utf8)
+        let declared = "holdout(10, "
+        guard example.contains(declared) else { throw BenchError("examples/measure/pro-filters.tiprules: no '\(declared)'") }
+        let path = (work as NSString).appendingPathComponent("pro-filters.tiprules")
+        try example.replacingOccurrences(of: declared, with: "holdout(\(percent), ").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
     /// One untimed run, then `runs` interleaved rounds of measure and DuckDB; the timings as a table.
     static func measure(_ options: Options) throws -> String {
         let tiprulec = try TiprulecProcess.executable().get()
         guard let examples = examplesFolder() else { throw BenchError("examples/measure not found") }
-        let program = examples.appendingPathComponent("measure/pro-filters.tiprules").path
         let script = examples.appendingPathComponent("measure/measure_duckdb.py").path
         let work = NSTemporaryDirectory() + "tiprulec-bench-measure-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: work) }
+        let program = try program(holdingOut: options.percent, from: examples, in: work)
         let rows = (options.folder as NSString).appendingPathComponent(
             "tiprulec-measure-\(options.users)u-s\(options.seed)-e\(options.effect)-p\(options.percent).ndjson")
         let size: Int

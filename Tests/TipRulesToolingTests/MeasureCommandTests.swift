@@ -11,7 +11,7 @@ import Testing
     private let nowText = "2026-11-21T09:00:00Z"
     private let program = "examples/measure/pro-filters.tiprules"
     private let rows = "examples/measure/rows.ndjson"
-    private var experiment: [String] { ["--tip", "ProFiltersTip", "--goal", "filterApplied", "--group", "pro-filters", "--now", nowText] }
+    private var experiment: [String] { ["--tip", "ProFiltersTip", "--goal", "filterApplied", "--now", nowText] }
 
     /// The text, JSON, CSV and SVG reports of the example rows
     /// (`TIPRULEC_UPDATE_GOLDEN=1 swift test --filter MeasureCommandTests` rewrites them).

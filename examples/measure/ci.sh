@@ -14,7 +14,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 now=2026-11-21T09:00:00Z
 program="$here/pro-filters.tiprules"
-experiment=(--tip ProFiltersTip --goal filterApplied --group pro-filters --now "$now")
+experiment=(--tip ProFiltersTip --goal filterApplied --now "$now")
 
 # Per-arm counts: measure's partial and DuckDB's SQL over the same generated rows.
 "$bench" measure --rows-out "$work/rows.ndjson" --users 20000 --effect 0.2 2> /dev/null
@@ -34,7 +34,7 @@ PY
 
 # Spark in local mode: partitions by user, partials merged, equal to one process.
 "$tiprulec" measure "$program" "$work/rows.ndjson" "${experiment[@]}" --format json > "$work/single.json"
-"$venv/bin/python" "$here/../reach/spark_reach.py" --command measure --options "--tip ProFiltersTip --goal filterApplied --group pro-filters" \
+"$venv/bin/python" "$here/../reach/spark_reach.py" --command measure --options "--tip ProFiltersTip --goal filterApplied" \
   --tiprulec "$tiprulec" --program "$program" --rows "$work/rows.ndjson" --now "$now" --partitions 5 --master 'local[2]' \
   --format json > "$work/spark.json" 2> "$work/spark.log" || { tail -40 "$work/spark.log"; exit 1; }
 if ! cmp -s "$work/single.json" "$work/spark.json"; then
