@@ -12,8 +12,8 @@ struct MeasureSetup: Sendable {
     /// Seconds after the first exposure in which the goal counts.
     var window: Double
     var now: Double
-    /// The share held out that the program declares for the tip; nil when it declares none (the
-    /// exposure rows say it).
+    /// The share held out that the tip's holdout declares, when `group` is its group; nil otherwise
+    /// (the exposure rows say it).
     var percent: Int?
 
     /// The setup with a program of its own, decoded again from its bytecode; `self` when it cannot be.
