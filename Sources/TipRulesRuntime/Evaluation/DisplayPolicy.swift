@@ -173,6 +173,7 @@ struct DisplayPolicy {
                 return "pending: held back by its frequency cap: " + capPhrase(program.tips[tip], store.tipState(tip))
             }
             if let until = standing.pendingUntil { return "pending: " + frequencyPhrase(until: until) }
+            if program.tips[tip].isPaused { return "pending: paused by the channel, this release's kill switch" }
             return "pending: " + falseRulesPhrase(rules)
         case (nil, .available):
             return "available"
