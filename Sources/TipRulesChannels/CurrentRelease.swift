@@ -5,7 +5,7 @@ import Darwin
 #endif
 import TipRulesRuntime
 import TipRulesToolingCore
-import TipRulesStorage
+import TipRulesChannelCore
 
 /// What `publish` builds on: the channel folder's current manifest, trusted only once a
 /// signature by the team's key verifies over its exact bytes, and the artifacts it carries

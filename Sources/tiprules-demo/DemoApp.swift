@@ -1,6 +1,8 @@
 import Foundation
 import TipRulesRuntime
 import TipRulesStorage
+import TipRulesState
+import TipRulesChannelCore
 
 /// The app: its store, its clock, and how it answers each command.
 final class DemoApp {

@@ -3,6 +3,8 @@ import Testing
 import TipRulesTestSupport
 import TipRulesRuntime
 import TipRulesStorage
+import TipRulesChannelCore
+import TipRulesSigning
 
 /// The example host updating from a channel served by nginx says what each release changed
 /// (tips added, removed, paused, words changed, the program's release), shows the words of the

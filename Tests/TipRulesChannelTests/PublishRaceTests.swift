@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import TipRulesRuntime
 import TipRulesStorage
+import TipRulesChannelCore
+import TipRulesSigning
 
 /// Two `tiprulec publish` processes into one channel folder at once: one holds the folder's
 /// lock from reading the manifest to writing the next, the other waits for it. The channel

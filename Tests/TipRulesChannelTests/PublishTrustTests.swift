@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import TipRulesRuntime
 import TipRulesStorage
+import TipRulesChannelCore
+import TipRulesSigning
 
 /// What `publish` builds on and what it refuses to write, with the channel served by nginx and
 /// applied by the updater: an edited channel folder is never signed, a program a device would

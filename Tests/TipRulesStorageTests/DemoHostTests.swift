@@ -3,6 +3,7 @@ import Testing
 import TipRulesTestSupport
 import TipRulesRuntime
 import TipRulesStorage
+import TipRulesState
 
 /// The example host (`tiprules-demo`) as an app runs it: a rules update, a crash (SIGKILL), a
 /// relaunch, and nothing answered is lost.

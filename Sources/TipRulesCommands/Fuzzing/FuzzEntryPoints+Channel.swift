@@ -1,5 +1,6 @@
 import TipRulesRuntime
-import TipRulesStorage
+import TipRulesChannelCore
+import TipRulesSigning
 
 extension FuzzEntryPoints {
     /// A key the channel target trusts: its signatures never verify on mutated bytes, so the
