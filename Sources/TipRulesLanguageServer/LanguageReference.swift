@@ -125,6 +125,9 @@ enum LanguageReference {
         ReferenceEntry(name: "message", signature: "message: String", documentation: "The tip's message, shown under the title.", kind: .property),
         ReferenceEntry(name: "image", signature: "image: String", documentation: "The name of the symbol shown with the tip.", kind: .property),
         ReferenceEntry(name: "id", signature: "id: String", documentation: "The tip's identifier in the store; the tip's name when left out.", kind: .property),
+        ReferenceEntry(name: "swiftName", signature: "swiftName: String",
+                       documentation: "The Swift type `emit-swift` declares the tip as, in the enums before the last name (`\"TaggingTips.Date\"`); the tip's name when left out.",
+                       kind: .property),
     ]
 
     static let relevanceEntries = [

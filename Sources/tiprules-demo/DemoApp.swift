@@ -3,6 +3,7 @@ import TipRulesRuntime
 import TipRulesStorage
 import TipRulesState
 import TipRulesChannelCore
+import TipRulesChannelHTTP
 
 /// The app: its store, its clock, and how it answers each command.
 final class DemoApp {
@@ -19,17 +20,17 @@ final class DemoApp {
         let clock = DemoClock(options.now)
         self.clock = clock
         let bundled = try Program(bytes: readFile(options.bundled))
-        store = try TipStore.open(folder: options.state, bundledProgram: bundled, policy: RulesUpdatePolicy(app: options.app),
-                                  options: TipStoreOptions(now: { clock.now }))
         updater = try options.channel.map { channel in
-            guard let url = channel.contains("://") ? URL(string: channel) : URL(fileURLWithPath: channel, isDirectory: true) else {
-                throw DemoError("not a channel URL: \(channel)")
-            }
+            let url = channel.contains("://") ? channel : URL(fileURLWithPath: channel, isDirectory: true).absoluteString
             let trust = try ChannelTrust(pemFiles: options.trustedKeys.map { String(decoding: try readFile($0), as: UTF8.self) })
             let configuration = ChannelConfiguration(url: url, trust: trust, app: options.app ?? "", installID: options.installID,
                                                      minimumInterval: options.interval, timeout: 5)
-            return ChannelUpdater(configuration: configuration, folder: options.state)
+            return ChannelUpdater(configuration: configuration, folder: options.state, transport: URLSessionChannelTransport())
         }
+        // While the channel's release governs, the bundled rules (an app update's) do not replace it.
+        let governed = try updater?.governsRules() ?? false
+        store = try TipStore.open(folder: options.state, bundledProgram: bundled, policy: RulesUpdatePolicy(app: options.app),
+                                  bundledMayReplace: !governed, options: TipStoreOptions(now: { clock.now }))
         say("opened \(options.state): " + (store.engine.program.release.map { "rules release \($0)" } ?? "the rules name no release"))
         for note in store.recovery { say("recovered: \(note)") }
     }

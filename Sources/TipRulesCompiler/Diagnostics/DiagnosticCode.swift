@@ -89,6 +89,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case duplicateGroupMember = "TR0310"
     case duplicateEventID = "TR0311"
     case invalidEventID = "TR0312"
+    case invalidSwiftName = "TR0313"
 
     // Options and configuration
     case unknownOption = "TR0401"
@@ -155,6 +156,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case importStyling = "TR0817"
     case importRuleConstruct = "TR0818"
     case importUnrecognizedTip = "TR0819"
+    case importTipMember = "TR0820"
 
     // Bytecode output
     case needsNewerBytecodeVersion = "TR0901"

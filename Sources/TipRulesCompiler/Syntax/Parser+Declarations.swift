@@ -200,13 +200,15 @@ extension Parser {
         guard let (owner, name) = parseOwnedName("an event name") else { recoverToNextLine(); return nil }
         var fields: [LabeledSyntax<NameSyntax>] = []
         var id: ExpressionSyntax?
+        var donationType: ExpressionSyntax?
         if consume(.leftParen) != nil {
             while !atEnd && !check(.rightParen) && !atDeclarationStart {
-                // `id: "…"` is the event's id (a string, where a field has a type).
-                if checkWord("id") && peek().kind == .colon && peek(2).kind != .identifier {
+                // `id: "…"` is the event's id and `donationType: "…"` its donations' Swift type
+                // (strings, where a field has a type).
+                if (checkWord("id") || checkWord("donationType")) && peek().kind == .colon && peek(2).kind != .identifier {
+                    let label = advance()
                     advance()
-                    advance()
-                    id = parseExpression()
+                    if label.text == "id" { id = parseExpression() } else { donationType = parseExpression() }
                     if consume(.comma) == nil { break }
                     continue
                 }
@@ -234,8 +236,8 @@ extension Parser {
             }
         }
         let end = index > 0 ? tokens[index - 1].span : keyword.span
-        return EventSyntax(owner: owner, name: name, id: id, fields: fields, limit: limit, limitSpan: limitSpan,
-                           span: keyword.span.union(end))
+        return EventSyntax(owner: owner, name: name, id: id, donationType: donationType, fields: fields, limit: limit,
+                           limitSpan: limitSpan, span: keyword.span.union(end))
     }
 
     // MARK: tip
