@@ -16,9 +16,7 @@ struct PublishTrustTests {
     let url: String
 
     init() throws {
-        work = try ChannelWorkspace()
-        server = try TestServer.nginx(serving: work.root + "/site", work: work.root + "/nginx")
-        url = "http://127.0.0.1:\(server.port)/channel"
+        (work, server, url) = try ChannelWorkspace.servedByNginx()
     }
 
     func publishing(_ programs: [String], release: Int, _ options: [String] = []) -> (status: Int32, error: String) {
