@@ -86,9 +86,9 @@ struct PublishTrustTests {
 
     @Test func anEditedManifestIsNeverSignedAndStartingOverIsExplicit() throws {
         try work.publish([try work.rules(release: 5)], release: 5)
-        try work.replaceInFile(work.channel + "/manifest.json") { bytes in
-            bytes = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\"release\" : 5", with: "\"release\" : 900").utf8)
-        }
+        var raised = try manifest()
+        raised.release = 900
+        try Data(raised.json).write(to: URL(fileURLWithPath: work.channel + "/manifest.json"))
         let edited = Array(try Data(contentsOf: URL(fileURLWithPath: work.channel + "/manifest.json")))
         let refused = publishing([try work.rules(release: 6)], release: 6)
         #expect(refused.status == 2)
