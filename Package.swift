@@ -26,7 +26,7 @@ let package = Package(
         // A strict JSON parser, value and writer. Standard library only.
         .target(name: "TipRulesJSON"),
         // The engine's state in a folder: journal, snapshots, lock, the rules in force. Standard library and the C library.
-        .target(name: "TipRulesStorage", dependencies: ["TipRulesRuntime", "TipRulesState"]),
+        .target(name: "TipRulesStorage", dependencies: ["TipRulesRuntime", "TipRulesState", "TipRulesJSON"]),
         // Signed channels' format and the device's side (docs/shipping.md): manifest and signature files, checks in
         // order, the updater and its record; requests go through the `ChannelTransport` protocol. No Foundation.
         .target(name: "TipRulesChannelCore", dependencies: ["TipRulesRuntime", "TipRulesSigning", "TipRulesStorage", "TipRulesJSON"]),
@@ -49,13 +49,15 @@ let package = Package(
         .target(name: "TipRulesSimulation", dependencies: ["TipRulesToolingCore", "TipRulesStateFolders"]),
         // Reach over many users' exported histories (`tiprulec reach`).
         .target(name: "TipRulesReach", dependencies: ["TipRulesToolingCore"]),
+        // Did a tip work: holdout experiments measured over the same rows (`tiprulec measure`), with its statistics.
+        .target(name: "TipRulesMeasure", dependencies: ["TipRulesReach", "TipRulesSimulation", "TipRulesToolingCore"]),
         // Signed channels' commands: keygen, publish, channel verify (docs/shipping.md).
         .target(name: "TipRulesChannels",
                 dependencies: ["TipRulesToolingCore", "TipRulesChannelCore", "TipRulesSigning", "TipRulesRuntime"]),
         // Every command and their dispatch, a library so that tests run commands in-process; the fuzz entry points.
         .target(name: "TipRulesCommands",
                 dependencies: ["TipRulesToolingCore", "TipRulesExplain", "TipRulesTipKit", "TipRulesLanguageServer",
-                               "TipRulesSimulation", "TipRulesReach", "TipRulesChannels", "TipRulesStateFolders",
+                               "TipRulesSimulation", "TipRulesReach", "TipRulesMeasure", "TipRulesChannels", "TipRulesStateFolders",
                                "TipRulesStorage", "TipRulesState", "TipRulesChannelCore", "TipRulesSigning"]),
         // The compiler's executable; it links no networking: `channel verify URL` runs `tiprulec-fetch`, built beside it.
         .executableTarget(name: "tiprulec", dependencies: ["TipRulesCommands", "TipRulesLanguageServer", "TipRulesToolingCore"]),
@@ -88,9 +90,9 @@ let package = Package(
         // Golden files and scenarios are read from the source tree (found through #filePath).
         .testTarget(name: "TipRulesToolingTests",
                     dependencies: ["TipRulesCommands", "TipRulesToolingCore", "TipRulesExplain", "TipRulesTipKit",
-                                   "TipRulesLanguageServer", "TipRulesSimulation", "TipRulesReach", "TipRulesCompiler",
+                                   "TipRulesLanguageServer", "TipRulesSimulation", "TipRulesReach", "TipRulesMeasure", "TipRulesCompiler",
                                    "TipRulesRuntime", "TipRulesState", "TipRulesStorage", "TipRulesJSON"],
                     exclude: ["Golden", "Scenarios", "FuzzRegressions", "SwiftGolden", "ImportGolden", "ImportCorpus",
-                              "Compatibility", "ChartGolden", "ReachGolden"]),
+                              "Compatibility", "ChartGolden", "ReachGolden", "MeasureGolden"]),
     ]
 )

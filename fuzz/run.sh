@@ -17,7 +17,7 @@ mkdir -p "$work/src" "$work/findings/$target" "$work/corpus/$target"
 # every Swift file under the libraries' folders, at any depth.
 libraries="TipRulesRuntime TipRulesSigning TipRulesState TipRulesJSON TipRulesCompiler TipRulesStorage TipRulesChannelCore
            TipRulesToolingCore TipRulesStateFolders TipRulesExplain TipRulesTipKit
-           TipRulesLanguageServer TipRulesSimulation TipRulesReach TipRulesChannels TipRulesCommands"
+           TipRulesLanguageServer TipRulesSimulation TipRulesReach TipRulesMeasure TipRulesChannels TipRulesCommands"
 sources() {
   for library in $libraries; do find "Sources/$library" -name '*.swift'; done | LC_ALL=C sort
   echo fuzz/FuzzTarget.swift

@@ -107,7 +107,7 @@ public enum DiagnosticExplanations {
 
     /// Every code's explanation, in code order.
     static let entries: [Entry] = lexical + syntax + pastedEntries + types + declarations + options + beta + limits + importEntries
-        + targetingEntries
+        + targetingEntries + holdoutEntries
         + bytecodeOutput + tipKitEntries
 
     // MARK: Lexical (TR00xx)

@@ -235,9 +235,13 @@ public final class TipStore {
     }
 
     /// The ids of the tips to show at `now`, one new tip per display-frequency period and one
-    /// tip per group (see `TipEngine.tipsToDisplay(at:)`): record a display of each.
+    /// tip per group (see `TipEngine.tipsToDisplay(at:)`): record a display of each. The
+    /// exposures of held-out tips the session would have presented are recorded, each as an
+    /// operation; one whose record cannot be written is recorded at a later session.
     public func tipsToDisplay(at now: Double) -> [String] {
-        engine.tipsToDisplay(at: now)
+        let presented = engine.presentation(at: now)
+        for exposure in presented.exposures { try? record(.expose(exposure)) }
+        return presented.tips
     }
 
     /// Calls `handler` with each status change after every recorded operation, as

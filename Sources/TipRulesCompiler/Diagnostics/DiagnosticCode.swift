@@ -108,6 +108,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case invalidAction = "TR0422"
     case duplicateActions = "TR0423"
 
+    // Tip holdouts
+    case holdoutShareOutOfRange = "TR0430"
+    case duplicateHoldout = "TR0431"
+
     // First-beta spellings
     case betaLargestSubsetBy = "TR0501"
     case betaEventCount = "TR0502"

@@ -67,6 +67,17 @@ public struct TipSymbol: Hashable, Sendable {
     /// The texts written `supplied` (`title`, `message`, `image`): each place the app shows the
     /// tip gives its own, so the program knows none of them.
     public var suppliedTexts: Set<String> = []
+    /// `holdout(P, of: ID, group: G)`, if the tip declares one.
+    public var holdout: CheckedHoldout? = nil
+}
+
+/// `holdout(P, of: ID, group: G)`: the share, the group, and the unit's bucket as a `Double`
+/// (0 when ID is empty, else `bucket(of: ID, group: G)`).
+public struct CheckedHoldout: Hashable, Sendable {
+    public var percent: Int
+    public var group: String
+    public var bucket: CheckedExpression
+    public var line: Int
 }
 
 extension TipSymbol {

@@ -444,7 +444,8 @@ extension Checker {
         let actions = checkActions(syntax.actions.first?.entries ?? [])
         return TipSymbol(name: syntax.name.text, id: id, title: texts["title"] ?? "",
                          message: texts["message"], image: texts["image"], rules: rules, options: options,
-                         actions: actions, line: line(of: syntax.name.span), swiftName: swiftName, suppliedTexts: supplied)
+                         actions: actions, line: line(of: syntax.name.span), swiftName: swiftName, suppliedTexts: supplied,
+                         holdout: checkHoldouts(syntax.holdouts, tipID: id, owner: syntax.name.text))
     }
 
     /// The offset just after a tip's `{`.

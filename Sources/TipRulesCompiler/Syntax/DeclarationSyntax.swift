@@ -101,6 +101,8 @@ public struct TipSyntax: Hashable, Sendable {
     public var options: [OptionsSyntax]
     /// `actions { Action(id: "…", title: "…") … }` blocks (one is allowed; the checker reports more).
     public var actions: [OptionsSyntax] = []
+    /// `holdout(P, of: ID, group: G)` entries (one is allowed; the checker reports more).
+    public var holdouts: [CallEntrySyntax] = []
     public var span: SourceSpan
 }
 

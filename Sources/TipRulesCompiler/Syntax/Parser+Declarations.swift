@@ -270,6 +270,10 @@ extension Parser {
             tip.options.append(parseEntryBlock("the options", entry: "an option such as 'Tips.MaxDisplayCount(3)'"))
             return
         }
+        if checkWord("holdout") && peek().kind == .leftParen {
+            if let holdout = parseCallEntry("a holdout such as 'holdout(10, of: userID)'") { tip.holdouts.append(holdout) }
+            return
+        }
         if checkWord("actions") && peek().kind == .leftBrace {
             tip.actions.append(parseEntryBlock("the actions", entry: "an action such as 'Action(id: \"learn-more\", title: \"Learn more\")'"))
             return
@@ -281,7 +285,7 @@ extension Parser {
             tip.properties.append(LabeledSyntax(name: name, value: value))
             return
         }
-        report(.expectedToken, "expected '#Rule', 'options { … }', 'actions { … }' or a property such as 'title: \"…\"', found \(describe(current))",
+        report(.expectedToken, "expected '#Rule', 'options { … }', 'actions { … }', 'holdout(…)' or a property such as 'title: \"…\"', found \(describe(current))",
                at: current.span)
         recoverToNextLine()
     }

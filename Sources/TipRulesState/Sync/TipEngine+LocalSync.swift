@@ -5,7 +5,8 @@ extension TipEngine {
     /// Performs `operation` (as `TipOperation.apply(to:)` does) and records what it did in
     /// `history`, numbered by its install: donations and displays at their own dates, other
     /// operations at `date` (the device's clock). A display that moves the last display date
-    /// records that too; a reset or deletion records what the history held.
+    /// records that too, and so does an exposure it records; a reset or deletion records what the
+    /// history held.
     /// The state it concerns is then what the merged history decides. Operations that never sync
     /// (transient parameters, testing overrides, the UTC offset, pruning) record nothing.
     /// Returns the operations recorded; throws as `apply(to:)` does, recording nothing.
@@ -13,6 +14,7 @@ extension TipEngine {
     public mutating func perform(_ operation: TipOperation, recordingIn history: inout SyncHistory,
                                  date: Double) throws -> [StampedOperation] {
         let lastDisplayDate = store.lastDisplayDate
+        let exposures = store.exposures
         try operation.apply(to: &self)
         guard !operation.isTransient(in: program) else { return [] }
         var changes: [(SyncedChange, Double)] = []
@@ -36,8 +38,13 @@ extension TipEngine {
             changes.append((.setParameter(name, nil), date))
         case .deleteDonations(let event):
             changes.append((.deleteDonations(event: event, seen: history.vector), date))
-        case .pruneDonations, .setUTCOffset, .setTestingOverrides:
+        case .pruneDonations, .setUTCOffset, .setTestingOverrides, .expose:
             break
+        }
+        // An exposure recorded by the operation (a treatment's first display, or itself).
+        for exposure in store.exposures where !exposures.contains(exposure) {
+            changes.append((.exposure(tip: exposure.tip, group: exposure.group, percent: exposure.percent, arm: exposure.arm),
+                            exposure.date))
         }
         let recorded = changes.map { history.record($0.0, date: $0.1) }
         // The engine did what one device does; the merged history decides the same unless other
