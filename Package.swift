@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "TipRulesCommands",
                 dependencies: ["TipRulesToolingCore", "TipRulesExplain", "TipRulesTipKit", "TipRulesLanguageServer",
                                "TipRulesSimulation", "TipRulesReach", "TipRulesMeasure", "TipRulesChannels", "TipRulesStateFolders",
-                               "TipRulesStorage", "TipRulesState"]),
+                               "TipRulesStorage", "TipRulesState", "TipRulesChannelCore", "TipRulesSigning"]),
         // The compiler's executable; it links no networking: `channel verify URL` runs `tiprulec-fetch`, built beside it.
         .executableTarget(name: "tiprulec", dependencies: ["TipRulesCommands", "TipRulesLanguageServer", "TipRulesToolingCore"]),
         // Fetches one file of a channel over http or https for `tiprulec channel verify`.
@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "TipRulesChannelTests",
                     dependencies: ["TipRulesCommands", "TipRulesChannels", "TipRulesChannelCore", "TipRulesSigning", "TipRulesToolingCore",
                                    "TipRulesStorage", "TipRulesRuntime",
-                                   "TipRulesChannelHTTP", "TipRulesTestSupport", "tiprules-demo", "tiprulec-fetch"],
+                                   "TipRulesChannelHTTP", "TipRulesTestSupport", "tiprules-demo", "tiprulec-fetch", "tiprulec"],
                     exclude: ["Servers"]),
         // The reach benchmark's rows and options, and a small run of it (the `tiprulec` it runs is built too).
         .testTarget(name: "TiprulecBenchTests", dependencies: ["tiprulec-bench", "tiprulec"]),

@@ -13,8 +13,9 @@ private let target: ([UInt8]) -> Void = {
     case "state": return FuzzEntryPoints.state
     case "rows": return FuzzEntryPoints.rows
     case "changes": return FuzzEntryPoints.changeSet
+    case "channel": return FuzzEntryPoints.channel
     default:
-        FileHandle.standardError.write(Data("set TIPRULES_FUZZ_TARGET to source, bytecode, fixture, lsp, import, state, rows or changes\n".utf8))
+        FileHandle.standardError.write(Data("set TIPRULES_FUZZ_TARGET to source, bytecode, fixture, lsp, import, state, rows, changes or channel\n".utf8))
         exit(2)
     }
 }()

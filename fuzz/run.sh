@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # fuzz/run.sh TARGET SECONDS [libFuzzer options…] — builds the instrumented fuzzer (once per
-# change of the sources) and runs TARGET (source, bytecode, fixture, lsp, import, state, rows or changes) for SECONDS seconds
+# change of the sources) and runs TARGET (source, bytecode, fixture, lsp, import, state, rows, changes or channel) for SECONDS seconds
 # with the dictionary and a seed corpus made from the examples. Findings land in
 # .build-fuzz/findings/TARGET/; see docs/fuzzing.md for minimizing and keeping them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target=${1:?usage: fuzz/run.sh source|bytecode|fixture|lsp|import|state|rows|changes SECONDS [options]}
+target=${1:?usage: fuzz/run.sh source|bytecode|fixture|lsp|import|state|rows|changes|channel SECONDS [options]}
 seconds=${2:-60}
 shift 2 || true
-case "$target" in source|bytecode|fixture|lsp|import|state|rows|changes) ;; *) echo "unknown target '$target'" >&2; exit 2 ;; esac
+case "$target" in source|bytecode|fixture|lsp|import|state|rows|changes|channel) ;; *) echo "unknown target '$target'" >&2; exit 2 ;; esac
 work=.build-fuzz
 binary=$work/tiprules-fuzz
 mkdir -p "$work/src" "$work/findings/$target" "$work/corpus/$target"
@@ -47,6 +47,7 @@ case "$target" in
   fixture) cp examples/*.json "$seeds"/ ;;
   state) cp Tests/TipRulesToolingTests/FuzzRegressions/state/* "$seeds"/ ;;
   changes) cp Tests/TipRulesToolingTests/FuzzRegressions/changes/* "$seeds"/ ;;
+  channel) cp Tests/TipRulesToolingTests/FuzzRegressions/channel/* "$seeds"/ ;;
   rows) cp examples/reach/*.ndjson Tests/TipRulesToolingTests/FuzzRegressions/rows/* "$seeds"/ ;;
   import) for file in Tests/TipRulesToolingTests/ImportGolden/*.swift Tests/TipRulesToolingTests/ImportGolden/*/*.swift; do
             cp "$file" "$seeds/$(echo "$file" | tr '/' '_')"; done ;;

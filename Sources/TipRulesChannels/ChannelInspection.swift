@@ -10,6 +10,9 @@ struct ChannelInspection: Sendable {
         var formatVersion: Int
         var release: Int
         var artifact: ChannelArtifact?
+        /// The artifact names no app, yet this runtime may hold rules that name the channel's:
+        /// a device whose rules name the app refuses it.
+        var namesNoApp = false
     }
 
     var manifest: ChannelManifest?
@@ -18,6 +21,12 @@ struct ChannelInspection: Sendable {
     /// For a staged release: what the installs outside the share load.
     var outsideShare: [Load] = []
     var refusal: ChannelUpdateError?
+
+    /// Whether a device would accept the channel: no refusal, and no program a device whose
+    /// rules name the app would refuse.
+    var isAccepted: Bool {
+        refusal == nil && !(loads + outsideShare).contains(where: \.namesNoApp)
+    }
 
     /// Fetches and checks the channel as a device would (with no release seen yet).
     static func inspect(_ channel: ChannelFiles, trust: ChannelTrust, app: String?, now: Double) -> ChannelInspection {
@@ -43,47 +52,50 @@ struct ChannelInspection: Sendable {
     /// fetched and checked (the bytecode only for the versions this build reads).
     private static func loads(_ release: Int, _ artifacts: [ChannelArtifact], from channel: ChannelFiles, app: String) throws(ChannelUpdateError) -> [Load] {
         let newest = max(BytecodeFormat.newestVersion, artifacts.map(\.formatVersion).max() ?? 1)
-        var checked: Set<String> = []
+        var namesApp: [String: Bool] = [:]
         var loads: [Load] = []
         for version in 1...newest {
             let artifact = artifacts.artifact(forRuntimeReadingUpTo: version)
-            if let artifact, !checked.contains(artifact.path) {
+            if let artifact, namesApp[artifact.path] == nil {
                 let bytes = try channel.fetch(artifact.path, limit: artifact.size)
                 if version <= BytecodeFormat.newestVersion {
-                    _ = try ChannelChecks.program(bytes, of: artifact, app: app)
+                    namesApp[artifact.path] = try ChannelChecks.program(bytes, of: artifact, app: app).app != nil
                 } else {
                     try ChannelChecks.content(bytes, of: artifact)
+                    namesApp[artifact.path] = true
                 }
-                checked.insert(artifact.path)
             }
-            loads.append(Load(formatVersion: version, release: release, artifact: artifact))
+            let appless = artifact.map { namesApp[$0.path] == false } ?? false
+            loads.append(Load(formatVersion: version, release: release, artifact: artifact,
+                              namesNoApp: appless && !app.isEmpty && version >= FormatConstruct.programIdentity.since))
         }
         return loads
     }
 
     func text(channel: String) -> String {
         guard let manifest else { return "refused \(channel): \(refusal?.description ?? "")\n" }
-        var text = "\(refusal == nil ? "accepted" : "refused") \(channel): release \(manifest.release) of \(manifest.app), published \(CivilCalendar.rfc3339(manifest.published) ?? ""), expires \(CivilCalendar.rfc3339(manifest.expires) ?? ""), signed by key id \(keyID ?? "")\n"
+        var text = "\(isAccepted ? "accepted" : "refused") \(channel): release \(manifest.release) of \(manifest.app), published \(CivilCalendar.rfc3339(manifest.published) ?? ""), expires \(CivilCalendar.rfc3339(manifest.expires) ?? ""), signed by key id \(keyID ?? "")\n"
         if let refusal { return text + "  \(refusal)\n" }
-        text += Self.lines(loads, indent: "  ")
+        text += Self.lines(loads, indent: "  ", app: manifest.app)
         if let staging = manifest.staging {
             text += "  staged to \(staging.percent)% of installs (group \(staging.group)); the others load release \(staging.previousRelease):\n"
-            text += Self.lines(outsideShare, indent: "    ")
+            text += Self.lines(outsideShare, indent: "    ", app: manifest.app)
         }
         if manifest.pausesAll { text += "  every tip is paused\n" }
         if !manifest.paused.isEmpty { text += "  paused: \(manifest.paused.joined(separator: ", "))\n" }
         return text
     }
 
-    private static func lines(_ loads: [Load], indent: String) -> String {
+    private static func lines(_ loads: [Load], indent: String, app: String) -> String {
         loads.map { load in
             indent + "format version \(load.formatVersion): "
-                + (load.artifact.map { "\($0.path) (\($0.size) bytes)" } ?? "nothing (keeps the rules it has)") + "\n"
+                + (load.artifact.map { "\($0.path) (\($0.size) bytes)" } ?? "nothing (keeps the rules it has)")
+                + (load.namesNoApp ? "; names no app: a device whose rules name '\(app)' refuses it" : "") + "\n"
         }.joined()
     }
 
     var json: String {
-        var object: JSONObject = ["accepted": .bool(refusal == nil)]
+        var object: JSONObject = ["accepted": .bool(isAccepted)]
         if let refusal { object["error"] = .string(refusal.description) }
         if let manifest {
             object["app"] = .string(manifest.app)
@@ -107,7 +119,7 @@ struct ChannelInspection: Sendable {
             .object(["formatVersion": .integer(load.formatVersion), "release": .integer(load.release),
                      "artifact": load.artifact.map { .string($0.path) } ?? .null,
                      "sha512": load.artifact.map { .string($0.sha512) } ?? .null,
-                     "size": load.artifact.map { .integer($0.size) } ?? .null])
+                     "size": load.artifact.map { .integer($0.size) } ?? .null, "namesNoApp": .bool(load.namesNoApp)])
         })
     }
 }

@@ -17,7 +17,9 @@ package enum ChannelVerifyCommand {
     signature of manifest.json in manifest.json.sig, the app (with --app), the expiry,
     and each artifact's size, SHA-512 and bytecode. Prints the release and, for each
     bytecode format version, the program a runtime reading up to it would load (for a
-    staged release, also what the installs outside the share load).
+    staged release, also what the installs outside the share load). A program that
+    names no app, where runtimes that may hold rules naming the channel's app load it,
+    is flagged: those devices refuse it.
     Exit status: 0 a device would accept the channel, 1 it would refuse it (saying
     why), 2 usage or unreadable keys.
     """
@@ -63,7 +65,7 @@ package enum ChannelVerifyCommand {
         let app = parsed.options["--app"]
         let report = ChannelInspection.inspect(ChannelFiles(url: url, transport: HelperChannelTransport()), trust: trust, app: app, now: now)
         let output = format == "json" ? report.json : report.text(channel: location)
-        return CommandResult(status: report.refusal == nil ? ExitStatus.success : ExitStatus.programErrors, standardOutput: output)
+        return CommandResult(status: report.isAccepted ? ExitStatus.success : ExitStatus.programErrors, standardOutput: output)
     }
 
     /// A URL for a folder path or an http, https or file URL.

@@ -18,7 +18,7 @@ enum ProgramPause {
             var tip = tip
             tip.rules.append(RuleInfo(line: tip.line, code: CodeBlock(
                 instructions: [Instruction(.const, falseIndex), Instruction(.ret)],
-                lines: [LineEntry(start: 0, line: tip.line)], summary: "paused by the channel")))
+                lines: [LineEntry(start: 0, line: tip.line)], summary: TipInfo.pauseRuleSummary)))
             return tip
         }
         return try Program(sourceName: program.sourceName, displayFrequency: program.displayFrequency, constants: constants,

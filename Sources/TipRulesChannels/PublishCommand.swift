@@ -17,6 +17,7 @@ package enum PublishCommand {
     package static let usage = """
     usage: tiprulec publish PROGRAM... --channel DIR --key KEY --release N
                             [--expires DURATION] [--stage PERCENT] [--pause TIP...|--pause-all] [--app ID]
+                            [--previous-key PUB] [--start-over]
 
     Publishes release N of the programs (.tiprules, compiled here, or .tipc) to the
     channel folder DIR, which any static HTTP host serves as it is: each program as
@@ -27,13 +28,21 @@ package enum PublishCommand {
     program per format version: each runtime gets the newest it can load.
       --expires DURATION   how long the manifest is valid: 90s, 45m, 12h, 30d (default \(defaultExpiry))
       --stage PERCENT      only this share of installs (1-100) takes the release; the
-                           others keep the channel's previous release
+                           others keep the channel's last release that reached everyone
       --pause TIP...       the tips never display under this release (a kill switch)
       --pause-all          every tip never displays under this release
-      --app ID             the app, for programs that do not name it (configure { app(…) })
-    N must be above the channel's release; the same N with the same programs and
-    options re-signs the release with a later expiry (a heartbeat). A rollback is the
-    older program published under a higher N. Prints the signing key's id.
+      --app ID             the channel's app, when no program names it (configure { app(…) });
+                           a program that names no app is refused where runtimes that may hold
+                           app-named rules (format version 3 and later) would load it
+      --previous-key PUB   also trust this public key's signature on the current release
+                           (the first publish after moving to a new key)
+      --start-over         build on nothing in DIR: its manifest is neither verified nor read
+    publish builds only on what it has verified: the current manifest must carry a valid
+    signature by KEY (or PUB), and every artifact it carries over must have the SHA-512
+    the manifest names. One publish at a time writes DIR (another waits for it, up to
+    \(Int(PublishLock.patience)) s). N must be above the channel's release; the same N with
+    the same programs and options re-signs the release with a later expiry (a heartbeat).
+    A rollback is the older program published under a higher N. Prints the signing key's id.
     Exit status: 0 written, 1 a program has errors, 2 usage, unreadable input or a
     refused release.
     """
@@ -41,8 +50,8 @@ package enum PublishCommand {
     package static func run(_ arguments: [String], environment: CommandEnvironment, currentTime: () -> Double) -> CommandResult {
         let (rest, paused) = extractPausedTips(arguments)
         let parsed: ParsedArguments
-        switch ParsedArguments.parse(rest, valueOptions: ["--channel", "--key", "--release", "--expires", "--stage", "--app"],
-                                     flags: ["--pause-all"]) {
+        switch ParsedArguments.parse(rest, valueOptions: ["--channel", "--key", "--release", "--expires", "--stage", "--app", "--previous-key"],
+                                     flags: ["--pause-all", "--start-over"]) {
         case .success(let value): parsed = value
         case .failure(let error): return .failure(error.message + "\n" + usage)
         }
@@ -63,10 +72,20 @@ package enum PublishCommand {
         }
         if paused?.isEmpty == true { return .failure("--pause needs the tips to pause") }
         if paused != nil, parsed.flags.contains("--pause-all") { return .failure("give --pause TIP... or --pause-all, not both") }
+        if parsed.flags.contains("--start-over"), parsed.options["--previous-key"] != nil {
+            return .failure("give --previous-key PUB or --start-over, not both")
+        }
         let key: (seed: [UInt8], publicKey: [UInt8])
         switch SigningKeyFiles.privateKey(at: keyPath) {
         case .success(let value): key = value
         case .failure(let error): return .failure(error.message)
+        }
+        var trusted = [key.publicKey]
+        if let previousKey = parsed.options["--previous-key"] {
+            switch SigningKeyFiles.publicKey(at: previousKey) {
+            case .success(let value): trusted.append(value)
+            case .failure(let error): return .failure(error.message)
+            }
         }
         var programs: [Program] = []
         for path in parsed.positionals {
@@ -79,27 +98,39 @@ package enum PublishCommand {
         for tip in pausedTips where !programs.contains(where: { $0.tips.contains { $0.id == tip || $0.name == tip } }) {
             return .failure("--pause: no program has a tip '\(tip)'")
         }
-        var encoded: [(name: String, bytes: [UInt8], formatVersion: Int)] = []
+        var encoded: [ReleasePlan.Encoded] = []
         for (path, program) in zip(parsed.positionals, programs) {
             do {
                 let ready = try ProgramPause.pausing(pausedTips, in: program)
-                encoded.append((path, try ready.encoded(formatVersion: ready.formatVersion), ready.formatVersion))
+                encoded.append(.init(name: path, bytes: try ready.encoded(formatVersion: ready.formatVersion),
+                                     formatVersion: ready.formatVersion, app: ready.app))
             } catch {
                 return .failure("\(path): \(error)")
             }
         }
+        let apps = Set(programs.compactMap(\.app) + [parsed.options["--app"]].compactMap { $0 })
+        guard apps.count <= 1 else { return .failure("the programs and --app name different apps: \(apps.sorted().joined(separator: ", "))") }
+
+        // From here to the last write, this publish alone reads and writes the folder.
+        var waited = false
+        let lock: PublishLock
+        switch PublishLock.acquire(channel, waiting: { waited = true }) {
+        case .success(let value): lock = value
+        case .failure(let error): return .failure(error.message)
+        }
+        defer { withExtendedLifetime(lock) {} }
         let current: ChannelManifest?
-        switch currentManifest(in: channel) {
+        switch parsed.flags.contains("--start-over") ? .success(nil) : CurrentRelease.manifest(in: channel, trust: ChannelTrust(publicKeys: trusted)) {
         case .success(let value): current = value
         case .failure(let error): return .failure(error.message)
         }
-        let apps = Set(programs.compactMap(\.app) + [parsed.options["--app"]].compactMap { $0 })
-        guard apps.count <= 1 else { return .failure("the programs and --app name different apps: \(apps.sorted().joined(separator: ", "))") }
         let app = apps.first ?? current?.app ?? ""
-        let warning = app.isEmpty
-            ? "warning: no program names its app (configure { app(\"…\") }) and no --app was given; devices, which check the app, refuse this channel\n" : ""
+        var notes = waited ? "waited for another publish into \(channel) to finish\n" : ""
+        if app.isEmpty {
+            notes += "warning: no program names its app (configure { app(\"…\") }) and no --app was given; devices, which check the app, refuse this channel\n"
+        }
         let plan: (artifacts: [ChannelArtifact], files: [String: [UInt8]])
-        switch ReleasePlan.artifacts(of: encoded) {
+        switch ReleasePlan.artifacts(of: encoded, app: app) {
         case .success(let value): plan = value
         case .failure(let error): return .failure(error.message)
         }
@@ -112,11 +143,13 @@ package enum PublishCommand {
         case .success(let value): next = value
         case .failure(let error): return .failure(error.message)
         }
-        if let error = write(next.manifest, files: plan.files, to: channel, seed: key.seed, publicKey: key.publicKey) {
+        let carriedOver = (next.manifest.artifacts + (next.manifest.staging?.previousArtifacts ?? [])).filter { plan.files[$0.path] == nil }
+        if let error = CurrentRelease.checkCarriedOver(carriedOver, in: channel)
+            ?? write(next.manifest, files: plan.files, to: channel, seed: key.seed, publicKey: key.publicKey) {
             return .failure(error.message)
         }
         return CommandResult(standardOutput: summary(next.manifest, heartbeat: next.heartbeat, keyID: KeyID.of(publicKey: key.publicKey)),
-                             standardError: warning)
+                             standardError: notes)
     }
 
     /// The tips after `--pause` (up to the next option or program file), and the other arguments.
@@ -138,24 +171,15 @@ package enum PublishCommand {
         return (rest, paused)
     }
 
-    /// The manifest the channel folder holds now, or nil for a new channel.
-    private static func currentManifest(in channel: String) -> Result<ChannelManifest?, CommandError> {
-        let path = channel + "/manifest.json"
-        guard access(path, F_OK) == 0 else { return .success(nil) }
-        return FileAccess.read(path, as: .fixture, environment: CommandEnvironment()).flatMap { bytes in
-            do { return .success(try ChannelManifest(json: bytes)) } catch {
-                return .failure(CommandError("\(path): \(error)"))
-            }
-        }
-    }
-
-    /// Writes the artifacts not there yet, then the manifest, then its signatures.
+    /// Writes the artifacts not there yet (and any whose bytes are not the ones their name
+    /// promises), then the manifest, then its signatures.
     private static func write(_ manifest: ChannelManifest, files: [String: [UInt8]], to channel: String,
                               seed: [UInt8], publicKey: [UInt8]) -> CommandError? {
         for folder in [channel, channel + "/artifacts"] where access(folder, F_OK) != 0 {
             guard mkdir(folder, 0o755) == 0 else { return CommandError("\(folder): cannot be created (\(FileAccess.reason(errno)))") }
         }
-        for (path, bytes) in files.sorted(by: { $0.key < $1.key }) where access(channel + "/" + path, F_OK) != 0 {
+        for (path, bytes) in files.sorted(by: { $0.key < $1.key }) {
+            if case .success(bytes) = FileAccess.read(channel + "/" + path, as: .bytecode, environment: CommandEnvironment()) { continue }
             if let error = AtomicFileWriter.write(bytes, to: channel + "/" + path) { return error }
         }
         let bytes = manifest.json

@@ -7,27 +7,41 @@ import TipRulesSigning
 /// each format version, and the next manifest (a new release, or a heartbeat re-signing the
 /// current one with a later expiry).
 enum ReleasePlan {
+    /// A program of a release as `publish` encodes it.
+    struct Encoded {
+        var name: String
+        var bytes: [UInt8]
+        var formatVersion: Int
+        /// The app the program names (`configure { app(…) }`), if any.
+        var app: String?
+    }
+
     /// The artifacts of a release: for each format version from the oldest any program needs
     /// to the newest this build writes, the newest program a runtime reading up to it loads
     /// (the one of the highest format version it reads). Two programs of one format version
-    /// are refused: which is newer would be a guess.
-    static func artifacts(of programs: [(name: String, bytes: [UInt8], formatVersion: Int)]) -> Result<(artifacts: [ChannelArtifact], files: [String: [UInt8]]), CommandError> {
-        var byVersion: [Int: (name: String, bytes: [UInt8])] = [:]
+    /// are refused: which is newer would be a guess. So is, for a channel of `app`, a program
+    /// naming no app that runtimes able to hold app-named rules would load: every device whose
+    /// rules name the app refuses it.
+    static func artifacts(of programs: [Encoded], app: String) -> Result<(artifacts: [ChannelArtifact], files: [String: [UInt8]]), CommandError> {
+        var byVersion: [Int: Encoded] = [:]
         for program in programs {
             if let other = byVersion[program.formatVersion] {
                 return .failure(CommandError("\(other.name) and \(program.name) are both of bytecode format version \(program.formatVersion); give one program per format version (compile a fallback with --bytecode-version)"))
             }
-            byVersion[program.formatVersion] = (program.name, program.bytes)
+            byVersion[program.formatVersion] = program
         }
         guard let oldest = byVersion.keys.min() else { return .failure(CommandError("publish needs at least one program")) }
         var artifacts: [ChannelArtifact] = []
         var files: [String: [UInt8]] = [:]
         for version in oldest...max(BytecodeFormat.newestVersion, byVersion.keys.max() ?? oldest) {
-            guard let loaded = byVersion.filter({ $0.key <= version }).max(by: { $0.key < $1.key })?.value.bytes else { continue }
-            let hash = Hex.string(SHA512.hash(loaded))
-            let artifact = ChannelArtifact(formatVersion: version, path: ChannelArtifact.path(forHash: hash), sha512: hash, size: loaded.count)
+            guard let loaded = byVersion.filter({ $0.key <= version }).max(by: { $0.key < $1.key })?.value else { continue }
+            if !app.isEmpty, loaded.app == nil, version >= FormatConstruct.programIdentity.since {
+                return .failure(CommandError("\(loaded.name) names no app, yet runtimes reading format version \(version) would load it from the channel of '\(app)', and every device whose rules name the app refuses it; add configure { app(\"\(app)\") } to it (a fallback for older runtimes goes beside such a program)"))
+            }
+            let hash = Hex.string(SHA512.hash(loaded.bytes))
+            let artifact = ChannelArtifact(formatVersion: version, path: ChannelArtifact.path(forHash: hash), sha512: hash, size: loaded.bytes.count)
             artifacts.append(artifact)
-            files[artifact.path] = loaded
+            files[artifact.path] = loaded.bytes
         }
         return .success((artifacts, files))
     }
@@ -76,8 +90,11 @@ enum ReleasePlan {
                 next.staging = ChannelStaging(percent: percent, group: staging.group, previousRelease: staging.previousRelease,
                                               previousArtifacts: staging.previousArtifacts)
             } else {
+                // The installs outside the share keep the last release that reached everyone: a
+                // staged release over a staged one never widens the first one's audience.
+                let previous = current.staging.map { ($0.previousRelease, $0.previousArtifacts) } ?? (current.release, current.artifacts)
                 next.staging = ChannelStaging(percent: percent, group: "\(request.app):\(request.release)",
-                                              previousRelease: current.release, previousArtifacts: current.artifacts)
+                                              previousRelease: previous.0, previousArtifacts: previous.1)
             }
         }
         return .success((next, false))

@@ -3,21 +3,23 @@ import TipRulesRuntime
 import TipRulesToolingCore
 import TipRulesStateFolders
 
-/// `tiprulec eval PROGRAM --fixture F.json|--state DIR [--now DATE] [--format text|json]`.
+/// `tiprulec eval PROGRAM --fixture F.json|[PROGRAM] --state DIR [--now DATE] [--format text|json]`.
 enum EvalCommand {
     static let usage = """
     usage: tiprulec eval PROGRAM --fixture FIXTURE.json [--now DATE] [--format text|json]
-           tiprulec eval PROGRAM --state DIR [--now DATE] [--format text|json]
+           tiprulec eval [PROGRAM] --state DIR [--now DATE] [--format text|json]
 
     Evaluates every tip, group and widget of PROGRAM (a .tiprules source or a .tipc
     file) against the store in FIXTURE, or in the state folder DIR (an app's
     TipStore folder, carried over to PROGRAM by name as a rules update does; what
     could not be carried and what the folder recovered from are warnings on
-    standard error). DATE is RFC 3339 or seconds since 1970; it overrides the
-    fixture's "now" or the folder's last instant (which default to the current time).
-    The text format explains, for every false rule, its line and the values that
-    made it false. Exit status: 0 evaluated, 1 the program has errors, 2 usage or
-    malformed input.
+    standard error). Without PROGRAM, eval evaluates the rules in force in DIR
+    (what the app runs: a channel's release, a paused tip); with PROGRAM, a warning
+    says when the rules in force differ from it. DATE is RFC 3339 or seconds since
+    1970; it overrides the fixture's "now" or the folder's last instant (which
+    default to the current time). The text format explains, for every false rule,
+    its line and the values that made it false. Exit status: 0 evaluated, 1 the
+    program has errors, 2 usage or malformed input.
     """
 
     static func run(_ arguments: [String], environment: CommandEnvironment, currentTime: () -> Double) -> CommandResult {
@@ -26,14 +28,15 @@ enum EvalCommand {
         case .success(let value): parsed = value
         case .failure(let error): return .failure(error.message + "\n" + usage)
         }
-        guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
-            return .failure("eval takes one program\n" + usage)
-        }
         let fixturePath = parsed.options["--fixture"]
-        guard (fixturePath == nil) != (parsed.options["--state"] == nil) else {
+        let folder = parsed.options["--state"]
+        guard (fixturePath == nil) != (folder == nil) else {
             let problem = fixturePath == nil ? "eval needs --fixture FIXTURE.json or --state DIR"
                 : "eval takes --fixture or --state, not both"
             return .failure(problem + "\n" + usage)
+        }
+        guard parsed.positionals.count == 1 || (parsed.positionals.isEmpty && folder != nil) else {
+            return .failure((folder == nil ? "eval takes one program\n" : "eval takes at most one program with --state\n") + usage)
         }
         let format: String
         switch parsed.format(allowed: ["text", "json"]) {
@@ -48,36 +51,68 @@ enum EvalCommand {
                 return .failure("--now: \(error)")
             }
         }
-        let loaded: ProgramLoader.Loaded
-        switch ProgramLoader.load(path, environment: environment) {
-        case .failure(let failure): return failure.result
-        case .success(let value): loaded = value
+        var loaded: ProgramLoader.Loaded?
+        if let path = parsed.positionals.first {
+            switch ProgramLoader.load(path, environment: environment) {
+            case .failure(let failure): return failure.result
+            case .success(let value): loaded = value
+            }
         }
-        let store: EventStore
-        let now: Double
-        var warnings = ""
-        if let fixturePath {
+        let evaluated: Evaluated
+        if let fixturePath, let loaded {
             switch fixtureStore(fixturePath, program: loaded.program, overrideNow: overrideNow, environment: environment,
                                 currentTime: currentTime) {
             case .failure(let failure): return failure.result
-            case .success(let value): (store, now) = value
+            case .success(let (store, now)): evaluated = Evaluated(program: loaded.program, source: loaded.source, store: store, now: now)
             }
         } else {
-            let folder = parsed.options["--state", default: ""]
-            switch StateFolderLoader.carried(folder, to: loaded.program) {
+            switch folderStore(folder ?? "", program: loaded, named: parsed.positionals.first ?? "", overrideNow: overrideNow, currentTime: currentTime) {
             case .failure(let failure): return failure.result
-            case .success(let state):
-                store = state.store
-                now = overrideNow ?? state.clock ?? currentTime()
-                warnings = state.warnings
+            case .success(let value): evaluated = value
             }
         }
-        let result = TipRulesRuntime.evaluate(loaded.program, store: store, now: now)
+        let result = TipRulesRuntime.evaluate(evaluated.program, store: evaluated.store, now: evaluated.now)
         if format == "json" {
-            return CommandResult(standardOutput: JSONWriter.string(from: JSONResultRenderer.document(for: result, program: loaded.program), style: .pretty) + "\n",
-                                 standardError: warnings)
+            return CommandResult(standardOutput: JSONWriter.string(from: JSONResultRenderer.document(for: result, program: evaluated.program), style: .pretty) + "\n",
+                                 standardError: evaluated.warnings)
         }
-        return CommandResult(standardOutput: TextResultRenderer(source: loaded.source).render(result), standardError: warnings)
+        return CommandResult(standardOutput: evaluated.heading + TextResultRenderer(source: evaluated.source).render(result),
+                             standardError: evaluated.warnings)
+    }
+
+    /// What to evaluate: a program, the store and instant, and what to say about them.
+    private struct Evaluated {
+        var program: Program
+        var source: SourceFile?
+        var store: EventStore
+        var now: Double
+        var warnings = ""
+        /// The text format's first line, when the rules are not the ones named on the command line.
+        var heading = ""
+    }
+
+    /// The state folder's store under `loaded` (carried over to it, with a warning when the
+    /// folder's rules in force differ from it), or under the folder's own rules without one.
+    private static func folderStore(_ folder: String, program loaded: ProgramLoader.Loaded?, named path: String, overrideNow: Double?,
+                                    currentTime: () -> Double) -> Result<Evaluated, CommandResultError> {
+        StateFolderLoader.read(folder).map { state in
+            let inForce = state.engine.program
+            let identity = inForce.release.map { "release \($0)" } ?? "no release"
+            guard let loaded else {
+                return Evaluated(program: inForce, source: nil, store: state.engine.store,
+                                 now: overrideNow ?? state.engine.clock ?? currentTime(),
+                                 warnings: state.recovery.map { "warning: \(folder): \($0)\n" }.joined(),
+                                 heading: "rules: in force in \(folder) (\(identity))\n")
+            }
+            let carried = StateFolderLoader.carried(state, of: folder, to: loaded.program)
+            var warnings = carried.warnings
+            if !inForce.hasSameRules(as: loaded.program) {
+                warnings += "warning: \(folder): the rules in force (\(identity)) are not \(path); "
+                    + "evaluating \(path) (without a program, eval evaluates the rules in force)\n"
+            }
+            return Evaluated(program: loaded.program, source: loaded.source, store: carried.store,
+                             now: overrideNow ?? carried.clock ?? currentTime(), warnings: warnings)
+        }
     }
 
     /// The store of the fixture at `path` and the instant to evaluate at, or why not (status 2).

@@ -23,15 +23,18 @@ package enum StateFolderLoader {
     /// folder imported without a program takes `program`'s types); when it does not fit `program`
     /// (rules that changed since), it is carried over by name as a rules update does.
     package static func carried(_ folder: String, to program: Program) -> Result<(store: EventStore, clock: Double?, warnings: String), CommandResultError> {
-        read(folder).map { state in
-            let recovered = state.recovery.map { "warning: \(folder): \($0)\n" }.joined()
-            if let fixture = try? FixtureDecoder.decode(FixtureEncoder.encode(state.engine.store), for: program),
-               let store = try? fixture.makeStore(for: program) {
-                return (store, state.engine.clock, recovered)
-            }
-            let carried = state.engine.store.carriedOver(to: program)
-            return (carried.store, state.engine.clock, recovered + carried.problems.map { "warning: \(folder): \($0)\n" }.joined())
+        read(folder).map { carried($0, of: folder, to: program) }
+    }
+
+    /// `carried(_:to:)` for a folder already read.
+    package static func carried(_ state: StoredState, of folder: String, to program: Program) -> (store: EventStore, clock: Double?, warnings: String) {
+        let recovered = state.recovery.map { "warning: \(folder): \($0)\n" }.joined()
+        if let fixture = try? FixtureDecoder.decode(FixtureEncoder.encode(state.engine.store), for: program),
+           let store = try? fixture.makeStore(for: program) {
+            return (store, state.engine.clock, recovered)
         }
+        let carried = state.engine.store.carriedOver(to: program)
+        return (carried.store, state.engine.clock, recovered + carried.problems.map { "warning: \(folder): \($0)\n" }.joined())
     }
 
     /// Whether `path` names a folder (a state folder, where a fixture file is also accepted).

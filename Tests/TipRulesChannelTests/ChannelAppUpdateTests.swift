@@ -30,10 +30,12 @@ struct ChannelAppUpdateTests {
         try work.publish([try work.rules(release: 5)], release: 5)
         // One tip set throughout, so that no update drops a tip (and prints a line about it).
         let first = try launch(bundling: try work.rules(release: 1))
-        #expect(first.host.ask("update") == "ok updated to channel release 5: rules release 5")
+        #expect(first.host.ask("update") == "ok updated to channel release 5: rules release 5; words changed Welcome")
+        #expect(first.host.answer() == "words Welcome: title \"Welcome to release 5\" (was \"Welcome to release 1\")")
         // Release 6 rolls back to release 3's program.
         try work.publish([try work.rules(release: 3)], release: 6)
-        #expect(first.host.ask("update") == "ok updated to channel release 6: rules release 3")
+        #expect(first.host.ask("update") == "ok updated to channel release 6: rules release 3; words changed Welcome")
+        #expect(first.host.answer() == "words Welcome: title \"Welcome to release 3\" (was \"Welcome to release 5\")")
         first.host.kill()
         // An app update bundles rules of release 5: the channel's release 6 still governs.
         let updated = try launch(bundling: try work.rules(release: 5))
@@ -51,10 +53,10 @@ struct ChannelAppUpdateTests {
         try work.publish([unnumbered], release: 4)
         let bundled = try work.rules(release: 2, title: "Bundled")
         let first = try launch(bundling: bundled)
-        #expect(first.host.ask("update") == "ok updated to channel release 4: rules release none")
+        #expect(first.host.ask("update") == "ok updated to channel release 4: the rules name no release; added Channel; removed Bundled")
         first.host.kill()
         let relaunched = try launch(bundling: bundled)
-        #expect(relaunched.opened.hasSuffix("rules release none"), "\(relaunched.opened)")
+        #expect(relaunched.opened.hasSuffix("the rules name no release"), "\(relaunched.opened)")
         relaunched.host.kill()
         #expect(try work.folderRules().tips.contains("Channel"))
     }

@@ -3,6 +3,7 @@ import Testing
 import TipRulesTestSupport
 import TipRulesRuntime
 import TipRulesStorage
+import TipRulesState
 
 /// The example host (`tiprules-demo`) as an app runs it: a rules update, a crash (SIGKILL), a
 /// relaunch, and nothing answered is lost.
@@ -12,10 +13,11 @@ struct DemoHostTests {
     static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
 
-    /// An example's rules for the app `com.example.backyard` at `release`.
+    /// An example's rules for the app `com.example.backyard` at `release` (on the line of
+    /// `configure {`: every rule keeps its line).
     static func rules(_ example: String, release: Int) throws -> [UInt8] {
         let source = try String(contentsOf: examples.appendingPathComponent(example), encoding: .utf8)
-            .replacingOccurrences(of: "configure {", with: "configure {\n    app(\"com.example.backyard\")\n    release(\(release))")
+            .replacingOccurrences(of: "configure {", with: "configure { app(\"com.example.backyard\") release(\(release))")
         return try compile(source).encoded()
     }
 
@@ -35,10 +37,11 @@ struct DemoHostTests {
         for day in 0..<3 {
             #expect(first.ask("donate enteredBackyardDetailView \(1_000_000 + day * 3600) backyardID=7") == "ok donated enteredBackyardDetailView")
         }
-        #expect(first.ask("update") == "ok updated to backyard-2.tipc: rules release 2")
+        #expect(first.ask("update") == "ok updated to backyard-2.tipc: rules release 2; added ShareBackyardTip")
         #expect(first.answer() == "not carried over: parameter 'isLoggedIn' is gone; its value is dropped")
         #expect(first.ask("set accountState member") == "ok set accountState")
-        #expect(first.ask("show 1020000") == "ok showing [FavoriteBackyardTip]")
+        #expect(first.ask("show 1020000").hasPrefix("FavoriteBackyardTip: \"Save as a Favorite\""))
+        #expect(first.answer() == "ok showing [FavoriteBackyardTip]")
         #expect(first.ask("close FavoriteBackyardTip") == "ok closed FavoriteBackyardTip")
         first.send("donate sharedBackyard 1030000")
         first.kill()
@@ -72,7 +75,7 @@ struct DemoHostTests {
         #expect(demo.answer() == "opened \(folder)/state: rules release 1")
         for (command, answers) in steps {
             demo.send(command)
-            #expect(answers.map { _ in demo.answer() } == answers, "\(command)")
+            #expect(answers.map { _ in demo.answer().trimmingCharacters(in: .whitespaces) } == answers, "\(command)")
         }
     }
 
@@ -119,12 +122,58 @@ struct DemoSyncTests {
         #expect(phone.ask("sync") == "ok synced: sent 3, merged 0")
         #expect(tablet.ask("sync") == "ok synced: sent 1, merged 3")
         #expect(phone.ask("sync") == "ok synced: sent 0, merged 1")
-        #expect(phone.ask("show 1010000") == "ok showing [FavoriteBackyardTip]", "three visits on two devices")
+        #expect(phone.ask("show 1010000").hasPrefix("FavoriteBackyardTip: "), "three visits on two devices")
+        #expect(phone.answer() == "ok showing [FavoriteBackyardTip]")
         #expect(phone.ask("close FavoriteBackyardTip") == "ok closed FavoriteBackyardTip")
         #expect(phone.ask("sync").hasPrefix("ok synced: sent "))
         #expect(tablet.ask("sync").hasPrefix("ok synced: sent 0, merged "))
         #expect(tablet.ask("status 1020000").hasPrefix("FavoriteBackyardTip: invalidated"))
         phone.kill()
         tablet.kill()
+    }
+}
+
+/// The example host's command line and clock: `--help`, and one clock that every command reads.
+struct DemoCommandLineTests {
+    @Test func helpPrintsTheUsageAndEveryCommand() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: DemoHostTests.demo.path), "\(DemoHostTests.demo.path) is not built")
+        let process = Process()
+        let output = Pipe()
+        process.executableURL = DemoHostTests.demo
+        process.arguments = ["--help"]
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text.hasPrefix("usage: tiprules-demo --state DIR"))
+        for command in ["update", "set NAME VALUE", "donate EVENT", "show [AT]", "close TIP", "status [AT]", "why TIP", "sync", "--now SECONDS"] {
+            #expect(text.contains(command), "\(command)")
+        }
+    }
+
+    /// `set` and `close` carry no time of their own: they are recorded at the host's clock
+    /// (`--now`, then a command's typed time), as `donate` and `show` are.
+    @Test func everyCommandReadsTheHostsClock() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: DemoHostTests.demo.path), "\(DemoHostTests.demo.path) is not built")
+        let folder = temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/sync", withIntermediateDirectories: true)
+        write(try DemoHostTests.rules("backyard.tiprules", release: 1), to: folder + "/bundled.tipc")
+        let host = try ChildHost(DemoHostTests.demo, ["--state", folder + "/state", "--bundled", folder + "/bundled.tipc",
+                                                      "--app", "com.example.backyard", "--sync", folder + "/sync", "--now", "1000000"])
+        defer { host.kill() }
+        #expect(host.answer() == "opened \(folder)/state: rules release 1")
+        #expect(host.ask("sync") == "ok synced: sent 0, merged 0", "the history starts: each operation is dated from now on")
+        #expect(host.ask("set isLoggedIn true") == "ok set isLoggedIn")
+        #expect(host.ask("donate enteredBackyardDetailView backyardID=7") == "ok donated enteredBackyardDetailView")
+        #expect(host.ask("donate enteredBackyardDetailView 1003600 backyardID=7") == "ok donated enteredBackyardDetailView")
+        #expect(host.ask("close FavoriteBackyardTip") == "ok closed FavoriteBackyardTip")
+        #expect(host.ask("status") == "FavoriteBackyardTip: invalidated")
+        #expect(host.answer() == "ok status")
+        #expect(host.ask("sync") == "ok synced: sent 4, merged 0")
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder + "/sync").first { $0.hasSuffix(".tipsync") })
+        let changes = try ChangeSet(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/sync/" + name))))
+        #expect(changes.operations.map(\.date) == [1_000_000, 1_000_000, 1_003_600, 1_003_600])
     }
 }

@@ -29,4 +29,5 @@ import Testing
     @Test func stateInputs() throws { try replay("state", FuzzEntryPoints.state) }
     @Test func rowsInputs() throws { try replay("rows", FuzzEntryPoints.rows) }
     @Test func changeSetInputs() throws { try replay("changes", FuzzEntryPoints.changeSet) }
+    @Test func channelInputs() throws { try replay("channel", FuzzEntryPoints.channel) }
 }

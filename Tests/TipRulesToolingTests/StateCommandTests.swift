@@ -55,7 +55,9 @@ import Testing
         #expect(imported.status == 0, Comment(rawValue: imported.standardError))
         #expect(run(["state", "export", state]).standardOutput == (try String(contentsOfFile: saved, encoding: .utf8)))
         // The program's types read the state as they read the fixture (dates were strings).
-        #expect(run(["eval", example("backyard.tiprules"), "--state", state]) == run(["eval", example("backyard.tiprules"), "--fixture", saved]))
+        let fromFolder = run(["eval", example("backyard.tiprules"), "--state", state])
+        #expect(fromFolder.standardOutput == run(["eval", example("backyard.tiprules"), "--fixture", saved]).standardOutput)
+        #expect(fromFolder.standardError.contains("the rules in force (no release) are not"), "imported without the program")
         let mixed = try write("mixed.json", #"{"donations": {"e": [{"date": 1, "n": 1}, {"date": 2, "n": "x"}]}}"#)
         let refused = run(["state", "import", mixed, "-o", folder.appendingPathComponent("mixed").path])
         #expect(refused.status == 2)
@@ -68,7 +70,26 @@ import Testing
                             "-o", state]).status == 0)
         let result = run(["eval", example("backyard-v2.tiprules"), "--state", state, "--format", "json"])
         #expect(result.status == 0, Comment(rawValue: result.standardError))
-        #expect(result.standardError == "warning: \(state): parameter 'isLoggedIn' is gone; its value is dropped\n")
+        #expect(result.standardError == "warning: \(state): parameter 'isLoggedIn' is gone; its value is dropped\n"
+                + "warning: \(state): the rules in force (no release) are not \(example("backyard-v2.tiprules")); "
+                + "evaluating \(example("backyard-v2.tiprules")) (without a program, eval evaluates the rules in force)\n")
+    }
+
+    @Test func evalWithoutAProgramEvaluatesTheRulesInForce() throws {
+        let state = folder.appendingPathComponent("state").path
+        let compiled = folder.appendingPathComponent("v2.tipc").path
+        #expect(run(["compile", example("backyard-v2.tiprules"), "--release", "2", "-o", compiled]).status == 0)
+        #expect(run(["state", "import", example("backyard.logged-out.json"), "--program", compiled, "-o", state]).status == 0)
+        let inForce = run(["eval", "--state", state])
+        #expect(inForce.status == 0, Comment(rawValue: inForce.standardError))
+        #expect(inForce.standardOutput.hasPrefix("rules: in force in \(state) (release 2)\nnow: 2026-11-21T09:00:00Z\n"))
+        #expect(inForce.standardOutput.contains("tip ShareBackyardTip"), "the folder's rules, not backyard.tiprules")
+        #expect(inForce.standardError.isEmpty)
+        let json = run(["eval", "--state", state, "--format", "json"])
+        #expect(json.standardOutput == run(["eval", compiled, "--state", state, "--format", "json"]).standardOutput)
+        #expect(run(["eval", compiled, "--state", state]).standardError.isEmpty, "the same rules: nothing to warn about")
+        #expect(run(["eval", "--fixture", example("backyard.logged-out.json")]).status == 2)
+        #expect(run(["eval", compiled, compiled, "--state", state]).status == 2)
     }
 
     @Test func refusalsAreUsageErrors() throws {

@@ -129,7 +129,7 @@ public enum FuzzEntryPoints {
         return header + payload
     }
 
-    private static let fixedNow = 1_795_251_600.0
+    static let fixedNow = 1_795_251_600.0
 
     /// The contract's Backyard Birds program, for fixtures.
     private static let backyard: Program? = {

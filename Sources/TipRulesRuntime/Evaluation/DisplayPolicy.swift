@@ -66,7 +66,7 @@ package struct DisplayPolicy {
         }
         let tips = program.tips.enumerated().map { index, tip in
             let standing = standings[index]
-            return TipResult(id: tip.id, status: standing.status, reason: standing.reason,
+            return TipResult(id: tip.id, title: tip.title, message: tip.message, image: tip.image, status: standing.status, reason: standing.reason,
                              pendingReason: standing.pendingReason, pendingUntil: standing.pendingUntil,
                              display: standing.displays, displayExplanation: explanations[index],
                              groupExplanations: groupExplanations[index], rules: rules[index], actions: tip.actions)
@@ -196,6 +196,7 @@ package struct DisplayPolicy {
                 return "pending: held out of \(ValueFormatting.quoted(holdout.group)) (bucket \(bucket) <= \(holdout.percent))"
             }
             if let until = standing.pendingUntil { return "pending: " + frequencyPhrase(until: until) }
+            if program.tips[tip].isPaused { return "pending: paused by the channel, this release's kill switch" }
             return "pending: " + falseRulesPhrase(rules)
         case (nil, .available):
             return "available"

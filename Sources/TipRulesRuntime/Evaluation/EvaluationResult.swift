@@ -35,6 +35,11 @@ public enum PendingReason: String, Hashable, Sendable {
 /// The outcome for one tip.
 public struct TipResult: Hashable, Sendable {
     public var id: String
+    /// The words the program in force gives the tip: its title, its message and its image's
+    /// symbol name (nil where the tip has none), so a rules release can change what it says.
+    public var title: String
+    public var message: String?
+    public var image: String?
     public var status: TipStatus
     public var reason: InvalidationReason?
     /// For a pending tip, what holds it back; nil otherwise.
@@ -53,10 +58,14 @@ public struct TipResult: Hashable, Sendable {
     /// The tip's buttons, in order, for the app to show with it.
     public var actions: [TipAction]
 
-    public init(id: String, status: TipStatus, reason: InvalidationReason?, pendingReason: PendingReason? = nil,
+    public init(id: String, title: String = "", message: String? = nil, image: String? = nil, status: TipStatus,
+                reason: InvalidationReason?, pendingReason: PendingReason? = nil,
                 pendingUntil: Double? = nil, display: Bool, displayExplanation: String,
                 groupExplanations: [String] = [], rules: [RuleResult], actions: [TipAction] = []) {
         self.id = id
+        self.title = title
+        self.message = message
+        self.image = image
         self.status = status
         self.reason = reason
         self.pendingReason = pendingReason

@@ -2,7 +2,7 @@
   "signatures" : [
     {
       "keyid" : "0366f87d958325de",
-      "signature" : "KRNt5pz1NKXJrrOudE3JDOdNw74iiDeru5GMo38UewD8SW8g2/gdxE8u4zGyKolrBNjkREJgdThC96fZds0PDg=="
+      "signature" : "ZBWtyvV9XL5UG2IdCQbHxOLdT8Cl+ZxfdugR/61q916em5xxWZbSWUyjVz54zwTqvn2Fn0Qs65tx73NlZVSRBw=="
     }
   ]
 }
