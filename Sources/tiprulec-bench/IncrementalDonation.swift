@@ -1,7 +1,7 @@
 import Foundation
 import TipRulesRuntime
 
-/// The incremental engine (issue 20): in the whole app of 200 tips (the first 199 tips of the
+/// The incremental engine: in the whole app of 200 tips (the first 199 tips of the
 /// whole-app scenario over the same 100,000 donations, and one tip that alone reads the event
 /// `solo`), one donation of `solo` and the status changes it brings. The VM contender is
 /// `TipEngine.donate` then `statusChanges(at:)`, which evaluates again only the one rule that

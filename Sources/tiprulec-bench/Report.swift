@@ -1,6 +1,6 @@
 import Foundation
 
-/// One of issue 11's targets, checked on one run.
+/// One of the benchmark's targets (docs/performance.md), checked on one run.
 struct Target: Codable {
     var name: String
     var value: Double

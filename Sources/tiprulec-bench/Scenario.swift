@@ -46,7 +46,7 @@ struct Scenario {
     /// Issue 11's target "faster than the naive closure" applies.
     var mustBeatNaive = false
     /// Issue 20's target "no slower than the best hand-written Swift" applies, in place of
-    /// issue 11's "≥ 1,000× faster than #Predicate", which no Swift meets on this scenario.
+    /// the target "≥ 1,000× faster than #Predicate", which no Swift meets on this scenario.
     var mustMatchBest = false
     /// Each contender, in `ContenderKind` order.
     var contenders: [(kind: ContenderKind, run: () throws -> Answer)]

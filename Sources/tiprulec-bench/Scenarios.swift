@@ -1,7 +1,7 @@
 import Foundation
 import TipRulesRuntime
 
-// The scenarios of issue 11 but the whole app (WholeApp.swift): each its tiprules source, its
+// The benchmark's scenarios but the whole app (WholeApp.swift): each its tiprules source, its
 // store and its four contenders. Every store holds only donations dated before now.
 
 let day = 86_400.0

@@ -1,4 +1,4 @@
-// tiprulec-bench: issue 11's comparison of the VM with Foundation's #Predicate, a naive closure
+// tiprulec-bench: the comparison of the VM with Foundation's #Predicate, a naive closure
 // over an array and the best hand-written Swift over the sorted store, plus compile throughput
 // and the wall time of `tiprulec eval` (docs/performance.md); the language server's editor
 // timings with `tiprulec-bench lsp [lines]` (docs/editors.md); a state folder's costs with

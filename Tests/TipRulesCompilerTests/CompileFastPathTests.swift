@@ -2,7 +2,7 @@ import Testing
 import TipRulesRuntime
 @testable import TipRulesCompiler
 
-/// The compiler's fast paths (issue 20) give what the general paths give: plain integers lexed
+/// The compiler's fast paths give what the general paths give: plain integers lexed
 /// without building their text, ASCII strings copied byte by byte, and closure source text in
 /// explain summaries collapsed byte by byte.
 @Suite struct CompileFastPathTests {

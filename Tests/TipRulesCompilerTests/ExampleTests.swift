@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TipRulesCompiler
 
-/// Every program in `examples/` and in the contract parses and checks: the grammar
+/// Every program in `examples/` and in the reference scenarios outside the repository (when present) parses and checks: the grammar
 /// and the parser describe the same language.
 @Suite struct ExampleTests {
     private func programs(in folder: String) throws -> [String] {

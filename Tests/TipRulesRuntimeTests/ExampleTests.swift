@@ -2,7 +2,7 @@ import TipRulesCompiler
 @testable import TipRulesRuntime
 import Testing
 
-/// The contract's example programs and scenarios (`/work/shared/contract/examples`), each
+/// The reference scenarios' programs (outside the repository, when present), each
 /// evaluated from the compiled program and from its `.tipc` bytes, which must agree.
 @Suite struct ExampleTests {
     static let backyard = """

@@ -143,7 +143,7 @@ import Testing
         let skipped = try report(output)
         #expect(skipped["skippedUsers"]?.intValue == 1)
         #expect(output.standardError.contains("they began at <stdin>:"), Comment(rawValue: output.standardError))
-        // The contract: "with --skip-invalid that user is skipped" — left out of every count.
+        // docs/reach.md: "with --skip-invalid that user is skipped" — left out of every count.
         #expect(skipped["users"] == expected["users"], "user 7's first rows are counted")
         #expect(skipped["tips"] == expected["tips"], "user 7's first rows are counted")
     }

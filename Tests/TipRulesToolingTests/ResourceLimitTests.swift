@@ -3,7 +3,7 @@ import Testing
 @testable import TipRulesCommands
 @testable import TipRulesToolingCore
 
-/// Issue 6's input findings, each as a test of the outcome (a clear message and the contract's
+/// Runaway inputs found by trying the tool as an attacker would, each as a test of the outcome (a clear message and the documented
 /// exit status) and, where the attack was about time, a generous bound on it. See docs/limits.md.
 @Suite struct ResourceLimitTests {
     private let scratch = TemporaryFolder(prefix: "tiprulec-limits")

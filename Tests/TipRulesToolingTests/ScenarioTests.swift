@@ -13,7 +13,7 @@ import TipRulesToolingCore
 ///
 /// Each scenario runs twice: from the source, and from the bytecode that `tiprulec compile`
 /// writes; the two results must be identical. Reference scenarios kept outside the repository
-/// (a folder named by `TIPRULEC_REFERENCE_EXAMPLES`, else `<repo>/../shared/contract/examples`)
+/// (a folder named by `TIPRULEC_REFERENCE_EXAMPLES`, else the reference scenarios' usual folder beside the repository)
 /// go through the same runner when they are there.
 @Suite struct ScenarioTests {
     /// `Tests/TipRulesToolingTests/Scenarios`.
@@ -207,7 +207,7 @@ enum ScenarioRunner {
     }
 }
 
-/// A Swift port of the contract's `expect_subset.py`: every key of an expected object must be in
+/// A Swift port of the reference scenarios' `expect_subset.py`: every key of an expected object must be in
 /// the actual object with a matching value; arrays must have the same length and match element
 /// by element; numbers match within 1e-9 (relative to the expected value when it is over 1);
 /// strings, booleans and null must be equal and of the same kind.

@@ -131,7 +131,7 @@ public enum FuzzEntryPoints {
 
     static let fixedNow = 1_795_251_600.0
 
-    /// The contract's Backyard Birds program, for fixtures.
+    /// The Backyard Birds example program, for fixtures.
     private static let backyard: Program? = {
         let source = """
         configure { displayFrequency(.daily) }

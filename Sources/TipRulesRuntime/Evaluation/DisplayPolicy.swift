@@ -2,7 +2,7 @@
 /// testing overrides, invalidation, display limits, the display frequency, and tip groups.
 ///
 /// A tip's status and display are its own: they never depend on the groups it belongs to. Each
-/// group then picks, from its own members only, the tip it presents. Decisions the contract
+/// group then picks, from its own members only, the tip it presents. Decisions the language reference
 /// leaves open are listed in `docs/runtime.md` ("Status, display and groups").
 ///
 /// Without `explaining`, it decides and says nothing: every explanation text is empty.

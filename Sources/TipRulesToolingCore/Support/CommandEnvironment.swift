@@ -71,7 +71,7 @@ public struct CommandResult: Equatable, Sendable {
     }
 }
 
-/// The exit statuses of the command-line contract.
+/// The exit statuses every command promises (docs/cli.md).
 public enum ExitStatus {
     /// The command did its job (for `check`: no errors).
     public static let success: Int32 = 0
