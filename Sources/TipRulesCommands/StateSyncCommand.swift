@@ -1,6 +1,8 @@
 import TipRulesRuntime
 import TipRulesStorage
 import TipRulesToolingCore
+import TipRulesStateFolders
+import TipRulesState
 
 /// `tiprulec state merge DIR OTHER…` and `tiprulec state changes DIR [--since VECTOR] [-o FILE]`:
 /// a person's installs' histories merged by hand, for support and tests (docs/runtime.md,
@@ -124,6 +126,8 @@ enum StateSyncCommand {
             what = "deleteDonations \(event) seen \(seen.counts.isEmpty ? "nothing" : seen.description)"
         case .lastDisplayDate:
             what = "lastDisplayDate"
+        case .exposure(let tip, let group, let percent, let arm):
+            what = "exposure \(tip) group \(ValueFormatting.quoted(group)) \(percent) % \(arm.rawValue)"
         }
         return "\(operation.install) #\(operation.sequence) \(ValueFormatting.date(operation.date)) \(what)\n"
     }

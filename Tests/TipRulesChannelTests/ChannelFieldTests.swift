@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TipRulesRuntime
 import TipRulesStorage
+import TipRulesChannelCore
 
 /// A channel published by `tiprulec publish`, served by nginx on the loopback interface, fetched
 /// and applied by the storage library's updater; after each case, the folder's rules and the
@@ -62,7 +63,7 @@ struct ChannelFieldTests {
     @Test func aTamperedManifestIsRefused() throws {
         try work.publish([try work.rules(release: 5)], release: 5)
         try work.replaceInFile(work.channel + "/manifest.json") { bytes in
-            let text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\"release\" : 5", with: "\"release\" : 9")
+            let text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\"release\": 5", with: "\"release\": 9")
             bytes = Array(text.utf8)
         }
         let store = try work.openStore()

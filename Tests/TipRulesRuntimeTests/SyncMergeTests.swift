@@ -1,5 +1,6 @@
 import Testing
 @testable import TipRulesRuntime
+import TipRulesState
 
 /// A person's installs exchanging change sets (`SyncHistory`, `HistoryMerge`): random operations
 /// on two to four installs, exchanged in random orders, duplicated and interleaved with rules
@@ -158,12 +159,15 @@ import Testing
                     dates += displayDates
                     if state.invalidation == nil, let limit = info.options.maxDisplayCount, state.displayCount >= limit {
                         state.invalidation = .displayCountExceeded
+                        state.invalidationDate = operation.date
                     }
                     if state.invalidation == nil, let limit = info.options.maxDisplayDuration, state.displayDuration >= max(limit, 60) {
                         state.invalidation = .displayDurationExceeded
+                        state.invalidationDate = operation.date
                     }
                 } else if case .invalidate(info.id, let reason) = operation.change, state.invalidation == nil {
                     state.invalidation = reason
+                    state.invalidationDate = operation.date
                 }
             }
             state.displayDates = dates.sorted()

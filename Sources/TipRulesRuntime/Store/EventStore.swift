@@ -11,12 +11,15 @@ public struct EventStore: Sendable {
     @usableFromInline private(set) var parameterValues: [ScalarValue]
     /// Each parameter's default value (what `removeAll()` puts back, without reading the program).
     private let parameterDefaults: [ScalarValue]
-    private(set) var donations: [DonationColumns]
+    package private(set) var donations: [DonationColumns]
     private var tipStates: [TipState]
     /// When the last new tip appeared (seconds since 1970); nil if no tip has appeared yet.
     public var lastDisplayDate: Double?
     /// TipKit's testing overrides; tips are named by name or id.
     public var testing = TestingOverrides()
+    /// The exposures recorded in holdout experiments, one per tip and group, in the order
+    /// recorded (`recordExposure(_:)`).
+    public internal(set) var exposures: [Exposure] = []
     /// The device's offset from UTC at evaluation time, in seconds east of UTC (the local
     /// calendar reads dates through it); within `EventStore.utcOffsetRange`.
     public private(set) var utcOffset = 0
@@ -47,6 +50,7 @@ public struct EventStore: Sendable {
         for index in tipStates.indices { tipStates[index] = TipState() }
         lastDisplayDate = nil
         testing = TestingOverrides()
+        exposures.removeAll(keepingCapacity: true)
         utcOffset = 0
     }
 
@@ -126,7 +130,7 @@ public struct EventStore: Sendable {
     }
 
     /// Replaces an event's donations with columns read back from a saved state.
-    mutating func restoreDonations(event: Int, _ columns: DonationColumns) {
+    package mutating func restoreDonations(event: Int, _ columns: DonationColumns) {
         guard donations.indices.contains(event) else { return }
         donations[event] = columns
     }

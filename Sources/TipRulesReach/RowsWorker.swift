@@ -1,0 +1,223 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TipRulesCompiler
+import TipRulesRuntime
+import TipRulesToolingCore
+
+/// Reads rows grouped by user, line by line: finds where each user's rows begin and end (and a
+/// user whose rows come back), keeps the errors, and hands each user's rows to its `Counter`
+/// (reach's evaluation, measure's exposures). One worker per part of the input; parts are merged
+/// afterwards.
+package struct RowsWorker<Counter: UserCounter> {
+    let setup: RowsSetup
+    private(set) var counter: Counter
+    /// The counts so far.
+    package var tally: Counter.Tally { counter.tally }
+    private(set) var fingerprints = UserFingerprints()
+    /// The users whose rows came back after other users' rows.
+    private(set) var notContiguous = UserFingerprints()
+    /// The first errors (every one kept until `RowsSetup.reasonsKept` with `--skip-invalid`; the
+    /// first alone otherwise, which stops the worker).
+    private(set) var errors: [ReachInputError] = []
+    /// Lines read so far: the position of the next line.
+    private(set) var position = 0
+    /// Whether the worker reads no more: a bad row stopped the run, or the run spent its budget.
+    var stopped: Bool { !setup.skipsInvalid && !errors.isEmpty || budgetSpent }
+    /// The work of this worker's evaluations charged to the run's budget so far.
+    private var workCharged = 0
+    /// Whether the run's budget was found spent (by this worker or another) at the last charge.
+    private var budgetSpent = false
+
+    private var user: [UInt8] = []
+    private var candidate: [UInt8] = []
+    /// The current user's id when its last row wrote it as an integer (its text is that number's).
+    private var userNumber: Int?
+    private var hasUser = false
+    private var userInvalid = false
+    private var userRows = 0
+    private var countsAsSkipped = true
+
+    package init(setup: RowsSetup, counter: Counter) {
+        self.setup = setup
+        self.counter = counter
+    }
+
+    /// Reads one line (without its newline) into `row`, the caller's: a row kept outside the worker
+    /// is read in place, never copied.
+    package mutating func read(_ line: UnsafeBufferPointer<UInt8>, into row: inout ParsedRow) {
+        defer { position += 1 }
+        guard !stopped, line.contains(where: { !Self.isSpace($0) }) else { return }
+        counter.tally.rows += 1
+        if RowScanner.scan(line, into: &row) {
+            add(row, text: line)
+        } else if readSlowly(line, into: &row) {
+            let text = row.decoded
+            text.withUnsafeBufferPointer { add(row, text: $0) }
+        }
+    }
+
+    /// Adds a row read: to the current user's, or to a new user's.
+    private mutating func add(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) {
+        if !isCurrentUser(row[.user], text: text) {
+            guard readUser(row[.user], text: text) else { return }
+            if !hasUser || candidate != user { startUser() }
+        }
+        if case .integer(let number)? = row[.user] { userNumber = number } else { userNumber = nil }
+        userRows += 1
+        guard !userInvalid else { return }
+        guard userRows <= RowsSetup.maximumRowsPerUser else {
+            return invalidate(FixtureError(path: "", "the user has more than \(RowsSetup.maximumRowsPerUser) rows"))
+        }
+        do {
+            try counter.add(row, text: text)
+        } catch {
+            invalidate(error)
+        }
+    }
+
+    /// Counts the last user; call once after the last line.
+    package mutating func finish() {
+        finishUser()
+        hasUser = false
+        chargeWork(atLeast: 1)
+    }
+
+    /// Charges the work done since the last charge to the run's budget once it is `minimum` or more.
+    private mutating func chargeWork(atLeast minimum: Int) {
+        let work = counter.workDone
+        guard work - workCharged >= minimum else { return }
+        budgetSpent = !setup.budget.charge(work - workCharged)
+        workCharged = work
+    }
+
+    // MARK: users
+
+    private mutating func startUser() {
+        finishUser()
+        swap(&user, &candidate)
+        userNumber = nil
+        hasUser = true
+        userInvalid = false
+        countsAsSkipped = true
+        userRows = 0
+        counter.startUser()
+        let isNew = user.withUnsafeBufferPointer { fingerprints.insert($0) }
+        let excluded = setup.excludedUsers.map { set in user.withUnsafeBufferPointer { set.contains($0) } } ?? false
+        if !isNew {
+            invalidate(FixtureError(path: "", ReachInputError.notContiguous), beganEarlier: true)
+            _ = user.withUnsafeBufferPointer { notContiguous.insert($0) }
+            // Skipped once: in a run that leaves such users out from their first rows on, they were counted then.
+            countsAsSkipped = !excluded
+        } else if excluded {
+            userInvalid = true
+        }
+    }
+
+    private mutating func finishUser() {
+        guard hasUser, !stopped else { return }
+        if userInvalid {
+            if countsAsSkipped { counter.tally.skippedUsers += 1 }
+            return
+        }
+        do {
+            try user.withUnsafeBufferPointer { id throws(FixtureError) in try counter.count(user: id) }
+            chargeWork(atLeast: RowsSetup.workPerCharge)
+        } catch {
+            position -= 1
+            invalidate(error)
+            position += 1
+            counter.tally.skippedUsers += 1
+        }
+    }
+
+    private mutating func invalidate(_ error: FixtureError, beganEarlier: Bool = false) {
+        userInvalid = true
+        fail(error, user: String(decoding: user, as: UTF8.self), beganEarlier: beganEarlier)
+    }
+
+    private mutating func fail(_ error: FixtureError, user: String?, beganEarlier: Bool = false) {
+        guard errors.count < (setup.skipsInvalid ? RowsSetup.reasonsKept : 1) else { return }
+        errors.append(ReachInputError(position: position, beganEarlier: beganEarlier, user: user, message: "\(error)"))
+    }
+
+    // MARK: rows
+
+    /// The slow path: the full JSON parser reads the line (escapes, unusual numbers, every error).
+    /// False when the line is no row: its error is recorded, as its user's when it names one, else as
+    /// a user of its own (the current user goes on).
+    private mutating func readSlowly(_ line: UnsafeBufferPointer<UInt8>, into row: inout ParsedRow) -> Bool {
+        let json: JSONValue
+        do {
+            json = try JSONParser().parse(Array(line))
+        } catch {
+            failAlone(FixtureError(path: "", "not valid JSON: \(error.message) (column \(error.column))"))
+            return false
+        }
+        do {
+            try row.fill(from: json)
+            return true
+        } catch {
+            guard let user = json["user"] else {
+                failAlone(error)
+                return false
+            }
+            // The id as a row value over a text of its own (its JSON, when it is no string).
+            let text = user.stringValue.map { Array($0.utf8) } ?? Array(JSONWriter.string(from: user).utf8)
+            let value: RowValue = switch user {
+            case .string: .string(0..<text.count)
+            case .integer(let number): .integer(number)
+            default: .composite(0..<text.count)
+            }
+            let named = text.withUnsafeBufferPointer { readUser(value, text: $0) }
+            if named {
+                if !hasUser || candidate != self.user { startUser() }
+                userRows += 1
+                if !userInvalid { invalidate(error) }
+            }
+            return false
+        }
+    }
+
+    private mutating func failAlone(_ error: FixtureError) {
+        fail(error, user: nil)
+        if setup.skipsInvalid { counter.tally.skippedUsers += 1 }
+    }
+
+    /// Whether `value` is the current user's id, seen without copying it (the usual case: a user's
+    /// rows follow one another).
+    @inline(__always)
+    private func isCurrentUser(_ value: RowValue?, text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard hasUser else { return false }
+        switch value {
+        case .integer(let number)?: return number == userNumber
+        case .string(let range)?:
+            guard range.count == user.count, let base = text.baseAddress else { return false }
+            return user.withUnsafeBufferPointer { id in id.baseAddress.map { memcmp($0, base + range.lowerBound, range.count) == 0 } ?? true }
+        default: return false
+        }
+    }
+
+    /// Reads the user's id as text into `candidate`; false (the error recorded) when there is none.
+    private mutating func readUser(_ value: RowValue?, text: UnsafeBufferPointer<UInt8>) -> Bool {
+        candidate.removeAll(keepingCapacity: true)
+        switch value {
+        case .string(let range)?: candidate.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
+        case .integer(let number)?: ReachInput.appendDecimal(number, to: &candidate)
+        case nil:
+            failAlone(FixtureError(path: "", "the row has no \"user\""))
+            return false
+        case let other?:
+            failAlone(FixtureError(path: "user", "expected a string or an integer, found \(FixtureDecoder.describe(other.json(in: text)))"))
+            return false
+        }
+        return true
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    }
+}
+
