@@ -102,7 +102,8 @@ enum LanguageReference {
                        documentation: "A rule of the tip. BODY is a `Bool` expression in which `$0`, `$1`, … are the inputs in order: a parameter's value, or an event, whose donations are `$0.donations`. A tip displays only when all its rules hold.",
                        kind: .keyword),
         ReferenceEntry(name: "options", signature: "options { Tips.MaxDisplayCount(5) … }",
-                       documentation: "The tip's options, one per line: `MaxDisplayCount(Int)`, `IgnoresDisplayFrequency(Bool)` and `MaxDisplayDuration(seconds or duration)`; the `Tips.` prefix is optional.",
+                       documentation: "The tip's options, one per line: " + Spelling.list(Builtins.optionUsages.map { "`\($0)`" }, "and")
+                           + "; the `Tips.` prefix is optional.",
                        kind: .keyword),
         ReferenceEntry(name: "actions", signature: "actions { Action(id: \"learn-more\", title: \"Learn more\") … }",
                        documentation: "The tip's buttons, in order (TipKit's `actions`): each an `Action(id:title:)`. The app tells them apart by id and reports a tap with `performAction(tip:action:)`, which invalidates the tip (`actionPerformed`).",

@@ -1,5 +1,6 @@
 import Foundation
 import TipRulesCompiler
+import TipRulesRuntime
 import Testing
 @testable import TipRulesLanguageServer
 
@@ -42,6 +43,34 @@ import Testing
         #expect(LanguageReference.collectionMembers.map(\.name) == Builtins.members(of: .donations).map(\.name))
         #expect(LanguageReference.stringMembers.map(\.signature) == Builtins.members(of: .string).map(\.signature))
         #expect(LanguageReference.options.map(\.name) == ["MaxDisplayCount", "IgnoresDisplayFrequency", "MaxDisplayDuration", "FrequencyCap", "Priority"])
-        #expect(LanguageReference.builtin("sum", base: .donations(event: 0))?.result == .keyPathField(optional: false))
+        #expect(LanguageReference.builtin("sum", base: .donations(event: 0))?.result == .aggregate(.sum))
+    }
+
+    /// Each option of `TipOption` has one entry, named as the option, and a usage in the checker's note.
+    @Test func everyOptionHasOneEntry() {
+        for option in TipOption.allCases {
+            #expect(Builtins.members(of: .option).filter { $0.lowering == .option(option) }.map(\.name) == [option.name])
+        }
+        #expect(Builtins.members(of: .option).count == TipOption.allCases.count)
+        #expect(Builtins.optionUsages.count == TipOption.allCases.count)
+    }
+
+    /// Each aggregate of the aggregate table has one entry, whose key path takes the field types
+    /// of the table that a field can be declared with, and whose result is the table's.
+    @Test func everyAggregateHasOneEntryFromTheAggregateTable() {
+        for aggregate in Aggregate.allCases {
+            let entries = Builtins.members(of: .donations).filter { $0.lowering == .aggregate(aggregate) }
+            #expect(entries.map(\.name) == [aggregate.rawValue])
+            guard let entry = entries.first, case .call(let label, .keyPath(let allowed?)?) = entry.shape else {
+                Issue.record("\(aggregate.rawValue) takes no key path")
+                continue
+            }
+            #expect(label == Aggregate.argumentLabel)
+            let types = AggregateInstruction.fieldTypes(of: aggregate).map(\.description)
+            #expect(allowed.map(\.description) == types.filter { $0 != "Duration" }, Comment(rawValue: aggregate.rawValue))
+            for field in allowed {
+                #expect(entry.result.type(event: 0, field: field) != nil, "\(aggregate.rawValue) of \(field)")
+            }
+        }
     }
 }

@@ -114,7 +114,7 @@ struct ExpressionDescriber {
             text += (all ? ": allSatisfy { " : ": contains(where:) { ") + sourceText(predicate) + " }"
         case .aggregate(let aggregate, let donations, let field):
             child(donations)
-            text += ": " + aggregate.spelling + " of " + fieldName(field, of: donations)
+            text += ": " + aggregate.rawValue + " of " + fieldName(field, of: donations)
         case .field(let donation, let field):
             child(donation)
             text += "." + fieldName(field, of: donation)
@@ -217,7 +217,3 @@ private extension StringOperation {
     var spelling: String { Builtins.member(for: self)?.builtin.spelling ?? "?" }
 }
 
-private extension Aggregate {
-    /// As written, from the built-ins table: `min`, `sum`.
-    var spelling: String { Builtins.member(for: self)?.builtin.spelling ?? "?" }
-}

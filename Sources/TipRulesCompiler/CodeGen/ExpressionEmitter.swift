@@ -197,10 +197,11 @@ struct ExpressionEmitter {
         case .aggregate(let aggregate, let donations, let field):
             try emit(donations, pool: &pool)
             let event = try self.event(of: donations)
-            guard let type = fieldType(field, event: event), let opcode = Builtins.member(for: aggregate)?.opcodes[type] else {
+            guard let type = fieldType(field, event: event),
+                  let instruction = AggregateInstruction.lowering(aggregate, field: BytecodeType.Base(type)) else {
                 throw CodeGenerationError("cannot aggregate this field", line: line)
             }
-            builder.emit(opcode, event, field.operand, line: line)
+            builder.emit(instruction.opcode, event, field.operand, line: line)
         case .field(let donation, let field):
             try emit(donation, pool: &pool)
             let event = try self.event(of: donation)

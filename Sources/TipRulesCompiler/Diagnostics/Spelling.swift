@@ -1,5 +1,11 @@
-/// "Did you mean …?": the closest candidate to a misspelled name.
+/// Names in messages: "did you mean …?" (the closest candidate to a misspelled name) and lists of names.
 public enum Spelling {
+    /// Items in a sentence: "a", "a and b", "a, b and c" (with `conjunction` "and").
+    public static func list(_ items: [String], _ conjunction: String) -> String {
+        guard let last = items.last else { return "" }
+        return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " \(conjunction) " + last
+    }
+
     /// The candidate with the smallest edit distance to `name` (case differences cost
     /// little), if it is close enough to be a plausible typo.
     public static func closest<S: Sequence>(to name: String, in candidates: S) -> String? where S.Element == String {

@@ -47,8 +47,8 @@ public enum BuiltinArgument: Hashable, Sendable {
 /// The type a built-in gives.
 public enum BuiltinResult: Hashable, Sendable {
     case bool, int, string, date, duration, donations, optionalDonation
-    /// The type of the field its key path argument names (`sum(of:)`), optional for `min(of:)`/`max(of:)`.
-    case keyPathField(optional: Bool)
+    /// The type the aggregate table gives this aggregate of the field its key path argument names.
+    case aggregate(Aggregate)
     /// Not a value: an option, a display frequency or a group kind.
     case none
 
@@ -62,7 +62,10 @@ public enum BuiltinResult: Hashable, Sendable {
         case .duration: return .duration
         case .donations: return event.map { .donations(event: $0) }
         case .optionalDonation: return event.map { .optional(.donation(event: $0)) }
-        case .keyPathField(let optional): return field.map { optional ? .optional($0) : $0 }
+        case .aggregate(let aggregate):
+            guard let field = field?.bytecodeType, !field.isOptional,
+                  let row = AggregateInstruction.lowering(aggregate, field: field.base) else { return nil }
+            return ValueType(row.resultType(field: field.base))
         case .none: return nil
         }
     }
@@ -74,8 +77,8 @@ public enum BuiltinLowering: Hashable, Sendable {
     /// (`count`, `filter`, `largestSubset` …), checked in `Checker+Donations.swift`.
     case collection
     /// `min(of:)`, `max(of:)`, `sum(of:)`: `CheckedExpression.Kind.aggregate`, emitted as the
-    /// opcode for the field's type.
-    case aggregate(Aggregate, opcodes: [ScalarKind: Opcode])
+    /// aggregate table's instruction for the field's type (`AggregateInstruction.lowering`).
+    case aggregate(Aggregate)
     /// A string member: `CheckedExpression.Kind.string`, emitted as `opcode`.
     case string(StringOperation, opcode: Opcode)
     /// `event.donations`.
@@ -87,7 +90,7 @@ public enum BuiltinLowering: Hashable, Sendable {
     /// A duration of this many seconds (`.hour`), or of this many seconds per unit of its argument (`.hours(n)`).
     case seconds(Double)
     /// An option of the tip, read by the checker into `TipOptions`.
-    case option
+    case option(TipOption)
     /// `.ordered` (true) or `.firstAvailable` (false).
     case groupKind(ordered: Bool)
     /// `.priority`: the available member with the highest `Priority`.
@@ -144,14 +147,6 @@ public enum Builtins {
         return nil
     }
 
-    /// The aggregate lowered to `aggregate`, with its opcodes by field type.
-    static func member(for aggregate: Aggregate) -> (builtin: Builtin, opcodes: [ScalarKind: Opcode])? {
-        for builtin in all {
-            if case .aggregate(aggregate, let opcodes) = builtin.lowering { return (builtin, opcodes) }
-        }
-        return nil
-    }
-
     /// The name the checker records for a calendar component (`Calendar.Component.hour`), which
     /// the durations (`.hour`) do not share.
     public static func calendarComponentReferent(_ component: String) -> String {
@@ -204,19 +199,23 @@ public enum Builtins {
         entry("allSatisfy", .donations, "func allSatisfy(_ predicate: (Donation) -> Bool) -> Bool",
               "Whether the closure, with `$0` one donation, is true for every donation (true when there are none).",
               .call(label: nil, .closure), .bool, .collection),
-        entry("min", .donations, "func min(of field: KeyPath<Donation, Value>) -> Value?",
-              "The smallest value of `field` (an `Int`, `Double`, `Date` or `String` field), or `nil` when there are no donations.",
-              .call(label: "of", .keyPath([.int, .double, .date, .string])), .keyPathField(optional: true),
-              .aggregate(.min, opcodes: [.int: .minInt, .double: .minDouble, .date: .minDouble, .duration: .minDouble, .string: .minString])),
-        entry("max", .donations, "func max(of field: KeyPath<Donation, Value>) -> Value?",
-              "The largest value of `field` (an `Int`, `Double`, `Date` or `String` field), or `nil` when there are no donations.",
-              .call(label: "of", .keyPath([.int, .double, .date, .string])), .keyPathField(optional: true),
-              .aggregate(.max, opcodes: [.int: .maxInt, .double: .maxDouble, .date: .maxDouble, .duration: .maxDouble, .string: .maxString])),
-        entry("sum", .donations, "func sum(of field: KeyPath<Donation, Value>) -> Value",
-              "The total of an `Int` or `Double` field; 0 when there are no donations.",
-              .call(label: "of", .keyPath([.int, .double])), .keyPathField(optional: false),
-              .aggregate(.sum, opcodes: [.int: .sumInt, .double: .sumDouble, .duration: .sumDouble])),
+        aggregate(.min, "func min(of field: KeyPath<Donation, Value>) -> Value?",
+                  "The smallest value of `field` (an `Int`, `Double`, `Date` or `String` field), or `nil` when there are no donations."),
+        aggregate(.max, "func max(of field: KeyPath<Donation, Value>) -> Value?",
+                  "The largest value of `field` (an `Int`, `Double`, `Date` or `String` field), or `nil` when there are no donations."),
+        aggregate(.sum, "func sum(of field: KeyPath<Donation, Value>) -> Value",
+                  "The total of an `Int` or `Double` field; 0 when there are no donations."),
     ]
+
+    /// A collection aggregate: its name, argument label, field types and result come from the
+    /// aggregate table (`AggregateInstruction.all`).
+    private static func aggregate(_ aggregate: Aggregate, _ signature: String, _ documentation: String) -> Builtin {
+        let declarable = Set(Checker.scalarTypes.values.map(\.valueType))
+        let fields = AggregateInstruction.fieldTypes(of: aggregate).compactMap { ValueType(BytecodeType($0)) }
+        return entry(aggregate.rawValue, .donations, signature, documentation,
+                     .call(label: Aggregate.argumentLabel, .keyPath(fields.filter(declarable.contains))),
+                     .aggregate(aggregate), .aggregate(aggregate))
+    }
 
     private static let stringMembers = [
         entry("count", .string, "var count: Int", "The number of characters.", .property, .int, .string(.count, opcode: .stringCount)),
@@ -250,23 +249,27 @@ public enum Builtins {
         return [entry("now", .implicit, "static var now: Date", "The instant of evaluation.", .property, .date, .now)] + plural + single
     }()
 
-    private static let options = [
-        entry("MaxDisplayCount", .option, "Tips.MaxDisplayCount(_ count: Int)",
-              "Invalidates the tip (`displayCountExceeded`) once it has displayed this many times.",
-              .call(label: nil, .value(.int)), .none, .option),
-        entry("IgnoresDisplayFrequency", .option, "Tips.IgnoresDisplayFrequency(_ ignores: Bool)",
-              "With `true`, the tip displays as soon as it is available, whatever the display frequency.",
-              .call(label: nil, .value(.bool)), .none, .option),
-        entry("MaxDisplayDuration", .option, "Tips.MaxDisplayDuration(_ duration: Duration)",
-              "Invalidates the tip (`displayDurationExceeded`) once it has displayed this long in total: a duration or a number of seconds.",
-              .call(label: nil, .value(.duration)), .none, .option),
-        entry("FrequencyCap", .option, "FrequencyCap(_ count: Int, per window: Duration)",
-              "The tip shows at most `count` times in any `window`; while it is capped it is pending (`frequencyCap`). A tip may have several, as in `FrequencyCap(1, per: .day)` and `FrequencyCap(3, per: .weeks(1))`.",
-              .call(label: nil, .value(.int)), .none, .option),
-        entry("Priority", .option, "Priority(_ priority: Int)",
-              "In a `.priority` group the available tip with the highest priority is shown (default 0).",
-              .call(label: nil, .value(.int)), .none, .option),
+    /// The options, one row each: the option, its signature, its arguments in short (for the
+    /// checker's note), its documentation and the type of its (first) value.
+    private static let optionRows: [(option: TipOption, signature: String, usage: String, documentation: String, value: ValueType)] = [
+        (.maxDisplayCount, "Tips.MaxDisplayCount(_ count: Int)", "MaxDisplayCount(Int)",
+         "Invalidates the tip (`displayCountExceeded`) once it has displayed this many times.", .int),
+        (.ignoresDisplayFrequency, "Tips.IgnoresDisplayFrequency(_ ignores: Bool)", "IgnoresDisplayFrequency(Bool)",
+         "With `true`, the tip displays as soon as it is available, whatever the display frequency.", .bool),
+        (.maxDisplayDuration, "Tips.MaxDisplayDuration(_ duration: Duration)", "MaxDisplayDuration(seconds or duration)",
+         "Invalidates the tip (`displayDurationExceeded`) once it has displayed this long in total: a duration or a number of seconds.", .duration),
+        (.frequencyCap, "FrequencyCap(_ count: Int, per window: Duration)", "FrequencyCap(Int, per: duration)",
+         "The tip shows at most `count` times in any `window`; while it is capped it is pending (`frequencyCap`). A tip may have several, as in `FrequencyCap(1, per: .day)` and `FrequencyCap(3, per: .weeks(1))`.", .int),
+        (.priority, "Priority(_ priority: Int)", "Priority(Int)",
+         "In a `.priority` group the available tip with the highest priority is shown (default 0).", .int),
     ]
+
+    private static let options = optionRows.map { row in
+        entry(row.option.name, .option, row.signature, row.documentation, .call(label: nil, .value(row.value)), .none, .option(row.option))
+    }
+
+    /// Each option's arguments in short, in table order: `MaxDisplayCount(Int)`, `FrequencyCap(Int, per: duration)` ….
+    public static let optionUsages = optionRows.map(\.usage)
 
     private static let displayFrequencies = [
         entry("immediate", .displayFrequency, ".immediate", "New tips may appear at any time (the default).", .property, .none, .seconds(0)),
@@ -330,9 +333,17 @@ extension Builtin {
     /// The name as written in a description, with `()` when it is called without an argument.
     var spelling: String { name + (shape == .call(label: nil, nil) ? "()" : "") }
 
+    /// The name as a list of members gives it: with its label for a call that has one
+    /// (`contains(where:)`, `min(of:)`), else bare (`filter`).
+    var listed: String {
+        if case .call(let label?, _) = shape { return "\(name)(\(label):)" }
+        return name
+    }
+
     /// The number of seconds of a duration or display frequency.
     var seconds: Double? {
         if case .seconds(let seconds) = lowering { return seconds }
         return nil
     }
 }
+

@@ -138,10 +138,3 @@ public enum VersionComponent: Hashable, Sendable, CaseIterable {
     case major, minor, patch
 }
 
-/// Aggregates over a donation field.
-public enum Aggregate: Hashable, Sendable {
-    /// Optional result.
-    case min, max
-    /// 0 when empty; `Int` or `Double` by the field's type.
-    case sum
-}

@@ -593,7 +593,7 @@ extension Checker {
 
     private mutating func checkOptions(_ entries: [CallEntrySyntax]) -> TipOptions {
         var options = TipOptions()
-        var seen: [String: SourceSpan] = [:]
+        var seen: [TipOption: SourceSpan] = [:]
         let known = Builtins.members(of: .option).map(\.name)
         for entry in entries {
             var name = entry.name.text
@@ -604,12 +604,12 @@ extension Checker {
                     report(.betaMaxDisplayCount, "'.maxDisplayCount' was renamed 'MaxDisplayCount'", at: dotSpan,
                            notes: [DiagnosticNote("this is the spelling of TipKit's first beta")],
                            fixes: [.replace(dotSpan, with: "MaxDisplayCount", "replace with 'MaxDisplayCount'", applicability: .machineApplicable)])
-                    name = "MaxDisplayCount"
+                    name = TipOption.maxDisplayCount.name
                 case "ignoresDisplayFrequency":
                     report(.betaIgnoresDisplayFrequency, "'.ignoresDisplayFrequency' was renamed 'IgnoresDisplayFrequency'", at: dotSpan,
                            notes: [DiagnosticNote("this is the spelling of TipKit's first beta")],
                            fixes: [.replace(dotSpan, with: "IgnoresDisplayFrequency", "replace with 'IgnoresDisplayFrequency'", applicability: .machineApplicable)])
-                    name = "IgnoresDisplayFrequency"
+                    name = TipOption.ignoresDisplayFrequency.name
                 default:
                     name = "." + name
                 }
@@ -620,49 +620,41 @@ extension Checker {
                        fixes: [.replace(prefix.span, with: "Tips", "replace with 'Tips'", applicability: .machineApplicable)])
                 continue
             }
-            guard known.contains(name) else {
+            guard let builtin = Builtins.member(name, of: .option), case .option(let option) = builtin.lowering else {
                 let suggestion = Spelling.closest(to: name, in: known)
                 report(.unknownOption, "unknown option '\(name)'", at: entry.name.span,
-                       notes: [DiagnosticNote("the options are MaxDisplayCount(Int), IgnoresDisplayFrequency(Bool), MaxDisplayDuration(seconds or duration), FrequencyCap(Int, per: duration) and Priority(Int)")],
+                       notes: [DiagnosticNote("the options are " + Spelling.list(Builtins.optionUsages, "and"))],
                        fixes: suggestion.map { [.replace(entry.name.span, with: $0, "replace with '\($0)'", applicability: .maybeIncorrect)] } ?? [])
                 continue
             }
-            // A tip may have several caps (once a day and three times a week).
-            if name == "FrequencyCap" {
+            switch option {
+            case .frequencyCap:
+                // A tip may have several caps (once a day and three times a week).
                 if let cap = frequencyCap(entry) { options.frequencyCaps.append(cap) }
-                continue
-            }
-            if let previous = seen[name] {
-                report(.duplicateOption, "option '\(name)' is given twice", at: entry.span,
-                       notes: [DiagnosticNote("first given here", at: previous)])
-                continue
-            }
-            seen[name] = entry.span
-            guard entry.arguments.count == 1, let argument = entry.arguments.first, argument.label == nil else {
-                report(.wrongArguments, "'\(name)' takes one value", at: entry.span)
-                continue
-            }
-            switch name {
-            case "MaxDisplayCount":
-                if case .int(let count)? = constant(argument.value, of: .int, what: "'MaxDisplayCount'") {
+            case .maxDisplayCount:
+                guard let argument = onlyValue(of: entry, option, seen: &seen) else { continue }
+                if case .int(let count)? = constant(argument, of: .int, what: "'\(name)'") {
                     if count < 0 {
-                        report(.invalidOptionValue, "'MaxDisplayCount' must not be negative", at: argument.value.span)
+                        report(.invalidOptionValue, "'\(name)' must not be negative", at: argument.span)
                     } else {
                         options.maxDisplayCount = count
                     }
                 }
-            case "IgnoresDisplayFrequency":
-                if case .bool(let flag)? = constant(argument.value, of: .bool, what: "'IgnoresDisplayFrequency'") {
+            case .ignoresDisplayFrequency:
+                guard let argument = onlyValue(of: entry, option, seen: &seen) else { continue }
+                if case .bool(let flag)? = constant(argument, of: .bool, what: "'\(name)'") {
                     options.ignoresDisplayFrequency = flag
                 }
-            case "Priority":
-                if case .int(let priority)? = constant(argument.value, of: .int, what: "'Priority'") {
+            case .priority:
+                guard let argument = onlyValue(of: entry, option, seen: &seen) else { continue }
+                if case .int(let priority)? = constant(argument, of: .int, what: "'\(name)'") {
                     options.priority = priority
                 }
-            default:
-                if case .duration(let seconds)? = constant(argument.value, of: .duration, what: "'MaxDisplayDuration'") {
+            case .maxDisplayDuration:
+                guard let argument = onlyValue(of: entry, option, seen: &seen) else { continue }
+                if case .duration(let seconds)? = constant(argument, of: .duration, what: "'\(name)'") {
                     if seconds < 0 || !seconds.isFinite {
-                        report(.invalidOptionValue, "'MaxDisplayDuration' must not be negative", at: argument.value.span)
+                        report(.invalidOptionValue, "'\(name)' must not be negative", at: argument.span)
                     } else {
                         options.maxDisplayDuration = seconds
                     }
@@ -670,6 +662,23 @@ extension Checker {
             }
         }
         return options
+    }
+
+    /// The one unlabeled value of an option given once; nil (reported) when it is given twice or
+    /// with other arguments.
+    private mutating func onlyValue(of entry: CallEntrySyntax, _ option: TipOption,
+                                    seen: inout [TipOption: SourceSpan]) -> ExpressionSyntax? {
+        if let previous = seen[option] {
+            report(.duplicateOption, "option '\(option.name)' is given twice", at: entry.span,
+                   notes: [DiagnosticNote("first given here", at: previous)])
+            return nil
+        }
+        seen[option] = entry.span
+        guard entry.arguments.count == 1, let argument = entry.arguments.first, argument.label == nil else {
+            report(.wrongArguments, "'\(option.name)' takes one value", at: entry.span)
+            return nil
+        }
+        return argument.value
     }
 
     // MARK: groups and widgets

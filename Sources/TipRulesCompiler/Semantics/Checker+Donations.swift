@@ -44,7 +44,7 @@ extension Checker {
                   let field = keyPath(argument, event: event, purpose: name, allowed: nil) else { return nil }
             return CheckedExpression(.subset(base, field: field.reference, largest: name == "largestSubset"), type: donations, span: span)
         default:
-            if let builtin = Builtins.member(name, of: .donations), case .aggregate(let aggregate, _) = builtin.lowering {
+            if let builtin = Builtins.member(name, of: .donations), case .aggregate(let aggregate) = builtin.lowering {
                 return self.aggregate(aggregate, builtin, of: base, event: event, call: call, span: span)
             }
             if Self.collectionMembers.contains(name) {
@@ -52,7 +52,7 @@ extension Checker {
             }
             let suggestion = Spelling.closest(to: name, in: Self.collectionMembers)
             report(.unknownMember, "donations have no member '\(name)'", at: nameSpan,
-                   notes: [DiagnosticNote("donations have count, isEmpty, first, last, donatedWithin, filter, largestSubset, smallestSubset, contains(where:), allSatisfy, min(of:), max(of:) and sum(of:)")]
+                   notes: [DiagnosticNote("donations have " + Spelling.list(Builtins.members(of: .donations).map(\.listed), "and"))]
                        + (suggestion.map { [DiagnosticNote("did you mean '\($0)'?")] } ?? []),
                    fixes: suggestion.map { [.replace(nameSpan, with: $0, "replace with '\($0)'", applicability: .maybeIncorrect)] } ?? [])
             return nil
@@ -147,8 +147,7 @@ extension Checker {
         model.recordName(nameSpan, .field(event: event, field.reference))
         if let allowed, !allowed.contains(field.type) {
             let names = allowed.map { "'\(spell($0))'" }
-            let kinds = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
-            report(.unsuitableKeyPathField, "'\(purpose)' needs a field of type \(kinds); '\(name)' is a '\(spell(field.type))'",
+            report(.unsuitableKeyPathField, "'\(purpose)' needs a field of type \(Spelling.list(names, "or")); '\(name)' is a '\(spell(field.type))'",
                    at: syntax.span)
             return nil
         }

@@ -17,7 +17,7 @@ extension Linter {
     /// before the cap can hold it back.
     mutating func lintFrequencyCaps(_ written: TipSyntax, _ tip: TipSymbol) {
         guard let limit = tip.options.maxDisplayCount else { return }
-        let entries = written.options.flatMap(\.entries).filter { $0.name.text == "FrequencyCap" }
+        let entries = written.options.flatMap(\.entries).filter { $0.name.text == TipOption.frequencyCap.name }
         for (entry, cap) in zip(entries, tip.options.frequencyCaps) where cap.count >= limit {
             diagnostics.append(Diagnostic(.unreachableFrequencyCap,
                                           "'FrequencyCap(\(cap.count), …)' never holds tip '\(tip.name)' back: 'MaxDisplayCount(\(limit))' invalidates it first",

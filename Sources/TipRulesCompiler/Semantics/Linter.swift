@@ -49,12 +49,12 @@ struct Linter {
     private mutating func lintOptions(_ written: TipSyntax, _ tip: TipSymbol) {
         for entry in written.options.flatMap(\.entries) {
             guard let argument = entry.arguments.first?.value else { continue }
-            switch entry.name.text {
-            case "MaxDisplayCount" where tip.options.maxDisplayCount == 0:
+            switch TipOption(rawValue: entry.name.text) {
+            case .maxDisplayCount? where tip.options.maxDisplayCount == 0:
                 diagnostics.append(Diagnostic(.maxDisplayCountZero, "'MaxDisplayCount(0)' invalidates tip '\(tip.name)' before it can ever display",
                                               at: entry.span,
                                               fixes: [.replace(argument.span, with: "1", "show it once: MaxDisplayCount(1)", applicability: .maybeIncorrect)]))
-            case "MaxDisplayDuration":
+            case .maxDisplayDuration?:
                 guard let seconds = tip.options.maxDisplayDuration, seconds < 60 else { continue }
                 diagnostics.append(Diagnostic(.maxDisplayDurationUnderMinimum,
                                               "'MaxDisplayDuration' under 60 seconds acts as 60 seconds",

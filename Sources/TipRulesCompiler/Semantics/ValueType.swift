@@ -64,6 +64,24 @@ public enum Constant: Hashable, Sendable {
     case none(ValueType)
 }
 
+extension ValueType {
+    /// The checked type of a bytecode value type; nil for donation types, which name no event
+    /// a checked type could.
+    init?(_ type: BytecodeType) {
+        let base: ValueType
+        switch type.base {
+        case .bool: base = .bool
+        case .int: base = .int
+        case .double: base = .double
+        case .string: base = .string
+        case .date: base = .date
+        case .duration: base = .duration
+        case .donation, .donations: return nil
+        }
+        self = type.isOptional ? .optional(base) : base
+    }
+}
+
 extension ScalarKind {
     /// The checked-expression type of this scalar kind.
     public var valueType: ValueType {

@@ -85,9 +85,11 @@ private struct Disassembler {
 
     private func options(_ options: TipOptions) -> String {
         var parts: [String] = []
-        if let count = options.maxDisplayCount { parts.append("MaxDisplayCount(\(count))") }
-        if options.ignoresDisplayFrequency { parts.append("IgnoresDisplayFrequency(true)") }
-        if let duration = options.maxDisplayDuration { parts.append("MaxDisplayDuration(\(ValueFormatting.duration(duration)))") }
+        if let count = options.maxDisplayCount { parts.append("\(TipOption.maxDisplayCount.name)(\(count))") }
+        if options.ignoresDisplayFrequency { parts.append("\(TipOption.ignoresDisplayFrequency.name)(true)") }
+        if let duration = options.maxDisplayDuration {
+            parts.append("\(TipOption.maxDisplayDuration.name)(\(ValueFormatting.duration(duration)))")
+        }
         return parts.isEmpty ? "none" : parts.joined(separator: " ")
     }
 

@@ -45,10 +45,10 @@ struct EvaluationFailure: Error, Hashable, CustomStringConvertible {
 
     /// The Swift spelling of an overflowing `Int` operation.
     private static func operation(_ opcode: Opcode) -> String {
-        spellings[opcode] ?? opcode.mnemonic
+        opcode.aggregate?.aggregate.spelling ?? spellings[opcode] ?? opcode.mnemonic
     }
 
     private static let spellings: [Opcode: String] = [
-        .addInt: "+", .subInt: "-", .negInt: "-", .mulInt: "*", .divInt: "/", .remInt: "%", .sumInt: "sum(of:)",
+        .addInt: "+", .subInt: "-", .negInt: "-", .mulInt: "*", .divInt: "/", .remInt: "%",
     ]
 }

@@ -100,10 +100,10 @@ extension Machine {
         return value.isNaN ? Double.nan.bitPattern : bits
     }
 
-    /// `min(of:)`, `max(of:)` and `sum(of:)` over `column`; `eventStrings` resolves a string column.
+    /// An aggregate over `column`, as `kernel` says; `eventStrings` resolves a string column.
     /// `min`/`max` keep the first of equal values, as `Sequence.min(by:)`/`max(by:)` do.
-    func aggregate(_ aggregation: Aggregation, _ slice: DonationSlice, column: [UInt64], eventStrings: [String]) -> AggregateResult {
-        switch aggregation {
+    func aggregate(_ kernel: AggregateKernel, _ slice: DonationSlice, column: [UInt64], eventStrings: [String]) -> AggregateResult {
+        switch kernel {
         case .sumInt:
             var total = 0
             var overflowed = false
@@ -117,17 +117,17 @@ extension Machine {
             var total = 0.0
             forEachRow(slice) { total += SlotEncoding.double(column[$0]) }
             return .value(SlotEncoding.bits(total))
-        case .minInt:
+        case .extreme(.int, largest: false):
             return .optional(extreme(slice, column) { SlotEncoding.int($0) < SlotEncoding.int($1) })
-        case .maxInt:
+        case .extreme(.int, largest: true):
             return .optional(extreme(slice, column) { SlotEncoding.int($1) < SlotEncoding.int($0) })
-        case .minDouble:
+        case .extreme(.double, largest: false):
             return .optional(extreme(slice, column) { SlotEncoding.double($0) < SlotEncoding.double($1) })
-        case .maxDouble:
+        case .extreme(.double, largest: true):
             return .optional(extreme(slice, column) { SlotEncoding.double($1) < SlotEncoding.double($0) })
-        case .minString:
+        case .extreme(.string, largest: false):
             return .optional(extreme(slice, column) { eventStrings[Int($0)] < eventStrings[Int($1)] })
-        case .maxString:
+        case .extreme(.string, largest: true):
             return .optional(extreme(slice, column) { eventStrings[Int($1)] < eventStrings[Int($0)] })
         }
     }

@@ -375,18 +375,18 @@ struct Machine {
                 stack[sp - 1] = StringSlot.event(a, context.value(a, Int(instruction.b), Int(stack[sp - 1])))
 
             case .minInt, .maxInt, .sumInt, .minDouble, .maxDouble, .sumDouble, .minString, .maxString:
-                guard let aggregation = instruction.opcode.info.aggregation else { return failure(.invalidProgram, at) }
+                guard let kernel = instruction.opcode.aggregateKernel else { return failure(.invalidProgram, at) }
                 let slice = slices[Int(stack[sp - 1])]
                 let column = context.column(a, Int(instruction.b))
                 let eventStrings = context.donations[a].strings
-                if Self.charge(&work, aggregateCost(slice, column: column, strings: aggregation.readsStrings ? eventStrings : nil)) {
+                if Self.charge(&work, aggregateCost(slice, column: column, strings: kernel.readsStrings ? eventStrings : nil)) {
                     return failure(.tooMuchWork, at)
                 }
-                switch aggregate(aggregation, slice, column: column, eventStrings: eventStrings) {
+                switch aggregate(kernel, slice, column: column, eventStrings: eventStrings) {
                 case .value(let value):
                     stack[sp - 1] = value
                 case .optional(let value):
-                    stack[sp - 1] = value.map { aggregation.readsStrings ? StringSlot.event(a, $0) : $0 } ?? 0
+                    stack[sp - 1] = value.map { kernel.readsStrings ? StringSlot.event(a, $0) : $0 } ?? 0
                     stack[sp] = value == nil ? 0 : 1
                     sp += 1
                 case .overflow:

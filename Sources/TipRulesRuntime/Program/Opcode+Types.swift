@@ -6,9 +6,6 @@ extension Opcode {
     /// Whether this is one of the optional comparisons.
     var comparesOptionals: Bool { info.compared?.isOptional ?? false }
 
-    /// The field types an aggregate instruction accepts (none for any other instruction).
-    var aggregatedTypes: [BytecodeType.Base] { info.aggregation?.fieldTypes ?? [] }
-
     /// The result of a loop instruction over donations of `event`.
     func loopResult(event: Int) -> BytecodeType {
         self == .loopFilter ? BytecodeType(.donations(event: event)) : BytecodeType(.bool)

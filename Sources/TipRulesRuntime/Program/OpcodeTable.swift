@@ -32,19 +32,16 @@ public struct OpcodeInfo: Hashable, Sendable {
     public let explain: Explained
     /// For a comparison: the type of its operands, and whether they are optionals.
     public let compared: BytecodeType?
-    /// For an aggregate instruction: what it computes.
-    public let aggregation: Aggregation?
     /// The bytecode format version that added the instruction: a file of an older version
     /// cannot hold it, and a program that uses it is written in this version or a later one.
     public let since: Int
 
     init(_ operands: [OperandKind], _ effects: [StackEffect], explain: Explained = .nothing,
-         compared: BytecodeType? = nil, aggregation: Aggregation? = nil, since: Int = 1) {
+         compared: BytecodeType? = nil, since: Int = 1) {
         self.operands = operands
         self.effects = Set(effects)
         self.explain = explain
         self.compared = compared
-        self.aggregation = aggregation
         self.since = since
     }
 }
@@ -109,14 +106,9 @@ extension Opcode {
         case .donations: return OpcodeInfo([.event], [push])
         case .within: return OpcodeInfo([.event], [binary])
         case .largestSubset, .smallestSubset, .field, .fieldString: return OpcodeInfo([.event, .field], [unary])
-        case .minInt: return aggregate(.minInt)
-        case .maxInt: return aggregate(.maxInt)
-        case .sumInt: return aggregate(.sumInt)
-        case .minDouble: return aggregate(.minDouble)
-        case .maxDouble: return aggregate(.maxDouble)
-        case .sumDouble: return aggregate(.sumDouble)
-        case .minString: return aggregate(.minString)
-        case .maxString: return aggregate(.maxString)
+        case .minInt, .maxInt, .sumInt, .minDouble, .maxDouble, .sumDouble, .minString, .maxString:
+            // What each computes, of which fields, and pushes: `AggregateInstruction.all`.
+            return OpcodeInfo([.event, .field], [unary])
         case .count, .first, .last: return OpcodeInfo([], [unary])
         case .isEmpty: return OpcodeInfo([], [unary], explain: .truthValue)
         case .loopFilter: return OpcodeInfo([.event, .local, .target], [pop, unary])
@@ -134,29 +126,4 @@ extension Opcode {
     private func comparison(_ type: BytecodeType.Base, optional: Bool) -> OpcodeInfo {
         OpcodeInfo([.comparison], [StackEffect(2, 1)], explain: .comparison, compared: BytecodeType(type, optional: optional))
     }
-
-    private func aggregate(_ aggregation: Aggregation) -> OpcodeInfo {
-        OpcodeInfo([.event, .field], [StackEffect(1, 1)], aggregation: aggregation)
-    }
-}
-
-/// What an aggregate instruction computes over a field of a donation collection.
-public enum Aggregation: Hashable, Sendable {
-    case sumInt, sumDouble, minInt, maxInt, minDouble, maxDouble, minString, maxString
-
-    /// The field types it accepts.
-    public var fieldTypes: [BytecodeType.Base] {
-        switch self {
-        case .sumInt, .minInt, .maxInt: return [.int]
-        case .sumDouble: return [.double, .duration]
-        case .minDouble, .maxDouble: return [.double, .date, .duration]
-        case .minString, .maxString: return [.string]
-        }
-    }
-
-    /// `sum` gives a plain value; `min` and `max` an optional (nil for no donations).
-    public var isOptional: Bool { self != .sumInt && self != .sumDouble }
-
-    /// Whether it reads a `String` field (its result names an interned string).
-    public var readsStrings: Bool { self == .minString || self == .maxString }
 }

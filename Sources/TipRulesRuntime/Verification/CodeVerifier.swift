@@ -305,14 +305,14 @@ private struct Step {
             }
             try unary(.donation(event: a), type)
         case .minInt, .maxInt, .sumInt, .minDouble, .maxDouble, .sumDouble, .minString, .maxString:
+            guard let aggregate = instruction.opcode.aggregate else { throw problem("no row in the aggregate table") }
             try checkEvent(a)
             let type = try verifier.fieldType(event: a, field: b, at: index)
-            guard instruction.opcode.aggregatedTypes.contains(type) else {
+            guard aggregate.fieldTypes.contains(type) else {
                 throw problem("\(instruction.opcode.mnemonic) cannot aggregate a \(type) field")
             }
             try state.pop(BytecodeType(.donations(event: a)), at: index)
-            let isSum = instruction.opcode == .sumInt || instruction.opcode == .sumDouble
-            push(BytecodeType(type, optional: !isSum))
+            push(aggregate.resultType(field: type))
         case .loopFilter, .loopAny, .loopAll:
             try beginLoop(instruction, loopEntries: &loopEntries)
         case .loopNext:

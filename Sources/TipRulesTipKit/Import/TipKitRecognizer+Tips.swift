@@ -280,7 +280,7 @@ extension TipKitRecognizer {
         for entry in entries(in: range) {
             let names = tokens[entry].prefix { !$0.isSymbol("(") }
             let written = names.map(\.text).joined()
-            let known = ["MaxDisplayCount", "IgnoresDisplayFrequency", "MaxDisplayDuration"]
+            let known = TipOption.allCases.filter(\.isTipKit).map(\.name)
             let isOption = known.contains { written == $0 || written == "Tips.\($0)" || written == "Tip.\($0)" }
                 || written == ".maxDisplayCount" || written == ".ignoresDisplayFrequency"
             let last = tokens[entry.upperBound - 1]
