@@ -47,7 +47,7 @@ extension TipStore {
     private func merge(_ changeSet: ChangeSet, bytes: [UInt8]?) throws(TipStoreError) -> MergeReport {
         try settle()
         do {
-            return try history.merge(changeSet, bytes: bytes, into: &engine, date: operationDate)
+            return try history.merge(changeSet, bytes: bytes, into: &engine, date: operationDate, now: options.now?())
         } catch {
             if case .changeSet = error { throw error }
             failed(error, readingBack: false)

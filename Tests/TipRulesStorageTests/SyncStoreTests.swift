@@ -84,7 +84,7 @@ struct SyncStoreTests {
         try exchange(from: iPhone, to: iPad)
         try exchange(from: iPad, to: iPhone)
         #expect(iPhone.engine.store.tipState(1).displayCount == 2)
-        #expect(iPhone.engine.store.lastDisplayDate == 20, "the latest over devices")
+        #expect(iPhone.engine.store.lastDisplayDate == 10, "the tip's first display on any device")
         // The phone resets what it has seen; the tablet meanwhile shows the tip a third time.
         try iPhone.record(.resetEligibility(tip: "Welcome"))
         try iPad.recordDisplay(tip: "Welcome", at: 30, duration: 5)
