@@ -134,22 +134,17 @@ final class FolderHistory {
     /// file that cannot be read is refused whole.
     private static func load(folder: String, install: InstallID, files: FolderFiles)
         throws(TipStoreError) -> (history: SyncHistory, journalEnd: Int, notes: [RecoveryNote], lostOperations: Bool)? {
-        guard let base = try files.contents(of: folder + "/" + baseName) else { return nil }
         let journal = try files.contents(of: folder + "/" + journalName)
+        guard let base = try files.contents(of: folder + "/" + baseName) else {
+            // The base is written after the journal when the folder first syncs and never removed:
+            // a journal that holds change sets without it is a history that lost its start.
+            guard ChangeSet.sequence(in: journal ?? []).changeSets.isEmpty else { throw unreadable(folder, "it is missing") }
+            return nil
+        }
+        // `FORMAT` governs the folder's version: a history file naming a newer one is damaged.
         var history = SyncHistory(install: install)
-        do {
-            _ = try history.reload(try ChangeSet(decoding: base).operations)
-        } catch .format(.newerVersion(let found, let newest)) {
-            throw .newerFileFormat(file: baseName, .newerVersion(found, newestRead: newest))
-        } catch {
-            throw .notAStateFolder(folder: folder, "its history file '\(baseName)' cannot be read (\(error)). Its state is whole: "
-                + "to recover, move '\(baseName)', '\(journalName)' and '\(InstallFile.name)' out of the folder; it then opens "
-                + "with that state and syncs as a new install")
-        }
+        do { _ = try history.reload(try ChangeSet(decoding: base).operations) } catch { throw unreadable(folder, "\(error)") }
         var (changeSets, end, damage) = ChangeSet.sequence(in: journal ?? [])
-        if case .newerVersion(let found, let newest) = damage {
-            throw .newerFileFormat(file: journalName, .newerVersion(found, newestRead: newest))
-        }
         var offset = 0
         for (changeSet, next) in changeSets {
             // An entry that contradicts what is held cannot be whole: it is damage, as a torn tail is.
@@ -162,6 +157,13 @@ final class FolderHistory {
         var notes = damage.map { [RecoveryNote.journalTailDropped(file: journalName, offset: end, $0)] } ?? []
         if journal == nil { notes.append(.historyJournalMissing) }
         return (history, end, notes, !notes.isEmpty)
+    }
+
+    /// The refusal of a folder whose history file cannot be read, saying how to recover.
+    private static func unreadable(_ folder: String, _ why: String) -> TipStoreError {
+        .notAStateFolder(folder: folder, "its history file '\(baseName)' cannot be read (\(why)). Its state is whole: to recover, "
+            + "move '\(baseName)', '\(journalName)' and '\(InstallFile.name)' out of the folder; it then opens with that state and "
+            + "syncs as a new install (the other devices may count again what they hold of its history)")
     }
 
     // MARK: - Writing
@@ -228,16 +230,22 @@ final class FolderHistory {
             throw .changeSet(.foreignApp(expected: engine.program.app, found: changeSet.app))
         }
         let (new, waiting) = try preview(changeSet)
-        guard !new.isEmpty else { return MergeReport(applied: 0, waiting: waiting, changes: []) }
+        guard !new.isEmpty else { return MergeReport(applied: 0, waiting: waiting, changes: [], clearsOrSets: false) }
         let wasSyncing = history != nil
         _ = try started(with: engine, date: date)
         let whole = new.count == changeSet.operations.count ? bytes : nil
         try append(whole ?? ChangeSet(app: changeSet.app, operations: new).encoded(), flush: true)
         // Written: now in place (the check above refused what `add` would refuse).
         let applied = (try? history?.add(new)) ?? []
-        guard let merged = history else { return MergeReport(applied: 0, waiting: 0, changes: []) }
+        guard let merged = history else { return MergeReport(applied: 0, waiting: 0, changes: [], clearsOrSets: false) }
         let changes = wasSyncing ? engine.adopt(merged, newOperations: applied, now: now) : engine.adoptAll(merged, now: now)
-        return MergeReport(applied: applied.count, waiting: merged.pendingCount, changes: changes)
+        let clearsOrSets = applied.contains { operation in
+            switch operation.change {
+            case .resetEligibility, .deleteDonations, .setParameter: true
+            default: false
+            }
+        }
+        return MergeReport(applied: applied.count, waiting: merged.pendingCount, changes: changes, clearsOrSets: clearsOrSets)
     }
 
     /// The operations of `changeSet` the history does not hold, and how many wait past a gap;
@@ -287,4 +295,6 @@ public struct MergeReport: Sendable {
     public var applied: Int
     public var waiting: Int
     public var changes: [StatusChange]
+    /// Whether an applied operation resets a tip, deletes donations or sets a parameter.
+    var clearsOrSets: Bool
 }
