@@ -7,20 +7,33 @@ let package = Package(
     name: "tiprulec",
     products: [
         .library(name: "TipRulesRuntime", targets: ["TipRulesRuntime"]),
+        .library(name: "TipRulesSigning", targets: ["TipRulesSigning"]),
+        .library(name: "TipRulesState", targets: ["TipRulesState"]),
         .library(name: "TipRulesCompiler", targets: ["TipRulesCompiler"]),
         .library(name: "TipRulesStorage", targets: ["TipRulesStorage"]),
+        .library(name: "TipRulesChannelCore", targets: ["TipRulesChannelCore"]),
         .executable(name: "tiprulec", targets: ["tiprulec"]),
     ],
     targets: [
-        // Bytecode format, verifier, VM and event store. Standard library only: no Foundation.
+        // Bytecode format, verifier, VM, event store and engine. Standard library only: no Foundation.
         .target(name: "TipRulesRuntime"),
-        // The engine's state in a folder: journal, snapshots, lock, the rules in force. Foundation allowed.
-        .target(name: "TipRulesStorage", dependencies: ["TipRulesRuntime"]),
+        // Ed25519, SHA-512, Base64, OpenSSL's key files and key ids (docs/signing.md). Standard library only.
+        .target(name: "TipRulesSigning"),
+        // The engine's saved state and operation records, and the history a person's installs share. Standard library only.
+        .target(name: "TipRulesState", dependencies: ["TipRulesRuntime"]),
+        // A strict JSON parser, value and writer. Standard library only.
+        .target(name: "TipRulesJSON"),
+        // The engine's state in a folder: journal, snapshots, lock, the rules in force. Standard library and the C library.
+        .target(name: "TipRulesStorage", dependencies: ["TipRulesRuntime", "TipRulesState"]),
+        // The device side of signed channels: manifest and signature files, checks, the updater (docs/shipping.md).
+        .target(name: "TipRulesChannelCore", dependencies: ["TipRulesRuntime", "TipRulesSigning", "TipRulesStorage", "TipRulesJSON"]),
         // Syntax, semantic analysis and code generation.
         .target(name: "TipRulesCompiler", dependencies: ["TipRulesRuntime"]),
         // The tooling, one module per feature; dependencies go one way (docs/architecture.md, "Modules").
-        // Core: JSON, fixtures, diagnostics and result rendering, fix-its, formatting, the commands' support.
-        .target(name: "TipRulesToolingCore", dependencies: ["TipRulesCompiler", "TipRulesRuntime", "TipRulesStorage"]),
+        // Core: fixtures, diagnostics and result rendering, fix-its, formatting, the commands' support (JSON re-exported).
+        .target(name: "TipRulesToolingCore", dependencies: ["TipRulesCompiler", "TipRulesRuntime", "TipRulesState", "TipRulesJSON"]),
+        // Reading an app's state folder for the commands that take one (`eval`, `simulate`, `state`).
+        .target(name: "TipRulesStateFolders", dependencies: ["TipRulesToolingCore", "TipRulesStorage", "TipRulesRuntime"]),
         // The long explanations of diagnostic codes (`tiprulec explain`, docs/diagnostics.md).
         .target(name: "TipRulesExplain", dependencies: ["TipRulesToolingCore", "TipRulesTipKit"]),
         // TipKit Swift in (`tiprulec import`) and out (`tiprulec emit-swift`).
@@ -28,33 +41,37 @@ let package = Package(
         // The Language Server Protocol server (`tiprulec lsp`).
         .target(name: "TipRulesLanguageServer", dependencies: ["TipRulesToolingCore", "TipRulesTipKit"]),
         // Timelines, the simulator and its chart, rule test files (`tiprulec simulate`, `tiprulec test`).
-        .target(name: "TipRulesSimulation", dependencies: ["TipRulesToolingCore"]),
+        .target(name: "TipRulesSimulation", dependencies: ["TipRulesToolingCore", "TipRulesStateFolders"]),
         // Reach over many users' exported histories (`tiprulec reach`).
         .target(name: "TipRulesReach", dependencies: ["TipRulesToolingCore"]),
+        // Signed channels' commands: keygen, publish, channel verify (docs/shipping.md).
+        .target(name: "TipRulesChannels",
+                dependencies: ["TipRulesToolingCore", "TipRulesChannelCore", "TipRulesSigning", "TipRulesStorage", "TipRulesRuntime"]),
         // Every command and their dispatch, a library so that tests run commands in-process; the fuzz entry points.
-        // Signed channels: keygen, publish, channel verify (docs/shipping.md).
-        .target(name: "TipRulesChannels", dependencies: ["TipRulesToolingCore", "TipRulesStorage", "TipRulesRuntime"]),
         .target(name: "TipRulesCommands",
                 dependencies: ["TipRulesToolingCore", "TipRulesExplain", "TipRulesTipKit", "TipRulesLanguageServer",
-                               "TipRulesSimulation", "TipRulesReach", "TipRulesChannels"]),
+                               "TipRulesSimulation", "TipRulesReach", "TipRulesChannels", "TipRulesStateFolders",
+                               "TipRulesStorage", "TipRulesState"]),
         .executableTarget(name: "tiprulec", dependencies: ["TipRulesCommands", "TipRulesLanguageServer", "TipRulesToolingCore"]),
-        .executableTarget(name: "tiprulec-bench", dependencies: ["TipRulesLanguageServer", "TipRulesToolingCore", "TipRulesStorage"]),
+        .executableTarget(name: "tiprulec-bench",
+                          dependencies: ["TipRulesLanguageServer", "TipRulesToolingCore", "TipRulesStorage", "TipRulesState", "TipRulesSigning"]),
         // The crash test's writer: records operations into a state folder and reports each durable one.
         .executableTarget(name: "tiprules-crash-writer", dependencies: ["TipRulesStorage"]),
         // An example host: what an app does with the runtime and the storage library (docs/runtime.md).
-        .executableTarget(name: "tiprules-demo", dependencies: ["TipRulesStorage"]),
+        .executableTarget(name: "tiprules-demo", dependencies: ["TipRulesStorage", "TipRulesState", "TipRulesChannelCore"]),
         // What tests of several targets share: driving a child host process (Foundation only; no product).
         .target(name: "TipRulesTestSupport", path: "Tests/TipRulesTestSupport"),
         // Wycheproof's Ed25519 vectors (and their licence) are read from the source tree (through #filePath).
-        .testTarget(name: "TipRulesRuntimeTests", dependencies: ["TipRulesRuntime", "TipRulesCompiler"],
+        .testTarget(name: "TipRulesRuntimeTests", dependencies: ["TipRulesRuntime", "TipRulesSigning", "TipRulesState", "TipRulesCompiler"],
                     exclude: ["Vectors"]),
         .testTarget(name: "TipRulesCompilerTests", dependencies: ["TipRulesCompiler"]),
         .testTarget(name: "TipRulesStorageTests",
-                    dependencies: ["TipRulesStorage", "TipRulesCompiler", "TipRulesTestSupport", "tiprules-crash-writer", "tiprules-demo"]),
+                    dependencies: ["TipRulesStorage", "TipRulesState", "TipRulesCompiler", "TipRulesTestSupport", "tiprules-crash-writer", "tiprules-demo"]),
         // Channels as they run in the field: nginx and the tests' fault server (Servers/) on the loopback
         // interface, the example host killed during updates, keys made by OpenSSL.
         .testTarget(name: "TipRulesChannelTests",
-                    dependencies: ["TipRulesCommands", "TipRulesChannels", "TipRulesToolingCore", "TipRulesStorage", "TipRulesRuntime",
+                    dependencies: ["TipRulesCommands", "TipRulesChannels", "TipRulesChannelCore", "TipRulesSigning", "TipRulesToolingCore",
+                                   "TipRulesStorage", "TipRulesRuntime",
                                    "TipRulesTestSupport", "tiprules-demo"],
                     exclude: ["Servers"]),
         // The reach benchmark's rows and options, and a small run of it (the `tiprulec` it runs is built too).
@@ -63,7 +80,7 @@ let package = Package(
         .testTarget(name: "TipRulesToolingTests",
                     dependencies: ["TipRulesCommands", "TipRulesToolingCore", "TipRulesExplain", "TipRulesTipKit",
                                    "TipRulesLanguageServer", "TipRulesSimulation", "TipRulesReach", "TipRulesCompiler",
-                                   "TipRulesRuntime", "TipRulesStorage"],
+                                   "TipRulesRuntime", "TipRulesState", "TipRulesStorage", "TipRulesJSON"],
                     exclude: ["Golden", "Scenarios", "FuzzRegressions", "SwiftGolden", "ImportGolden", "ImportCorpus",
                               "Compatibility", "ChartGolden", "ReachGolden"]),
     ]

@@ -15,7 +15,8 @@ mkdir -p "$work/src" "$work/findings/$target" "$work/corpus/$target"
 
 # One module from the library targets and the entry point (their imports of each other dropped):
 # every Swift file under the libraries' folders, at any depth.
-libraries="TipRulesRuntime TipRulesCompiler TipRulesStorage TipRulesToolingCore TipRulesExplain TipRulesTipKit
+libraries="TipRulesRuntime TipRulesSigning TipRulesState TipRulesJSON TipRulesCompiler TipRulesStorage TipRulesChannelCore
+           TipRulesToolingCore TipRulesStateFolders TipRulesExplain TipRulesTipKit
            TipRulesLanguageServer TipRulesSimulation TipRulesReach TipRulesChannels TipRulesCommands"
 sources() {
   for library in $libraries; do find "Sources/$library" -name '*.swift'; done | LC_ALL=C sort

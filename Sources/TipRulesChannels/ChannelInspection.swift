@@ -1,7 +1,7 @@
 import Foundation
 import TipRulesRuntime
 import TipRulesToolingCore
-import TipRulesStorage
+import TipRulesChannelCore
 
 /// What `channel verify` found: the verified manifest, what each runtime format version loads,
 /// or why a device would refuse the channel.

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 import TipRulesRuntime
 import TipRulesToolingCore
-import TipRulesStorage
+import TipRulesChannelCore
 
 /// `tiprulec channel verify DIR|URL --key PUB… [--app ID] [--format text|json]`: checks a
 /// channel as a device trusting those keys would, and says what each runtime would load.

@@ -1,6 +1,7 @@
 import TipRulesRuntime
 import TipRulesToolingCore
-import TipRulesStorage
+import TipRulesChannelCore
+import TipRulesSigning
 
 /// `tiprulec keygen -o NAME`: a new Ed25519 key pair for signing a channel.
 package enum KeygenCommand {

@@ -5,7 +5,8 @@ import Darwin
 #endif
 import TipRulesRuntime
 import TipRulesToolingCore
-import TipRulesStorage
+import TipRulesChannelCore
+import TipRulesSigning
 
 /// `tiprulec publish PROGRAM… --channel DIR --key KEY --release N [--expires DURATION]
 /// [--stage PERCENT] [--pause TIP…|--pause-all]`: writes a signed release to a channel folder.

@@ -1,6 +1,7 @@
 import TipRulesRuntime
 import TipRulesToolingCore
-import TipRulesStorage
+import TipRulesChannelCore
+import TipRulesSigning
 
 /// What `publish` makes of its programs and the channel's current manifest: the artifacts of
 /// each format version, and the next manifest (a new release, or a heartbeat re-signing the

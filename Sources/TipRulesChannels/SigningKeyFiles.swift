@@ -5,7 +5,8 @@ import Darwin
 #endif
 import TipRulesRuntime
 import TipRulesToolingCore
-import TipRulesStorage
+import TipRulesChannelCore
+import TipRulesSigning
 
 /// The PEM key files of `keygen` and `publish`: OpenSSL's Ed25519 `PRIVATE KEY` (PKCS#8) and
 /// `PUBLIC KEY` (SubjectPublicKeyInfo). A private key file that its group or others may read

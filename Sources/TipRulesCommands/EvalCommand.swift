@@ -1,6 +1,7 @@
 import TipRulesCompiler
 import TipRulesRuntime
 import TipRulesToolingCore
+import TipRulesStateFolders
 
 /// `tiprulec eval PROGRAM --fixture F.json|--state DIR [--now DATE] [--format text|json]`.
 enum EvalCommand {

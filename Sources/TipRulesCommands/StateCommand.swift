@@ -1,6 +1,8 @@
 import TipRulesRuntime
 import TipRulesStorage
 import TipRulesToolingCore
+import TipRulesStateFolders
+import TipRulesState
 
 /// `tiprulec state import FIXTURE.json [--program PROGRAM] -o DIR` and `tiprulec state export DIR
 /// [-o FIXTURE.json]`: a person's state folder (`TipStore`) to and from a fixture, so that a

@@ -1,6 +1,8 @@
 import TipRulesRuntime
 import TipRulesStorage
 import TipRulesToolingCore
+import TipRulesStateFolders
+import TipRulesState
 
 /// `tiprulec state merge DIR OTHER…` and `tiprulec state changes DIR [--since VECTOR] [-o FILE]`:
 /// a person's installs' histories merged by hand, for support and tests (docs/runtime.md,

@@ -1,5 +1,6 @@
 import TipRulesRuntime
 import TipRulesToolingCore
+import TipRulesStateFolders
 
 /// `tiprulec simulate PROGRAM --timeline T.json [--format text|json|svg] [--state S.json|DIR] [--save-state OUT.json]`.
 package enum SimulateCommand {

@@ -6,14 +6,18 @@ import Darwin
 
 /// The few file operations a state folder is made of, each made through a `FileLayer` and
 /// throwing `TipStoreError.io` naming the path and the system's reason.
-struct FolderFiles {
-    let layer: any FileLayer
+package struct FolderFiles {
+    package let layer: any FileLayer
+
+    package init(layer: any FileLayer) {
+        self.layer = layer
+    }
 
     /// The largest file of a folder that is read (1 GiB of saved state and its rules fit well).
     static let maximumFileSize = 1 << 31
 
     /// The whole file, or nil when it does not exist; a file over `maximumFileSize` is an error.
-    func contents(of path: String) throws(TipStoreError) -> [UInt8]? {
+    package func contents(of path: String) throws(TipStoreError) -> [UInt8]? {
         let descriptor = layer.open(path, flags: O_RDONLY | O_CLOEXEC, mode: 0)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
@@ -58,7 +62,7 @@ struct FolderFiles {
     /// rename leaves no file; a failed flush of the folder after it removes `path` again and
     /// flushes the folder (the rename counts only once the folder is flushed), and throws
     /// `TipStoreError.inDoubt` when that fails too: `path` may then be there or not.
-    func createDurably(_ bytes: [UInt8], at path: String, folder: String) throws(TipStoreError) {
+    package func createDurably(_ bytes: [UInt8], at path: String, folder: String) throws(TipStoreError) {
         let temporary = path + ".tmp"
         _ = layer.remove(temporary)
         let descriptor = layer.open(temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: 0o644)

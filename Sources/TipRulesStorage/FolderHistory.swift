@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import TipRulesRuntime
+import TipRulesState
 
 /// A state folder's install id and, once it syncs, its merged history (`SyncHistory`), kept
 /// beside its snapshots and journal:

@@ -1,4 +1,5 @@
 import TipRulesRuntime
+import TipRulesState
 
 /// A state folder read back: the engine as of its last good record, and what was recovered from.
 struct LoadedFolder {

@@ -1,4 +1,5 @@
 import TipRulesRuntime
+import TipRulesState
 
 /// A state folder's `install` file: `tiprules-install ID`, a line break, then `folder DEVICE
 /// INODE` and a line break: ID the folder's install id (32 hexadecimal digits), DEVICE and INODE

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import TipRulesRuntime
+import TipRulesState
 
 /// Appends records to one journal file. A record is written with one `write`; a record whose
 /// write or flush fails is cut off again, so that the journal ends at its last answered record.

@@ -1,4 +1,5 @@
 import TipRulesRuntime
+import TipRulesState
 
 /// A snapshot: the rules in force (`.tipc` bytes) and the whole state (`StateEncoder`), under
 /// one checksum so that both are replaced together: the magic `TIPF`, a 2-byte storage version,

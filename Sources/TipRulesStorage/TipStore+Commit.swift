@@ -1,4 +1,5 @@
 import TipRulesRuntime
+import TipRulesState
 
 /// Whether the folder holds what the engine does, after the failures of the last writes.
 enum Health {

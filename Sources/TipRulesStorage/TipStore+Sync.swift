@@ -1,4 +1,5 @@
 import TipRulesRuntime
+import TipRulesState
 
 /// Syncing a person's installs (docs/runtime.md, "Syncing a person's devices"): the folder's
 /// install id and merged history, the change set a peer lacks, and applying a received one.

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import TipRulesRuntime
+import TipRulesState
 
 /// A `TipEngine` whose state lives in a folder and survives crashes, app updates and rules
 /// updates: every operation is appended to a journal (a few dozen bytes, flushed before the call

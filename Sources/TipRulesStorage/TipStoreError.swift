@@ -1,4 +1,5 @@
 import TipRulesRuntime
+import TipRulesState
 
 /// Why a state folder could not be opened, or an operation or rules update not recorded.
 public enum TipStoreError: Error, Hashable, Sendable, CustomStringConvertible {

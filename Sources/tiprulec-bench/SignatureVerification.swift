@@ -1,5 +1,6 @@
 import Foundation
 import TipRulesRuntime
+import TipRulesSigning
 
 /// One Ed25519 verification (`Ed25519.isValidSignature` of a 100-byte message) against OpenSSL's,
 /// as `openssl speed ed25519` reports it, measured in the same run: ours for the time OpenSSL

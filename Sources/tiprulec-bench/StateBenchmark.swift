@@ -1,6 +1,7 @@
 import Foundation
 import TipRulesRuntime
 import TipRulesStorage
+import TipRulesState
 
 /// Issue 16's state figures (`tiprulec-bench state`): the cost of recording one donation into a
 /// state folder holding 50 events × 1,000 donations (flushed with `fsync` each, and written

@@ -1,6 +1,7 @@
 import Foundation
 import TipRulesRuntime
 import TipRulesStorage
+import TipRulesState
 
 /// Issue 31's sync figures (`tiprulec-bench sync`): the size of a change set of one day's use
 /// (50 operations) and of a year's; the time to apply 10,000 operations into a folder of 50

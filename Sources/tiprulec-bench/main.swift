@@ -9,6 +9,7 @@
 //
 //   swift build -c release && .build/release/tiprulec-bench [--quick] [--json]
 import Foundation
+import TipRulesSigning
 
 let usage = "usage: tiprulec-bench [--quick] [--json] | tiprulec-bench lsp [LINES] | tiprulec-bench state | tiprulec-bench sync | "
     + "tiprulec-bench compile [RUNS] | tiprulec-bench verify [--quick] | " + ReachOptions.usage

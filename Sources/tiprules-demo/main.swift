@@ -6,6 +6,8 @@ import Darwin
 import Foundation
 import TipRulesRuntime
 import TipRulesStorage
+import TipRulesState
+import TipRulesChannelCore
 
 // tiprules-demo: what an app does with the runtime and the storage library, runnable.
 //

@@ -4,6 +4,8 @@ import TipRulesRuntime
 import TipRulesStorage
 import TipRulesCommands
 import TipRulesToolingCore
+import TipRulesSigning
+import TipRulesChannelCore
 
 /// `tiprulec keygen`, `publish` and `channel verify` from the command line, with keys made by
 /// tiprulec and by OpenSSL.

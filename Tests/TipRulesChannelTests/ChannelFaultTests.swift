@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TipRulesRuntime
 import TipRulesStorage
+import TipRulesChannelCore
 
 /// A host that fails: down, 404, 500, a stalled or truncated response, a redirect to another
 /// scheme (the tests' own fault-injecting server, Servers/fault_server.py). Each is a typed

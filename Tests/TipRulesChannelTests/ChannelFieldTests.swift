@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TipRulesRuntime
 import TipRulesStorage
+import TipRulesChannelCore
 
 /// A channel published by `tiprulec publish`, served by nginx on the loopback interface, fetched
 /// and applied by the storage library's updater; after each case, the folder's rules and the

@@ -3,6 +3,7 @@ import Testing
 import TipRulesTestSupport
 import TipRulesRuntime
 import TipRulesStorage
+import TipRulesChannelCore
 
 /// `tiprules-demo` updating from a channel served by nginx, killed with SIGKILL at random
 /// instants of the update: after each kill the folder opens with the old rules or the new ones

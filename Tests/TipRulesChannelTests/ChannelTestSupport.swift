@@ -4,6 +4,7 @@ import TipRulesRuntime
 import TipRulesStorage
 import TipRulesCommands
 import TipRulesToolingCore
+import TipRulesChannelCore
 
 /// A channel folder, the keys that sign it and the rules it publishes, for the channel tests:
 /// every channel is written by `tiprulec publish` as a team writes it.

@@ -1,5 +1,6 @@
 import Testing
 import TipRulesRuntime
+import TipRulesSigning
 
 /// Base64 against RFC 4648's examples, and the texts strict decoding refuses.
 @Suite struct Base64Tests {

@@ -1,5 +1,6 @@
 import Testing
 import TipRulesRuntime
+import TipRulesSigning
 
 /// PEM key files: the bytes OpenSSL writes, and the files refused with a typed error.
 @Suite struct Ed25519KeyFileTests {

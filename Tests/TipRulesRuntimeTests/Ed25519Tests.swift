@@ -1,5 +1,7 @@
 import Testing
 @testable import TipRulesRuntime
+@testable import TipRulesSigning
+import TipRulesState
 
 /// Ed25519 against RFC 8032 section 7.1's test vectors, and the strictness rules on encodings.
 @Suite struct Ed25519Tests {

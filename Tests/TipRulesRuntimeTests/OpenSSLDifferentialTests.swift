@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TipRulesRuntime
+import TipRulesSigning
 
 /// The `openssl` command line, found on PATH; nil when it is not installed.
 enum OpenSSLCommand {

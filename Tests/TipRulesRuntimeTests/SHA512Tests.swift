@@ -1,5 +1,6 @@
 import Testing
 import TipRulesRuntime
+import TipRulesSigning
 
 /// SHA-512 against FIPS 180-4's examples and digests of messages around the block boundaries.
 @Suite struct SHA512Tests {

@@ -1,6 +1,7 @@
 import Testing
 import TipRulesCompiler
 @testable import TipRulesRuntime
+@testable import TipRulesState
 
 /// Saved state (`StateEncoder`, `StateDecoder`) and operation records (`OperationRecord`).
 struct SavedStateTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import TipRulesRuntime
+import TipRulesState
 
 /// A person's installs exchanging change sets (`SyncHistory`, `HistoryMerge`): random operations
 /// on two to four installs, exchanged in random orders, duplicated and interleaved with rules

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TipRulesRuntime
+import TipRulesSigning
 
 /// Every Ed25519 vector of Project Wycheproof (C2SP/wycheproof, testvectors_v1/ed25519_test.json,
 /// kept in Vectors/ with its Apache 2.0 licence): each result must be Wycheproof's. The file has no

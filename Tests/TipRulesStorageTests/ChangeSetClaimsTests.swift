@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TipRulesRuntime
 import TipRulesStorage
+import TipRulesState
 
 /// Values and claims out of their bounds in a change set are refused whole, before anything is
 /// applied: no sum reaches infinity, no date leaves the years 0001 to 9999, no "seen" count claims

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TipRulesRuntime
 import TipRulesStorage
+import TipRulesState
 
 /// Every file-system call of every kind of change made to fail (`FaultInjector`), once or from
 /// then on, with EIO or ENOSPC; after each run the folder, opened again with the real file

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TipRulesRuntime
 import TipRulesStorage
+import TipRulesState
 
 /// The history files of a folder that syncs (`install`, `history.tipsync`,
 /// `history-journal.tipsync`) truncated at every length, damaged at every byte, or missing: the

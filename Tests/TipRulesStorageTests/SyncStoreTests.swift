@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TipRulesRuntime
 import TipRulesStorage
+import TipRulesState
 
 /// Two state folders of one person (`TipStore+Sync`): the example scenarios, and change sets
 /// that are damaged, truncated, replayed, for another app or of a newer format, refused whole.

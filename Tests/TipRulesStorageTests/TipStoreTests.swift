@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TipRulesRuntime
 import TipRulesStorage
+import TipRulesState
 
 /// A state folder (`TipStore`): reopening, the lock, readers, rules updates, recovery.
 struct TipStoreTests {

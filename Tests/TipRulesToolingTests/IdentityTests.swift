@@ -3,6 +3,7 @@ import TipRulesCompiler
 import TipRulesRuntime
 import TipRulesCommands
 import Testing
+import TipRulesState
 
 /// TipKit's identities: a parameter a type owns (`parameter VPNTip.isTipPresented`), an event's
 /// id (`event dismissed(id: "…")`) and a tip's id key what is kept, in the bytecode, fixtures

@@ -4,6 +4,7 @@ import TipRulesLanguageServer
 import TipRulesReach
 import TipRulesTipKit
 import TipRulesToolingCore
+import TipRulesState
 
 /// What the libFuzzer targets in `fuzz/` run on each input, shared with the regression tests
 /// that replay every input that ever failed (`FuzzRegressionTests`). Each entry point must

@@ -1,37 +1,37 @@
 /// Reads the primitive encodings of the format from untrusted bytes. Every read is
 /// bounds-checked and every count is checked against the bytes left before anything
 /// is allocated; failures name the byte offset and the part being read.
-struct ByteReader {
-    let bytes: [UInt8]
-    private(set) var offset: Int
+package struct ByteReader {
+    package let bytes: [UInt8]
+    package private(set) var offset: Int
     /// What is being read, for error messages ("constant pool", "tip 'X' rule 1" …).
-    var part: String
+    package var part: String
     /// The code blocks and instructions decoded so far, against the program-wide limits.
-    var codeBlocksRead = 0
-    var instructionsRead = 0
+    package var codeBlocksRead = 0
+    package var instructionsRead = 0
 
-    init(bytes: [UInt8], offset: Int, part: String) {
+    package init(bytes: [UInt8], offset: Int, part: String) {
         self.bytes = bytes
         self.offset = offset
         self.part = part
     }
 
-    var remaining: Int { bytes.count - offset }
-    var isAtEnd: Bool { offset >= bytes.count }
+    package var remaining: Int { bytes.count - offset }
+    package var isAtEnd: Bool { offset >= bytes.count }
 
-    func truncated() -> BytecodeError { .truncated(at: offset, while: part) }
+    package func truncated() -> BytecodeError { .truncated(at: offset, while: part) }
 
-    func malformed(_ message: String, at position: Int? = nil) -> BytecodeError {
+    package func malformed(_ message: String, at position: Int? = nil) -> BytecodeError {
         .malformed(at: position ?? offset, "\(message) in \(part)")
     }
 
-    mutating func byte() throws -> UInt8 {
+    package mutating func byte() throws -> UInt8 {
         guard offset < bytes.count else { throw truncated() }
         defer { offset += 1 }
         return bytes[offset]
     }
 
-    mutating func bool() throws -> Bool {
+    package mutating func bool() throws -> Bool {
         let start = offset
         switch try byte() {
         case 0: return false
@@ -40,7 +40,7 @@ struct ByteReader {
         }
     }
 
-    mutating func fixed<Value: FixedWidthInteger>(_ type: Value.Type) throws -> Value {
+    package mutating func fixed<Value: FixedWidthInteger>(_ type: Value.Type) throws -> Value {
         let size = MemoryLayout<Value>.size
         guard remaining >= size else { throw truncated() }
         var value: Value = 0
@@ -51,12 +51,12 @@ struct ByteReader {
         return value
     }
 
-    mutating func double() throws -> Double {
+    package mutating func double() throws -> Double {
         Double(bitPattern: try fixed(UInt64.self))
     }
 
     /// Canonical unsigned LEB128 of at most `limit`.
-    mutating func unsigned(limit: Int = Int.max) throws -> Int {
+    package mutating func unsigned(limit: Int = Int.max) throws -> Int {
         let start = offset
         var result: UInt64 = 0
         var shift: UInt64 = 0
@@ -78,13 +78,13 @@ struct ByteReader {
     }
 
     /// A count of elements that take at least `minimumSize` bytes each, checked against the bytes left.
-    mutating func count(minimumSize: Int = 1, limit: Int = BytecodeFormat.maximumEntries) throws -> Int {
+    package mutating func count(minimumSize: Int = 1, limit: Int = BytecodeFormat.maximumEntries) throws -> Int {
         let value = try unsigned(limit: limit)
         guard value <= remaining / max(1, minimumSize) else { throw truncated() }
         return value
     }
 
-    mutating func string() throws -> String {
+    package mutating func string() throws -> String {
         let length = try unsigned(limit: BytecodeFormat.maximumStringLength)
         guard length <= remaining else { throw truncated() }
         let start = offset
@@ -95,7 +95,7 @@ struct ByteReader {
         return value
     }
 
-    mutating func optionalString() throws -> String? {
+    package mutating func optionalString() throws -> String? {
         try bool() ? try string() : nil
     }
 }

@@ -1,27 +1,28 @@
 /// Appends the primitive encodings of the format: little-endian fixed-width integers,
 /// unsigned LEB128 and length-prefixed UTF-8 strings.
-struct ByteWriter {
-    private(set) var bytes: [UInt8] = []
+package struct ByteWriter {
+    package init() {}
+    package private(set) var bytes: [UInt8] = []
 
-    mutating func byte(_ value: UInt8) {
+    package mutating func byte(_ value: UInt8) {
         bytes.append(value)
     }
 
-    mutating func bool(_ value: Bool) {
+    package mutating func bool(_ value: Bool) {
         bytes.append(value ? 1 : 0)
     }
 
-    mutating func fixed<Value: FixedWidthInteger>(_ value: Value) {
+    package mutating func fixed<Value: FixedWidthInteger>(_ value: Value) {
         var remaining = value.littleEndian
         withUnsafeBytes(of: &remaining) { bytes.append(contentsOf: $0) }
     }
 
-    mutating func double(_ value: Double) {
+    package mutating func double(_ value: Double) {
         fixed(value.bitPattern)
     }
 
     /// Unsigned LEB128; a negative value (never written by a valid program) is written as 0.
-    mutating func unsigned(_ value: Int) {
+    package mutating func unsigned(_ value: Int) {
         var remaining = UInt(max(0, value))
         repeat {
             let low = UInt8(remaining & 0x7F)
@@ -30,17 +31,17 @@ struct ByteWriter {
         } while remaining != 0
     }
 
-    mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         unsigned(value.utf8.count)
         bytes.append(contentsOf: value.utf8)
     }
 
-    mutating func optionalString(_ value: String?) {
+    package mutating func optionalString(_ value: String?) {
         bool(value != nil)
         if let value { string(value) }
     }
 
-    mutating func append(_ other: [UInt8]) {
+    package mutating func append(_ other: [UInt8]) {
         bytes.append(contentsOf: other)
     }
 }

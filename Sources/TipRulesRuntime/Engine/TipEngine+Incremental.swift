@@ -10,22 +10,22 @@ extension TipEngine {
     // MARK: - What changed
 
     /// A parameter's value changed.
-    mutating func parameterChanged(_ index: Int) {
+    package mutating func parameterChanged(_ index: Int) {
         results.parameterChanged(index)
     }
 
     /// An event's donations changed (donated, deleted or pruned).
-    mutating func donationsChanged(event: Int) {
+    package mutating func donationsChanged(event: Int) {
         results.donationsChanged(event: event)
     }
 
     /// A tip's state changed (displays, invalidation, reset).
-    mutating func tipStateChanged(_ tip: Int) {
+    package mutating func tipStateChanged(_ tip: Int) {
         decisions.markStale(tip)
     }
 
     /// When the last new tip appeared changed: the display frequency of every tip may differ.
-    mutating func lastDisplayDateChanged() {
+    package mutating func lastDisplayDateChanged() {
         decisions.markAllStale()
     }
 

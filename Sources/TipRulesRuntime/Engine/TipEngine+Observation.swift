@@ -22,7 +22,7 @@ extension TipEngine {
     }
 
     /// After an operation: delivers the changes at `date`, or at `clock`.
-    mutating func notifyObservers(at date: Double? = nil) {
+    package mutating func notifyObservers(at date: Double? = nil) {
         if let date { clock = max(clock ?? date, date) }
         guard !observers.isEmpty, let now = clock else { return }
         _ = statusChanges(at: now)

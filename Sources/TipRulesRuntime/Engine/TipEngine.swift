@@ -15,7 +15,7 @@
 /// program's symbol tables.
 public struct TipEngine {
     /// The state the engine keeps; evaluate it with `eval` or save it as a fixture.
-    public internal(set) var store: EventStore
+    public package(set) var store: EventStore
     var evaluator: Evaluator
     /// The work of the evaluators of earlier programs (see `workDone`).
     var workOfEarlierPrograms = 0
@@ -31,7 +31,7 @@ public struct TipEngine {
     /// The latest instant the engine was told of (an operation's date, `advance(to:)`,
     /// `statusChanges(at:)`): where observers are told what changed after an operation that
     /// carries no date. Nil until the first.
-    public internal(set) var clock: Double?
+    public package(set) var clock: Double?
 
     /// The program the engine runs.
     public var program: Program { store.program }

@@ -8,7 +8,7 @@
 /// Without `explaining`, it decides and says nothing: every explanation text is empty.
 /// `decision(ofTip:rulesHold:)` and `currentTip(in:status:displays:)` decide one tip and one
 /// group without building results (the evaluator's `decide`).
-struct DisplayPolicy {
+package struct DisplayPolicy {
     let program: Program
     let store: EventStore
     let now: Double
@@ -117,7 +117,7 @@ struct DisplayPolicy {
 
     /// The recorded invalidation, else the display limit the tip (with these options) has
     /// reached, if any.
-    static func invalidation(_ options: TipOptions, _ state: TipState) -> InvalidationReason? {
+    package static func invalidation(_ options: TipOptions, _ state: TipState) -> InvalidationReason? {
         if let reason = state.invalidation { return reason }
         if let limit = options.maxDisplayCount, state.displayCount >= limit { return .displayCountExceeded }
         if let limit = options.maxDisplayDuration,

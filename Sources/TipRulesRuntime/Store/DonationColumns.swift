@@ -3,9 +3,9 @@
 /// the declared field `i` — the same numbering as the `field` operand of instructions.
 /// String field values are interned: the column holds an index into `strings`, so equal
 /// strings have equal bits.
-struct DonationColumns: Sendable {
-    private(set) var columns: [[UInt64]]
-    private(set) var strings: [String] = []
+package struct DonationColumns: Sendable {
+    package private(set) var columns: [[UInt64]]
+    package private(set) var strings: [String] = []
     /// The UTF-8 length of each interned string, so a scan charges string work without
     /// touching the strings.
     private(set) var stringLengths: [Int] = []
@@ -24,7 +24,7 @@ struct DonationColumns: Sendable {
     /// and the table the String columns index. The caller has checked that the columns have one
     /// length, the dates are in order, each string index is in the table and no string is in it
     /// twice (equal strings must have equal bits).
-    init(columns: [[UInt64]], strings: [String], kinds: [ScalarKind]) {
+    package init(columns: [[UInt64]], strings: [String], kinds: [ScalarKind]) {
         self.columns = columns
         self.strings = strings
         stringLengths = strings.map(\.utf8.count)
@@ -40,7 +40,7 @@ struct DonationColumns: Sendable {
         }
     }
 
-    var count: Int { columns[0].count }
+    package var count: Int { columns[0].count }
 
     /// The date of a row.
     @inline(__always)

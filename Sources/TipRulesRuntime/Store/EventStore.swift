@@ -11,7 +11,7 @@ public struct EventStore: Sendable {
     @usableFromInline private(set) var parameterValues: [ScalarValue]
     /// Each parameter's default value (what `removeAll()` puts back, without reading the program).
     private let parameterDefaults: [ScalarValue]
-    private(set) var donations: [DonationColumns]
+    package private(set) var donations: [DonationColumns]
     private var tipStates: [TipState]
     /// When the last new tip appeared (seconds since 1970); nil if no tip has appeared yet.
     public var lastDisplayDate: Double?
@@ -126,7 +126,7 @@ public struct EventStore: Sendable {
     }
 
     /// Replaces an event's donations with columns read back from a saved state.
-    mutating func restoreDonations(event: Int, _ columns: DonationColumns) {
+    package mutating func restoreDonations(event: Int, _ columns: DonationColumns) {
         guard donations.indices.contains(event) else { return }
         donations[event] = columns
     }

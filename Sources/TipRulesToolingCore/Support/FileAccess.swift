@@ -5,6 +5,7 @@ import Darwin
 #endif
 import TipRulesCompiler
 import TipRulesRuntime
+import TipRulesState
 
 /// The kinds of input a command reads, each with its size limit (see `docs/limits.md`).
 package enum InputKind {

@@ -1,0 +1,38 @@
+import TipRulesRuntime
+
+/// Why a change set was refused as a whole; a refused change set changes nothing.
+public enum ChangeSetError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The bytes are not a change set this runtime reads: damaged, truncated, of a newer format.
+    case format(StateFormatError)
+    /// The change set is for another app's rules.
+    case foreignApp(expected: String?, found: String?)
+    /// An operation differs from the one already held under its install and number (or has no
+    /// valid number): the change set was not made from this person's history.
+    case conflict(install: InstallID, sequence: Int)
+    /// An operation of the receiving install that it does not hold: it never made it (the change
+    /// set comes from an undetected copy of its folder, or was forged).
+    case unknownOwnOperation(install: InstallID, sequence: Int)
+    /// A reset or a deletion claims to have seen `count` operations of install `seen`, more than its
+    /// install can have seen (`possible`).
+    case impossibleClaim(install: InstallID, sequence: Int, seen: InstallID, count: Int, possible: Int)
+
+    public var description: String {
+        switch self {
+        case .format(let error):
+            return "not a readable change set: \(error)"
+        case .foreignApp(let expected, let found):
+            return "a change set for \(Self.name(found)), not for \(Self.name(expected))"
+        case .conflict(let install, let sequence):
+            return "operation \(sequence) of install \(install) differs from the one already held; the change set is not from this history"
+        case .unknownOwnOperation(let install, let sequence):
+            return "operation \(sequence) of install \(install) is this folder's own but was never made here; the change set comes from a copy of this folder or was forged"
+        case .impossibleClaim(let install, let sequence, let seen, let count, let possible):
+            return "operation \(sequence) of install \(install) claims to have seen \(count) operations of install \(seen), "
+                + "more than it can have seen (\(possible)); the change set is not from this history"
+        }
+    }
+
+    private static func name(_ app: String?) -> String {
+        app.map { "the app '\($0)'" } ?? "rules that name no app"
+    }
+}
