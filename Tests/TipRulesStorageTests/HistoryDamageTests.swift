@@ -33,18 +33,10 @@ struct HistoryDamageTests {
         var refused = 0
         for name in ["install", "history.tipsync", "history-journal.tipsync"] {
             let whole = bytes(of: original + "/" + name)
-            let variants: [[UInt8]?] = [nil] + (0..<whole.count).map { Array(whole.prefix($0)) }
-                + whole.indices.map { index -> [UInt8] in
-                    var damaged = whole
-                    damaged[index] ^= 0xA5
-                    return damaged
-                }
+            let variants: [[UInt8]?] = [nil] + damagedVariants(of: whole)
             for variant in variants {
                 let what = "\(name) \(variant.map { "\($0.count) bytes" } ?? "missing")"
-                removeTemporaryFolder(work)
-                try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-                for file in names where file != name { write(bytes(of: original + "/" + file), to: work + "/" + file) }
-                if let variant { write(variant, to: work + "/" + name) }
+                try copyFiles(names, from: original, to: work, replacing: name, with: variant)
                 // A journal cut at a change set's end is a journal with fewer change sets, as after a
                 // crash before they were written: nothing tells it apart.
                 let cleanCut = name == "history-journal.tipsync" && variant.map { $0.count < whole.count && ChangeSet.sequence(in: $0).damage == nil } == true
