@@ -12,7 +12,9 @@ let package = Package(
         .library(name: "TipRulesCompiler", targets: ["TipRulesCompiler"]),
         .library(name: "TipRulesStorage", targets: ["TipRulesStorage"]),
         .library(name: "TipRulesChannelCore", targets: ["TipRulesChannelCore"]),
+        .library(name: "TipRulesChannelHTTP", targets: ["TipRulesChannelHTTP"]),
         .executable(name: "tiprulec", targets: ["tiprulec"]),
+        .executable(name: "tiprulec-fetch", targets: ["tiprulec-fetch"]),
     ],
     targets: [
         // Bytecode format, verifier, VM, event store and engine. Standard library only: no Foundation.
@@ -24,9 +26,12 @@ let package = Package(
         // A strict JSON parser, value and writer. Standard library only.
         .target(name: "TipRulesJSON"),
         // The engine's state in a folder: journal, snapshots, lock, the rules in force. Standard library and the C library.
-        .target(name: "TipRulesStorage", dependencies: ["TipRulesRuntime", "TipRulesState"]),
-        // The device side of signed channels: manifest and signature files, checks, the updater (docs/shipping.md).
+        .target(name: "TipRulesStorage", dependencies: ["TipRulesRuntime", "TipRulesState", "TipRulesJSON"]),
+        // Signed channels' format and the device's side (docs/shipping.md): manifest and signature files, checks in
+        // order, the updater and its record; requests go through the `ChannelTransport` protocol. No Foundation.
         .target(name: "TipRulesChannelCore", dependencies: ["TipRulesRuntime", "TipRulesSigning", "TipRulesStorage", "TipRulesJSON"]),
+        // The transport of apps that update from a channel over http and https: URLSession (FoundationNetworking).
+        .target(name: "TipRulesChannelHTTP", dependencies: ["TipRulesChannelCore"]),
         // Syntax, semantic analysis and code generation.
         .target(name: "TipRulesCompiler", dependencies: ["TipRulesRuntime"]),
         // The tooling, one module per feature; dependencies go one way (docs/architecture.md, "Modules").
@@ -44,21 +49,27 @@ let package = Package(
         .target(name: "TipRulesSimulation", dependencies: ["TipRulesToolingCore", "TipRulesStateFolders"]),
         // Reach over many users' exported histories (`tiprulec reach`).
         .target(name: "TipRulesReach", dependencies: ["TipRulesToolingCore"]),
+        // Did a tip work: holdout experiments measured over the same rows (`tiprulec measure`), with its statistics.
+        .target(name: "TipRulesMeasure", dependencies: ["TipRulesReach", "TipRulesSimulation", "TipRulesToolingCore"]),
         // Signed channels' commands: keygen, publish, channel verify (docs/shipping.md).
         .target(name: "TipRulesChannels",
-                dependencies: ["TipRulesToolingCore", "TipRulesChannelCore", "TipRulesSigning", "TipRulesStorage", "TipRulesRuntime"]),
+                dependencies: ["TipRulesToolingCore", "TipRulesChannelCore", "TipRulesSigning", "TipRulesRuntime"]),
         // Every command and their dispatch, a library so that tests run commands in-process; the fuzz entry points.
         .target(name: "TipRulesCommands",
                 dependencies: ["TipRulesToolingCore", "TipRulesExplain", "TipRulesTipKit", "TipRulesLanguageServer",
-                               "TipRulesSimulation", "TipRulesReach", "TipRulesChannels", "TipRulesStateFolders",
+                               "TipRulesSimulation", "TipRulesReach", "TipRulesMeasure", "TipRulesChannels", "TipRulesStateFolders",
                                "TipRulesStorage", "TipRulesState"]),
+        // The compiler's executable; it links no networking: `channel verify URL` runs `tiprulec-fetch`, built beside it.
         .executableTarget(name: "tiprulec", dependencies: ["TipRulesCommands", "TipRulesLanguageServer", "TipRulesToolingCore"]),
+        // Fetches one file of a channel over http or https for `tiprulec channel verify`.
+        .executableTarget(name: "tiprulec-fetch", dependencies: ["TipRulesChannelCore", "TipRulesChannelHTTP"]),
         .executableTarget(name: "tiprulec-bench",
                           dependencies: ["TipRulesLanguageServer", "TipRulesToolingCore", "TipRulesStorage", "TipRulesState", "TipRulesSigning"]),
         // The crash test's writer: records operations into a state folder and reports each durable one.
         .executableTarget(name: "tiprules-crash-writer", dependencies: ["TipRulesStorage"]),
         // An example host: what an app does with the runtime and the storage library (docs/runtime.md).
-        .executableTarget(name: "tiprules-demo", dependencies: ["TipRulesStorage", "TipRulesState", "TipRulesChannelCore"]),
+        .executableTarget(name: "tiprules-demo",
+                          dependencies: ["TipRulesStorage", "TipRulesState", "TipRulesChannelCore", "TipRulesChannelHTTP"]),
         // What tests of several targets share: driving a child host process (Foundation only; no product).
         .target(name: "TipRulesTestSupport", path: "Tests/TipRulesTestSupport"),
         // Wycheproof's Ed25519 vectors (and their licence) are read from the source tree (through #filePath).
@@ -72,16 +83,16 @@ let package = Package(
         .testTarget(name: "TipRulesChannelTests",
                     dependencies: ["TipRulesCommands", "TipRulesChannels", "TipRulesChannelCore", "TipRulesSigning", "TipRulesToolingCore",
                                    "TipRulesStorage", "TipRulesRuntime",
-                                   "TipRulesTestSupport", "tiprules-demo"],
+                                   "TipRulesChannelHTTP", "TipRulesTestSupport", "tiprules-demo", "tiprulec-fetch"],
                     exclude: ["Servers"]),
         // The reach benchmark's rows and options, and a small run of it (the `tiprulec` it runs is built too).
         .testTarget(name: "TiprulecBenchTests", dependencies: ["tiprulec-bench", "tiprulec"]),
         // Golden files and scenarios are read from the source tree (found through #filePath).
         .testTarget(name: "TipRulesToolingTests",
                     dependencies: ["TipRulesCommands", "TipRulesToolingCore", "TipRulesExplain", "TipRulesTipKit",
-                                   "TipRulesLanguageServer", "TipRulesSimulation", "TipRulesReach", "TipRulesCompiler",
+                                   "TipRulesLanguageServer", "TipRulesSimulation", "TipRulesReach", "TipRulesMeasure", "TipRulesCompiler",
                                    "TipRulesRuntime", "TipRulesState", "TipRulesStorage", "TipRulesJSON"],
                     exclude: ["Golden", "Scenarios", "FuzzRegressions", "SwiftGolden", "ImportGolden", "ImportCorpus",
-                              "Compatibility", "ChartGolden", "ReachGolden"]),
+                              "Compatibility", "ChartGolden", "ReachGolden", "MeasureGolden"]),
     ]
 )

@@ -17,7 +17,7 @@ mkdir -p "$work/src" "$work/findings/$target" "$work/corpus/$target"
 # every Swift file under the libraries' folders, at any depth.
 libraries="TipRulesRuntime TipRulesSigning TipRulesState TipRulesJSON TipRulesCompiler TipRulesStorage TipRulesChannelCore
            TipRulesToolingCore TipRulesStateFolders TipRulesExplain TipRulesTipKit
-           TipRulesLanguageServer TipRulesSimulation TipRulesReach TipRulesChannels TipRulesCommands"
+           TipRulesLanguageServer TipRulesSimulation TipRulesReach TipRulesMeasure TipRulesChannels TipRulesCommands"
 sources() {
   for library in $libraries; do find "Sources/$library" -name '*.swift'; done | LC_ALL=C sort
   echo fuzz/FuzzTarget.swift
@@ -27,7 +27,7 @@ stamp=$(sources | xargs cat | cksum | cut -d' ' -f1)
 if [ ! -x "$binary" ] || [ "$(cat "$work/stamp" 2>/dev/null)" != "$stamp" ]; then
   rm -rf "$work/src" && mkdir -p "$work/src"
   for file in $(sources); do
-    sed -E -e "s/^(@testable )?import ($modules)\$//" -e "s/\\b($modules)\\.//g" "$file" > "$work/src/$(echo "$file" | tr '/' '_')"
+    sed -E -e "s/^(@testable |@_exported )?import ($modules)\$//" -e "s/\\b($modules)\\.//g" "$file" > "$work/src/$(echo "$file" | tr '/' '_')"
   done
   if [ "${TIPRULES_FUZZ_TYPECHECK:-}" = 1 ]; then
     swiftc -typecheck -parse-as-library -package-name tiprulec -module-name TipRulesFuzz "$work"/src/*.swift

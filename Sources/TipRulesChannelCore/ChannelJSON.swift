@@ -1,47 +1,51 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#endif
-import Foundation
+import TipRulesJSON
 
 /// Reads and writes the channel's small JSON files (the manifest, its signatures, the updater's
-/// state) with Foundation's parser, each field checked for its type with an error that names it.
+/// record) with the project's strict JSON parser and writer, each field checked for its type
+/// with an error that names it.
 struct ChannelJSON {
-    let object: [String: Any]
+    let object: JSONObject
     /// Where the object is, for messages: `manifest.json`, `staging` …
     let place: String
 
     /// Parses `bytes` as one JSON object.
     static func object(_ bytes: [UInt8], place: String) throws(ChannelFormatError) -> ChannelJSON {
-        let parsed: Any
-        do { parsed = try JSONSerialization.jsonObject(with: Data(bytes)) } catch {
-            throw ChannelFormatError("\(place) is not valid JSON")
+        let parsed: JSONValue
+        do { parsed = try JSONParser().parse(bytes) } catch {
+            throw ChannelFormatError("\(place) is not valid JSON (\(error))")
         }
-        guard let object = parsed as? [String: Any] else { throw ChannelFormatError("\(place) is not a JSON object") }
+        guard let object = parsed.objectValue else { throw ChannelFormatError("\(place) is not a JSON object") }
         return ChannelJSON(object: object, place: place)
     }
 
-    /// Writes a JSON object with sorted keys, two-space indented, ending in a newline.
-    static func bytes(_ object: [String: Any]) -> [UInt8] {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        return Array(data) + [0x0A]
+    /// An object of `members` with its keys sorted, as the channel's files are written.
+    static func sorted(_ members: [(String, JSONValue)]) -> JSONValue {
+        .object(JSONObject(members.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }))
+    }
+
+    /// Writes a JSON object two-space indented, ending in a newline.
+    static func bytes(_ members: [(String, JSONValue)]) -> [UInt8] {
+        Array(JSONWriter.string(from: sorted(members), style: .pretty).utf8) + [0x0A]
     }
 
     func string(_ key: String) throws(ChannelFormatError) -> String {
-        guard let value = object[key] as? String else { throw missing(key, "a string") }
+        guard let value = object[key]?.stringValue else { throw missing(key, "a string") }
         return value
     }
 
     func optionalString(_ key: String) throws(ChannelFormatError) -> String? {
-        guard object[key] != nil, !(object[key] is NSNull) else { return nil }
+        guard let value = object[key], !value.isNull else { return nil }
         return try string(key)
     }
 
+    /// A whole number that a double holds exactly (below 2^53 in magnitude); `3.0` is 3.
     func integer(_ key: String) throws(ChannelFormatError) -> Int {
-        guard let value = object[key], !Self.isBoolean(value), let number = value as? NSNumber,
-              let integer = Int(exactly: number.doubleValue), abs(integer) < 1 << 53 else {
-            throw missing(key, "a whole number")
+        switch object[key] {
+        case .integer(let value)? where value.magnitude < 1 << 53: return value
+        case .number(let value)? where value.magnitude < 0x1p53: if let integer = Int(exactly: value) { return integer }
+        default: break
         }
-        return integer
+        throw missing(key, "a whole number")
     }
 
     func optionalInteger(_ key: String) throws(ChannelFormatError) -> Int? {
@@ -49,25 +53,25 @@ struct ChannelJSON {
     }
 
     func bool(_ key: String) throws(ChannelFormatError) -> Bool {
-        guard let value = object[key], Self.isBoolean(value), let flag = value as? Bool else { throw missing(key, "true or false") }
+        guard let flag = object[key]?.boolValue else { throw missing(key, "true or false") }
         return flag
     }
 
     func strings(_ key: String) throws(ChannelFormatError) -> [String] {
-        guard let value = object[key] as? [Any] else { throw missing(key, "an array of strings") }
+        guard let value = object[key]?.arrayValue else { throw missing(key, "an array of strings") }
         var strings: [String] = []
         for element in value {
-            guard let string = element as? String else { throw missing(key, "an array of strings") }
+            guard let string = element.stringValue else { throw missing(key, "an array of strings") }
             strings.append(string)
         }
         return strings
     }
 
     func objects(_ key: String) throws(ChannelFormatError) -> [ChannelJSON] {
-        guard let value = object[key] as? [Any] else { throw missing(key, "an array of objects") }
+        guard let value = object[key]?.arrayValue else { throw missing(key, "an array of objects") }
         var objects: [ChannelJSON] = []
         for (index, element) in value.enumerated() {
-            guard let object = element as? [String: Any] else { throw missing(key, "an array of objects") }
+            guard let object = element.objectValue else { throw missing(key, "an array of objects") }
             objects.append(ChannelJSON(object: object, place: "\(place) \(key)[\(index)]"))
         }
         return objects
@@ -75,15 +79,8 @@ struct ChannelJSON {
 
     func optionalObject(_ key: String) throws(ChannelFormatError) -> ChannelJSON? {
         guard let value = object[key] else { return nil }
-        guard let object = value as? [String: Any] else { throw missing(key, "an object") }
+        guard let object = value.objectValue else { throw missing(key, "an object") }
         return ChannelJSON(object: object, place: "\(place) \(key)")
-    }
-
-    /// Whether a parsed value is JSON's `true` or `false` (Foundation bridges numbers and
-    /// booleans both to `NSNumber`, and `1 is Bool` holds).
-    private static func isBoolean(_ value: Any) -> Bool {
-        guard let number = value as? NSNumber else { return false }
-        return String(describing: type(of: number)).contains("Boolean")
     }
 
     private func missing(_ key: String, _ kind: String) -> ChannelFormatError {

@@ -1,3 +1,4 @@
+import TipRulesJSON
 import TipRulesRuntime
 
 extension ChannelManifest {
@@ -33,17 +34,19 @@ extension ChannelManifest {
 
     /// The manifest's bytes: a JSON object with sorted keys, as `publish` writes it.
     public var json: [UInt8] {
-        var object: [String: Any] = [
-            "manifestVersion": manifestVersion, "app": app, "release": release,
-            "published": CivilCalendar.rfc3339(published) ?? "", "expires": CivilCalendar.rfc3339(expires) ?? "",
-            "artifacts": artifacts.map(\.jsonObject), "paused": paused, "pauseAll": pausesAll,
+        var members: [(String, JSONValue)] = [
+            ("manifestVersion", .integer(manifestVersion)), ("app", .string(app)), ("release", .integer(release)),
+            ("published", .string(CivilCalendar.rfc3339(published) ?? "")), ("expires", .string(CivilCalendar.rfc3339(expires) ?? "")),
+            ("artifacts", .array(artifacts.map(\.json))), ("paused", .array(paused.map(JSONValue.string))), ("pauseAll", .bool(pausesAll)),
         ]
         if let staging {
-            object["staging"] = ["percent": staging.percent, "group": staging.group,
-                                 "previousRelease": staging.previousRelease,
-                                 "previousArtifacts": staging.previousArtifacts.map(\.jsonObject)] as [String: Any]
+            members.append(("staging", ChannelJSON.sorted([
+                ("percent", .integer(staging.percent)), ("group", .string(staging.group)),
+                ("previousRelease", .integer(staging.previousRelease)),
+                ("previousArtifacts", .array(staging.previousArtifacts.map(\.json))),
+            ])))
         }
-        return ChannelJSON.bytes(object)
+        return ChannelJSON.bytes(members)
     }
 
     private static func date(_ json: ChannelJSON, _ key: String) throws(ChannelFormatError) -> Double {
@@ -71,7 +74,8 @@ extension ChannelManifest {
 }
 
 extension ChannelArtifact {
-    var jsonObject: [String: Any] {
-        ["formatVersion": formatVersion, "path": path, "sha512": sha512, "size": size]
+    var json: JSONValue {
+        ChannelJSON.sorted([("formatVersion", .integer(formatVersion)), ("path", .string(path)),
+                            ("sha512", .string(sha512)), ("size", .integer(size))])
     }
 }

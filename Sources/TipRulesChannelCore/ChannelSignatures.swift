@@ -1,3 +1,5 @@
+import TipRulesJSON
+
 import TipRulesSigning
 
 /// `manifest.json.sig`: `{"signatures": [{"keyid": "…", "signature": "BASE64"}]}`, each the
@@ -37,6 +39,8 @@ public struct ChannelSignatures: Hashable, Sendable {
     }
 
     public var json: [UInt8] {
-        ChannelJSON.bytes(["signatures": entries.map { ["keyid": $0.keyID, "signature": $0.signature] }])
+        ChannelJSON.bytes([("signatures", .array(entries.map {
+            ChannelJSON.sorted([("keyid", .string($0.keyID)), ("signature", .string($0.signature))])
+        }))])
     }
 }

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
 import TipRulesRuntime
 import TipRulesSigning
 import TipRulesStorage
@@ -6,8 +11,9 @@ import TipRulesStorage
 /// What an app's channel is: where, which keys it trusts, which app and install it is, and the
 /// bounds of each fetch.
 public struct ChannelConfiguration: Sendable {
-    /// The channel's folder on the host: `manifest.json` and `artifacts/` are under it.
-    public var url: URL
+    /// The channel's folder on the host (an http, https or file URL): `manifest.json` and
+    /// `artifacts/` are under it.
+    public var url: String
     public var trust: ChannelTrust
     public var app: String
     /// The install's id, kept by the app (for staged releases: its `rollout` bucket).
@@ -21,7 +27,7 @@ public struct ChannelConfiguration: Sendable {
     /// The newest bytecode format version this build's runtime reads.
     public var newestReadableFormat: Int
 
-    public init(url: URL, trust: ChannelTrust, app: String, installID: String, minimumInterval: Double = 3600,
+    public init(url: String, trust: ChannelTrust, app: String, installID: String, minimumInterval: Double = 3600,
                 timeout: Double = 30, maximumArtifactSize: Int = BytecodeFormat.maximumFileSize,
                 newestReadableFormat: Int = BytecodeFormat.newestVersion) {
         self.url = url
@@ -56,6 +62,8 @@ public struct ChannelDownload: Sendable, Equatable {
     public var bytes: [UInt8]
     public var artifact: ChannelArtifact
     fileprivate var etag: String?
+    /// When the manifest expires: the release governs the rules until then.
+    fileprivate var expires: Double
     fileprivate var namesApp: Bool
 }
 
@@ -63,11 +71,16 @@ public struct ChannelDownload: Sendable, Equatable {
 /// on a thread of its own and never touches the store, so evaluation never waits for the
 /// network (`fetchBlocking` is the same on the caller's thread, for tools and background
 /// threads); `activate` applies a download through the store's atomic rules update, on the
-/// store's thread. The updater's record (highest release seen, ETag, last request) lives in the
-/// state folder beside the state.
+/// store's thread. Its requests go through a `ChannelTransport` (`URLSessionChannelTransport` of
+/// `TipRulesChannelHTTP` for http and https). The updater's record (highest release seen, the
+/// release in force, its program and expiry, ETag, last request) lives in the state folder
+/// beside the state. While the release in force is unexpired it governs the rules: open the
+/// store with `bundledMayReplace: !updater.governsRules()`, so that an app update's bundled
+/// rules do not undo the channel's decision (docs/shipping.md, "What holds").
 ///
 /// ```swift
-/// let updater = ChannelUpdater(configuration: configuration, folder: store.folder)
+/// let updater = ChannelUpdater(configuration: configuration, folder: store.folder,
+///                              transport: URLSessionChannelTransport())
 /// let inForce = store.programBytes
 /// Task.detached {
 ///     guard case .ready(let download) = try await updater.fetch(inForce: inForce) else { return }
@@ -77,18 +90,27 @@ public struct ChannelDownload: Sendable, Equatable {
 public final class ChannelUpdater: @unchecked Sendable {
     public let configuration: ChannelConfiguration
     public let folder: String
+    public let transport: any ChannelTransport
+    /// The file layer the record is read and written through (the real calls by default).
+    public let fileLayer: any FileLayer
     /// Serializes the record's reads and writes (a fetch and an activation may overlap).
-    private let lock = NSLock()
+    private let lock = DispatchSemaphore(value: 1)
+    /// The highest release this process has seen, under `lock`: a record whose write failed
+    /// never lowers it.
+    private var seenInProcess = 0
 
-    public init(configuration: ChannelConfiguration, folder: String) {
+    public init(configuration: ChannelConfiguration, folder: String, transport: any ChannelTransport,
+                fileLayer: any FileLayer = PosixFileLayer()) {
         self.configuration = configuration
         self.folder = folder
+        self.transport = transport
+        self.fileLayer = fileLayer
     }
 
     /// Asks the channel for a newer release than this install has acted on and fetches and
     /// checks its program: signature, then the manifest's app, release and expiry, then the
     /// artifact's size and hash, then the bytecode. `inForce` is the store's `programBytes`.
-    public func fetch(inForce: [UInt8], now: Double = Date().timeIntervalSince1970) async throws(ChannelUpdateError) -> ChannelFetch {
+    public func fetch(inForce: [UInt8], now: Double = ChannelUpdater.currentTime()) async throws(ChannelUpdateError) -> ChannelFetch {
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<ChannelFetch, ChannelUpdateError>, Never>) in
             DispatchQueue.global(qos: .utility).async {
                 do throws(ChannelUpdateError) {
@@ -103,74 +125,110 @@ public final class ChannelUpdater: @unchecked Sendable {
 
     /// `fetch` on the calling thread, which waits for the network: for a background thread or
     /// a command-line tool, never for the thread that evaluates.
-    public func fetchBlocking(inForce: [UInt8], now: Double = Date().timeIntervalSince1970) throws(ChannelUpdateError) -> ChannelFetch {
-        var state = try record { state throws(ChannelUpdateError) in
+    public func fetchBlocking(inForce: [UInt8], now: Double = ChannelUpdater.currentTime()) throws(ChannelUpdateError) -> ChannelFetch {
+        let attempted = try record { state throws(ChannelUpdateError) in
             if let last = state.lastAttempt, now >= last, now - last < configuration.minimumInterval {
                 return false
             }
             state.lastAttempt = now
             return true
         }
-        guard let attemptedState = state else {
-            let last = try ChannelUpdaterState.load(folder: folder).lastAttempt ?? now
+        guard let attempted else {
+            let last = try ChannelUpdaterState.load(folder: folder, layer: fileLayer).lastAttempt ?? now
             return .tooSoon(next: last + configuration.minimumInterval)
         }
-        let etag = attemptedState.settledRelease == attemptedState.highestSeenRelease ? attemptedState.etag : nil
-        let manifestResponse = try get("manifest.json", ifNoneMatch: etag, limit: ChannelManifest.maximumSize, allowsNotModified: true)
-        if manifestResponse.status == 304 { return .notModified }
+        let inForceHash = Hex.string(SHA512.hash(inForce))
+        // The ETag only while the release in force is the newest seen, its program is in force
+        // and its expiry is known: else the manifest is fetched whole and checked again.
+        let conditional = attempted.settledRelease == attempted.highestSeenRelease && attempted.settledProgram == inForceHash
+            && attempted.settledExpires != nil
+        let manifestResponse = try get("manifest.json", ifNoneMatch: conditional ? attempted.etag : nil,
+                                       limit: ChannelManifest.maximumSize, allowsNotModified: true)
+        if manifestResponse.status == 304 {
+            // Not modified is still the settled manifest: past its expiry the channel is stale.
+            if let expires = attempted.settledExpires, now >= expires {
+                throw .expired(release: attempted.settledRelease, expires: expires)
+            }
+            return .notModified
+        }
         let signatures = try get("manifest.json.sig", ifNoneMatch: nil, limit: ChannelSignatures.maximumSize, allowsNotModified: false)
         var verified: ChannelManifest?
-        state = try record { state throws(ChannelUpdateError) in
+        _ = try record { state throws(ChannelUpdateError) in
             let expectations = ChannelChecks.Expectations(app: configuration.app, highestSeenRelease: state.highestSeenRelease, now: now)
             let (manifest, _) = try ChannelChecks.manifest(manifestResponse.body, signatures: signatures.body,
                                                            trust: configuration.trust, expecting: expectations)
             verified = manifest
             state.highestSeenRelease = manifest.release
-            if manifest.release <= state.settledRelease { state.etag = manifestResponse.etag }
+            if manifest.release == state.settledRelease, state.settledProgram == inForceHash {
+                state.etag = manifestResponse.etag
+                state.settledExpires = manifest.expires
+            }
             return true
         }
-        guard let manifest = verified, let current = state else { return .notModified }
-        if manifest.release <= current.settledRelease { return .upToDate(release: manifest.release) }
+        guard let manifest = verified else { return .notModified }
         let offered = manifest.artifacts(forInstall: configuration.installID)
         guard let artifact = offered.artifacts.artifact(forRuntimeReadingUpTo: configuration.newestReadableFormat) else {
             throw .nothingToLoad(release: offered.release, newestReadable: configuration.newestReadableFormat)
         }
-        if artifact.sha512 == Hex.string(SHA512.hash(inForce)) {
-            try settle(manifest.release, etag: manifestResponse.etag)
+        if artifact.sha512 == inForceHash {
+            try settle(manifest.release, program: artifact.sha512, expires: manifest.expires, etag: manifestResponse.etag)
             return .upToDate(release: manifest.release)
         }
+        // A newer release, or the release in force whose program is not (an app update's
+        // bundled rules, an activation that failed): fetched and put in force again.
         guard artifact.size <= configuration.maximumArtifactSize else {
             throw .tooLarge(url: artifact.path, limit: configuration.maximumArtifactSize)
         }
         let bytes = try get(artifact.path, ifNoneMatch: nil, limit: artifact.size, allowsNotModified: false).body
         let program = try ChannelChecks.program(bytes, of: artifact, app: configuration.app)
-        return .ready(ChannelDownload(release: manifest.release, bytes: bytes, artifact: artifact,
-                                      etag: manifestResponse.etag, namesApp: program.app != nil))
+        return .ready(ChannelDownload(release: manifest.release, bytes: bytes, artifact: artifact, etag: manifestResponse.etag,
+                                      expires: manifest.expires, namesApp: program.app != nil))
     }
 
     /// Applies a download through the store's rules update (rules and state change together or
-    /// not at all), then records its release as acted on. Returns what was not carried over.
+    /// not at all). The record says first that its release is in force, so that a record that
+    /// cannot be written leaves the rules as they are: an update that throws is never in force
+    /// after a relaunch (when the rules update itself fails after the record, the next fetch
+    /// offers the program again). A download whose release is below the release in force (a
+    /// newer one was activated since it was fetched) is refused. Returns what was not carried over.
     @discardableResult
     public func activate(_ download: ChannelDownload, in store: TipStore) throws(ChannelUpdateError) -> [CarryOverProblem] {
         // The channel's release governs the order; the program's own release may be lower (a rollback).
         let policy = RulesUpdatePolicy(app: download.namesApp ? configuration.app : nil, allowsRollback: true)
-        let problems: [CarryOverProblem]
-        do { problems = try store.update(toRules: download.bytes, policy: policy) } catch { throw .store(error) }
-        try settle(download.release, etag: download.etag)
-        return problems
+        do {
+            try policy.check(try Program(bytes: download.bytes), over: store.engine.program)
+        } catch let error as RulesUpdateError {
+            throw .store(.rulesUpdate(error))
+        } catch {
+            throw .unreadableArtifact(path: download.artifact.path, error as? BytecodeError ?? .verificationFailed("\(error)"))
+        }
+        _ = try record { state throws(ChannelUpdateError) in
+            guard download.release >= state.settledRelease else {
+                throw .replayedRelease(offered: download.release, highestSeen: state.settledRelease)
+            }
+            state.settle(download.release, program: download.artifact.sha512, expires: download.expires, etag: download.etag)
+            return true
+        }
+        do { return try store.update(toRules: download.bytes, policy: policy) } catch { throw .store(error) }
+    }
+
+    /// Whether the release in force governs the folder's rules at `now`: one was applied (or
+    /// found in force) and its manifest has not expired. While it does, the app opens its store
+    /// with `bundledMayReplace: false`.
+    public func governsRules(now: Double = ChannelUpdater.currentTime()) throws(ChannelUpdateError) -> Bool {
+        try ChannelUpdaterState.load(folder: folder, layer: fileLayer).governs(at: now)
     }
 
     /// The highest release this install has seen, as recorded in the folder.
     public func highestSeenRelease() throws(ChannelUpdateError) -> Int {
-        try ChannelUpdaterState.load(folder: folder).highestSeenRelease
+        try ChannelUpdaterState.load(folder: folder, layer: fileLayer).highestSeenRelease
     }
 
-    private func settle(_ release: Int, etag: String?) throws(ChannelUpdateError) {
+    /// Records `release` as in force with its program, unless a higher one is.
+    private func settle(_ release: Int, program: String, expires: Double, etag: String?) throws(ChannelUpdateError) {
         _ = try record { state throws(ChannelUpdateError) in
             guard release >= state.settledRelease else { return false }
-            state.settledRelease = release
-            state.highestSeenRelease = max(state.highestSeenRelease, release)
-            state.etag = etag
+            state.settle(release, program: program, expires: expires, etag: etag)
             return true
         }
     }
@@ -178,20 +236,29 @@ public final class ChannelUpdater: @unchecked Sendable {
     /// Loads the record, lets `change` edit it, and saves it when `change` returns true; the
     /// saved record, or nil when nothing was saved.
     private func record(_ change: (inout ChannelUpdaterState) throws(ChannelUpdateError) -> Bool) throws(ChannelUpdateError) -> ChannelUpdaterState? {
-        lock.lock()
-        defer { lock.unlock() }
-        var state = try ChannelUpdaterState.load(folder: folder)
+        lock.wait()
+        defer { lock.signal() }
+        var state = try ChannelUpdaterState.load(folder: folder, layer: fileLayer)
+        state.highestSeenRelease = max(state.highestSeenRelease, seenInProcess)
         guard try change(&state) else { return nil }
-        try state.save(folder: folder)
+        seenInProcess = max(seenInProcess, state.highestSeenRelease)
+        try state.save(folder: folder, layer: fileLayer)
         return state
     }
 
     private func get(_ path: String, ifNoneMatch etag: String?, limit: Int, allowsNotModified: Bool) throws(ChannelUpdateError) -> ChannelResponse {
-        let url = configuration.url.appendingPathComponent(path)
-        let response = try ChannelFetcher.get(url, ifNoneMatch: etag, limit: limit, timeout: configuration.timeout)
+        let url = channelFileURL(path, in: configuration.url)
+        let response = try transport.get(url, ifNoneMatch: etag, limit: limit, timeout: configuration.timeout)
         guard response.status == 200 || (allowsNotModified && response.status == 304) else {
-            throw .httpStatus(url: url.absoluteString, status: response.status)
+            throw .httpStatus(url: url, status: response.status)
         }
         return response
+    }
+
+    /// The system's clock, in seconds since 1970.
+    public static func currentTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

@@ -1,16 +1,22 @@
+import TipRulesJSON
 import TipRulesStorage
 
-/// What the updater keeps in the state folder (`channel-updater.json`), written durably, so
+/// What the updater keeps in the state folder (`channel-updater.json`), replaced durably, so
 /// that it survives relaunches: the highest release ever seen (a replay is refused even after
-/// the rules went back), the release last acted on, the manifest's ETag and when the channel
-/// was last asked.
+/// the rules went back), the release in force and what it put in force, until when its manifest
+/// holds, the manifest's ETag and when the channel was last asked.
 struct ChannelUpdaterState: Hashable, Sendable {
     static let fileName = "channel-updater.json"
 
     /// The highest release of a verified manifest this install has seen.
     var highestSeenRelease = 0
-    /// The highest release whose programs were applied, or found already in force.
+    /// The release in force: the highest whose program was applied, or found already in force.
     var settledRelease = 0
+    /// The SHA-512 of the program the settled release put in force (nil in a record written
+    /// before it was kept).
+    var settledProgram: String?
+    /// When the settled release's newest verified manifest expires (seconds since 1970).
+    var settledExpires: Double?
     /// The manifest's ETag, for `If-None-Match`, once its release is settled.
     var etag: String?
     /// When the channel was last asked (seconds since 1970).
@@ -24,28 +30,52 @@ struct ChannelUpdaterState: Hashable, Sendable {
         let json = try ChannelJSON.object(bytes, place: Self.fileName)
         highestSeenRelease = try json.integer("highestSeenRelease")
         settledRelease = try json.integer("settledRelease")
+        settledProgram = try json.optionalString("settledProgram")
+        settledExpires = try json.optionalInteger("settledExpiresMilliseconds").map { Double($0) / 1000 }
         etag = try json.optionalString("etag")
         lastAttempt = try json.optionalInteger("lastAttemptMilliseconds").map { Double($0) / 1000 }
     }
 
     var json: [UInt8] {
-        var object: [String: Any] = ["highestSeenRelease": highestSeenRelease, "settledRelease": settledRelease]
-        if let etag { object["etag"] = etag }
-        if let lastAttempt, lastAttempt.isFinite, abs(lastAttempt) < 1e12 { object["lastAttemptMilliseconds"] = Int(lastAttempt * 1000) }
-        return ChannelJSON.bytes(object)
+        var members: [(String, JSONValue)] = [("highestSeenRelease", .integer(highestSeenRelease)), ("settledRelease", .integer(settledRelease))]
+        if let settledProgram { members.append(("settledProgram", .string(settledProgram))) }
+        if let milliseconds = Self.milliseconds(settledExpires) { members.append(("settledExpiresMilliseconds", .integer(milliseconds))) }
+        if let etag { members.append(("etag", .string(etag))) }
+        if let milliseconds = Self.milliseconds(lastAttempt) { members.append(("lastAttemptMilliseconds", .integer(milliseconds))) }
+        return ChannelJSON.bytes(members)
     }
 
-    static func load(folder: String) throws(ChannelUpdateError) -> ChannelUpdaterState {
+    /// Records `release` as in force, with its program, its manifest's expiry and ETag.
+    mutating func settle(_ release: Int, program: String, expires: Double, etag: String?) {
+        settledRelease = release
+        settledProgram = program
+        settledExpires = expires
+        highestSeenRelease = max(highestSeenRelease, release)
+        self.etag = etag
+    }
+
+    /// Whether the settled release governs the rules at `now`: applied, and its manifest unexpired.
+    func governs(at now: Double) -> Bool {
+        guard settledRelease > 0, let settledExpires else { return false }
+        return now < settledExpires
+    }
+
+    static func load(folder: String, layer: any FileLayer) throws(ChannelUpdateError) -> ChannelUpdaterState {
         let bytes: [UInt8]?
-        do { bytes = try FolderFiles(layer: PosixFileLayer()).contents(of: folder + "/" + fileName) } catch { throw .store(error) }
+        do { bytes = try FolderFiles(layer: layer).contents(of: folder + "/" + fileName) } catch { throw .store(error) }
         guard let bytes else { return ChannelUpdaterState() }
         do { return try ChannelUpdaterState(json: bytes) } catch {
             throw .store(.notAStateFolder(folder: folder, "\(fileName) is damaged (\(error)); remove it to start the channel's record anew"))
         }
     }
 
-    func save(folder: String) throws(ChannelUpdateError) {
-        let files = FolderFiles(layer: PosixFileLayer())
-        do { try files.createDurably(json, at: folder + "/" + Self.fileName, folder: folder) } catch { throw .store(error) }
+    /// Replaces the record: the folder holds the old one or this one, never none.
+    func save(folder: String, layer: any FileLayer) throws(ChannelUpdateError) {
+        do { try FolderFiles(layer: layer).replaceDurably(json, at: folder + "/" + Self.fileName, folder: folder) } catch { throw .store(error) }
+    }
+
+    private static func milliseconds(_ seconds: Double?) -> Int? {
+        guard let seconds, seconds.isFinite, abs(seconds) < 1e12 else { return nil }
+        return Int(seconds * 1000)
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import TipRulesRuntime
 import TipRulesToolingCore
 import TipRulesChannelCore
@@ -20,19 +19,19 @@ struct ChannelInspection: Sendable {
     var outsideShare: [Load] = []
     var refusal: ChannelUpdateError?
 
-    /// Fetches and checks the channel at `url` as a device would (with no release seen yet).
-    static func inspect(_ url: URL, trust: ChannelTrust, app: String?, now: Double) -> ChannelInspection {
+    /// Fetches and checks the channel as a device would (with no release seen yet).
+    static func inspect(_ channel: ChannelFiles, trust: ChannelTrust, app: String?, now: Double) -> ChannelInspection {
         var inspection = ChannelInspection()
         do throws(ChannelUpdateError) {
-            let manifestBytes = try ChannelFiles.fetch("manifest.json", from: url, limit: ChannelManifest.maximumSize)
-            let signatures = try ChannelFiles.fetch("manifest.json.sig", from: url, limit: ChannelSignatures.maximumSize)
+            let manifestBytes = try channel.fetch("manifest.json", limit: ChannelManifest.maximumSize)
+            let signatures = try channel.fetch("manifest.json.sig", limit: ChannelSignatures.maximumSize)
             let (manifest, keyID) = try ChannelChecks.manifest(manifestBytes, signatures: signatures, trust: trust,
                                                                expecting: .init(app: app, now: now))
             inspection.manifest = manifest
             inspection.keyID = keyID
-            inspection.loads = try loads(manifest.release, manifest.artifacts, from: url, app: manifest.app)
+            inspection.loads = try loads(manifest.release, manifest.artifacts, from: channel, app: manifest.app)
             if let staging = manifest.staging {
-                inspection.outsideShare = try loads(staging.previousRelease, staging.previousArtifacts, from: url, app: manifest.app)
+                inspection.outsideShare = try loads(staging.previousRelease, staging.previousArtifacts, from: channel, app: manifest.app)
             }
         } catch {
             inspection.refusal = error
@@ -42,14 +41,14 @@ struct ChannelInspection: Sendable {
 
     /// For each format version from 1 to the newest listed or read, the artifact it loads, each
     /// fetched and checked (the bytecode only for the versions this build reads).
-    private static func loads(_ release: Int, _ artifacts: [ChannelArtifact], from url: URL, app: String) throws(ChannelUpdateError) -> [Load] {
+    private static func loads(_ release: Int, _ artifacts: [ChannelArtifact], from channel: ChannelFiles, app: String) throws(ChannelUpdateError) -> [Load] {
         let newest = max(BytecodeFormat.newestVersion, artifacts.map(\.formatVersion).max() ?? 1)
         var checked: Set<String> = []
         var loads: [Load] = []
         for version in 1...newest {
             let artifact = artifacts.artifact(forRuntimeReadingUpTo: version)
             if let artifact, !checked.contains(artifact.path) {
-                let bytes = try ChannelFiles.fetch(artifact.path, from: url, limit: artifact.size)
+                let bytes = try channel.fetch(artifact.path, limit: artifact.size)
                 if version <= BytecodeFormat.newestVersion {
                     _ = try ChannelChecks.program(bytes, of: artifact, app: app)
                 } else {

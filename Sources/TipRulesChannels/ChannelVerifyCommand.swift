@@ -61,16 +61,16 @@ package enum ChannelVerifyCommand {
         let trust = ChannelTrust(publicKeys: keys)
         let now = currentTime()
         let app = parsed.options["--app"]
-        let report = ChannelInspection.inspect(url, trust: trust, app: app, now: now)
+        let report = ChannelInspection.inspect(ChannelFiles(url: url, transport: HelperChannelTransport()), trust: trust, app: app, now: now)
         let output = format == "json" ? report.json : report.text(channel: location)
         return CommandResult(status: report.refusal == nil ? ExitStatus.success : ExitStatus.programErrors, standardOutput: output)
     }
 
     /// A URL for a folder path or an http, https or file URL.
-    private static func channelURL(_ location: String) -> URL? {
+    private static func channelURL(_ location: String) -> String? {
         for scheme in ["http://", "https://", "file://"] where location.lowercased().hasPrefix(scheme) {
-            return URL(string: location)
+            return location
         }
-        return location.contains("://") ? nil : URL(fileURLWithPath: location, isDirectory: true)
+        return location.contains("://") ? nil : URL(fileURLWithPath: location, isDirectory: true).absoluteString
     }
 }

@@ -13,6 +13,7 @@ enum StateCommand {
            tiprulec state export DIR [-o FIXTURE.json]
            tiprulec state merge DIR OTHER...
            tiprulec state changes DIR [--since VECTOR] [-o FILE]
+           tiprulec state rows DIR --user ID [-o FILE]
 
     import creates the state folder DIR (it must not hold a state yet) with the state
     in FIXTURE and the rules PROGRAM (a .tiprules source or a .tipc file); without
@@ -32,6 +33,10 @@ enum StateCommand {
     lists its operations, one a line. VECTOR is INSTALL=COUNT pairs separated by
     commas, INSTALL an install id (32 hexadecimal digits), as export and merge
     print it. Both open DIR for writing (a folder without an install id gets one).
+
+    rows writes the folder's history as newline-delimited JSON rows of the user ID
+    (the rows of tiprulec reach, and the exposure and interaction rows of tiprulec
+    measure), to -o (written atomically) or standard output.
     Exit status: 0 done, 1 the program has errors, 2 usage, malformed input, or a
     folder that cannot be read or written.
     """
@@ -42,7 +47,8 @@ enum StateCommand {
         case "export": return export(Array(arguments.dropFirst()))
         case "merge": return StateSyncCommand.merge(Array(arguments.dropFirst()), environment: environment)
         case "changes": return StateSyncCommand.changes(Array(arguments.dropFirst()))
-        default: return .failure("state takes 'import', 'export', 'merge' or 'changes'\n" + usage)
+        case "rows": return rows(Array(arguments.dropFirst()))
+        default: return .failure("state takes 'import', 'export', 'merge', 'changes' or 'rows'\n" + usage)
         }
     }
 
@@ -111,6 +117,34 @@ enum StateCommand {
         }
         guard !output.isEmpty else { return .failure("-o needs a file name, e.g. -o state.json") }
         if let error = AtomicFileWriter.write(Array(fixture.utf8), to: output) { return .failure(error.message) }
+        return CommandResult(standardError: warnings)
+    }
+
+    /// `state rows DIR --user ID [-o FILE]`: the folder's history as rows (`HistoryRows`).
+    private static func rows(_ arguments: [String]) -> CommandResult {
+        let parsed: ParsedArguments
+        switch ParsedArguments.parse(arguments, valueOptions: ["--output", "--user"], flags: [], shortNames: ["-o": "--output"]) {
+        case .success(let value): parsed = value
+        case .failure(let error): return .failure(error.message + "\n" + usage)
+        }
+        guard parsed.positionals.count == 1, let folder = parsed.positionals.first else {
+            return .failure("state rows takes one state folder\n" + usage)
+        }
+        guard let user = parsed.options["--user"], !user.isEmpty else {
+            return .failure("state rows needs --user ID, the id the rows name the person by\n" + usage)
+        }
+        let state: StoredState
+        switch StateFolderLoader.read(folder) {
+        case .failure(let failure): return failure.result
+        case .success(let value): state = value
+        }
+        let rows = HistoryRows.rows(of: state.engine.store, user: user).map { $0 + "\n" }.joined()
+        let warnings = state.recovery.map { "warning: \(folder): \($0)\n" }.joined()
+        guard let output = parsed.options["--output"] else {
+            return CommandResult(standardOutput: rows, standardError: warnings)
+        }
+        guard !output.isEmpty else { return .failure("-o needs a file name, e.g. -o rows.ndjson") }
+        if let error = AtomicFileWriter.write(Array(rows.utf8), to: output) { return .failure(error.message) }
         return CommandResult(standardError: warnings)
     }
 

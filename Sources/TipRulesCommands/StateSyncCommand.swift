@@ -126,6 +126,8 @@ enum StateSyncCommand {
             what = "deleteDonations \(event) seen \(seen.counts.isEmpty ? "nothing" : seen.description)"
         case .lastDisplayDate:
             what = "lastDisplayDate"
+        case .exposure(let tip, let group, let percent, let arm):
+            what = "exposure \(tip) group \(ValueFormatting.quoted(group)) \(percent) % \(arm.rawValue)"
         }
         return "\(operation.install) #\(operation.sequence) \(ValueFormatting.date(operation.date)) \(what)\n"
     }

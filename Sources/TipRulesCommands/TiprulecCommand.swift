@@ -7,6 +7,7 @@ import TipRulesChannels
 import TipRulesCompiler
 import TipRulesExplain
 import TipRulesLanguageServer
+import TipRulesMeasure
 import TipRulesReach
 import TipRulesSimulation
 import TipRulesTipKit
@@ -40,6 +41,7 @@ public enum TiprulecCommand {
         case "test": return TestCommand.run(rest, environment: environment)
         case "eval": return EvalCommand.run(rest, environment: environment, currentTime: currentTime)
         case "reach": return ReachCommand.run(rest, environment: environment, currentTime: currentTime)
+        case "measure": return MeasureCommand.run(rest, environment: environment, currentTime: currentTime)
         case "emit-swift": return EmitSwiftCommand.run(rest, environment: environment)
         case "import": return ImportCommand.run(rest, environment: environment)
         case "fmt": return FormatCommand.run(rest, environment: environment)
@@ -47,7 +49,7 @@ public enum TiprulecCommand {
         case "publish": return PublishCommand.run(rest, environment: environment, currentTime: currentTime)
         case "channel": return ChannelVerifyCommand.run(rest, environment: environment, currentTime: currentTime)
         default:
-            let commands = ["check", "compile", "eval", "reach", "simulate", "migrate", "state", "test", "disasm", "emit-swift", "import", "lsp", "explain", "fmt", "keygen", "publish", "channel"]
+            let commands = ["check", "compile", "eval", "reach", "measure", "simulate", "migrate", "state", "test", "disasm", "emit-swift", "import", "lsp", "explain", "fmt", "keygen", "publish", "channel"]
             let hint = Spelling.closest(to: command, in: commands).map { " (did you mean '\($0)'?)" } ?? ""
             return .failure("unknown command '\(command)'\(hint)\n\n" + usage)
         }
@@ -65,6 +67,7 @@ public enum TiprulecCommand {
         case "test": return TestCommand.usage
         case "eval": return EvalCommand.usage
         case "reach": return ReachCommand.usage
+        case "measure": return MeasureCommand.usage
         case "emit-swift": return EmitSwiftCommand.usage
         case "import": return ImportCommand.usage
         case "fmt": return FormatCommand.usage

@@ -412,27 +412,59 @@ extension DiagnosticExplanations {
                   var rules: [Rule] { #Rule(Self.$lastQuery) { $0.contains("recipe") } }
               }
               """),
+        Entry(.importTipMember, "member of a tip that is not carried over",
+              meaning: """
+              A tip's struct may hold more than a tip's members: an initializer of its own
+              (`init(title: String)`), or stored properties the app sets where it makes the tip
+              (`let text: String`). A `.tiprules` tip has its texts (or `supplied` ones), rules,
+              options and actions, and `emit-swift` writes the struct with those alone and
+              Swift's memberwise initializer, so the app's calls of that initializer, and what
+              it stored, are not carried over; the importer names each one.
+              """,
+              example: """
+              struct BannerTip: Tip {
+                  var title: Text
+                  let source: String
+
+                  init(title: String, source: String) {
+                      self.title = Text(title)
+                      self.source = source
+                  }
+              }
+              """,
+              fix: """
+              Keep only what a tip is: texts, rules, options, actions. Let the app pass the
+              texts (`BannerTip(title: Text("…"))`) and keep other values where it shows the tip.
+              """,
+              corrected: """
+              struct BannerTip: Tip {
+                  var title: Text
+              }
+              """),
         Entry(.importUnrecognizedTip, "tip whose conformance is not recognized",
               meaning: """
               A type with a tip's members (a `title` and rules, a `message` or an `image`) that
               does not conform to `Tip` where the importer can see it: the conformance is in a
-              file that was not imported, or comes through another protocol. Its tip is not
-              carried over, so the importer says so instead of leaving it out silently.
+              file that was not imported, or comes through a protocol of the app's that no
+              imported file declares. (With the protocol's file imported too, the type is a
+              tip, with the defaults of the protocol's extensions.) Its tip is not carried
+              over, so the importer says so instead of leaving it out silently.
               """,
               example: """
-              protocol OnboardingTip: Tip {}
-
               struct WelcomeTip: OnboardingTip {
                   var title: Text { Text("Welcome") }
                   var message: Text? { Text("Start here.") }
               }
               """,
               fix: """
-              Import the file where the type conforms to `Tip` (`struct X: Tip` or
-              `extension X: Tip`), or conform it to `Tip` directly.
+              Import the file that declares the protocol (`protocol OnboardingTip: Tip`), or
+              the one where the type conforms to `Tip` (`struct X: Tip` or
+              `extension X: Tip`), in the same `tiprulec import`.
               """,
               corrected: """
-              struct WelcomeTip: Tip {
+              protocol OnboardingTip: Tip {}
+
+              struct WelcomeTip: OnboardingTip {
                   var title: Text { Text("Welcome") }
                   var message: Text? { Text("Start here.") }
               }

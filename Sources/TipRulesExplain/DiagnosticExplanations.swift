@@ -107,7 +107,7 @@ public enum DiagnosticExplanations {
 
     /// Every code's explanation, in code order.
     static let entries: [Entry] = lexical + syntax + pastedEntries + types + declarations + options + beta + limits + importEntries
-        + targetingEntries
+        + targetingEntries + holdoutEntries
         + bytecodeOutput + tipKitEntries
 
     // MARK: Lexical (TR00xx)
@@ -1597,6 +1597,36 @@ public enum DiagnosticExplanations {
               tip WelcomeTip {
                   title: "Welcome"
                   #Rule(Self.opened) { $0.donations.count > 2 }
+              }
+              """#),
+        Entry(.invalidSwiftName, "a Swift name is not a Swift type name",
+              meaning: #"""
+              A tip's `swiftName:` and an event's `donationType:` tell `emit-swift`
+              the Swift names the app already uses, so that the generated file
+              replaces the app's TipKit code without touching its call sites:
+              `swiftName: "TaggingTips.Date"` declares the tip as `struct Date`
+              inside `enum TaggingTips`, `donationType: "PhotoEditedInfo"` names the
+              struct of the event's donations. Each is a constant string of Swift
+              names (a letter or `_`, then letters, digits and `_`) joined by `.`.
+              """#,
+              example: #"""
+              event photoEdited(photoID: String, donationType: "Photo Edited Info")
+
+              tip QuickEditTip {
+                  title: "Edit in place"
+                  #Rule(Self.photoEdited) { $0.donations.count >= 3 }
+              }
+              """#,
+              fix: #"""
+              Write the type's name as the app's Swift writes it, or leave the entry
+              out: emit-swift then names the type itself (`PhotoEditedDonation`).
+              """#,
+              corrected: #"""
+              event photoEdited(photoID: String, donationType: "PhotoEditedInfo")
+
+              tip QuickEditTip {
+                  title: "Edit in place"
+                  #Rule(Self.photoEdited) { $0.donations.count >= 3 }
               }
               """#),
     ]

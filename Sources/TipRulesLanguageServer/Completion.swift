@@ -226,7 +226,7 @@ enum Completion {
             case .file: return LanguageReference.declarationKeywords.map { Candidate($0, insertText: $0.name + " ") }
             case .tip:
                 return LanguageReference.tipProperties.map { Candidate($0, insertText: $0.name + ": ") }
-                    + LanguageReference.blockKeywords.filter { ["#Rule", "options", "actions"].contains($0.name) }.map { Candidate($0) }
+                    + LanguageReference.blockKeywords.filter { ["#Rule", "options", "actions", "holdout"].contains($0.name) }.map { Candidate($0) }
             case .options: return LanguageReference.options.map { Candidate($0) }
             case .actions: return LanguageReference.actions.map { Candidate($0) }
             case .configure: return LanguageReference.configuration.map { Candidate($0) }

@@ -28,11 +28,14 @@ struct Describer {
     let source: SourceFile
     let symbols: SymbolIndex
     let model: SemanticModel
+    /// The file's errors, which say what an expression of error type is.
+    let errors: [Diagnostic]
 
     init(_ analysis: DocumentAnalysis) {
         source = analysis.source
         symbols = analysis.symbols
         model = analysis.model
+        errors = analysis.compilation.diagnostics.filter { $0.severity == .error }
     }
 
     /// A declaration: its signature as written and what it is.
@@ -100,15 +103,27 @@ struct Describer {
         }
         guard let typed = model.expression(at: expression.span) else {
             // `group G(.ordered)` and `displayFrequency(.daily)` are read, not checked as expressions.
-            guard case .implicitMember(let name, _) = expression.kind else { return nil }
-            return LanguageReference.entry(name, in: scope.implicitMembers.entries)?.markdown
+            if case .implicitMember(let name, _) = expression.kind, let entry = LanguageReference.entry(name, in: scope.implicitMembers.entries) {
+                return entry.markdown
+            }
+            // Rejected before it had a type (an unknown name): the error says why.
+            return why(expression.span).map { Markdown.hover(signature: "\(Markdown.abbreviated(text(of: expression.span))): \(Self.errorType)", $0) }
         }
         let type = typed.type.map(model.spell) ?? Self.errorType
+        let error = typed.type == nil ? why(expression.span) ?? "" : ""
         if case .binary(let op, let left, let right, _) = expression.kind {
             let operands = [left, right].map { operand in model.expression(at: operand.span).map { $0.type.map(model.spell) ?? Self.errorType } ?? "_" }
-            return Markdown.hover(signature: "static func \(op.rawValue) (lhs: \(operands[0]), rhs: \(operands[1])) -> \(type)", "")
+            return Markdown.hover(signature: "static func \(op.rawValue) (lhs: \(operands[0]), rhs: \(operands[1])) -> \(type)", error)
         }
-        return Markdown.hover(signature: "\(Markdown.abbreviated(text(of: expression.span))): \(type)", "")
+        return Markdown.hover(signature: "\(Markdown.abbreviated(text(of: expression.span))): \(type)", error)
+    }
+
+    /// What the checker said about an expression of error type: the first error inside `span`,
+    /// or else around it.
+    private func why(_ span: SourceSpan) -> String? {
+        let error = errors.first { span.start <= $0.span.start && $0.span.end <= span.end }
+            ?? errors.first { $0.span.start <= span.start && span.end <= $0.span.end }
+        return error.map { "error[\($0.code.rawValue)]: \($0.message)" }
     }
 
     /// How the type of an expression the checker rejected is shown, as Swift's tools do.

@@ -107,6 +107,9 @@ enum LanguageReference {
         ReferenceEntry(name: "actions", signature: "actions { Action(id: \"learn-more\", title: \"Learn more\") … }",
                        documentation: "The tip's buttons, in order (TipKit's `actions`): each an `Action(id:title:)`. The app tells them apart by id and reports a tap with `performAction(tip:action:)`, which invalidates the tip (`actionPerformed`).",
                        kind: .keyword),
+        ReferenceEntry(name: "holdout", signature: "holdout(10, of: userID, group: \"pro-filters\")",
+                       documentation: "Holds the tip out for a stable share of units, to measure what it changes: a unit whose id is not empty and whose `bucket(of: id, group: group)` is at most the share (a constant from 1 to 50) never sees the tip (`pending`, `heldOut`); the others are the treatment. `group:` defaults to the tip's id. The device records each unit's exposure. At most one per tip.",
+                       kind: .keyword),
         ReferenceEntry(name: "relevance", signature: "relevance { let NAME = EXPR  score: EXPR  duration: EXPR }",
                        documentation: "The widget's relevance at now: `score:` (required) and `duration:`, after any `let` lines.",
                        kind: .keyword),
@@ -125,6 +128,9 @@ enum LanguageReference {
         ReferenceEntry(name: "message", signature: "message: String", documentation: "The tip's message, shown under the title.", kind: .property),
         ReferenceEntry(name: "image", signature: "image: String", documentation: "The name of the symbol shown with the tip.", kind: .property),
         ReferenceEntry(name: "id", signature: "id: String", documentation: "The tip's identifier in the store; the tip's name when left out.", kind: .property),
+        ReferenceEntry(name: "swiftName", signature: "swiftName: String",
+                       documentation: "The Swift type `emit-swift` declares the tip as, in the enums before the last name (`\"TaggingTips.Date\"`); the tip's name when left out.",
+                       kind: .property),
     ]
 
     static let relevanceEntries = [

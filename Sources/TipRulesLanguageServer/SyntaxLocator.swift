@@ -115,6 +115,10 @@ struct SyntaxLocator {
                     blockKeyword("actions", at: actions.keywordSpan.start)
                         ?? firstMatch(actions.entries) { callEntry($0, entries: LanguageReference.actions, scope: ExpressionScope()) }
                 }
+                ?? firstMatch(syntax.holdouts) { holdout in
+                    blockKeyword("holdout", at: holdout.name.span.start)
+                        ?? firstMatch(holdout.arguments) { expression($0.value, in: ExpressionScope()) }
+                }
         case .group(let syntax):
             var scope = ExpressionScope()
             scope.implicitMembers = .groupKind

@@ -1,10 +1,12 @@
 import TipRulesCompiler
 import TipRulesToolingCore
 
-/// The keys a row of `tiprulec reach` may have (`reach.md`), in the order messages list them.
+/// The keys a row of `tiprulec reach` and `tiprulec measure` may have (docs/reach.md, docs/measure.md), in
+/// the order messages list them.
 enum RowKey: Int, CaseIterable {
     case user, event, date, fields, parameter, value, tip, displayCount, displayDuration, invalidated, displays
     case lastDisplayDate, utcOffset
+    case exposure, group, percent, arm, interaction, kind
 
     /// The key as written in a row.
     var name: String { Self.names[rawValue] }
@@ -25,6 +27,12 @@ enum RowKey: Int, CaseIterable {
         case .displays: "displays"
         case .lastDisplayDate: "lastDisplayDate"
         case .utcOffset: "utcOffset"
+        case .exposure: "exposure"
+        case .group: "group"
+        case .percent: "percent"
+        case .arm: "arm"
+        case .interaction: "interaction"
+        case .kind: "kind"
         }
     }
 

@@ -13,6 +13,7 @@ import TipRulesToolingCore
 struct ProgramNames {
     let events: NameTable
     let parameters: NameTable
+    let tips: NameTable
     let fields: NameTable
     let fieldRanges: [Range<Int>]
     /// Each field's declared type, in the order of `fields`.
@@ -23,6 +24,7 @@ struct ProgramNames {
     init(_ program: Program) {
         events = NameTable(program.events.map(\.name))
         parameters = NameTable(program.parameters.map(\.name))
+        tips = NameTable(program.tips.map(\.id))
         let allFields = program.events.flatMap(\.fields)
         fields = NameTable(allFields.map(\.name))
         fieldRanges = program.events.reduce(into: []) { ranges, event in
@@ -35,12 +37,12 @@ struct ProgramNames {
 
     /// The index in `table` (among `candidates`, all by default) of the name `value` holds (the value
     /// of `key`, or a field's name for `.fields`), or an error that says what was found and suggests
-    /// the nearest name.
-    func index(of value: RowValue?, in table: NameTable, among candidates: Range<Int>? = nil, key: RowKey,
+    /// the nearest name. `noun` names what the table holds, `key`'s name by default.
+    func index(of value: RowValue?, in table: NameTable, among candidates: Range<Int>? = nil, key: RowKey, noun: String? = nil,
                text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> Int {
         guard let value else { throw FixtureError(path: "", "the row needs '\(key.name)'") }
         guard case .string(let range) = value else {
-            let what = key == .fields ? "field" : key.name
+            let what = key == .fields ? "field" : noun ?? key.name
             let article = what.first.map { "aeiou".contains($0) } == true ? "an" : "a"
             throw FixtureError(path: key.name, "expected the name of \(article) \(what), found \(FixtureDecoder.describe(value.json(in: text)))")
         }
@@ -50,7 +52,7 @@ struct ProgramNames {
         let name = String(decoding: bytes, as: UTF8.self)
         let hint = Spelling.closest(to: name, in: among.map(table.name)).map { " (did you mean '\($0)'?)" } ?? ""
         if key == .fields { throw FixtureError(path: "fields.\(name)", "no such field" + hint) }
-        throw FixtureError(path: key.name, "no such \(key.name) '\(name)'" + hint)
+        throw FixtureError(path: key.name, "no such \(noun ?? key.name) '\(name)'" + hint)
     }
 }
 

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TipRulesCompiler
 import TipRulesRuntime
 import TipRulesToolingCore
@@ -43,19 +38,14 @@ package enum ReachCommand {
         case .success(let value): format = value
         case .failure(let error): return .failure(error.message)
         }
-        var now = currentTime()
-        if let written = parsed.options["--now"] {
-            do {
-                now = try DateArgument.parse(written)
-            } catch {
-                return .failure("--now: \(error)")
-            }
-        } else if format == "partial" {
-            return .failure("--format partial needs --now: partials evaluated at different instants cannot be merged")
+        let now: Double
+        switch RowsArguments.now(parsed, format: format, currentTime: currentTime) {
+        case .success(let value): now = value
+        case .failure(let error): return .failure(error.message)
         }
         let jobs: Int
-        switch parsed.wholeNumber("--jobs", in: 1...1024) {
-        case .success(let value): jobs = value ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        switch RowsArguments.jobs(parsed) {
+        case .success(let value): jobs = value
         case .failure(let error): return .failure(error.message)
         }
         let program: Program
@@ -84,28 +74,18 @@ package enum ReachCommand {
         case .success(let value): budget = value
         case .failure(let error): return .failure(error.message)
         }
-        let setup = ReachSetup(program: program, baseline: baseline, now: now, userParameter: userParameter,
-                               skipsInvalid: parsed.flags.contains("--skip-invalid"), budget: budget)
-        let showsProgress = environment.standardErrorIsTerminal && !parsed.flags.contains("--quiet")
-        let run = ReachRun(setup: setup, inputs: parsed.positionals.count > 1 ? Array(parsed.positionals.dropFirst()) : ["-"],
-                           jobs: jobs, progress: showsProgress ? ReachProgress() : nil)
-        let outcome: ReachRun.Outcome
-        switch run.run() {
+        let setup = ReachSetup(program: program, baseline: baseline, now: now, userParameter: userParameter)
+        let reading = RowsSetup(skipsInvalid: parsed.flags.contains("--skip-invalid"), budget: budget)
+        let outcome: (tally: ReachTally, standardError: String)
+        switch RowsArguments.run(parsed, reading: reading, jobs: jobs, environment: environment,
+                                 makeCounter: { ReachCounter(setup: setup.withOwnPrograms()) }) {
         case .success(let value): outcome = value
         case .failure(let error): return .failure(error.message)
         }
-        run.progress?.finish()
-        if budget.isExhausted { return .failure(budget.exhaustion.message) }
-        if !setup.skipsInvalid, let first = outcome.errors.first { return .failure(first) }
-        var standardError = outcome.errors.map { "warning: skipped \($0)\n" }.joined()
-        if outcome.tally.skippedUsers > 0 {
-            standardError += "warning: \(outcome.tally.skippedUsers) users skipped for bad rows"
-                + (outcome.tally.skippedUsers > outcome.errors.count ? " (the first \(outcome.errors.count) above)\n" : "\n")
-        }
-        let header = ReachReportCoding.PartialHeader(version: ReachReportCoding.partialVersion, program: digest(program),
-                                                     baseline: baseline.map(digest), now: now)
+        let header = ReachReportCoding.PartialHeader(version: ReachReportCoding.partialVersion, program: ProgramDigest.of(program),
+                                                     baseline: baseline.map(ProgramDigest.of), now: now)
         var result = render(outcome.tally, header: header, format: format)
-        result.standardError = standardError
+        result.standardError = outcome.standardError
         return result
     }
 
@@ -121,54 +101,21 @@ package enum ReachCommand {
         case .success(let value): format = value
         case .failure(let error): return .failure(error.message)
         }
-        var merged: (header: ReachReportCoding.PartialHeader, tally: ReachTally, source: String)?
-        for path in parsed.positionals.isEmpty ? ["-"] : parsed.positionals {
-            let bytes: [UInt8]
-            switch FileAccess.read(path, as: .fixture, environment: environment) {
-            case .success(let value): bytes = value
-            case .failure(let error): return .failure(error.message)
-            }
-            let name = path == "-" ? "<stdin>" : path
-            for (number, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
-            where line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") }) {
-                let source = "\(name):\(number + 1)"
-                let partial: (header: ReachReportCoding.PartialHeader, tally: ReachTally)
-                do {
-                    partial = try ReachReportCoding.readPartial(try JSONParser().parse(Array(line)))
-                } catch let error as CommandError {
-                    return .failure("\(source): \(error.message)")
-                } catch {
-                    return .failure("\(source): not valid JSON: \(error)")
-                }
-                guard var current = merged else {
-                    guard partial.header.version == ReachReportCoding.partialVersion else {
-                        return .failure("\(source): a partial of version \(partial.header.version); this tiprulec reads version \(ReachReportCoding.partialVersion)")
-                    }
-                    if let problem = ReachTallyShape.problem(in: partial.tally) { return .failure("\(source): \(problem)") }
-                    merged = (partial.header, partial.tally, source)
-                    continue
-                }
-                if let mismatch = mismatch(current.header, partial.header) {
-                    return .failure("\(source): cannot be merged with \(current.source): \(mismatch)")
-                }
-                guard ReachTallyShape(current.tally) == ReachTallyShape(partial.tally) else {
-                    return .failure("\(source): cannot be merged with \(current.source): its tips, rules, groups or widgets differ")
-                }
-                do throws(CommandError) {
-                    try current.tally.merge(partial.tally)
-                } catch {
-                    return .failure("\(source): cannot be merged with \(current.source): \(error.message)")
-                }
-                merged = current
-            }
+        let merged = PartialLines.merge(parsed.positionals, environment: environment, decode: ReachReportCoding.readPartial,
+                                        version: ReachReportCoding.partialVersion, versionOf: \.version,
+                                        admit: ReachTallyShape.problem(in:), mismatch: { header, tally, otherHeader, otherTally in
+            mismatch(header, otherHeader)
+                ?? (ReachTallyShape(tally) == ReachTallyShape(otherTally) ? nil : "its tips, rules, groups or widgets differ")
+        })
+        switch merged {
+        case .failure(let error): return .failure(error.message)
+        case .success(nil): return .failure("reach merge: no partial report was given\n" + usage)
+        case .success(let merged?): return render(merged.tally, header: merged.header, format: format)
         }
-        guard let merged else { return .failure("reach merge: no partial report was given\n" + usage) }
-        return render(merged.tally, header: merged.header, format: format)
     }
 
     /// What differs between two partials' headers, in words; nil when they can be merged.
     private static func mismatch(_ a: ReachReportCoding.PartialHeader, _ b: ReachReportCoding.PartialHeader) -> String? {
-        if a.version != b.version { return "partial versions differ (\(a.version) and \(b.version))" }
         if a.program != b.program { return "the programs differ (digests \(a.program) and \(b.program))" }
         if a.baseline != b.baseline {
             return "the baselines differ (\(a.baseline ?? "none") and \(b.baseline ?? "none"))"
@@ -190,24 +137,5 @@ package enum ReachCommand {
         default:
             return CommandResult(standardOutput: ReachTextRenderer.render(tally, now: ValueFormatting.date(header.now)))
         }
-    }
-
-    /// A digest of a program's bytecode: partials of different programs are not merged.
-    private static func digest(_ program: Program) -> String {
-        // Two independent FNV-1a hashes, mixed; the second keeps 24 bits.
-        let (high, low) = program.encoded().withUnsafeBufferPointer { bytes in
-            (mixedFNV(bytes, basis: 0xcbf2_9ce4_8422_2325, prime: 0x0000_0100_0000_01b3),
-             mixedFNV(bytes, basis: 0x8422_2325_cbf2_9ce4, prime: 0x9e37_79b9_7f4a_7c15) >> 40)
-        }
-        return String(high, radix: 16) + "-" + String(low, radix: 16)
-    }
-
-    /// FNV-1a of `bytes` from `basis` with `prime`, then MurmurHash3's finalizer.
-    private static func mixedFNV(_ bytes: UnsafeBufferPointer<UInt8>, basis: UInt64, prime: UInt64) -> UInt64 {
-        var value = basis
-        for byte in bytes { value = (value ^ UInt64(byte)) &* prime }
-        value = (value ^ (value >> 33)) &* 0xff51_afd7_ed55_8ccd
-        value = (value ^ (value >> 33)) &* 0xc4ce_b9fe_1a85_ec53
-        return value ^ (value >> 33)
     }
 }

@@ -58,7 +58,7 @@ enum ReachInput {
             case .string(let range)?: return Array(UnsafeBufferPointer(rebasing: line[range]))
             case .integer(let number)?:
                 var id: [UInt8] = []
-                ReachWorker.appendDecimal(number, to: &id)
+                appendDecimal(number, to: &id)
                 return id
             default: return nil
             }
@@ -67,6 +67,24 @@ enum ReachInput {
         case .string(let text)?: return Array(text.utf8)
         case .integer(let number)?: return Array(String(number).utf8)
         default: return nil
+        }
+    }
+
+    /// Appends `number` written in decimal, as `String(number)` writes it.
+    static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        var digits = 1
+        var power: UInt = 10
+        while digits < 20, number.magnitude >= power {
+            digits += 1
+            power &*= 10
+        }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        var rest = number.magnitude
+        for position in (start..<start + digits).reversed() {
+            bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
         }
     }
 }

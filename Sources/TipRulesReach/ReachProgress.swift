@@ -7,7 +7,7 @@ import TipRulesToolingCore
 
 /// Progress of a long run on standard error (only when it is a terminal, and not with `--quiet`):
 /// rows, users, bytes of the total where known, the rate and the time left; at most once a second.
-final class ReachProgress: @unchecked Sendable {
+package final class ReachProgress: @unchecked Sendable {
     var total: Int?
     private var lock = pthread_mutex_t()
     private var bytes = 0
@@ -16,7 +16,7 @@ final class ReachProgress: @unchecked Sendable {
     private let started = ReachProgress.seconds()
     private var shown = ReachProgress.seconds()
 
-    init() { pthread_mutex_init(&lock, nil) }
+    package init() { pthread_mutex_init(&lock, nil) }
 
     deinit { pthread_mutex_destroy(&lock) }
 
@@ -42,7 +42,7 @@ final class ReachProgress: @unchecked Sendable {
     }
 
     /// Clears the progress line.
-    func finish() {
+    package func finish() {
         FileDescriptorIO.writeAll(Array("\r\u{1B}[K".utf8), to: STDERR_FILENO)
     }
 

@@ -97,34 +97,8 @@ package enum ReachReportCoding {
     }
 }
 
-/// Reads the members of a partial, each error naming the key.
-private struct PartialReader {
-    func string(_ value: JSONValue?, _ key: String) throws(CommandError) -> String {
-        guard let text = value?.stringValue else { throw CommandError("\(key): expected a string") }
-        return text
-    }
-
-    func number(_ value: JSONValue?, _ key: String) throws(CommandError) -> Double {
-        guard let number = value?.doubleValue else { throw CommandError("\(key): expected a number") }
-        return number
-    }
-
-    func count(_ value: JSONValue?, _ key: String) throws(CommandError) -> Int {
-        guard let count = value?.intValue, count >= 0 else { throw CommandError("\(key): expected a count") }
-        return count
-    }
-
-    func array(_ value: JSONValue?, _ key: String) throws(CommandError) -> [JSONValue] {
-        guard let items = value?.arrayValue else { throw CommandError("\(key): expected an array") }
-        return items
-    }
-
-    func counts(_ value: JSONValue?, _ names: [String], _ key: String) throws(CommandError) -> [Int] {
-        var result: [Int] = []
-        for name in names { result.append(try count(value?[name], "\(key).\(name)")) }
-        return result
-    }
-
+/// A reach partial's tips, groups and widgets.
+private extension PartialReader {
     func tip(_ json: JSONValue) throws(CommandError) -> ReachTally.Tip {
         var rules: [ReachTally.Rule] = []
         for rule in try array(json["rules"], "tips.rules") {

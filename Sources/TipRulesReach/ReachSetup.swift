@@ -1,20 +1,14 @@
 import TipRulesRuntime
 import TipRulesToolingCore
 
-/// What every part of a reach run shares: the program, the baseline, the instant, the parameter that
-/// takes each user's id, and whether bad users are skipped.
+/// What every part of a reach run shares: the program, the baseline, the instant and the parameter
+/// that takes each user's id.
 package struct ReachSetup: Sendable {
     var program: Program
     var baseline: Program?
     var now: Double
     /// `--user-parameter`: the index of a `String` parameter in each program.
     var userParameter: (program: Int, baseline: Int?)?
-    var skipsInvalid: Bool
-    /// The run's work budget (`--max-steps`), shared by its threads.
-    var budget: RunBudget
-    /// With `--skip-invalid`, on a second pass over files: the users whose rows were found not
-    /// contiguous, left out from their first rows on.
-    var excludedUsers: UserFingerprints?
     /// With a baseline: for each tip of the program, its index in the baseline (nil when the
     /// baseline does not declare it), and the baseline's tips the program does not declare.
     let baselineTips: BaselineTips
@@ -32,20 +26,11 @@ package struct ReachSetup: Sendable {
         return own
     }
 
-    /// The most rows one user may have (`docs/limits.md`).
-    static let maximumRowsPerUser = 1_000_000
-    /// How many reasons for skipped users are kept to print.
-    static let reasonsKept = 10
-
-    package init(program: Program, baseline: Program? = nil, now: Double, userParameter: (program: Int, baseline: Int?)? = nil,
-                 skipsInvalid: Bool, budget: RunBudget = RunBudget(), excludedUsers: UserFingerprints? = nil) {
+    package init(program: Program, baseline: Program? = nil, now: Double, userParameter: (program: Int, baseline: Int?)? = nil) {
         self.program = program
         self.baseline = baseline
         self.now = now
         self.userParameter = userParameter
-        self.skipsInvalid = skipsInvalid
-        self.budget = budget
-        self.excludedUsers = excludedUsers
         baselineTips = BaselineTips(program: program, baseline: baseline)
     }
 }

@@ -5,10 +5,10 @@ import TipRulesToolingCore
 /// and why, how many each rule holds back, each group's current tip and each widget's relevance,
 /// and, against a baseline program, who gains and who loses a tip. Adding a user and merging two
 /// tallies are the only ways counts change, so a run split any way merges to the same report.
-package struct ReachTally: Equatable {
-    var users = 0
-    var rows = 0
-    var skippedUsers = 0
+package struct ReachTally: Equatable, RowsTally {
+    package var users = 0
+    package var rows = 0
+    package var skippedUsers = 0
     var tips: [Tip]
     var groups: [Group]
     var widgets: [Widget]
@@ -16,7 +16,7 @@ package struct ReachTally: Equatable {
     var removedTips: [Removed]?
 
     static let statuses = ["available", "pending", "invalidated"]
-    static let pendingReasons = ["rules", "frequencyCap", "displayFrequency"]
+    static let pendingReasons = ["rules", "frequencyCap", "displayFrequency", "heldOut"]
     static let invalidatedReasons = InvalidationReason.allCases.map(\.rawValue)
 
     struct Tip: Equatable {
@@ -24,7 +24,7 @@ package struct ReachTally: Equatable {
         var display = 0
         /// Counts by `statuses`, `pendingReasons` and `invalidatedReasons`, in that order.
         var status = [0, 0, 0]
-        var pendingReason = [0, 0, 0]
+        var pendingReason = [0, 0, 0, 0]
         var invalidatedReason = [0, 0, 0, 0]
         var rules: [Rule]
         /// With a baseline: nil for a tip the baseline does not declare.
@@ -162,6 +162,7 @@ package struct ReachTally: Equatable {
         case .rules: return 0
         case .frequencyCap: return 1
         case .displayFrequency: return 2
+        case .heldOut: return 3
         }
     }
 
@@ -178,7 +179,7 @@ package struct ReachTally: Equatable {
 
     /// Adds `other`'s counts, a tally of the same programs over other users (the same `shape`);
     /// a count whose sum does not fit in 64 bits is an error naming it, nothing is guessed.
-    mutating func merge(_ other: ReachTally) throws(CommandError) {
+    package mutating func merge(_ other: ReachTally) throws(CommandError) {
         try Self.add(other.users, to: &users, "users")
         try Self.add(other.rows, to: &rows, "rows")
         try Self.add(other.skippedUsers, to: &skippedUsers, "skippedUsers")

@@ -176,16 +176,19 @@ struct RowScanner {
         guard start < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
         switch bytes[start] {
         case UInt8(ascii: "u"): return take(.user, at: start) ?? take(.utcOffset, at: start)
-        case UInt8(ascii: "e"): return take(.event, at: start)
+        case UInt8(ascii: "e"): return take(.event, at: start) ?? take(.exposure, at: start)
         case UInt8(ascii: "d"):
             return take(.date, at: start) ?? take(.displays, at: start) ?? take(.displayCount, at: start)
                 ?? take(.displayDuration, at: start)
         case UInt8(ascii: "f"): return take(.fields, at: start)
-        case UInt8(ascii: "p"): return take(.parameter, at: start)
+        case UInt8(ascii: "p"): return take(.parameter, at: start) ?? take(.percent, at: start)
         case UInt8(ascii: "v"): return take(.value, at: start)
         case UInt8(ascii: "t"): return take(.tip, at: start)
-        case UInt8(ascii: "i"): return take(.invalidated, at: start)
+        case UInt8(ascii: "i"): return take(.invalidated, at: start) ?? take(.interaction, at: start)
         case UInt8(ascii: "l"): return take(.lastDisplayDate, at: start)
+        case UInt8(ascii: "g"): return take(.group, at: start)
+        case UInt8(ascii: "a"): return take(.arm, at: start)
+        case UInt8(ascii: "k"): return take(.kind, at: start)
         default: return nil
         }
     }

@@ -45,6 +45,26 @@ enum RowValues {
         return String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
     }
 
+    /// One of `Choice`'s raw values, written as a string; what `what` (a row's kind) needs when missing.
+    static func choice<Choice: RawRepresentable & CaseIterable>(_ value: RowValue?, key: RowKey, what: String,
+                                                                 text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> Choice
+    where Choice.RawValue == String {
+        guard let value else { throw FixtureError(path: "", "\(what) needs '\(key.name)'") }
+        if case .string(let range) = value,
+           let choice = Choice(rawValue: String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)) {
+            return choice
+        }
+        let choices = Choice.allCases.map { "\"\($0.rawValue)\"" }
+        let listed = choices.dropLast().joined(separator: ", ") + " or " + (choices.last ?? "")
+        throw FixtureError(path: key.name, "expected \(listed), found \(FixtureDecoder.describe(value.json(in: text)))")
+    }
+
+    /// Throws when `date` is after `now`, saying why it cannot be (`reason`).
+    static func checkNotAfter(_ now: Double, _ date: Double, at path: String, what reason: String) throws(FixtureError) {
+        guard date > now else { return }
+        throw FixtureError(path: path, "\(ValueFormatting.date(date)) is after now (\(ValueFormatting.date(now))): \(reason)")
+    }
+
     /// Decodes a one-entry fixture with the fixture decoder; an error's path loses `pathPrefix`
     /// (`tips.T.displayCount` is `displayCount` in a row).
     static func decodeFixture(_ json: JSONValue, program: Program, pathPrefix: String) throws(FixtureError) -> Fixture {

@@ -7,7 +7,7 @@ import TipRulesToolingCore
 /// itself for anything unusual and for every message), so that `reach` counts what `eval` says
 /// user by user. Values go straight into the store and into reused columns of donations: one store
 /// and one set of columns serve user after user, and a usual row allocates nothing.
-struct UserStoreBuilder {
+package struct UserStoreBuilder {
     let program: Program
     let now: Double
     /// The store of the rows added since `reset()`, once `finish()` has run.
@@ -27,10 +27,14 @@ struct UserStoreBuilder {
     private var tipKeysGiven: [UInt8]
     private var lastDisplayDateGiven = false
     private var utcOffsetGiven = false
+    /// The user's exposures and interactions, in the order given (the store has no place for them:
+    /// `measure` reads them, `reach` only checks them).
+    package private(set) var exposures: [ExposureRow] = []
+    package private(set) var interactions: [InteractionRow] = []
 
     /// A builder for users evaluated at `now`: as `eval` checks a fixture, no display and no last
     /// display date may be after it (each such row is named).
-    init(program: Program, now: Double) {
+    package init(program: Program, now: Double) {
         self.program = program
         self.now = now
         store = EventStore(program: program)
@@ -43,7 +47,7 @@ struct UserStoreBuilder {
     }
 
     /// Forgets the previous user's rows, keeping the storage.
-    mutating func reset() {
+    package mutating func reset() {
         store.removeAll()
         for index in parameterGiven.indices where parameterGiven[index] { parameterGiven[index] = false }
         for event in dates.indices where !dates[event].isEmpty || !fieldValues[event].isEmpty {
@@ -57,15 +61,22 @@ struct UserStoreBuilder {
         tipOrder.removeAll(keepingCapacity: true)
         lastDisplayDateGiven = false
         utcOffsetGiven = false
+        if !exposures.isEmpty { exposures.removeAll(keepingCapacity: true) }
+        if !interactions.isEmpty { interactions.removeAll(keepingCapacity: true) }
     }
 
+    /// The dates of the user's donations of `event`, in the order given.
+    package func donationDates(of event: Int) -> [Double] { dates[event] }
+
     /// Adds one row of the user (its `user` key already read); `text` is the row's text.
-    mutating func add(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+    package mutating func add(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
         switch try RowKind(of: row.present) {
         case .donation: try addDonation(row, text: text)
         case .parameter: try addParameter(row, text: text)
         case .tipState: try addTipState(row, text: text)
         case .storeValues: try addStoreValues(row, text: text)
+        case .exposure: exposures.append(try ExposureRow(row, names: names, now: now, text: text))
+        case .interaction: interactions.append(try InteractionRow(row, names: names, now: now, text: text))
         case .userAlone: return
         }
     }
@@ -197,9 +208,7 @@ struct UserStoreBuilder {
 
     /// Throws when `date`, a display's, is after now: a tip cannot have appeared in the future.
     private func checkNotAfterNow(_ date: Double, at path: String) throws(FixtureError) {
-        guard date > now else { return }
-        throw FixtureError(path: path, "\(ValueFormatting.date(date)) is after now (\(ValueFormatting.date(now))): "
-                           + "a tip cannot have appeared in the future")
+        try RowValues.checkNotAfter(now, date, at: path, what: "a tip cannot have appeared in the future")
     }
 
     /// A tip's state from a row's usual values, as the fixture decoder reads a tip's entry; nil

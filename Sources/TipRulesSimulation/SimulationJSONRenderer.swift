@@ -15,6 +15,7 @@ public enum SimulationJSONRenderer {
             if case .session = entry.action {
                 object["shown"] = .array(entry.shown.map(JSONValue.string))
                 object["presentedBy"] = .object(JSONObject(entry.shown.compactMap { tip in entry.presentedBy[tip].map { (tip, .string($0)) } }))
+                if !entry.exposures.isEmpty { object["exposures"] = .array(entry.exposures.map(FixtureEncoder.exposure)) }
             }
             if case .launch = entry.action {
                 object["resets"] = .object(JSONObject(entry.resets.map {

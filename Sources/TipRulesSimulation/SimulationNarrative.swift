@@ -20,6 +20,9 @@ struct SimulationNarrative {
         /// For an update: what the new program could not take over, e.g. "parameter
         /// 'isLoggedIn' is gone; its value is dropped".
         var notCarriedOver: [String]
+        /// The exposures the step recorded, e.g. "pro-filters: exposure in group \"pro-filters\"
+        /// (holdout arm, 10 %): held out, it would have been presented now".
+        var exposures: [String]
         /// The changes the step caused.
         var after: [Change]
         /// The groups whose current tip changed before the step acted and by its end, e.g.
@@ -43,11 +46,19 @@ struct SimulationNarrative {
             }
             let before = entry.changesBefore.map(tell)
             steps.append(Step(before: before, action: Self.describe(entry),
-                              notCarriedOver: entry.carryOverProblems.map { "\($0)" }, after: entry.changesAfter.map(tell),
+                              notCarriedOver: entry.carryOverProblems.map { "\($0)" },
+                              exposures: entry.exposures.map(Self.describe),
+                              after: entry.changesAfter.map(tell),
                               groupsBefore: entry.groupChangesBefore.map(Self.describe),
                               groupsAfter: entry.groupChangesAfter.map(Self.describe)))
         }
         self.steps = steps
+    }
+
+    /// "pro-filters: exposure in group "pro-filters" (treatment, 10 %): its first display".
+    static func describe(_ exposure: Exposure) -> String {
+        let why = exposure.arm == .holdout ? "held out, it would have been presented now" : "its first display"
+        return "\(exposure.tip): exposure in group \(ValueFormatting.quoted(exposure.group)) (\(exposure.arm.rawValue), \(exposure.percent) %): \(why)"
     }
 
     /// ": the rule at line 18 is now true (… count is 3, needs >= 3)" for the rules that were

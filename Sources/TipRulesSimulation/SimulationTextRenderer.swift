@@ -15,6 +15,7 @@ public struct SimulationTextRenderer {
             lines += step.groupsBefore.map { "\(time) \($0)" }
             if let action = step.action { lines.append("\(time) " + action) }
             lines += step.notCarriedOver.map { "\(time) not carried over: \($0)" }
+            lines += step.exposures.map { "\(time) \($0)" }
             lines += step.after.map { "\(time) \($0.sentence)" }
             lines += step.groupsAfter.map { "\(time) \($0)" }
         }

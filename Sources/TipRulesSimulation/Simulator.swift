@@ -15,6 +15,9 @@ public struct SimulationEntry: Sendable {
     public var shown: [String]
     /// For a session: the group that presented each shown tip that belongs to one, by tip id.
     public var presentedBy: [String: String]
+    /// For a session: the exposures it recorded in holdout experiments (a treatment's first
+    /// display, a held-out tip it would have presented).
+    public var exposures: [Exposure] = []
     /// For a launch: the transient parameters it returned to their defaults.
     public var resets: [ParameterReset]
     /// For an update: the state the new program could not take over.
@@ -30,6 +33,26 @@ public struct SimulationEntry: Sendable {
     /// every group here), and those the step changed (after an update: every group).
     public var groupChangesBefore: [GroupChange]
     public var groupChangesAfter: [GroupChange]
+
+    public init(at: Double, action: TimelineAction, program: Program, changesBefore: [StatusChange], shown: [String],
+                presentedBy: [String: String], resets: [ParameterReset], carryOverProblems: [CarryOverProblem],
+                changesAfter: [StatusChange], heldComparisons: [String: [Int: [HeldComparison]]], widgets: [WidgetResult],
+                groupChangesBefore: [GroupChange], groupChangesAfter: [GroupChange], exposures: [Exposure] = []) {
+        self.at = at
+        self.action = action
+        self.program = program
+        self.changesBefore = changesBefore
+        self.shown = shown
+        self.presentedBy = presentedBy
+        self.exposures = exposures
+        self.resets = resets
+        self.carryOverProblems = carryOverProblems
+        self.changesAfter = changesAfter
+        self.heldComparisons = heldComparisons
+        self.widgets = widgets
+        self.groupChangesBefore = groupChangesBefore
+        self.groupChangesAfter = groupChangesAfter
+    }
 }
 
 /// A group's current tip changed: it presents `to` (nil: no tip) instead of `from`.
@@ -95,6 +118,7 @@ public enum Simulator {
             let before = engine.statusChanges(at: at)
             let groupsBefore = groupChanges(engine.evaluate(at: at).groups, since: &presenting)
             var held = heldComparisons(for: before, engine: engine, evaluator: &evaluator, at: at)
+            let exposuresBefore = engine.store.exposures
             let outcome = try apply(step.action, at: at, to: &engine)
             if case .update = step.action {
                 earlierEvaluators += evaluator.workDone
@@ -108,7 +132,8 @@ public enum Simulator {
                                            shown: outcome.shown, presentedBy: outcome.presentedBy, resets: outcome.resets,
                                            carryOverProblems: outcome.problems, changesAfter: after, heldComparisons: held,
                                            widgets: engine.widgets(at: at), groupChangesBefore: groupsBefore,
-                                           groupChangesAfter: groupsAfter))
+                                           groupChangesAfter: groupsAfter,
+                                           exposures: engine.store.exposures.filter { !exposuresBefore.contains($0) }))
             try meter.update(total: startingWork + engine.workDone + earlierEvaluators + evaluator.workDone)
         }
         evaluateCheckpoints(before: nil)

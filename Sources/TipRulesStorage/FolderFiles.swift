@@ -63,6 +63,29 @@ package struct FolderFiles {
     /// flushes the folder (the rename counts only once the folder is flushed), and throws
     /// `TipStoreError.inDoubt` when that fails too: `path` may then be there or not.
     package func createDurably(_ bytes: [UInt8], at path: String, folder: String) throws(TipStoreError) {
+        try renameIntoPlace(bytes, at: path)
+        guard layer.syncFolder(folder) == 0 else {
+            let error = Self.failure("flush to disk", folder)
+            // Undone only once the removal is flushed too: else a power loss could keep the
+            // rename and lose the removal.
+            guard layer.remove(path) == 0, layer.syncFolder(folder) == 0 else { throw error.inDoubt }
+            throw error
+        }
+    }
+
+    /// Replaces the file `path` (or creates it) with `bytes`: written under a temporary name,
+    /// flushed, renamed over `path`, and the folder flushed. The rename replaces the old file in
+    /// one step, so `path` holds the old bytes or the new ones, never neither: a failure before the
+    /// rename leaves the old file, and a failed flush of the folder after it is thrown and leaves
+    /// the new file (a power loss may then bring back the old one), never removes it.
+    package func replaceDurably(_ bytes: [UInt8], at path: String, folder: String) throws(TipStoreError) {
+        try renameIntoPlace(bytes, at: path)
+        try syncFolder(folder)
+    }
+
+    /// Writes `bytes` under a temporary name beside `path`, flushes them and renames them to
+    /// `path`; a failure leaves no temporary file and `path` as it was.
+    private func renameIntoPlace(_ bytes: [UInt8], at path: String) throws(TipStoreError) {
         let temporary = path + ".tmp"
         _ = layer.remove(temporary)
         let descriptor = layer.open(temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: 0o644)
@@ -79,13 +102,6 @@ package struct FolderFiles {
         guard layer.rename(temporary, to: path) == 0 else {
             let error = Self.failure("rename", temporary)
             _ = layer.remove(temporary)
-            throw error
-        }
-        guard layer.syncFolder(folder) == 0 else {
-            let error = Self.failure("flush to disk", folder)
-            // Undone only once the removal is flushed too: else a power loss could keep the
-            // rename and lose the removal.
-            guard layer.remove(path) == 0, layer.syncFolder(folder) == 0 else { throw error.inDoubt }
             throw error
         }
     }

@@ -59,16 +59,18 @@ public final class TipStore {
     }
 
     /// Opens (or creates) the state folder for writing. A new folder starts with `bundledProgram`;
-    /// an existing one with the rules it keeps, unless `bundledProgram` has a higher release and
-    /// passes `policy` (an app update shipped newer rules), in which case the state is carried
-    /// over to it. Transient parameters start from their defaults (`TipEngine.appLaunched()`).
+    /// an existing one with the rules it keeps, unless `bundledMayReplace` and `bundledProgram`
+    /// has a higher release and passes `policy` (an app update shipped newer rules), in which
+    /// case the state is carried over to it. An app whose rules come from a signed channel passes
+    /// `bundledMayReplace: false` while the channel's release governs them
+    /// (`ChannelUpdater.governsRules`), so that bundled rules never undo a rollback. Transient parameters start from their defaults (`TipEngine.appLaunched()`).
     /// Leftover temporary files are removed, a missing `FORMAT` file is written again, and a
     /// folder that was recovered from (or takes new rules) gets a new snapshot, older generations
     /// than the one it was read from being removed first. Throws when another writer holds the
     /// folder, when it was written by a newer version, when no snapshot of it can be read, or
     /// when a file operation fails (the folder then holds what it held).
     public static func open(folder: String, bundledProgram: Program, policy: RulesUpdatePolicy = RulesUpdatePolicy(),
-                            options: TipStoreOptions = TipStoreOptions()) throws(TipStoreError) -> TipStore {
+                            bundledMayReplace: Bool = true, options: TipStoreOptions = TipStoreOptions()) throws(TipStoreError) -> TipStore {
         let layout = FolderLayout(folder: folder)
         let files = FolderFiles(layer: options.fileLayer)
         try files.makeFolder(folder)
@@ -81,7 +83,7 @@ public final class TipStore {
         var programBytes = loaded.programBytes
         var notes = loaded.notes
         let inForce = engine.program
-        let takesBundled = (bundledProgram.release ?? 0) > (inForce.release ?? 0)
+        let takesBundled = bundledMayReplace && (bundledProgram.release ?? 0) > (inForce.release ?? 0)
             && (try? policy.check(bundledProgram, over: inForce)) != nil
         if takesBundled {
             notes += engine.update(to: bundledProgram).map(RecoveryNote.notCarriedOver)
@@ -234,9 +236,13 @@ public final class TipStore {
     }
 
     /// The ids of the tips to show at `now`, one new tip per display-frequency period and one
-    /// tip per group (see `TipEngine.tipsToDisplay(at:)`): record a display of each.
+    /// tip per group (see `TipEngine.tipsToDisplay(at:)`): record a display of each. The
+    /// exposures of held-out tips the session would have presented are recorded, each as an
+    /// operation; one whose record cannot be written is recorded at a later session.
     public func tipsToDisplay(at now: Double) -> [String] {
-        engine.tipsToDisplay(at: now)
+        let presented = engine.presentation(at: now)
+        for exposure in presented.exposures { try? record(.expose(exposure)) }
+        return presented.tips
     }
 
     /// Calls `handler` with each status change after every recorded operation, as

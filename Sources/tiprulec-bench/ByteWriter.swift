@@ -1,3 +1,4 @@
+import TipRulesRuntime
 import Foundation
 
 /// Bytes written to a file descriptor through one large buffer: the rows generator's output,
@@ -64,5 +65,46 @@ struct ByteWriter: ~Copyable {
 
     private mutating func reserve(_ bytes: Int) {
         if count + bytes > capacity { _ = flush() }
+    }
+}
+
+extension ByteWriter {
+    /// A date as seconds since 1970, or as a quoted RFC 3339 UTC date unless `epoch`.
+    mutating func append(date seconds: Int, epoch: Bool = false) {
+        guard !epoch else { return append(integer: seconds) }
+        let (year, month, day) = CivilCalendar.date(fromDays: seconds / 86_400)
+        let time = seconds % 86_400
+        append("\"")
+        append(integer: year, width: 4)
+        append("-")
+        append(integer: month, width: 2)
+        append("-")
+        append(integer: day, width: 2)
+        append("T")
+        append(integer: time / 3600, width: 2)
+        append(":")
+        append(integer: time / 60 % 60, width: 2)
+        append(":")
+        append(integer: time % 60, width: 2)
+        append("Z\"")
+    }
+}
+
+extension ByteWriter {
+    /// Writes the file at `path` with `body`, through `path.partial` renamed once complete (a
+    /// partial file is removed): what `body` returns, and the bytes written.
+    static func writeFile<Result>(_ path: String, _ body: (inout ByteWriter) throws -> Result) throws -> (result: Result, bytes: Int) {
+        let partial = path + ".partial"
+        let descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw BenchError("cannot write \(partial): \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var out = ByteWriter(descriptor: descriptor)
+        let result = try body(&out)
+        guard out.flush() else {
+            unlink(partial)
+            throw BenchError("cannot write \(partial): \(out.failure ?? "")")
+        }
+        guard rename(partial, path) == 0 else { throw BenchError("cannot rename \(partial): \(String(cString: strerror(errno)))") }
+        return (result, out.total)
     }
 }

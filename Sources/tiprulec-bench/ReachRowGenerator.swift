@@ -80,7 +80,7 @@ struct ReachRowGenerator {
             out.append(value ? ",\"parameter\":\"isLoggedIn\",\"value\":true}\n" : ",\"parameter\":\"isLoggedIn\",\"value\":false}\n")
         case .donation(let date, let epoch, let backyard):
             out.append(",\"event\":\"enteredBackyardDetailView\",\"date\":")
-            writeDate(date, epoch: epoch, to: &out)
+            out.append(date: date, epoch: epoch)
             out.append(",\"fields\":{\"backyardID\":")
             out.append(integer: backyard)
             out.append("}}\n")
@@ -99,31 +99,11 @@ struct ReachRowGenerator {
             }
         case .lastDisplayDate(let date, let epoch):
             out.append(",\"lastDisplayDate\":")
-            writeDate(date, epoch: epoch, to: &out)
+            out.append(date: date, epoch: epoch)
             out.append("}\n")
         case .bare:
             out.append("}\n")
         }
-    }
-
-    /// A date as seconds since 1970 or as a quoted RFC 3339 UTC date.
-    private func writeDate(_ seconds: Int, epoch: Bool, to out: inout ByteWriter) {
-        guard !epoch else { return out.append(integer: seconds) }
-        let (year, month, day) = CivilCalendar.date(fromDays: seconds / 86_400)
-        let time = seconds % 86_400
-        out.append("\"")
-        out.append(integer: year, width: 4)
-        out.append("-")
-        out.append(integer: month, width: 2)
-        out.append("-")
-        out.append(integer: day, width: 2)
-        out.append("T")
-        out.append(integer: time / 3600, width: 2)
-        out.append(":")
-        out.append(integer: time / 60 % 60, width: 2)
-        out.append(":")
-        out.append(integer: time % 60, width: 2)
-        out.append("Z\"")
     }
 }
 

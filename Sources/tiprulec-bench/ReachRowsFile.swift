@@ -59,25 +59,18 @@ struct ReachRowsFile: Codable, Equatable {
 
     /// Writes `recipe`'s rows to `path` (through a temporary file renamed once complete).
     static func generate(_ recipe: Recipe, into path: String) throws -> ReachRowsFile {
-        let partial = path + ".partial"
-        let descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw BenchError("cannot write \(partial): \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        var out = ByteWriter(descriptor: descriptor)
-        var generator = ReachRowGenerator(donationMultiplier: recipe.donationMultiplier)
-        var rows = 0
-        var users = 0
-        let limit = recipe.rowLimit ?? .max
-        while rows < limit && users < recipe.users {
-            rows += generator.writeUser(users, upTo: limit - rows, to: &out)
-            users += 1
+        let written = try ByteWriter.writeFile(path) { out in
+            var generator = ReachRowGenerator(donationMultiplier: recipe.donationMultiplier)
+            var rows = 0
+            var users = 0
+            let limit = recipe.rowLimit ?? .max
+            while rows < limit && users < recipe.users {
+                rows += generator.writeUser(users, upTo: limit - rows, to: &out)
+                users += 1
+            }
+            return (rows, users)
         }
-        guard out.flush() else {
-            unlink(partial)
-            throw BenchError("cannot write \(partial): \(out.failure ?? "")")
-        }
-        guard rename(partial, path) == 0 else { throw BenchError("cannot rename \(partial): \(String(cString: strerror(errno)))") }
-        return ReachRowsFile(path: path, bytes: out.total, rows: rows, users: users)
+        return ReachRowsFile(path: path, bytes: written.bytes, rows: written.result.0, users: written.result.1)
     }
 
     /// A file given with `--rows`: its size and its lines, counted.

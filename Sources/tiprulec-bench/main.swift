@@ -5,14 +5,15 @@
 // `tiprulec-bench state`, the compile measurements alone with `tiprulec-bench compile [runs]`
 // (docs/performance.md) and Ed25519 verification against OpenSSL's alone with
 // `tiprulec-bench verify [--quick]` (docs/signing.md), and `tiprulec reach` against DuckDB with
-// `tiprulec-bench reach [--scaling] …` (docs/performance.md, "Reach").
+// `tiprulec-bench reach [--scaling] …` (docs/performance.md, "Reach"), and `tiprulec measure` against DuckDB
+// over generated experiment rows with `tiprulec-bench measure …` (docs/performance.md, "Measure").
 //
 //   swift build -c release && .build/release/tiprulec-bench [--quick] [--json]
 import Foundation
 import TipRulesSigning
 
 let usage = "usage: tiprulec-bench [--quick] [--json] | tiprulec-bench lsp [LINES] | tiprulec-bench state | tiprulec-bench sync | "
-    + "tiprulec-bench compile [RUNS] | tiprulec-bench verify [--quick] | " + ReachOptions.usage
+    + "tiprulec-bench compile [RUNS] | tiprulec-bench verify [--quick] | " + ReachOptions.usage + " | " + MeasureBenchmark.usage
 
 /// Progress on standard error, so that standard output holds only the report.
 func progress(_ text: String) {
@@ -81,6 +82,8 @@ if arguments.first == "lsp" {
     }
 } else if arguments.first == "reach" {
     exit(ReachBenchmark.main(arguments: Array(arguments.dropFirst())))
+} else if arguments.first == "measure" {
+    exit(MeasureBenchmark.main(arguments: Array(arguments.dropFirst())))
 } else if arguments.first == "verify" {
     guard arguments.dropFirst().allSatisfy({ $0 == "--quick" }) else {
         progress("tiprulec-bench: verify takes only --quick\n\(usage)")

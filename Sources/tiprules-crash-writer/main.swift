@@ -8,7 +8,8 @@ import TipRulesStorage
 
 // The crash test's writer: `tiprules-crash-writer FOLDER COUNT` opens the state folder and records
 // COUNT operations, continuing the numbering from the operations already there: operation n
-// records a display of tip T at date n when n % 7 is 3, else donates `step(n: n)` at date n. It
+// records a display of tip T at date n when n % 7 is 3, an exposure of T in group "g<n>" at date
+// n when n % 7 is 5, else donates `step(n: n)` at date n. It
 // prints `started` before it opens the folder (so the test times its kill from there, not from a
 // process launch that a loaded machine makes slow), and after each operation is flushed
 // `durable n`, so the test that kills it knows which operations must survive. The journal is compacted every few kilobytes, so kills
@@ -75,9 +76,12 @@ do {
     let store = try TipStore.open(folder: arguments[1], bundledProgram: try crashProgram(),
                                   options: TipStoreOptions(journalBound: 2048, now: nil, fileLayer: layer))
     let first = store.engine.store.donationCount(event: 0) + store.engine.store.tipState(0).displayCount
+        + store.engine.store.exposures.count
     for n in first..<first + count {
         if n % 7 == 3 {
             try store.recordDisplay(tip: "T", at: Double(n), duration: 1)
+        } else if n % 7 == 5 {
+            try store.record(.expose(Exposure(tip: "T", group: "g\(n)", percent: 10, arm: .holdout, date: Double(n))))
         } else {
             try store.donate(event: "step", fields: ["n": .int(n)], at: Double(n))
         }

@@ -8,6 +8,7 @@ import TipRulesRuntime
 import TipRulesStorage
 import TipRulesState
 import TipRulesChannelCore
+import TipRulesChannelHTTP
 
 // tiprules-demo: what an app does with the runtime and the storage library, runnable.
 //
@@ -96,16 +97,17 @@ final class DemoApp {
     init(_ options: Options) throws {
         self.options = options
         let bundled = try Program(bytes: readFile(options.bundled))
-        store = try TipStore.open(folder: options.state, bundledProgram: bundled, policy: RulesUpdatePolicy(app: options.app))
         updater = try options.channel.map { channel in
-            guard let url = channel.contains("://") ? URL(string: channel) : URL(fileURLWithPath: channel, isDirectory: true) else {
-                throw DemoError("not a channel URL: \(channel)")
-            }
+            let url = channel.contains("://") ? channel : URL(fileURLWithPath: channel, isDirectory: true).absoluteString
             let trust = try ChannelTrust(pemFiles: options.trustedKeys.map { String(decoding: try readFile($0), as: UTF8.self) })
             let configuration = ChannelConfiguration(url: url, trust: trust, app: options.app ?? "", installID: options.installID,
                                                      minimumInterval: options.interval, timeout: 5)
-            return ChannelUpdater(configuration: configuration, folder: options.state)
+            return ChannelUpdater(configuration: configuration, folder: options.state, transport: URLSessionChannelTransport())
         }
+        // While the channel's release governs, the bundled rules (an app update's) do not replace it.
+        let governed = try updater?.governsRules() ?? false
+        store = try TipStore.open(folder: options.state, bundledProgram: bundled, policy: RulesUpdatePolicy(app: options.app),
+                                  bundledMayReplace: !governed)
         say("opened \(options.state): rules release \(store.engine.program.release.map(String.init) ?? "none")")
         for note in store.recovery { say("recovered: \(note)") }
     }

@@ -63,7 +63,7 @@ struct ChannelFieldTests {
     @Test func aTamperedManifestIsRefused() throws {
         try work.publish([try work.rules(release: 5)], release: 5)
         try work.replaceInFile(work.channel + "/manifest.json") { bytes in
-            let text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\"release\" : 5", with: "\"release\" : 9")
+            let text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\"release\": 5", with: "\"release\": 9")
             bytes = Array(text.utf8)
         }
         let store = try work.openStore()

@@ -5,6 +5,7 @@ import TipRulesStorage
 import TipRulesCommands
 import TipRulesToolingCore
 import TipRulesChannelCore
+import TipRulesChannelHTTP
 
 /// A channel folder, the keys that sign it and the rules it publishes, for the channel tests:
 /// every channel is written by `tiprulec publish` as a team writes it.
@@ -29,6 +30,13 @@ final class ChannelWorkspace {
     }
 
     deinit { try? FileManager.default.removeItem(atPath: root) }
+
+    /// A workspace whose channel nginx serves, and the channel's URL.
+    static func servedByNginx() throws -> (ChannelWorkspace, TestServer, String) {
+        let work = try ChannelWorkspace()
+        let server = try TestServer.nginx(serving: work.root + "/site", work: work.root + "/nginx")
+        return (work, server, "http://127.0.0.1:\(server.port)/channel")
+    }
 
     /// Runs tiprulec in this process with the workspace's clock.
     func tiprulec(_ arguments: [String]) -> CommandResult {
@@ -93,11 +101,12 @@ final class ChannelWorkspace {
     }
 
     func updater(url: String, keys: [String]? = nil, app: String = "com.example.backyard", installID: String = "install-1",
-                 newestReadable: Int = BytecodeFormat.newestVersion, timeout: Double = 5) throws -> ChannelUpdater {
+                 newestReadable: Int = BytecodeFormat.newestVersion, timeout: Double = 5,
+                 fileLayer: any FileLayer = PosixFileLayer()) throws -> ChannelUpdater {
         let trust = try ChannelTrust(pemFiles: (keys ?? [publicKey]).map { try String(contentsOfFile: $0, encoding: .utf8) })
-        let configuration = ChannelConfiguration(url: try #require(URL(string: url)), trust: trust, app: app, installID: installID,
+        let configuration = ChannelConfiguration(url: url, trust: trust, app: app, installID: installID,
                                                  minimumInterval: 0, timeout: timeout, newestReadableFormat: newestReadable)
-        return ChannelUpdater(configuration: configuration, folder: state)
+        return ChannelUpdater(configuration: configuration, folder: state, transport: URLSessionChannelTransport(), fileLayer: fileLayer)
     }
 
     /// One whole update as an app makes it: fetch (off this thread), then activate.
@@ -115,6 +124,17 @@ final class ChannelWorkspace {
     func folderRules() throws -> (release: Int?, tips: [String]) {
         let stored = try TipStore.read(folder: state)
         return (stored.engine.program.release, stored.engine.program.tips.map(\.id))
+    }
+
+    /// The channel's manifest and signature file as served now, to serve them again later (a replay).
+    func channelFiles() throws -> (manifest: Data, signatures: Data) {
+        (try Data(contentsOf: URL(fileURLWithPath: channel + "/manifest.json")),
+         try Data(contentsOf: URL(fileURLWithPath: channel + "/manifest.json.sig")))
+    }
+
+    func restoreChannelFiles(_ files: (manifest: Data, signatures: Data)) throws {
+        try files.manifest.write(to: URL(fileURLWithPath: channel + "/manifest.json"))
+        try files.signatures.write(to: URL(fileURLWithPath: channel + "/manifest.json.sig"))
     }
 
     func replaceInFile(_ path: String, _ change: (inout [UInt8]) -> Void) throws {

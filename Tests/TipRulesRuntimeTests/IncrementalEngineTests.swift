@@ -212,7 +212,8 @@ private struct RandomTimeline {
         case 2: #expect(engine.widgets(at: at) == full.widgets, "\(context)")
         case 3:
             let policy = DisplayPolicy(program: program, store: engine.store, now: at, explaining: false)
-            let shown = policy.tipsToShow(status: { full.tips[$0].status }, displays: { full.tips[$0].display })
+            let shown = policy.tipsToShow(status: { full.tips[$0].status }, displays: { full.tips[$0].display },
+                                          heldOut: { full.tips[$0].pendingReason == .heldOut })
             #expect(engine.tipsToDisplay(at: at) == shown.map { full.tips[$0].id }, "\(context)")
         default: break
         }

@@ -51,7 +51,7 @@ struct SavedStateTests {
         #expect(saved.store.parameter(2) == .bool(false), "transient parameters are not saved")
         #expect(saved.store.donations(event: 0).map(\.date) == [50, 100])
         #expect(saved.store.tipState(0) == TipState(displayCount: 2, displayDuration: 13.5, invalidation: .displayCountExceeded,
-                                                    displayDates: [200, 300]))
+                                                    displayDates: [200, 300], invalidationDate: 300))
         #expect(saved.store.tipState(1).invalidation == .tipClosed)
         #expect(saved.store.lastDisplayDate == 200)
         #expect(saved.store.utcOffset == -18_000)
@@ -129,11 +129,11 @@ struct SavedStateTests {
 
     @Test func aNewerFormatVersionIsAClearError() throws {
         var bytes = try Self.busyEngine().savedState()
-        bytes[4] = 2
-        #expect(throws: StateFormatError.newerVersion(2, newestRead: 1)) { try StateDecoder.decode(bytes, for: try compile(Self.source)) }
+        bytes[4] = 3
+        #expect(throws: StateFormatError.newerVersion(3, newestRead: 2)) { try StateDecoder.decode(bytes, for: try compile(Self.source)) }
         var journal = OperationRecord.journalHeader
         journal[4] = 9
-        #expect(throws: StateFormatError.newerVersion(9, newestRead: 1)) { try OperationRecord.read(journal) }
+        #expect(throws: StateFormatError.newerVersion(9, newestRead: 2)) { try OperationRecord.read(journal) }
     }
 
     @Test func payloadsValidUnderTheChecksumAreStillChecked() throws {

@@ -159,12 +159,15 @@ import TipRulesState
                     dates += displayDates
                     if state.invalidation == nil, let limit = info.options.maxDisplayCount, state.displayCount >= limit {
                         state.invalidation = .displayCountExceeded
+                        state.invalidationDate = operation.date
                     }
                     if state.invalidation == nil, let limit = info.options.maxDisplayDuration, state.displayDuration >= max(limit, 60) {
                         state.invalidation = .displayDurationExceeded
+                        state.invalidationDate = operation.date
                     }
                 } else if case .invalidate(info.id, let reason) = operation.change, state.invalidation == nil {
                     state.invalidation = reason
+                    state.invalidationDate = operation.date
                 }
             }
             state.displayDates = dates.sorted()

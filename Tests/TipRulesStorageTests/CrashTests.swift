@@ -28,13 +28,15 @@ import TipRulesStorage
             guard let state = try Self.state(of: folder, durable: durable) else { continue }
             let steps = state.engine.store.donations(event: 0)
             let displays = state.engine.store.tipState(0).displayDates
-            let recorded = steps.count + displays.count
+            let exposures = state.engine.store.exposures.map(\.date)
+            let recorded = Self.recorded(state.engine.store)
             // Exactly operations 0..<recorded, each once and whole, covering every reported one;
             // at most the one operation in flight beyond them.
             let numbers = 0..<recorded
-            #expect(steps.map(\.date) == numbers.filter { $0 % 7 != 3 }.map(Double.init), "kill \(kill): not the donations 0..<\(recorded)")
-            #expect(steps.map(\.fields) == numbers.filter { $0 % 7 != 3 }.map { [.int($0)] }, "kill \(kill)")
+            #expect(steps.map(\.date) == numbers.filter(Self.isDonation).map(Double.init), "kill \(kill): not the donations 0..<\(recorded)")
+            #expect(steps.map(\.fields) == numbers.filter(Self.isDonation).map { [.int($0)] }, "kill \(kill)")
             #expect(displays == numbers.filter { $0 % 7 == 3 }.map(Double.init), "kill \(kill): not the displays 0..<\(recorded)")
+            #expect(exposures == numbers.filter { $0 % 7 == 5 }.map(Double.init), "kill \(kill): not the exposures 0..<\(recorded)")
             #expect(recorded >= durable, "kill \(kill): \(durable) operations were reported durable, \(recorded) are there")
             #expect(recorded <= durable + 1, "kill \(kill): more operations than were written")
             let names = files(in: folder)
@@ -45,7 +47,7 @@ import TipRulesStorage
         }
         #expect(durable > Self.kills, "the writer hardly ran: \(durable) operations in \(Self.kills) runs")
         let reopened = try TipStore.open(folder: folder, bundledProgram: Program(bytes: TipStore.read(folder: folder).programBytes))
-        #expect(reopened.engine.store.donationCount(event: 0) + reopened.engine.store.tipState(0).displayCount == durable)
+        #expect(Self.recorded(reopened.engine.store) == durable)
         print("crash test: \(Self.kills) kills, \(durable) operations, \(landedMidway) kills after an operation was written and before it was reported")
     }
 
@@ -69,11 +71,19 @@ import TipRulesStorage
             #expect(!names.contains { $0.hasSuffix(".tmp") }, "launch \(launch): \(names)")
             // The operation whose compaction the first launch stopped in was written, not reported.
             let state = try TipStore.read(folder: folder)
-            let recorded = state.engine.store.donationCount(event: 0) + state.engine.store.tipState(0).displayCount
+            let recorded = Self.recorded(state.engine.store)
             #expect(recorded >= durable && recorded <= durable + 1, "launch \(launch): \(recorded) operations, \(durable) durable")
             durable = recorded
         }
     }
+
+    /// How many of the writer's operations a store holds: its donations, displays and exposures.
+    static func recorded(_ store: EventStore) -> Int {
+        store.donationCount(event: 0) + store.tipState(0).displayCount + store.exposures.count
+    }
+
+    /// Whether the writer's operation n is a donation (not a display, n % 7 == 3, nor an exposure, 5).
+    static func isDonation(_ n: Int) -> Bool { n % 7 != 3 && n % 7 != 5 }
 
     /// Runs the writer until it ends by itself; the number of operations it reported durable.
     private static func runToEnd(folder: String, _ arguments: [String]) throws -> Int {
@@ -106,14 +116,16 @@ import TipRulesStorage
             reads += 1
             let steps = state.engine.store.donations(event: 0)
             let displays = state.engine.store.tipState(0).displayDates
-            let recorded = steps.count + displays.count
-            #expect(steps.map(\.date) == (0..<recorded).filter { $0 % 7 != 3 }.map(Double.init), "read \(reads): not a prefix")
+            let recorded = Self.recorded(state.engine.store)
+            #expect(steps.map(\.date) == (0..<recorded).filter(Self.isDonation).map(Double.init), "read \(reads): not a prefix")
             #expect(displays == (0..<recorded).filter { $0 % 7 == 3 }.map(Double.init), "read \(reads): not a prefix")
+            #expect(state.engine.store.exposures.map(\.date) == (0..<recorded).filter { $0 % 7 == 5 }.map(Double.init),
+                    "read \(reads): not a prefix")
             #expect(recorded >= seen, "read \(reads): \(recorded) operations after \(seen)")
             seen = recorded
         }
         process.waitUntilExit()
-        #expect(try TipStore.read(folder: folder).engine.store.donationCount(event: 0) + (3000 + 3) / 7 == 3000)
+        #expect(try Self.recorded(TipStore.read(folder: folder).engine.store) == 3000)
         print("concurrent readers: \(reads) reads while the writer wrote 3,000 operations")
     }
 

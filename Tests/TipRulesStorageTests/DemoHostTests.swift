@@ -51,7 +51,8 @@ struct DemoHostTests {
         #expect(state.engine.program.release == 2)
         #expect(state.engine.store.donationCount(event: 0) == 3)
         #expect(state.engine.store.donationCount(event: 1) <= 1, "the donation in flight at the kill is there whole or not at all")
-        #expect(state.engine.store.tipState(0) == TipState(displayCount: 1, invalidation: .tipClosed, displayDates: [1_020_000]))
+        #expect(state.engine.store.tipState(0) == TipState(displayCount: 1, invalidation: .tipClosed, displayDates: [1_020_000],
+                                                          invalidationDate: 1_020_000))
         #expect(state.engine.store.parameter(0) == .string("member"))
     }
 

@@ -21,6 +21,9 @@ public final class ChildHost {
         try process.run()
     }
 
+    /// The child's process id (to read its `/proc` entry).
+    public var processIdentifier: Int32 { process.processIdentifier }
+
     /// Sends one command line.
     public func send(_ line: String) {
         try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))

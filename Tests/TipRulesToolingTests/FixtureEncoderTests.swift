@@ -30,7 +30,7 @@ import Testing
         #expect((0..<2).map { decoded.parameter($0) } == (0..<2).map { store.parameter($0) })
         #expect(decoded.donations(event: 0) == store.donations(event: 0))
         #expect(decoded.tipState(0) == TipState(displayCount: 1, displayDuration: 61, invalidation: .tipClosed,
-                                                     displayDates: [1_795_251_700]))
+                                                     displayDates: [1_795_251_700], invalidationDate: 1_795_251_700))
         #expect(decoded.utcOffset == -(5 * 3600 + 1800))
         #expect(decoded.lastDisplayDate == 1_795_251_700)
         #expect(decoded.testing == store.testing)

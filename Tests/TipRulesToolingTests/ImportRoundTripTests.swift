@@ -25,7 +25,7 @@ import Testing
     static let skipped: [String: String] = [
         "notes": "Double(…), lowercased(), sum(of:)", "photos": "lowercased()", "shop": "sum(of:), the time between two dates",
         "travel": "a custom display frequency, Double(…), sum(of:)", "names": "Swift keywords as names",
-        "reader": "versions, rollouts, schedules, the calendar, frequency caps, priorities",
+        "reader": "versions, rollouts, schedules, the calendar, frequency caps, priorities", "filters": "a holdout",
     ]
 
     @Test func importOfEmittedSwiftCompilesToTheSameProgram() throws {
@@ -43,7 +43,7 @@ import Testing
             try checkRoundTrip(text, name: name)
             checked.append(name)
         }
-        #expect(checked.sorted() == ["backyard", "backyard-beta", "backyard-v2", "cards", "colleagues", "commute", "fitness",
+        #expect(checked.sorted() == ["backyard", "backyard-beta", "backyard-v2", "cards", "colleagues", "commute", "drop-in", "fitness",
                                           "identities", "passkey", "podcasts", "tour", "widgets"])
     }
 
@@ -57,6 +57,8 @@ import Testing
                 let program = try String(contentsOf: directory.appendingPathComponent(golden.name + ".tiprules"), encoding: .utf8)
                 // Swift that TipKit itself refuses (`lowercased()` in a `#Rule`) imports, but has no TipKit Swift to go back to.
                 if golden.name == "string_rules" { continue }
+                // A title import could not read (reported) is empty, which emit-swift refuses to write.
+                if program.contains("title: \"\"") { continue }
                 try checkRoundTrip(program, name: golden.name)
             }
         }

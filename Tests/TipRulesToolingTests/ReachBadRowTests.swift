@@ -49,9 +49,9 @@ import Testing
         (#"{"user":"b","event":"enteredBackyardDetailView","date":1795251000,"fields":[1]}"#,
          "user b: fields: expected an object of the event's fields, found an array"),
         (#"{"user":"b","event":"enteredBackyardDetailView","parameter":"isLoggedIn"}"#,
-         "user b: a row gives one thing (a donation, a parameter's value, a tip's state or the store's values), but this one has both 'event' and 'parameter'"),
+         "user b: a row gives one thing (a donation, a parameter's value, a tip's state, the store's values, an exposure or an interaction), but this one has both 'event' and 'parameter'"),
         (#"{"user":"b","utcOffset":0,"tip":"FavoriteBackyardTip"}"#,
-         "user b: a row gives one thing (a donation, a parameter's value, a tip's state or the store's values), but this one has both 'tip' and 'utcOffset'"),
+         "user b: a row gives one thing (a donation, a parameter's value, a tip's state, the store's values, an exposure or an interaction), but this one has both 'tip' and 'utcOffset'"),
         (#"{"user":"b","tip":"FavoriteBackyardTip","displays":[1795251601.5]}"#,
          "user b: displays: 2026-11-21T09:00:01.5Z is after now (2026-11-21T09:00:00Z): a tip cannot have appeared in the future"),
         (#"{"user":"b","lastDisplayDate":"2026-11-21T18:00:01+09:00"}"#,
@@ -99,7 +99,7 @@ import Testing
         (#"{"user":"b","event":"articleRead","date":1795251000,"fields":{"category":["news"]}}"#,
          #"user b: fields.category: expected a string, found ["news"]"#),
         (#"{"user":"b","event":"articleRead","date":1795251000,"fields":{"category":"news"},"tip":"FavoritesTabTip"}"#,
-         "user b: a row gives one thing (a donation, a parameter's value, a tip's state or the store's values), but this one has both 'event' and 'tip'"),
+         "user b: a row gives one thing (a donation, a parameter's value, a tip's state, the store's values, an exposure or an interaction), but this one has both 'event' and 'tip'"),
     ]
 
     /// Rows given twice for one user: the second row is the bad one.

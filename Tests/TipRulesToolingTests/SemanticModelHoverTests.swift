@@ -84,5 +84,16 @@ import Testing
         }
         #expect(hover("* .hours").contains("-> Duration"), Comment(rawValue: hover("* .hours")))
         #expect(hover("+ ratio").contains("(lhs: Int, rhs: Double) -> \(Describer.errorType)"), Comment(rawValue: hover("+ ratio")))
+        #expect(hover("+ ratio").contains("error[TR0202]"), Comment(rawValue: hover("+ ratio")))
+    }
+
+    /// An expression the checker rejected says why, rather than showing nothing.
+    @Test func hoverOnAnExpressionOfErrorTypeSaysTheError() throws {
+        let text = "parameter visits: Int = 0\ntip T {\n    title: \"T\"\n    #Rule(Self.$visits) { $0 > vists }\n}\n"
+        let analysis = DocumentAnalysis(name: "error.tiprules", bytes: Array(text.utf8))
+        let offset = text.utf8.count - (text.range(of: "vists }").map { text[$0.lowerBound...].utf8.count } ?? 0) + 1
+        let markdown = Hover.hover(at: offset, in: analysis)?.markdown ?? ""
+        #expect(markdown.contains("vists: \(Describer.errorType)"), Comment(rawValue: markdown))
+        #expect(markdown.contains("error[TR0302]: cannot find 'vists' in scope"), Comment(rawValue: markdown))
     }
 }

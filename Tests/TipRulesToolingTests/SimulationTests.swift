@@ -138,9 +138,10 @@ import Testing
         let state = try #require(document["state"])
         let fixture = try FixtureDecoder.decode(state, for: program)
         let store = try fixture.makeStore(for: program)
-        // The display history is part of the state: the dates the tip appeared.
+        // The display history is part of the state: the dates the tip appeared; and when it was closed.
         #expect(store.tipState(0) == TipState(displayCount: 4, displayDuration: 80, invalidation: .tipClosed,
-                                                   displayDates: [1_795_338_300, 1_795_424_700, 1_795_511_100, 1_795_543_200]))
+                                                   displayDates: [1_795_338_300, 1_795_424_700, 1_795_511_100, 1_795_543_200],
+                                                   invalidationDate: 1_795_543_200))
         #expect(store.donationCount(event: 0) == 3)
         #expect(RFC3339.format(try #require(store.lastDisplayDate)) == "2026-11-22T09:05:00Z")
         #expect(document["steps"]?.arrayValue?.count == 10)

@@ -183,7 +183,7 @@ import Testing
     }
 
     /// Runs `swiftc` with `arguments`; its exit status and combined output.
-    private func runCompiler(_ compiler: URL, _ arguments: [String]) throws -> (Int32, String) {
+    static func runCompiler(_ compiler: URL, _ arguments: [String]) throws -> (Int32, String) {
         let process = Process()
         process.executableURL = compiler
         process.arguments = arguments
@@ -196,21 +196,27 @@ import Testing
         return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 
-    @Test(.enabled(if: swiftCompiler() != nil, "swiftc not found"))
-    func generatedSwiftTypeChecksAgainstTheStandInTipKit() throws {
-        let compiler = try #require(Self.swiftCompiler())
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("tiprulec-standin-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: work) }
-        let standIn = Self.goldenDirectory.appendingPathComponent("StandIn")
+    /// Builds the stand-in modules into `work`; false (with an issue recorded) when one fails.
+    static func buildStandIns(with compiler: URL, into work: URL) throws -> Bool {
+        let standIn = goldenDirectory.appendingPathComponent("StandIn")
         for module in ["SwiftUI", "TipKit", "WidgetKit", "Intents"] {
             let (status, output) = try runCompiler(compiler, [
                 "-emit-module", "-module-name", module, "-I", work.path,
                 standIn.appendingPathComponent(module + ".swift").path,
                 "-o", work.appendingPathComponent(module + ".swiftmodule").path])
             #expect(status == 0, "the stand-in \(module) does not compile:\n\(output)")
-            guard status == 0 else { return }
+            guard status == 0 else { return false }
         }
+        return true
+    }
+
+    @Test(.enabled(if: swiftCompiler() != nil, "swiftc not found"))
+    func generatedSwiftTypeChecksAgainstTheStandInTipKit() throws {
+        let compiler = try #require(Self.swiftCompiler())
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("tiprulec-standin-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        guard try Self.buildStandIns(with: compiler, into: work) else { return }
         var checked = 0
         for golden in try Self.cases() {
             let result = emit(golden.source, target: golden.target)
@@ -219,7 +225,7 @@ import Testing
             let swift = result.standardOutput.replacingOccurrences(of: "#Rule(", with: "Rule(")
             let file = work.appendingPathComponent(golden.name + ".swift")
             try swift.write(to: file, atomically: true, encoding: .utf8)
-            let (status, output) = try runCompiler(compiler, ["-typecheck", "-I", work.path, file.path])
+            let (status, output) = try Self.runCompiler(compiler, ["-typecheck", "-I", work.path, file.path])
             #expect(status == 0, "\(golden.name): the generated Swift does not type-check:\n\(output)")
             checked += 1
         }

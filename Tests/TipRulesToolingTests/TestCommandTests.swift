@@ -79,7 +79,16 @@ import Testing
         #expect(noNow.status == 1)
         #expect(noNow.standardOutput.contains("case: the case needs a \"now\""), Comment(rawValue: noNow.standardOutput))
         let missing = try runTests(#"{"program": "backyard.tiprules", "cases": [{"name": "x", "fixture": {"now": 0}, "expect": [{"tip": "Nope", "status": "available"}]}]}"#)
-        #expect(missing.standardOutput.contains("Nope: the program has no such tip, group or widget"), Comment(rawValue: missing.standardOutput))
+        #expect(missing.standardOutput.contains("Nope: the program has no such tip\n"), Comment(rawValue: missing.standardOutput))
+    }
+
+    /// A misspelled tip is named with the nearest tip of the program, once: no "why" repeats it.
+    @Test func misspelledTipSuggestsTheNearestName() throws {
+        let result = try runTests(#"{"program": "backyard.tiprules", "cases": [{"name": "x", "fixture": {"now": 0}, "expect": [{"tip": "FavoriteBakyardTip", "status": "available"}]}]}"#)
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("  FavoriteBakyardTip: the program has no such tip (did you mean 'FavoriteBackyardTip'?)\n0 passed, 1 failed"),
+                Comment(rawValue: result.standardOutput))
+        #expect(result.standardOutput.components(separatedBy: "did you mean").count == 2, Comment(rawValue: result.standardOutput))
     }
 
     private let checkpoints = """

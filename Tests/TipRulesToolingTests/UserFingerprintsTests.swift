@@ -93,7 +93,7 @@ import Testing
         }
         for number in numbers {
             var bytes: [UInt8] = [UInt8(ascii: "x")]
-            ReachWorker.appendDecimal(number, to: &bytes)
+            ReachInput.appendDecimal(number, to: &bytes)
             #expect(bytes == Array("x\(number)".utf8), "\(number)")
         }
     }

@@ -46,8 +46,8 @@ public enum FuzzEntryPoints {
     public static func rows(_ bytes: [UInt8]) {
         guard let backyard else { return }
         let setup = ReachSetup(program: backyard, baseline: backyard, now: fixedNow,
-                               userParameter: backyard.parameterIndex(named: "plan").map { ($0, $0) }, skipsInvalid: true)
-        var worker = ReachWorker(setup: setup)
+                               userParameter: backyard.parameterIndex(named: "plan").map { ($0, $0) })
+        var worker = RowsWorker(setup: RowsSetup(skipsInvalid: true), counter: ReachCounter(setup: setup))
         var row = ParsedRow()
         bytes.withUnsafeBufferPointer { buffer in
             for line in buffer.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {

@@ -37,7 +37,12 @@ public struct GeneratedProgram: Sendable {
                         RuleInfo(line: rule.line,
                                  code: try block(rule.body, at: .rule(tip: tipIndex, rule: ruleIndex), explains: true))
                     },
-                    actions: tip.actions, line: tip.line)
+                    actions: tip.actions,
+                    holdout: try tip.holdout.map { holdout in
+                        Holdout(percent: holdout.percent, group: holdout.group, line: holdout.line,
+                                bucket: try block(holdout.bucket, at: .holdout(tip: tipIndex), explains: false))
+                    },
+                    line: tip.line)
         }
         let widgets = try checked.widgets.enumerated().map { index, widget in
             WidgetInfo(

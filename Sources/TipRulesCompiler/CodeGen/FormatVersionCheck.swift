@@ -52,6 +52,10 @@ public enum FormatVersionCheck {
             let tips = declared(syntax) { if case .tip(let tip) = $0 { return tip } else { return nil } }
             guard tips.indices.contains(index) else { return whole }
             return tips[index].actions.first?.keywordSpan ?? tips[index].name.span
+        case .holdout(let index):
+            let tips = declared(syntax) { if case .tip(let tip) = $0 { return tip } else { return nil } }
+            guard tips.indices.contains(index) else { return whole }
+            return tips[index].holdouts.first?.span ?? tips[index].name.span
         case .group(let index):
             let groups = declared(syntax) { if case .group(let group) = $0 { return group } else { return nil } }
             return groups.indices.contains(index) ? groups[index].name.span : whole

@@ -89,6 +89,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case duplicateGroupMember = "TR0310"
     case duplicateEventID = "TR0311"
     case invalidEventID = "TR0312"
+    case invalidSwiftName = "TR0313"
 
     // Options and configuration
     case unknownOption = "TR0401"
@@ -106,6 +107,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case emptyAction = "TR0421"
     case invalidAction = "TR0422"
     case duplicateActions = "TR0423"
+
+    // Tip holdouts
+    case holdoutShareOutOfRange = "TR0430"
+    case duplicateHoldout = "TR0431"
 
     // First-beta spellings
     case betaLargestSubsetBy = "TR0501"
@@ -155,6 +160,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case importStyling = "TR0817"
     case importRuleConstruct = "TR0818"
     case importUnrecognizedTip = "TR0819"
+    case importTipMember = "TR0820"
 
     // Bytecode output
     case needsNewerBytecodeVersion = "TR0901"

@@ -15,6 +15,9 @@ public enum Optimizer {
         var optimized = program
         var diagnostics: [Diagnostic] = []
         for tip in optimized.tips.indices {
+            if let holdout = optimized.tips[tip].holdout {
+                optimized.tips[tip].holdout?.bucket = ConstantFolder.fold(holdout.bucket)
+            }
             for rule in optimized.tips[tip].rules.indices {
                 let folded = ConstantFolder.fold(optimized.tips[tip].rules[rule].body)
                 optimized.tips[tip].rules[rule].body = folded

@@ -15,6 +15,9 @@ public struct CheckedProgram: Sendable {
     /// Each event's id (`event NAME(id: "…")`, or NAME): what its donations are persisted under,
     /// and its name in the bytecode. Empty until checked; then one per event.
     public var eventIDs: [String] = []
+    /// Each event's `donationType: "…"`, the Swift type of its donations (nil: emit-swift's
+    /// own name). Empty until checked; then one per event.
+    public var eventDonationTypes: [String?] = []
     public var tips: [TipSymbol]
     public var groups: [GroupSymbol]
     public var widgets: [WidgetSymbol]
@@ -58,6 +61,33 @@ public struct TipSymbol: Hashable, Sendable {
     /// `actions { Action(id:title:) … }`, in order.
     public var actions: [TipAction]
     public var line: Int
+    /// `swiftName: "TaggingTips.Date"`: the Swift type emit-swift declares the tip as (in the
+    /// enums before the last name); nil: its name.
+    public var swiftName: String? = nil
+    /// The texts written `supplied` (`title`, `message`, `image`): each place the app shows the
+    /// tip gives its own, so the program knows none of them.
+    public var suppliedTexts: Set<String> = []
+    /// `holdout(P, of: ID, group: G)`, if the tip declares one.
+    public var holdout: CheckedHoldout? = nil
+}
+
+/// `holdout(P, of: ID, group: G)`: the share, the group, and the unit's bucket as a `Double`
+/// (0 when ID is empty, else `bucket(of: ID, group: G)`).
+public struct CheckedHoldout: Hashable, Sendable {
+    public var percent: Int
+    public var group: String
+    public var bucket: CheckedExpression
+    public var line: Int
+}
+
+extension TipSymbol {
+    /// The Swift type's path: `swiftName` split at its dots, else the name.
+    public var swiftPath: [String] {
+        swiftName.map { $0.split(separator: ".").map(String.init) } ?? [name]
+    }
+
+    /// The Swift type's own name, the last of `swiftPath`: TipKit's default id.
+    public var swiftTypeName: String { swiftPath.last ?? name }
 }
 
 /// One `#Rule`: its line (of `#Rule`) and its `Bool` body.

@@ -20,6 +20,7 @@ extension Checker {
             events.append(event)
             eventNames.append(event.name)
             eventIDs.append(eventID(syntax))
+            program.eventDonationTypes.append(syntax.donationType.flatMap { swiftName($0, what: "an event's donationType") })
         }
         checkEventIDs(eventIDs)
         program.parameters = parameters
@@ -365,10 +366,32 @@ extension Checker {
 
     // MARK: tips
 
-    private static let tipProperties = ["title", "message", "image", "id"]
+    private static let tipProperties = ["title", "message", "image", "id", "swiftName"]
+
+    /// The texts a tip may leave to the app (`title: supplied`).
+    private static let suppliableProperties: Set<String> = ["title", "message", "image"]
+
+    /// A constant string that is a Swift type's name, or dotted names (`TaggingTips.Date`,
+    /// `PhotoEditedInfo`), for emit-swift; nil with TR0313 otherwise.
+    private mutating func swiftName(_ syntax: ExpressionSyntax, what: String) -> String? {
+        guard case .string(let name)? = constant(syntax, of: .string, what: what) else { return nil }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        let valid = parts.allSatisfy { part in
+            guard let first = part.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+            return part.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+        }
+        guard valid else {
+            report(.invalidSwiftName, "'\(name)' is not a Swift type name", at: syntax.span,
+                   notes: [DiagnosticNote("write a type name, or names joined by '.' (\"TaggingTips.Date\")")])
+            return nil
+        }
+        return name
+    }
 
     private mutating func checkTip(_ syntax: TipSyntax) -> TipSymbol {
         var texts: [String: String] = [:]
+        var supplied: Set<String> = []
+        var swiftName: String?
         var seen: [String: SourceSpan] = [:]
         for property in syntax.properties {
             let name = property.name
@@ -376,7 +399,7 @@ extension Checker {
             if !Self.tipProperties.contains(key) {
                 let suggestion = Spelling.closest(to: key, in: Self.tipProperties)
                 report(.unknownTipProperty, "unknown tip property '\(key)'", at: name.span,
-                       notes: [DiagnosticNote("a tip has 'title:', 'message:', 'image:' and 'id:'")],
+                       notes: [DiagnosticNote("a tip has 'title:', 'message:', 'image:', 'id:' and 'swiftName:'")],
                        fixes: suggestion.map { [.replace(name.span, with: $0, "replace with '\($0)'", applicability: .maybeIncorrect)] } ?? [])
                 // Go on as if it were spelled right, so a misspelled title is not also a missing one.
                 guard let suggestion else { continue }
@@ -388,6 +411,14 @@ extension Checker {
                 continue
             }
             seen[key] = name.span
+            if Self.suppliableProperties.contains(key), case .identifier("supplied") = property.value.kind {
+                supplied.insert(key)
+                continue
+            }
+            if key == "swiftName" {
+                swiftName = self.swiftName(property.value, what: "a tip's swiftName")
+                continue
+            }
             if case .string(let text)? = constant(property.value, of: .string, what: "'\(key)'") {
                 texts[key] = text
             }
@@ -413,7 +444,8 @@ extension Checker {
         let actions = checkActions(syntax.actions.first?.entries ?? [])
         return TipSymbol(name: syntax.name.text, id: id, title: texts["title"] ?? "",
                          message: texts["message"], image: texts["image"], rules: rules, options: options,
-                         actions: actions, line: line(of: syntax.name.span))
+                         actions: actions, line: line(of: syntax.name.span), swiftName: swiftName, suppliedTexts: supplied,
+                         holdout: checkHoldouts(syntax.holdouts, tipID: id, owner: syntax.name.text))
     }
 
     /// The offset just after a tip's `{`.

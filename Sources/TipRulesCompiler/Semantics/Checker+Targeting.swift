@@ -76,7 +76,7 @@ extension Checker {
 
     /// `of: ID` (a `String`) and `group: G` (a constant `String`, by default the scope's
     /// rollout group), after `leading` unlabeled arguments.
-    private mutating func rolloutArguments(_ arguments: [ArgumentSyntax], leading: Int, span: SourceSpan, in scope: Scope,
+    mutating func rolloutArguments(_ arguments: [ArgumentSyntax], leading: Int, span: SourceSpan, in scope: Scope,
                                            usage: String) -> (id: CheckedExpression, group: CheckedExpression)? {
         let rest = arguments.dropFirst(leading)
         let labels = rest.map(\.label)

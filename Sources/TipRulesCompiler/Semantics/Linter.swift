@@ -105,6 +105,7 @@ struct Linter {
     private static func forEachExpression(of program: CheckedProgram, _ body: (CheckedExpression) -> Void) {
         for tip in program.tips {
             for rule in tip.rules { body(rule.body) }
+            if let holdout = tip.holdout { body(holdout.bucket) }
         }
         for widget in program.widgets {
             for value in widget.lets { body(value) }

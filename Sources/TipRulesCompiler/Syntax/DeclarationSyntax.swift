@@ -81,6 +81,8 @@ public struct EventSyntax: Hashable, Sendable {
     public var name: NameSyntax
     /// `id: "…"`, TipKit's `Tips.Event(id:)`: what donations are persisted under; NAME when absent.
     public var id: ExpressionSyntax?
+    /// `donationType: "PhotoEditedInfo"`: the Swift type emit-swift gives the donations.
+    public var donationType: ExpressionSyntax? = nil
     public var fields: [LabeledSyntax<NameSyntax>]
     public var limit: [ArgumentSyntax]?
     public var limitSpan: SourceSpan?
@@ -99,6 +101,8 @@ public struct TipSyntax: Hashable, Sendable {
     public var options: [OptionsSyntax]
     /// `actions { Action(id: "…", title: "…") … }` blocks (one is allowed; the checker reports more).
     public var actions: [OptionsSyntax] = []
+    /// `holdout(P, of: ID, group: G)` entries (one is allowed; the checker reports more).
+    public var holdouts: [CallEntrySyntax] = []
     public var span: SourceSpan
 }
 

@@ -200,13 +200,15 @@ extension Parser {
         guard let (owner, name) = parseOwnedName("an event name") else { recoverToNextLine(); return nil }
         var fields: [LabeledSyntax<NameSyntax>] = []
         var id: ExpressionSyntax?
+        var donationType: ExpressionSyntax?
         if consume(.leftParen) != nil {
             while !atEnd && !check(.rightParen) && !atDeclarationStart {
-                // `id: "…"` is the event's id (a string, where a field has a type).
-                if checkWord("id") && peek().kind == .colon && peek(2).kind != .identifier {
+                // `id: "…"` is the event's id and `donationType: "…"` its donations' Swift type
+                // (strings, where a field has a type).
+                if (checkWord("id") || checkWord("donationType")) && peek().kind == .colon && peek(2).kind != .identifier {
+                    let label = advance()
                     advance()
-                    advance()
-                    id = parseExpression()
+                    if label.text == "id" { id = parseExpression() } else { donationType = parseExpression() }
                     if consume(.comma) == nil { break }
                     continue
                 }
@@ -234,8 +236,8 @@ extension Parser {
             }
         }
         let end = index > 0 ? tokens[index - 1].span : keyword.span
-        return EventSyntax(owner: owner, name: name, id: id, fields: fields, limit: limit, limitSpan: limitSpan,
-                           span: keyword.span.union(end))
+        return EventSyntax(owner: owner, name: name, id: id, donationType: donationType, fields: fields, limit: limit,
+                           limitSpan: limitSpan, span: keyword.span.union(end))
     }
 
     // MARK: tip
@@ -268,6 +270,10 @@ extension Parser {
             tip.options.append(parseEntryBlock("the options", entry: "an option such as 'Tips.MaxDisplayCount(3)'"))
             return
         }
+        if checkWord("holdout") && peek().kind == .leftParen {
+            if let holdout = parseCallEntry("a holdout such as 'holdout(10, of: userID)'") { tip.holdouts.append(holdout) }
+            return
+        }
         if checkWord("actions") && peek().kind == .leftBrace {
             tip.actions.append(parseEntryBlock("the actions", entry: "an action such as 'Action(id: \"learn-more\", title: \"Learn more\")'"))
             return
@@ -279,7 +285,7 @@ extension Parser {
             tip.properties.append(LabeledSyntax(name: name, value: value))
             return
         }
-        report(.expectedToken, "expected '#Rule', 'options { … }', 'actions { … }' or a property such as 'title: \"…\"', found \(describe(current))",
+        report(.expectedToken, "expected '#Rule', 'options { … }', 'actions { … }', 'holdout(…)' or a property such as 'title: \"…\"', found \(describe(current))",
                at: current.span)
         recoverToNextLine()
     }

@@ -33,6 +33,10 @@ enum BytecodeReader {
             reader.part = "tip actions"
             try readActions(&reader, into: &tips)
         }
+        if version >= FormatConstruct.holdout.since {
+            reader.part = "tip holdouts"
+            try readHoldouts(&reader, into: &tips)
+        }
 
         var contents = ProgramContents(sourceName: sourceName, displayFrequency: displayFrequency,
                                        constants: constants, parameters: parameters, events: events,
@@ -154,18 +158,40 @@ enum BytecodeReader {
 
     /// The actions of the tips that have some: each tip's index (increasing), then its actions.
     private static func readActions(_ reader: inout ByteReader, into tips: inout [TipInfo]) throws {
-        var previous = -1
-        for _ in 0..<(try reader.count()) {
-            let start = reader.offset
-            let index = try reader.unsigned()
-            guard index > previous, index < tips.count else {
-                throw reader.malformed("tip index \(index) is out of order or past the \(tips.count) tips", at: start)
-            }
-            previous = index
+        try readTipEntries(&reader, tipCount: tips.count) { reader, index in
             let countOffset = reader.offset
             let actions = try readArray(&reader) { TipAction(id: try $0.string(), title: try $0.string()) }
             guard !actions.isEmpty else { throw reader.malformed("a tip listed with no actions", at: countOffset) }
             tips[index].actions = actions
+        }
+    }
+
+    /// A section of entries of some tips: a count, then each entry's tip index (strictly
+    /// increasing, below `tipCount`) followed by what `entry` reads.
+    private static func readTipEntries(_ reader: inout ByteReader, tipCount: Int,
+                                       _ entry: (inout ByteReader, Int) throws -> Void) throws {
+        var previous = -1
+        for _ in 0..<(try reader.count()) {
+            let start = reader.offset
+            let index = try reader.unsigned()
+            guard index > previous, index < tipCount else {
+                throw reader.malformed("tip index \(index) is out of order or past the \(tipCount) tips", at: start)
+            }
+            previous = index
+            try entry(&reader, index)
+        }
+    }
+
+    /// The holdouts of the tips that have one: each tip's index (increasing), its share, group,
+    /// line and bucket code.
+    private static func readHoldouts(_ reader: inout ByteReader, into tips: inout [TipInfo]) throws {
+        try readTipEntries(&reader, tipCount: tips.count) { reader, index in
+            let percent = try reader.unsigned()
+            let group = try reader.string()
+            let line = try reader.unsigned()
+            reader.part = "tip '\(tips[index].name)' holdout (line \(line))"
+            tips[index].holdout = Holdout(percent: percent, group: group, line: line, bucket: try readCode(&reader))
+            reader.part = "tip holdouts"
         }
     }
 
@@ -257,6 +283,10 @@ enum BytecodeReader {
         for tip in contents.tips.indices {
             for rule in contents.tips[tip].rules.indices {
                 try readDebug(&reader, into: &contents.tips[tip].rules[rule].code)
+            }
+            if var holdout = contents.tips[tip].holdout {
+                try readDebug(&reader, into: &holdout.bucket)
+                contents.tips[tip].holdout = holdout
             }
         }
         for widget in contents.widgets.indices {

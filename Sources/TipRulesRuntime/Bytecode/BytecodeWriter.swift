@@ -20,6 +20,9 @@ enum BytecodeWriter {
         if version >= FormatConstruct.tipActions.since {
             writeActions(contents.tips, to: &payload)
         }
+        if version >= FormatConstruct.holdout.since {
+            writeHoldouts(contents.tips, to: &payload)
+        }
         for block in contents.locatedCodeBlocks {
             writeDebug(block.code, to: &payload)
         }
@@ -111,6 +114,21 @@ enum BytecodeWriter {
                 writer.string(action.id)
                 writer.string(action.title)
             }
+        }
+    }
+
+    /// The tips that have a holdout (count, then each tip's index, its share, group, line and
+    /// bucket code), so that a program without holdouts adds one byte.
+    private static func writeHoldouts(_ tips: [TipInfo], to writer: inout ByteWriter) {
+        let withHoldouts = tips.indices.filter { tips[$0].holdout != nil }
+        writer.unsigned(withHoldouts.count)
+        for index in withHoldouts {
+            guard let holdout = tips[index].holdout else { continue }
+            writer.unsigned(index)
+            writer.unsigned(holdout.percent)
+            writer.string(holdout.group)
+            writer.unsigned(holdout.line)
+            writeCode(holdout.bucket, to: &writer)
         }
     }
 

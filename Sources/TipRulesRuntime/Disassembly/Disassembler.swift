@@ -44,6 +44,11 @@ private struct Disassembler {
                 lines.append("  rule \(index + 1), line \(rule.line)" + (rule.code.summary.isEmpty ? "" : ": \(rule.code.summary)"))
                 lines += code(rule.code)
             }
+            if let holdout = tip.holdout {
+                lines.append("  holdout \(holdout.percent) %, group \(ValueFormatting.quoted(holdout.group)), line \(holdout.line): bucket"
+                             + (holdout.bucket.summary.isEmpty ? "" : " of \(holdout.bucket.summary)"))
+                lines += code(holdout.bucket)
+            }
         }
         for group in program.groups {
             let members = group.members.map { program.tips.indices.contains($0) ? program.tips[$0].name : "?" }

@@ -44,7 +44,8 @@ extension TipEngine {
         let rules = explaining ? results.rules : results.rules.map { tip in
             tip.map { RuleResult(index: $0.index, line: $0.line, result: $0.result, error: $0.error) }
         }
-        let decided = DisplayPolicy(program: program, store: store, now: now, explaining: explaining).decide(rules: rules)
+        let decided = DisplayPolicy(program: program, store: store, now: now, explaining: explaining)
+            .decide(rules: rules, holdouts: evaluator.holdoutAssignments(store: store, now: now))
         return EvaluationResult(now: now, tips: decided.tips, groups: decided.groups, widgets: results.widgets)
     }
 
@@ -55,18 +56,25 @@ extension TipEngine {
         return results.widgets
     }
 
-    /// The ids of the tips to show at `now` (`DisplayPolicy.tipsToShow`), from the cached decisions.
-    mutating func displayedTips(at now: Double) -> [String] {
+    /// The tips to show at `now` (`DisplayPolicy.tipsToShow`), from the cached decisions, and the
+    /// held-out tips the session would have presented (`DisplayPolicy.heldOutTipsPresented`).
+    mutating func session(at now: Double) -> (shown: [Int], heldOut: [Int]) {
         let policy = DisplayPolicy(program: program, store: store, now: now, explaining: false)
-        let shown: [Int]
+        let standings: [DisplayPolicy.Standing]
         if refreshDecisions(at: now) {
-            let standings = decisions.standings
-            shown = policy.tipsToShow(status: { standings[$0].status }, displays: { standings[$0].displays })
+            standings = decisions.standings
         } else {
-            let tips = evaluator.evaluate(store, now: now).tips
-            shown = policy.tipsToShow(status: { tips[$0].status }, displays: { tips[$0].display })
+            standings = evaluator.evaluate(store, now: now).tips.map { tip in
+                var standing = DisplayPolicy.Standing(status: tip.status, reason: tip.reason, pendingReason: tip.pendingReason,
+                                                      pendingUntil: tip.pendingUntil)
+                if tip.pendingReason == .heldOut { standing.heldOutBucket = 0 }
+                return standing
+            }
         }
-        return shown.map { program.tips[$0].id }
+        let shown = policy.tipsToShow(status: { standings[$0].status }, displays: { standings[$0].displays },
+                                      heldOut: { standings[$0].heldOutBucket != nil })
+        let heldOut = evaluator.hasHoldouts ? policy.heldOutTipsPresented { standings[$0] } : []
+        return (shown, heldOut)
     }
 
     /// The status changes since the last report among the tips decided again (every tip at the
@@ -86,7 +94,8 @@ extension TipEngine {
             if first { observed?.append(new) } else { observed?[tip] = new }
         }
         guard !changed.isEmpty else { return [] }
-        let tips = DisplayPolicy(program: program, store: store, now: now, explaining: true).decide(rules: results.rules).tips
+        let tips = DisplayPolicy(program: program, store: store, now: now, explaining: true)
+            .decide(rules: results.rules, holdouts: evaluator.holdoutAssignments(store: store, now: now)).tips
         return changed.compactMap { tip, old in Self.change(of: tips[tip], from: old) }
     }
 
@@ -96,7 +105,8 @@ extension TipEngine {
     /// evaluate in full.
     private mutating func refreshDecisions(at now: Double) -> Bool {
         guard refreshResults(at: now, widgets: false) else { return false }
-        decisions.refresh(program: program, store: store, now: now, rules: results.rules)
+        let holdouts = evaluator.hasHoldouts ? evaluator.holdoutAssignments(store: store, now: now) : nil
+        decisions.refresh(program: program, store: store, now: now, rules: results.rules, holdouts: holdouts)
         return true
     }
 

@@ -4,7 +4,8 @@ extension TipEngine {
     /// up by one and its displayed time by `duration`; a tip's first display sets the store's
     /// last display date (the display frequency counts from it). When the tip reaches its
     /// `MaxDisplayCount` or `MaxDisplayDuration` (at least 60 s), the invalidation is recorded,
-    /// so that a later program with other limits does not bring the tip back.
+    /// so that a later program with other limits does not bring the tip back. A tip with a
+    /// holdout, displayed to a person in treatment, records its exposure at its first display.
     public mutating func recordDisplay(tip name: String, at date: Double, duration: Double = 0) throws {
         try recordDisplay(tip: tipIndex(name), at: date, duration: duration)
     }
@@ -15,6 +16,7 @@ extension TipEngine {
         guard program.tips.indices.contains(index) else { throw EngineError.noSuchTip("#\(index)") }
         guard OperationBounds.isDisplayedTime(duration) else { throw EngineError.invalidDuration(duration) }
         guard OperationBounds.isDate(date) else { throw EngineError.invalidDate(date) }
+        if let exposure = treatmentExposure(ofTip: index, at: date) { recordExposure(exposure) }
         var state = store.tipState(index)
         if state.displayCount == 0 {
             store.lastDisplayDate = date
@@ -26,6 +28,7 @@ extension TipEngine {
         state.recordDisplayDate(date)
         if state.invalidation == nil {
             state.invalidation = DisplayPolicy.invalidation(program.tips[index].options, state)
+            if state.invalidation != nil { state.invalidationDate = date }
         }
         store.setTipState(index, state)
         tipStateChanged(index)
@@ -52,7 +55,8 @@ extension TipEngine {
         try invalidate(tip: index, reason: .actionPerformed)
     }
 
-    /// Invalidates a tip for `reason`; a tip already invalidated keeps its first reason.
+    /// Invalidates a tip for `reason`, dated by the engine's `clock`; a tip already invalidated
+    /// keeps its first reason.
     public mutating func invalidate(tip name: String, reason: InvalidationReason) throws {
         try invalidate(tip: tipIndex(name), reason: reason)
     }
@@ -64,6 +68,7 @@ extension TipEngine {
         var state = store.tipState(index)
         guard state.invalidation == nil else { return }
         state.invalidation = reason
+        state.invalidationDate = clock
         store.setTipState(index, state)
         tipStateChanged(index)
     }

@@ -73,8 +73,27 @@ public struct TipEngine {
     /// frequency holds back the other new tips, and a group presents one tip. Recording a display
     /// of each (`recordDisplay(tip:at:duration:)`) obeys the frequency. A tip's own `display`
     /// (`evaluate(at:)`) says whether it may show, on its own.
+    ///
+    /// A held-out tip (`holdout(…)`) that the session would have presented were the person in
+    /// treatment is not shown, takes no place in its groups, and has its exposure recorded (once
+    /// per tip and holdout group); `presentation(at:)` answers without recording.
     public mutating func tipsToDisplay(at now: Double) -> [String] {
-        displayedTips(at: now)
+        let presented = presentation(at: now)
+        for exposure in presented.exposures { recordExposure(exposure) }
+        return presented.tips
+    }
+
+    /// What a session at `now` presents: the ids of the tips to show (`tipsToDisplay(at:)`) and
+    /// the exposures it would record, of held-out tips it would have presented and that have none
+    /// yet. Records nothing.
+    public mutating func presentation(at now: Double) -> Presentation {
+        let (shown, heldOut) = session(at: now)
+        let exposures = heldOut.compactMap { tip -> Exposure? in
+            guard let holdout = program.tips[tip].holdout,
+                  store.exposure(tip: program.tips[tip].id, group: holdout.group) == nil else { return nil }
+            return Exposure(tip: program.tips[tip].id, group: holdout.group, percent: holdout.percent, arm: .holdout, date: now)
+        }
+        return Presentation(tips: shown.map { program.tips[$0].id }, exposures: exposures)
     }
 
     /// The id of the tip a group presents at `now`, if any.

@@ -6,8 +6,9 @@ extension DisplayPolicy {
     /// shown, the display frequency holds back every other tip that never displayed (tips
     /// displayed before, tips that ignore the frequency and tips shown by a testing override
     /// still show). A tip that belongs to a group shows only as the current tip of one of its
-    /// groups, and a group presents one tip. `status` and `displays` are each tip's decision.
-    func tipsToShow(status: (Int) -> TipStatus, displays: (Int) -> Bool) -> [Int] {
+    /// groups, and a group presents one tip. `status` and `displays` are each tip's decision; a
+    /// tip `heldOut` takes no place in its groups.
+    func tipsToShow(status: (Int) -> TipStatus, displays: (Int) -> Bool, heldOut: (Int) -> Bool) -> [Int] {
         var groupsOfTip = Array(repeating: [Int](), count: program.tips.count)
         for (group, info) in program.groups.enumerated() {
             for member in Set(info.members) where groupsOfTip.indices.contains(member) { groupsOfTip[member].append(group) }
@@ -21,7 +22,8 @@ extension DisplayPolicy {
         for tip in program.tips.indices where mayShow(tip) {
             if !groupsOfTip[tip].isEmpty {
                 let presenting = groupsOfTip[tip].filter { group in
-                    !presented[group] && currentTip(in: program.groups[group], status: status, displays: mayShow) == tip
+                    !presented[group] && currentTip(in: program.groups[group], status: status, displays: mayShow,
+                                                          heldOut: heldOut) == tip
                 }
                 guard !presenting.isEmpty else { continue }
                 for group in presenting { presented[group] = true }
@@ -31,6 +33,15 @@ extension DisplayPolicy {
             if store.tipState(tip).displayCount == 0 { newTipShown = true }
         }
         return shown
+    }
+
+    /// The held-out tips a session at `now` would have presented were the unit in treatment
+    /// (what records their exposure), given each tip's standing: the session of `tipsToShow`
+    /// with every held-out tip in treatment.
+    func heldOutTipsPresented(_ standings: (Int) -> Standing) -> [Int] {
+        let wouldShow = tipsToShow(status: { standings($0).heldOutBucket != nil ? .available : standings($0).status },
+                                   displays: { standings($0).displaysInTreatment }, heldOut: { _ in false })
+        return wouldShow.filter { standings($0).heldOutBucket != nil }
     }
 
     /// Whether the display frequency holds the tip back once a new tip appeared now.

@@ -30,7 +30,11 @@ package struct DisplayPolicy {
         var pendingReason: PendingReason?
         var pendingUntil: Double?
         var override: Override?
+        /// The bucket of a unit in the tip's holdout arm, when the holdout holds it back.
+        var heldOutBucket: Int?
         var displays: Bool { status == .available && override != .hidden }
+        /// Whether the tip would display were the unit in treatment.
+        var displaysInTreatment: Bool { displays || heldOutBucket != nil && override != .hidden }
 
         var decision: TipDecision {
             TipDecision(status: status, reason: reason, pendingReason: pendingReason, pendingUntil: pendingUntil,
@@ -38,8 +42,11 @@ package struct DisplayPolicy {
         }
     }
 
-    func decide(rules: [[RuleResult]]) -> (tips: [TipResult], groups: [GroupResult]) {
-        let standings = program.tips.indices.map { standing(of: $0, rulesHold: rules[$0].allSatisfy(\.result)) }
+    /// Every tip's result and every group's, given each tip's rule results and holdout assignment.
+    func decide(rules: [[RuleResult]], holdouts: [HoldoutAssignment?]) -> (tips: [TipResult], groups: [GroupResult]) {
+        let standings = program.tips.indices.map {
+            standing(of: $0, rulesHold: rules[$0].allSatisfy(\.result), holdout: holdouts[$0])
+        }
         let explanations = explaining ? program.tips.indices.map { explain(standings[$0], tip: $0, rules: rules[$0]) }
                                       : Array(repeating: "", count: program.tips.count)
         let choices = program.groups.map { group in
@@ -73,15 +80,28 @@ package struct DisplayPolicy {
 
     // MARK: - One tip
 
-    /// Tip `index`'s status and display, given whether all its rules hold.
-    func decision(ofTip index: Int, rulesHold: Bool) -> TipDecision {
-        standing(of: index, rulesHold: rulesHold).decision
+    /// Tip `index`'s status and display, given whether all its rules hold and where the unit
+    /// stands in its holdout.
+    func decision(ofTip index: Int, rulesHold: Bool, holdout: HoldoutAssignment?) -> TipDecision {
+        standing(of: index, rulesHold: rulesHold, holdout: holdout).decision
     }
 
-    /// The contract's order: overrides, stored invalidation, display limits, rules, frequency.
+    /// language.md's order: overrides, stored invalidation, display limits, rules, frequency;
+    /// then a tip that would be available is held back in its holdout arm.
+    func standing(of index: Int, rulesHold: Bool, holdout: HoldoutAssignment?) -> Standing {
+        var standing = treatmentStanding(of: index, rulesHold: rulesHold)
+        if let holdout, holdout.arm == .holdout, standing.status == .available, standing.override != .shown {
+            standing.status = .pending
+            standing.pendingReason = .heldOut
+            standing.heldOutBucket = holdout.bucket
+        }
+        return standing
+    }
+
+    /// The decision as if the unit were in treatment.
     /// Reads the tip's options and state alone: copying its whole `TipInfo` would retain each of
     /// its strings and arrays, for every tip of every evaluation.
-    func standing(of index: Int, rulesHold: Bool) -> Standing {
+    private func treatmentStanding(of index: Int, rulesHold: Bool) -> Standing {
         var standing = Standing(status: .available, override: store.testing.isEmpty ? nil : override(of: program.tips[index]))
         if standing.override == .shown { return standing }
         let options = program.tips[index].options
@@ -172,6 +192,9 @@ package struct DisplayPolicy {
             if standing.pendingReason == .frequencyCap {
                 return "pending: held back by its frequency cap: " + capPhrase(program.tips[tip], store.tipState(tip))
             }
+            if let bucket = standing.heldOutBucket, let holdout = program.tips[tip].holdout {
+                return "pending: held out of \(ValueFormatting.quoted(holdout.group)) (bucket \(bucket) <= \(holdout.percent))"
+            }
             if let until = standing.pendingUntil { return "pending: " + frequencyPhrase(until: until) }
             return "pending: " + falseRulesPhrase(rules)
         case (nil, .available):
@@ -232,10 +255,12 @@ package struct DisplayPolicy {
     /// The tip `group` presents, given its members' statuses and displays.
     /// `.priority`: the member that displays with the highest priority, the first declared
     /// among equals. `.firstAvailable`: the first member, in declared order, that displays.
-    /// `.ordered`: the first member that is not invalidated, and only if it displays.
-    func currentTip(in group: GroupInfo, status: (Int) -> TipStatus, displays: (Int) -> Bool) -> Int? {
+    /// `.ordered`: the first member that is not invalidated, and only if it displays. A member
+    /// held out (`heldOut`) takes no place in the group: the others are chosen as if it were not there.
+    func currentTip(in group: GroupInfo, status: (Int) -> TipStatus, displays: (Int) -> Bool,
+                    heldOut: (Int) -> Bool) -> Int? {
         if group.ordered {
-            guard let next = group.members.first(where: { status($0) != .invalidated }) else { return nil }
+            guard let next = group.members.first(where: { status($0) != .invalidated && !heldOut($0) }) else { return nil }
             return displays(next) ? next : nil
         }
         guard group.byPriority else { return group.members.first(where: displays) }
@@ -249,7 +274,8 @@ package struct DisplayPolicy {
 
     /// The tip a group presents (`currentTip`) and, when explaining, why.
     private func choose(in group: GroupInfo, standings: [Standing], why: (Int) -> String) -> Choice {
-        let current = currentTip(in: group, status: { standings[$0].status }, displays: { standings[$0].displays })
+        let current = currentTip(in: group, status: { standings[$0].status }, displays: { standings[$0].displays },
+                                 heldOut: { standings[$0].heldOutBucket != nil })
         let names = explaining ? program.tips.map(\.id) : []
         var choice = Choice(group: group.name, current: current, explanation: "", members: group.members, names: names)
         guard explaining else { return choice }
@@ -257,7 +283,7 @@ package struct DisplayPolicy {
             choice.explanation = "presents \(names[current])" + (group.byPriority && !group.ordered
                 ? ", the available member with the highest priority (\(program.tips[current].options.priority))" : "")
         } else if group.ordered {
-            guard let next = group.members.first(where: { standings[$0].status != .invalidated }) else {
+            guard let next = group.members.first(where: { standings[$0].status != .invalidated && standings[$0].heldOutBucket == nil }) else {
                 choice.explanation = "presents no tip: every member is invalidated"
                 return choice
             }

@@ -27,6 +27,9 @@ public enum PendingReason: String, Hashable, Sendable {
     case displayFrequency
     /// Its rules hold, but one of its `FrequencyCap`s holds it back: it appeared too often lately.
     case frequencyCap
+    /// Its rules hold and the display policy would show it, but the unit is in the tip's
+    /// holdout arm (`holdout(P, of: ID, group: G)`).
+    case heldOut
 }
 
 /// The outcome for one tip.

@@ -65,11 +65,13 @@ extension Evaluator {
                 rulesHold = rulesHold && holds
                 index += 1
             }
-            decisions.tips[tip] = policy.decision(ofTip: tip, rulesHold: rulesHold)
+            let holdout = hasHoldouts && fits ? assignment(ofTip: tip) : nil
+            decisions.tips[tip] = policy.decision(ofTip: tip, rulesHold: rulesHold, holdout: holdout)
         }
         for (index, group) in program.groups.enumerated() {
             decisions.currentTips[index] = policy.currentTip(in: group, status: { decisions.tips[$0].status },
-                                                             displays: { decisions.tips[$0].display })
+                                                             displays: { decisions.tips[$0].display },
+                                                             heldOut: { decisions.tips[$0].pendingReason == .heldOut })
         }
     }
 }

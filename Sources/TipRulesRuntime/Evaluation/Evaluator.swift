@@ -28,6 +28,10 @@ public struct Evaluator {
     @usableFromInline let integerTests: [IntegerTest?]
     /// Each widget's score, duration and suggestion windows, ready to run.
     let widgets: [ExecutableWidget]
+    /// Each tip's holdout bucket code, ready to run (nil for a tip without a holdout).
+    let holdouts: [ExecutableCode?]
+    /// Whether any tip has a holdout.
+    let hasHoldouts: Bool
     /// The last program other than `program` whose stores were found to fit it (the same
     /// parameter and event types), so that the next store of it is not compared again.
     private var fittingProgram: Program?
@@ -58,6 +62,10 @@ public struct Evaluator {
         }
         integerTests = natives.map { $0?.parameterTest?.integerTest }
         widgets = program.widgets.map { ExecutableWidget($0, constants: program.constants, fusing: fusingScans) }
+        holdouts = program.tips.map { tip in
+            tip.holdout.map { ExecutableCode($0.bucket, constants: program.constants, fusing: fusingScans) }
+        }
+        hasHoldouts = holdouts.contains { $0 != nil }
     }
 
     /// Every tip's status and display decision, every group's current tip and every widget's
@@ -70,7 +78,7 @@ public struct Evaluator {
             program.tips[tip].rules.indices.map { evaluate(tip: tip, rule: $0, explaining: explaining) }
         }
         let decisions = DisplayPolicy(program: program, store: store, now: now, explaining: explaining)
-            .decide(rules: results)
+            .decide(rules: results, holdouts: assignments())
         let widgetResults = program.widgets.indices.map { evaluateWidget($0) }
         return EvaluationResult(now: now, tips: decisions.tips, groups: decisions.groups, widgets: widgetResults)
     }
@@ -184,7 +192,7 @@ public struct Evaluator {
             tip.rules.enumerated().map { RuleResult(index: $0, line: $1.line, result: false, error: Self.mismatch) }
         }
         let decisions = DisplayPolicy(program: program, store: store, now: now, explaining: explaining)
-            .decide(rules: results)
+            .decide(rules: results, holdouts: Array(repeating: nil, count: program.tips.count))
         let widgets = program.widgets.map {
             WidgetResult(id: $0.name, score: 0, duration: 0, relevant: false, error: Self.mismatch)
         }

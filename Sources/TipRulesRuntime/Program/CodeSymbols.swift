@@ -20,10 +20,13 @@ public struct TipInfo: Hashable, Sendable {
     public var rules: [RuleInfo]
     /// The tip's buttons, in order (TipKit's `actions`).
     public var actions: [TipAction]
+    /// The tip's `holdout(P, of: ID, group: G)`, if it declares one (format version 4).
+    public var holdout: Holdout?
     public var line: Int
 
     public init(name: String, id: String, title: String, message: String? = nil, image: String? = nil,
-                options: TipOptions = TipOptions(), rules: [RuleInfo] = [], actions: [TipAction] = [], line: Int) {
+                options: TipOptions = TipOptions(), rules: [RuleInfo] = [], actions: [TipAction] = [],
+                holdout: Holdout? = nil, line: Int) {
         self.name = name
         self.id = id
         self.title = title
@@ -32,6 +35,7 @@ public struct TipInfo: Hashable, Sendable {
         self.options = options
         self.rules = rules
         self.actions = actions
+        self.holdout = holdout
         self.line = line
     }
 }

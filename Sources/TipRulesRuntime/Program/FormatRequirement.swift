@@ -22,12 +22,15 @@ public enum FormatConstruct: Hashable, Sendable, CustomStringConvertible {
     case tipPriority
     /// A `.priority` group (its kind byte 2).
     case priorityGroup
+    /// A tip's `holdout(P, of: ID, group: G)` (the tip holdouts section).
+    case holdout
 
     /// The format version that added the construct.
     public var since: Int {
         switch self {
         case .transientParameter, .widgetSuggestions: return 2
         case .programIdentity, .tipActions, .frequencyCap, .tipPriority, .priorityGroup: return 3
+        case .holdout: return 4
         case .instruction(let opcode): return opcode.info.since
         case .scalarType(let kind): return kind.since
         }
@@ -45,6 +48,7 @@ public enum FormatConstruct: Hashable, Sendable, CustomStringConvertible {
         case .frequencyCap: return "a frequency cap"
         case .tipPriority: return "a tip's priority"
         case .priorityGroup: return "a '.priority' group"
+        case .holdout: return "a tip's holdout"
         }
     }
 }
@@ -64,6 +68,8 @@ public enum FormatLocation: Hashable, Sendable {
     case tip(Int)
     /// The actions of the tip at this index.
     case actions(tip: Int)
+    /// The holdout of the tip at this index.
+    case holdout(tip: Int)
     /// The group at this index.
     case group(Int)
     /// The widget at this index, suggestion window `suggestion`.
@@ -76,6 +82,8 @@ public enum FormatLocation: Hashable, Sendable {
 /// widget's suggestion window.
 public enum CodeBlockLocation: Hashable, Sendable {
     case rule(tip: Int, rule: Int)
+    /// The bucket of a tip's holdout.
+    case holdout(tip: Int)
     case score(widget: Int)
     case duration(widget: Int)
     case suggestionStart(widget: Int, suggestion: Int)
@@ -113,6 +121,7 @@ extension ProgramContents {
             if !tip.actions.isEmpty { need(.tipActions, at: .actions(tip: index)) }
             if !tip.options.frequencyCaps.isEmpty { need(.frequencyCap, at: .tip(index)) }
             if tip.options.priority != 0 { need(.tipPriority, at: .tip(index)) }
+            if tip.holdout != nil { need(.holdout, at: .holdout(tip: index)) }
         }
         for (index, group) in groups.enumerated() where group.byPriority { need(.priorityGroup, at: .group(index)) }
         for (location, code) in locatedCodeBlocks {
@@ -146,6 +155,7 @@ extension Program {
         case .parameter(let index): return parameters[index].line
         case .event(let index): return events[index].line
         case .tip(let index), .actions(let index): return tips[index].line
+        case .holdout(let index): return tips[index].holdout?.line ?? tips[index].line
         case .group(let index): return groups[index].line
         case .suggestion(let widget, let suggestion): return widgets[widget].suggestions[suggestion].line
         case .instruction(let block, let index): return code(at: block).line(at: index)
@@ -156,6 +166,7 @@ extension Program {
     public func code(at location: CodeBlockLocation) -> CodeBlock {
         switch location {
         case .rule(let tip, let rule): return tips[tip].rules[rule].code
+        case .holdout(let tip): return tips[tip].holdout?.bucket ?? CodeBlock(instructions: [])
         case .score(let widget): return widgets[widget].score
         case .duration(let widget): return widgets[widget].duration
         case .suggestionStart(let widget, let suggestion): return widgets[widget].suggestions[suggestion].from

@@ -15,7 +15,7 @@ struct ProgramContents: Hashable, Sendable {
     /// The release of the rules, if it names one (format version 3 on).
     var release: Int? = nil
 
-    /// Every code block with a name for messages, in file order: each tip's rules, then
+    /// Every code block with a name for messages, in file order: each tip's rules and holdout, then
     /// each widget's score, duration and suggestion windows.
     var codeBlocks: [(name: String, code: CodeBlock)] {
         locatedCodeBlocks.map { (name(of: $0.location), $0.code) }
@@ -28,6 +28,7 @@ struct ProgramContents: Hashable, Sendable {
             for (ruleIndex, rule) in tip.rules.enumerated() {
                 blocks.append((.rule(tip: tipIndex, rule: ruleIndex), rule.code))
             }
+            if let holdout = tip.holdout { blocks.append((.holdout(tip: tipIndex), holdout.bucket)) }
         }
         for (widgetIndex, widget) in widgets.enumerated() {
             blocks.append((.score(widget: widgetIndex), widget.score))
@@ -45,6 +46,7 @@ struct ProgramContents: Hashable, Sendable {
         switch location {
         case .rule(let tip, let rule):
             return "tip '\(tips[tip].name)' rule \(rule + 1) (line \(tips[tip].rules[rule].line))"
+        case .holdout(let tip): return "tip '\(tips[tip].name)' holdout (line \(tips[tip].holdout?.line ?? tips[tip].line))"
         case .score(let widget): return "widget '\(widgets[widget].name)' score"
         case .duration(let widget): return "widget '\(widgets[widget].name)' duration"
         case .suggestionStart(let widget, let suggestion): return "widget '\(widgets[widget].name)' suggestion \(suggestion + 1) from"

@@ -190,6 +190,9 @@ public struct TipState: Hashable, Sendable {
     /// Seconds the tip has been displayed in total.
     public var displayDuration: Double
     public var invalidation: InvalidationReason?
+    /// When the tip was invalidated (seconds since 1970), when known: the engine's clock when it
+    /// was closed or its action performed, the display's date when a display limit was reached.
+    public var invalidationDate: Double?
     /// The dates the tip appeared (seconds since 1970), oldest first: its display history, kept
     /// to the newest `TipState.maximumDisplayHistory` (a display count may be larger). The
     /// initializer and `recordDisplayDate(_:)` keep the order; assign only dates in order.
@@ -199,10 +202,11 @@ public struct TipState: Hashable, Sendable {
     public static let maximumDisplayHistory = 1_000
 
     public init(displayCount: Int = 0, displayDuration: Double = 0, invalidation: InvalidationReason? = nil,
-                displayDates: [Double] = []) {
+                displayDates: [Double] = [], invalidationDate: Double? = nil) {
         self.displayCount = displayCount
         self.displayDuration = displayDuration
         self.invalidation = invalidation
+        self.invalidationDate = invalidation == nil ? nil : invalidationDate
         // Oldest first, whatever order they are given in: frequency caps search them.
         self.displayDates = Array(displayDates.sorted().suffix(Self.maximumDisplayHistory))
     }

@@ -35,6 +35,7 @@ extension EventStore {
         }
         new.lastDisplayDate = lastDisplayDate
         new.testing = testing
+        new.exposures = exposures
         try? new.setUTCOffset(utcOffset)
         return (new, problems)
     }

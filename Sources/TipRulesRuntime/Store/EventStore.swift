@@ -17,6 +17,9 @@ public struct EventStore: Sendable {
     public var lastDisplayDate: Double?
     /// TipKit's testing overrides; tips are named by name or id.
     public var testing = TestingOverrides()
+    /// The exposures recorded in holdout experiments, one per tip and group, in the order
+    /// recorded (`recordExposure(_:)`).
+    public internal(set) var exposures: [Exposure] = []
     /// The device's offset from UTC at evaluation time, in seconds east of UTC (the local
     /// calendar reads dates through it); within `EventStore.utcOffsetRange`.
     public private(set) var utcOffset = 0
@@ -47,6 +50,7 @@ public struct EventStore: Sendable {
         for index in tipStates.indices { tipStates[index] = TipState() }
         lastDisplayDate = nil
         testing = TestingOverrides()
+        exposures.removeAll(keepingCapacity: true)
         utcOffset = 0
     }
 

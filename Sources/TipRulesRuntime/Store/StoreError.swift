@@ -8,6 +8,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidDate(event: String)
     /// A UTC offset beyond 18 hours either way (seconds east of UTC).
     case invalidUTCOffset(Int)
+    /// An exposure whose date is not finite or whose share is not 1 to 50.
+    case invalidExposure(tip: String)
 
     public var description: String {
         switch self {
@@ -25,6 +27,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             return "a donation of '\(event)' needs a date within the years 0001 to 9999"
         case .invalidUTCOffset(let seconds):
             return "UTC offset \(seconds) seconds is beyond 18 hours either way"
+        case .invalidExposure(let tip):
+            return "an exposure of '\(tip)' needs a finite date and a share from 1 to 50"
         }
     }
 }

@@ -20,6 +20,13 @@ enum Verifier {
                 try verify(rule.code, result: .bool, in: contents, limits: &limits,
                            name: "tip '\(tip.name)' rule \(index + 1) (line \(rule.line))")
             }
+            if let holdout = tip.holdout {
+                guard Holdout.percentRange.contains(holdout.percent) else {
+                    throw BytecodeError.verificationFailed("tip '\(tip.name)' holds out \(holdout.percent) %, not 1 to 50")
+                }
+                try verify(holdout.bucket, result: .double, in: contents, limits: &limits,
+                           name: "tip '\(tip.name)' holdout (line \(holdout.line))")
+            }
         }
         for widget in contents.widgets {
             try verify(widget.score, result: .double, in: contents, limits: &limits, name: "widget '\(widget.name)' score")

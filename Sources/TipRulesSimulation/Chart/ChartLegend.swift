@@ -1,3 +1,5 @@
+import TipRulesRuntime
+
 /// The legend: a swatch and a name for every kind of mark the chart draws, wrapped into rows
 /// across the chart's width.
 enum ChartLegend {
@@ -56,6 +58,7 @@ enum ChartLegend {
             let states: [(TipTrack.State, String)] = [
                 (.pendingByRules, "pending: a rule is false"),
                 (.heldBack(until: nil), "pending: held back by the display frequency or a cap"),
+                (.heldOut, "pending: held out (the holdout arm)"),
                 (.available, "available"),
                 (.invalidated(reason: ""), "invalidated (why: in the lane, or in the notes)"),
             ]
@@ -68,6 +71,10 @@ enum ChartLegend {
             items.append(Item(label: "shown by the app") { x, y in
                 SVGElement("rect", ["x": x + 9, "y": y - 9, "width": 6, "height": 18, "fill": ChartPalette.displaying])
             })
+        }
+        let arms = Set(model.tips.flatMap { $0.exposures.map(\.arm) })
+        for arm in HoldoutArm.allCases where arms.contains(arm) {
+            items.append(Item(label: "exposure (\(arm.rawValue))") { x, y in ChartMarks.exposure(x: x + swatchWidth / 2, y: y, arm: arm) })
         }
         let answers = Set(model.tips.flatMap { $0.displays.map(\.answer) })
         if answers.contains(.closed) {

@@ -1,3 +1,5 @@
+import TipRulesRuntime
+
 /// The small shapes the chart marks instants with, drawn alike on the lanes and in the legend:
 /// each centred on (x, y).
 enum ChartMarks {
@@ -23,6 +25,15 @@ enum ChartMarks {
     static func action(x: Double, y: Double, tooltip: String? = nil) -> SVGElement {
         SVGElement("path", ["class": "action", "d": "M\(SVGText.number(x)) \(SVGText.number(y - 5))l5 5l-5 5l-5 -5z",
                             "fill": ChartPalette.blue, "stroke": "#ffffff", "stroke-width": 1], tooltip: tooltip)
+    }
+
+    /// An exposure in a holdout experiment: a star-like flag on the lane's top edge, filled
+    /// black in treatment, white with a black outline in the holdout arm.
+    static func exposure(x: Double, y: Double, arm: HoldoutArm, tooltip: String? = nil) -> SVGElement {
+        SVGElement("path", ["class": "exposure", "data-arm": arm.rawValue,
+                            "d": "M\(SVGText.number(x)) \(SVGText.number(y - 5))l2 3.5h3.5l-2.5 3l1 4l-4 -2l-4 2l1 -4l-2.5 -3h3.5z",
+                            "fill": arm == .treatment ? ChartPalette.black : "#ffffff", "stroke": ChartPalette.black,
+                            "stroke-width": 1.2], tooltip: tooltip)
     }
 
     /// An app session: a black dot when it showed a tip, a ring when it showed none.

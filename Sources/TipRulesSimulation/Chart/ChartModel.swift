@@ -77,6 +77,10 @@ struct ChartModel {
             case .observe:
                 break
             }
+            for (exposure, sentence) in zip(entry.exposures, step.exposures) {
+                addNote(at: entry.at, sentence: sentence)
+                tips[track(of: exposure.tip)].exposures.append(TipTrack.ExposureMark(at: entry.at, arm: exposure.arm, sentence: sentence))
+            }
             for told in step.after { record(told, at: entry.at) }
             // A group that moves on to another tip is a note; its first report is not.
             for (change, sentence) in zip(entry.groupChangesBefore + entry.groupChangesAfter, step.groupsBefore + step.groupsAfter)

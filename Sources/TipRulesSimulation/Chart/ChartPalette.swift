@@ -29,6 +29,7 @@ enum ChartPalette {
         switch state {
         case .pendingByRules: return "url(#pending-rules)"
         case .heldBack: return "url(#held-back)"
+        case .heldOut: return "url(#held-out)"
         case .available: return bluishGreen
         case .invalidated: return "url(#invalidated)"
         }
@@ -43,12 +44,13 @@ enum ChartPalette {
     static let displaying = black
 
     /// The patterns the fills name: light diagonal stripes for pending by rules, a light
-    /// cross-hatch for held back, dark back-diagonal stripes for invalidated, orange stripes for
-    /// suggestion windows.
+    /// cross-hatch for held back, grey upright stripes for held out, dark back-diagonal stripes for
+    /// invalidated, orange stripes for suggestion windows.
     static var definitions: SVGElement {
         SVGElement("defs", children: [
             stripes("pending-rules", background: "#e3f2fb", colour: skyBlue, angle: 45, width: 1.5),
             crossHatch("held-back", background: "#fbe7b0", colour: orange),
+            stripes("held-out", background: "#ececec", colour: "#8c8c8c", angle: 0, width: 2),
             stripes("invalidated", background: "#f3c9ad", colour: vermillion, angle: -45, width: 4),
             stripes("suggested", background: "#fdf0cc", colour: orange, angle: 45, width: 3),
         ])

@@ -1,14 +1,14 @@
 /// An SVG element: a name, attributes in the order given, text or children, and an optional
 /// tooltip (a `<title>` child, which viewers show on hover). Written by `rendered()` as an
 /// indented, self-contained document fragment.
-struct SVGElement {
+package struct SVGElement {
     var name: String
     var attributes: [(name: String, value: String)]
     var text: String?
     var tooltip: String?
     var children: [SVGElement]
 
-    init(_ name: String, _ attributes: KeyValuePairs<String, any SVGAttributeValue> = [:], text: String? = nil,
+    package init(_ name: String, _ attributes: KeyValuePairs<String, any SVGAttributeValue> = [:], text: String? = nil,
          tooltip: String? = nil, children: [SVGElement] = []) {
         self.name = name
         self.attributes = attributes.map { ($0.key, $0.value.svgText) }
@@ -18,12 +18,12 @@ struct SVGElement {
     }
 
     /// A group of elements, e.g. `SVGElement.group(["class": "tip"], children)`.
-    static func group(_ attributes: KeyValuePairs<String, any SVGAttributeValue> = [:], _ children: [SVGElement]) -> SVGElement {
+    package static func group(_ attributes: KeyValuePairs<String, any SVGAttributeValue> = [:], _ children: [SVGElement]) -> SVGElement {
         SVGElement("g", attributes, children: children)
     }
 
     /// The element and its children, one element per line, indented by depth.
-    func rendered(depth: Int = 0) -> String {
+    package func rendered(depth: Int = 0) -> String {
         var lines: [String] = []
         append(to: &lines, depth: depth)
         return lines.joined(separator: "\n") + "\n"
@@ -46,27 +46,27 @@ struct SVGElement {
 
 /// A value an SVG attribute can take: text as is, numbers rounded to 0.01 without a
 /// trailing ".0".
-protocol SVGAttributeValue {
+package protocol SVGAttributeValue {
     var svgText: String { get }
 }
 
 extension String: SVGAttributeValue {
-    var svgText: String { self }
+    package var svgText: String { self }
 }
 
 extension Int: SVGAttributeValue {
-    var svgText: String { String(self) }
+    package var svgText: String { String(self) }
 }
 
 extension Double: SVGAttributeValue {
-    var svgText: String { SVGText.number(self) }
+    package var svgText: String { SVGText.number(self) }
 }
 
 /// Escaping and number formatting for SVG text (the escaping serves every XML the tooling
 /// writes: the JUnit report too).
-enum SVGText {
+package enum SVGText {
     /// `&`, `<`, `>` and `"` as entities.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in text {
@@ -83,7 +83,7 @@ enum SVGText {
 
     /// "52.6", "12", "0.25": rounded to two decimals, a whole number without a fraction; a
     /// value that is not finite is written as 0 (a coordinate must be a number).
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         let rounded = (value * 100).rounded() / 100
         if abs(rounded) < 1e15, rounded == rounded.rounded() { return String(Int(rounded)) }

@@ -1,6 +1,7 @@
 /// One lane per tip: its status over time as coloured spans (named inside when the name fits),
 /// the app's displays as black bars with what the person did, and at each change the number
-/// of the note that explains it (changes too close to tell apart share a badge: "3, 4", "3…9").
+/// of the note that explains it (changes too close to tell apart share a badge: "3, 4", "3…9"),
+/// and a star at each exposure in a holdout experiment.
 /// Hovering a span gives its times and the whole explanation. Where changes or displays crowd
 /// (a month of steps), a run of them is drawn as one mark whose tooltip counts them.
 enum TipLanes {
@@ -22,6 +23,10 @@ enum TipLanes {
         elements += displays.elements
         let badges = badges(track.spans, clearOf: displays.extents, layout: layout, middle: middle)
         elements += badges.map(\.badge)
+        elements += track.exposures.map { exposure in
+            ChartMarks.exposure(x: layout.x(exposure.at), y: top + 6, arm: exposure.arm,
+                                tooltip: "\(clock.label(exposure.at)) \(exposure.sentence)")
+        }
         let obstacles = (displays.extents + badges.map(\.extent)).sorted { $0.from < $1.from }
         elements += track.spans.compactMap { label(of: $0, clearOf: obstacles, top: top, layout: layout, clock: clock) }
         return .group(["class": "tip", "data-tip": track.tip], elements)

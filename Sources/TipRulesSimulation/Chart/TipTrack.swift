@@ -9,6 +9,8 @@ struct TipTrack {
         /// Pending although its rules hold: the display frequency (or a display cap) holds it back,
         /// until the instant given when the runtime says.
         case heldBack(until: Double?)
+        /// Pending in the holdout arm of its experiment: it would be available in treatment.
+        case heldOut
         case available
         case invalidated(reason: String)
 
@@ -16,6 +18,7 @@ struct TipTrack {
             switch result.status {
             case .available: self = .available
             case .invalidated: self = .invalidated(reason: result.reason?.rawValue ?? "unknown")
+            case .pending where result.pendingReason == .heldOut: self = .heldOut
             case .pending:
                 self = [nil, .rules].contains(result.pendingReason) ? .pendingByRules : .heldBack(until: result.pendingUntil)
             }
@@ -26,6 +29,7 @@ struct TipTrack {
             switch self {
             case .pendingByRules: return "pending (rules)"
             case .heldBack: return "held back"
+            case .heldOut: return "held out"
             case .available: return "available"
             case .invalidated(let reason): return "invalidated (\(reason))"
             }
@@ -37,7 +41,7 @@ struct TipTrack {
             switch self {
             case .pendingByRules: return [name, "pending"]
             case .heldBack(let until): return (until.map { ["held back until \(clock.label($0))"] } ?? []) + [name]
-            case .available: return [name]
+            case .heldOut, .available: return [name]
             case .invalidated(let reason): return [name, reason, "invalidated"]
             }
         }
@@ -62,9 +66,17 @@ struct TipTrack {
         var sentence: String
     }
 
+    /// An exposure in the tip's holdout experiment.
+    struct ExposureMark {
+        var at: Double
+        var arm: HoldoutArm
+        var sentence: String
+    }
+
     var tip: String
     var spans: [Span] = []
     var displays: [Display] = []
+    var exposures: [ExposureMark] = []
 
     /// Ends the open span at `at` and begins one of the change's status.
     mutating func change(to result: TipResult, at: Double, why: String, note: Int) {

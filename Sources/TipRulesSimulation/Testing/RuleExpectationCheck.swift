@@ -1,3 +1,4 @@
+import TipRulesCompiler
 import TipRulesRuntime
 import TipRulesToolingCore
 
@@ -40,8 +41,7 @@ struct RuleExpectationCheck {
             explanation = index.flatMap { result.widgets[$0].error } ?? ""
         }
         guard let actual else {
-            return [RuleTestFailure(subject: label, key: "", expected: .null, actual: .null,
-                                    explanation: "the program has no such tip, group or widget")]
+            return [RuleTestFailure(subject: label, key: "", expected: .null, actual: .null, explanation: missing(expectation.subject))]
         }
         return expectation.expected.compactMap { key, expected in
             let found = actual[key] ?? .null
@@ -50,6 +50,18 @@ struct RuleExpectationCheck {
             let subject = expectation.rule.map { "\(label) rule \($0)" } ?? label
             return RuleTestFailure(subject: subject, key: key, expected: wanted, actual: found, explanation: explanation)
         }
+    }
+
+    /// Why a subject is not found, with the nearest name of its kind when one is close
+    /// ("the program has no such tip (did you mean 'FavoriteBackyardTip'?)"; the subject names it).
+    private func missing(_ subject: RuleExpectation.Subject) -> String {
+        let (kind, name, names): (String, String, [String]) = switch subject {
+        case .tip(let name): ("tip", name, program.tips.map(\.name))
+        case .group(let name): ("group", name, program.groups.map(\.name))
+        case .widget(let name): ("widget", name, program.widgets.map(\.name))
+        }
+        let suggestion = Spelling.closest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+        return "the program has no such \(kind)\(suggestion)"
     }
 
     /// The tip's explanation and, when a rule is false, what made it false.

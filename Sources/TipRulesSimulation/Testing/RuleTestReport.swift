@@ -8,7 +8,10 @@ enum RuleTestReport {
         var lines: [String] = []
         for outcome in outcomes {
             lines.append("\(outcome.passed ? "PASS" : "FAIL") \(outcome.file): \(outcome.name)")
-            for failure in outcome.failures { lines += ["  " + message(failure), "    why: \(failure.explanation)"] }
+            for failure in outcome.failures {
+                // A failure without a key is its explanation already (a subject the program lacks).
+                lines += ["  " + message(failure)] + (failure.key.isEmpty ? [] : ["    why: \(failure.explanation)"])
+            }
         }
         let failed = outcomes.filter { !$0.passed }.count
         lines.append("\(outcomes.count - failed) passed, \(failed) failed")
@@ -44,7 +47,7 @@ enum RuleTestReport {
                     lines.append(open + "/>")
                     continue
                 }
-                let messages = outcome.failures.map { message($0) + " (why: \($0.explanation))" }
+                let messages = outcome.failures.map { message($0) + ($0.key.isEmpty ? "" : " (why: \($0.explanation))") }
                 lines += [open + ">",
                           "      <failure message=\"\(escaped(messages.first ?? ""))\">\(escaped(messages.joined(separator: "\n")))</failure>",
                           "    </testcase>"]

@@ -7,7 +7,7 @@ import TipRulesRuntime
 /// `OperationRecord.read` returns the records before it and where they end.
 public enum OperationRecord {
     /// The bytes a journal starts with: the magic `TIPJ` and the record format version.
-    public static let journalHeader: [UInt8] = Array("TIPJ".utf8) + [UInt8(StateFormat.version), 0]
+    public static let journalHeader: [UInt8] = Array("TIPJ".utf8) + [UInt8(StateFormat.journalVersion), 0]
     /// The largest record payload accepted (1 MiB).
     public static let maximumPayload = 1 << 20
     /// The largest whole record: a payload of `maximumPayload` behind its 8-byte frame. A writer
@@ -85,7 +85,7 @@ public struct JournalContents: Sendable {
 /// The operation kinds' bytes.
 private enum OperationKind: UInt8 {
     case donate = 1, display, invalidate, resetEligibility, setParameter, resetParameter, deleteDonations,
-         pruneDonations, setUTCOffset, setTestingOverrides
+         pruneDonations, setUTCOffset, setTestingOverrides, expose
 }
 
 extension ByteWriter {
@@ -134,7 +134,19 @@ extension ByteWriter {
             bool(overrides.hideAllTips)
             strings(overrides.showTips.sorted())
             strings(overrides.hideTips.sorted())
+        case .expose(let exposure):
+            byte(OperationKind.expose.rawValue)
+            self.exposure(exposure)
         }
+    }
+
+    /// An exposure: tip, group, share, arm (0 treatment, 1 holdout), date.
+    mutating func exposure(_ exposure: Exposure) {
+        string(exposure.tip)
+        string(exposure.group)
+        unsigned(exposure.percent)
+        byte(exposure.arm == .holdout ? 1 : 0)
+        double(exposure.date)
     }
 
     /// A value preceded by its kind.
@@ -185,7 +197,26 @@ extension ByteReader {
             let show = Set(try strings())
             return .setTestingOverrides(TestingOverrides(showTips: show, hideTips: Set(try strings()),
                                                          showAllTips: showAll, hideAllTips: hideAll))
+        case .expose:
+            return .expose(try exposure())
         }
+    }
+
+    /// An exposure as `ByteWriter.exposure(_:)` writes it; a share outside 1…50, an unknown arm or
+    /// a date that is not finite is malformed.
+    mutating func exposure() throws -> Exposure {
+        let tip = try string()
+        let group = try string()
+        let start = offset
+        let percent = try unsigned()
+        guard Holdout.percentRange.contains(percent) else { throw malformed("a holdout share of \(percent) %", at: start) }
+        let armOffset = offset
+        let armByte = try byte()
+        guard armByte <= 1 else { throw malformed("unknown holdout arm \(armByte)", at: armOffset) }
+        let dateOffset = offset
+        let date = try double()
+        guard date.isFinite else { throw malformed("an exposure date that is not finite", at: dateOffset) }
+        return Exposure(tip: tip, group: group, percent: percent, arm: armByte == 1 ? .holdout : .treatment, date: date)
     }
 
     mutating func taggedScalar() throws -> ScalarValue {

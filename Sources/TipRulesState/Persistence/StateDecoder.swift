@@ -7,7 +7,7 @@ public enum StateDecoder {
     /// The state in `bytes` as a store of `program`, the engine clock it was saved with, and what
     /// could not be carried over to `program`.
     public static func decode(_ bytes: [UInt8], for program: Program) throws(StateFormatError) -> SavedState {
-        let (payload, end) = try StateFormat.unframe(bytes, magic: StateFormat.stateMagic, what: "a saved tip state")
+        let (payload, end, version) = try StateFormat.unframe(bytes, magic: StateFormat.stateMagic, what: "a saved tip state")
         guard end == bytes.count else { throw .malformed(at: end, "unexpected bytes after the saved state") }
         var reader = ByteReader(bytes: bytes, offset: payload.startIndex, part: "the saved state")
         return try StateFormatError.reading(at: payload.startIndex) {
@@ -15,6 +15,24 @@ public enum StateDecoder {
             let direct = schema.matches(program)
             var store = EventStore(program: direct ? program : try schema.program())
             let clock = try readValues(&reader, schema, into: &store)
+            if version >= 2 {
+                reader.part = "the exposures"
+                for _ in 0..<(try reader.count(minimumSize: 13)) {
+                    let start = reader.offset
+                    do { try store.recordExposure(try reader.exposure()) } catch let error as StoreError {
+                        throw StateFormatError.malformed(at: start, error.description)
+                    }
+                }
+                reader.part = "the invalidation dates"
+                for tip in schema.tips.indices {
+                    let start = reader.offset
+                    guard let date = try reader.optionalDouble() else { continue }
+                    guard date.isFinite else { throw StateFormatError.malformed(at: start, "an invalidation date that is not finite") }
+                    var state = store.tipState(tip)
+                    state.invalidationDate = state.invalidation == nil ? nil : date
+                    store.setTipState(tip, state)
+                }
+            }
             guard reader.offset == end else { throw StateFormatError.malformed(at: reader.offset, "unexpected bytes after the tip states") }
             if direct { return SavedState(store: store, clock: clock, problems: []) }
             let (carried, problems) = store.carriedOver(to: program)

@@ -7,7 +7,9 @@ import TipRulesRuntime
 /// fields, every tip by name) followed by the values in schema order: the engine's clock, the
 /// last display date, the UTC offset, the testing overrides, the parameter values, each event's
 /// donations (oldest first) and each tip's state with its display history. Transient parameters
-/// are not saved: a loaded state has their defaults.
+/// are not saved: a loaded state has their defaults. A state with exposures or invalidation
+/// dates ends with them (format version 2: the exposures, then each tip's invalidation date);
+/// one without is written as version 1.
 public enum StateEncoder {
     /// The saved state of `store`, with the engine's `clock` if known.
     public static func encode(_ store: EventStore, clock: Double? = nil) -> [UInt8] {
@@ -52,7 +54,16 @@ public enum StateEncoder {
             writer.unsigned(state.displayDates.count)
             for date in state.displayDates { writer.double(date) }
         }
-        return StateFormat.framed(writer.bytes, magic: StateFormat.stateMagic)
+        // Version 2: the exposures and the invalidation dates, only when there are some (older
+        // runtimes read the others).
+        let invalidationDates = program.tips.indices.map { store.tipState($0).invalidationDate }
+        guard !store.exposures.isEmpty || invalidationDates.contains(where: { $0 != nil }) else {
+            return StateFormat.framed(writer.bytes, magic: StateFormat.stateMagic, version: 1)
+        }
+        writer.unsigned(store.exposures.count)
+        for exposure in store.exposures { writer.exposure(exposure) }
+        for date in invalidationDates { writer.optionalDouble(date) }
+        return StateFormat.framed(writer.bytes, magic: StateFormat.stateMagic, version: 2)
     }
 }
 

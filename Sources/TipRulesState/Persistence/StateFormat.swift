@@ -4,8 +4,12 @@ import TipRulesRuntime
 /// payload) and a payload keyed by names (see docs/runtime.md, "Saved state"). Shared by state
 /// snapshots (`StateEncoder`, `StateDecoder`) and operation records (`OperationRecord`).
 enum StateFormat {
-    /// The newest format version this runtime writes and reads.
-    static let version = 1
+    /// The newest format version this runtime writes and reads: 2 added a saved state's
+    /// exposures, which a state without any still writes as version 1.
+    static let version = 2
+    /// The version of the journals this runtime writes: the journal's framing has not changed
+    /// (an exposure is one more operation kind).
+    static let journalVersion = 1
     /// Header: 4 magic bytes, a 2-byte version, a 4-byte payload length, a 4-byte CRC-32.
     static let headerSize = 14
     /// The largest payload accepted (1 GiB): larger lengths are refused before reading.
@@ -28,7 +32,7 @@ enum StateFormat {
     /// offset just past it. `what` names the kind of file for the bad-magic error; a version
     /// newer than `newest` is refused.
     static func unframe(_ bytes: [UInt8], at offset: Int = 0, magic: [UInt8], what: String, newest: Int = version)
-        throws(StateFormatError) -> (payload: ArraySlice<UInt8>, end: Int) {
+        throws(StateFormatError) -> (payload: ArraySlice<UInt8>, end: Int, version: Int) {
         guard bytes.count - offset >= headerSize else {
             if bytes.count - offset >= magic.count && !bytes[offset..<offset + magic.count].elementsEqual(magic) {
                 throw .badMagic(expected: what)
@@ -50,7 +54,7 @@ enum StateFormat {
             let payload = bytes[reader.offset..<reader.offset + length]
             let actual = CRC32.checksum(payload)
             guard actual == expected else { throw StateFormatError.checksumMismatch(expected: expected, actual: actual) }
-            return (payload, reader.offset + length)
+            return (payload, reader.offset + length, version)
         }
     }
 }

@@ -25,6 +25,8 @@ public enum TipOperation: Hashable, Sendable {
     case setUTCOffset(Int)
     /// TipKit's testing overrides.
     case setTestingOverrides(TestingOverrides)
+    /// `TipEngine.recordExposure(_:)`: an exposure in a holdout experiment.
+    case expose(Exposure)
 
     /// Performs the operation on `engine`; throws `EngineError` when the engine refuses it (an
     /// unknown name, a value of the wrong type), and then the engine is unchanged.
@@ -53,6 +55,8 @@ public enum TipOperation: Hashable, Sendable {
         case .setTestingOverrides(let overrides):
             engine.store.testing = overrides
             engine.notifyObservers()
+        case .expose(let exposure):
+            do { try engine.store.recordExposure(exposure) } catch let error as StoreError { throw EngineError.store(error) }
         }
     }
 

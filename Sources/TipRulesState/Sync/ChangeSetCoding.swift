@@ -16,7 +16,7 @@ enum ChangeSetCoding {
 
     /// The kinds' bytes.
     private enum Kind: UInt8 {
-        case donate = 1, displays, invalidate, resetEligibility, setParameter, deleteDonations, lastDisplayDate
+        case donate = 1, displays, invalidate, resetEligibility, setParameter, deleteDonations, lastDisplayDate, exposure
     }
 
     static func encode(_ changeSet: ChangeSet) -> [UInt8] {
@@ -89,6 +89,12 @@ enum ChangeSetCoding {
             write(seen, to: &writer, installs: &installs)
         case .lastDisplayDate:
             writer.byte(Kind.lastDisplayDate.rawValue)
+        case .exposure(let tip, let group, let percent, let arm):
+            writer.byte(Kind.exposure.rawValue)
+            writer.unsigned(names.index(tip))
+            writer.unsigned(names.index(group))
+            writer.unsigned(percent)
+            writer.byte(arm == .holdout ? 1 : 0)
         }
     }
 
@@ -105,7 +111,7 @@ enum ChangeSetCoding {
         guard bytes.count <= ChangeSet.maximumSize else {
             throw .malformed(at: 0, "a change set of \(bytes.count) bytes exceeds \(ChangeSet.maximumSize)")
         }
-        let (payload, end) = try StateFormat.unframe(bytes, magic: magic, what: "a change set", newest: ChangeSet.formatVersion)
+        let (payload, end, _) = try StateFormat.unframe(bytes, magic: magic, what: "a change set", newest: ChangeSet.formatVersion)
         guard end == bytes.count else { throw .malformed(at: end, "unexpected bytes after the change set") }
         var reader = ByteReader(bytes: bytes, offset: payload.startIndex, part: "the change set's tables")
         return try StateFormatError.reading(at: payload.startIndex) {
@@ -173,6 +179,16 @@ enum ChangeSetCoding {
             return .deleteDonations(event: try lookup(names, &reader), seen: try readVector(&reader, installs))
         case .lastDisplayDate:
             return .lastDisplayDate
+        case .exposure:
+            let tip = try lookup(names, &reader)
+            let group = try lookup(names, &reader)
+            let percentStart = reader.offset
+            let percent = try reader.unsigned()
+            guard Holdout.percentRange.contains(percent) else { throw reader.malformed("a holdout share of \(percent) %", at: percentStart) }
+            let armStart = reader.offset
+            let arm = try reader.byte()
+            guard arm <= 1 else { throw reader.malformed("unknown holdout arm \(arm)", at: armStart) }
+            return .exposure(tip: tip, group: group, percent: percent, arm: arm == 1 ? .holdout : .treatment)
         }
     }
 

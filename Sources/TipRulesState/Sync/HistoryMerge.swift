@@ -10,7 +10,8 @@ import TipRulesRuntime
 ///   by the earliest of its invalidations no reset had seen and of the display that reached its
 ///   `MaxDisplayCount` or `MaxDisplayDuration`;
 /// - the last display date: the latest of the tips' first displays, each the earliest on any install;
-/// - a persistent parameter: the value set last (by date, then install id, then number).
+/// - a persistent parameter: the value set last (by date, then install id, then number);
+/// - an exposure of a tip and holdout group: the earliest.
 public enum HistoryMerge {
     /// The donations of `event` the history holds, oldest first (ties by install and number), with
     /// their fields in declared order. A donation without one of the declared fields, or with a
@@ -70,6 +71,7 @@ public enum HistoryMerge {
             }
         }
         state.invalidation = invalidation?.reason
+        state.invalidationDate = invalidation.map { $0.by.date }
         state.displayDates = TipState(displayDates: dates).displayDates
         return state
     }
@@ -119,5 +121,12 @@ public enum HistoryMerge {
             consider(operation.date)
         }
         return latest
+    }
+
+    /// The exposure of a tip and holdout group: the earliest (by date, then install id, then number).
+    public static func exposure(_ operations: [StampedOperation]) -> Exposure? {
+        let earliest = operations.filter { if case .exposure = $0.change { true } else { false } }.min { $0.precedes($1) }
+        guard let earliest, case .exposure(let tip, let group, let percent, let arm) = earliest.change else { return nil }
+        return Exposure(tip: tip, group: group, percent: percent, arm: arm, date: earliest.date)
     }
 }

@@ -47,6 +47,8 @@ public enum SyncedChange: Hashable, Sendable {
     case deleteDonations(event: String, seen: VersionVector)
     /// The install's last display date became the operation's date.
     case lastDisplayDate
+    /// An exposure in a holdout experiment, dated by its operation.
+    case exposure(tip: String, group: String, percent: Int, arm: HoldoutArm)
 
     /// What the change concerns: the key the merge decides it under.
     var key: HistoryKey {
@@ -55,6 +57,7 @@ public enum SyncedChange: Hashable, Sendable {
         case .displays(let tip, _, _, _), .invalidate(let tip, _), .resetEligibility(let tip, _): return .tip(tip)
         case .setParameter(let name, _): return .parameter(name)
         case .lastDisplayDate: return .lastDisplayDate
+        case .exposure(let tip, let group, _, _): return .exposure(tip: tip, group: group)
         }
     }
 }
@@ -66,4 +69,6 @@ public enum HistoryKey: Hashable, Sendable {
     case tip(String)
     case parameter(String)
     case lastDisplayDate
+    /// A tip's exposure in one holdout group.
+    case exposure(tip: String, group: String)
 }

@@ -28,6 +28,10 @@ extension SyncHistory {
             if let reason = state.invalidation { record(.invalidate(tip: tip.id, reason: reason), date: date) }
         }
         if let last = store.lastDisplayDate { record(.lastDisplayDate, date: last) }
+        for exposure in store.exposures {
+            record(.exposure(tip: exposure.tip, group: exposure.group, percent: exposure.percent, arm: exposure.arm),
+                   date: exposure.date)
+        }
     }
 }
 

@@ -4,14 +4,15 @@ import TipRulesRuntime
 extension TipEngine {
     /// Performs `operation` (as `TipOperation.apply(to:)` does) and records what it did in
     /// `history`, numbered by its install: donations and displays at their own dates, other
-    /// operations at `date` (the device's clock); a reset or deletion records what the history
-    /// held.
+    /// operations at `date` (the device's clock), and so does an exposure it records; a reset or
+    /// deletion records what the history held.
     /// The state it concerns is then what the merged history decides. Operations that never sync
     /// (transient parameters, testing overrides, the UTC offset, pruning) record nothing.
     /// Returns the operations recorded; throws as `apply(to:)` does, recording nothing.
     @discardableResult
     public mutating func perform(_ operation: TipOperation, recordingIn history: inout SyncHistory,
                                  date: Double) throws -> [StampedOperation] {
+        let exposures = store.exposures
         try operation.apply(to: &self)
         guard !operation.isTransient(in: program) else { return [] }
         var changes: [(SyncedChange, Double)] = []
@@ -35,8 +36,13 @@ extension TipEngine {
             changes.append((.setParameter(name, nil), date))
         case .deleteDonations(let event):
             changes.append((.deleteDonations(event: event, seen: history.vector), date))
-        case .pruneDonations, .setUTCOffset, .setTestingOverrides:
+        case .pruneDonations, .setUTCOffset, .setTestingOverrides, .expose:
             break
+        }
+        // An exposure recorded by the operation (a treatment's first display, or itself).
+        for exposure in store.exposures where !exposures.contains(exposure) {
+            changes.append((.exposure(tip: exposure.tip, group: exposure.group, percent: exposure.percent, arm: exposure.arm),
+                            exposure.date))
         }
         let recorded = changes.map { history.record($0.0, date: $0.1) }
         // The engine did what one device does; the merged history decides the same unless other

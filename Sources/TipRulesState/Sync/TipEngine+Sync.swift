@@ -33,6 +33,7 @@ extension TipEngine {
         var keys: [HistoryKey] = program.events.map { .event($0.name) } + program.tips.map { .tip($0.id) }
         keys += program.parameters.filter { !$0.isTransient }.map { .parameter($0.name) }
         keys.append(.lastDisplayDate)
+        keys += history.keys.filter { if case .exposure = $0 { true } else { false } }
         for key in keys { adopt(key, from: history, added: nil, now: now) }
         return reportMerge()
     }
@@ -69,6 +70,8 @@ extension TipEngine {
             guard date != store.lastDisplayDate else { return }
             store.lastDisplayDate = date
             lastDisplayDateChanged()
+        case .exposure:
+            if let exposure = HistoryMerge.exposure(operations) { recordExposure(exposure) }
         }
     }
 

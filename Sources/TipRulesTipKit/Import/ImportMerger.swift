@@ -39,8 +39,15 @@ struct ImportMerger {
             files[index].widgets.forEach { add($0, to: \.widgets, name: $0.name, kind: "widget", span: $0.span, file: index) }
         }
         for index in files.indices { files[index].suggestions.forEach { attach($0, file: index) } }
+        refinements = tipProtocols()
+        for index in files.indices { files[index].tipExtensions.forEach { adopt($0, file: index, tipProtocols: refinements) } }
         for index in files.indices { files[index].tipExtensions.forEach { extend(with: $0, file: index) } }
-        for index in program.tips.indices { resolveID(ofTip: index) }
+        applyProtocolDefaults(refinements)
+        nameSwiftTypes()
+        for index in program.tips.indices {
+            resolveID(ofTip: index)
+            resolveTexts(ofTip: index)
+        }
         mergeEvents()
         for index in program.events.indices { resolveFields(of: index) }
         for tip in program.tips.indices {
@@ -50,7 +57,8 @@ struct ImportMerger {
         for index in program.groups.indices { program.groups[index].members = program.groups[index].members.filter { memberExists($0) } }
         resolveWidgetOwners()
         reportLookalikes()
-        if files.allSatisfy(\.isEmpty), !files.isEmpty {
+        program.minimumIOS = minimumIOS()
+        if files.allSatisfy(\.isEmpty), program.tips.isEmpty, !files.isEmpty {
             report(.importNothingFound, "no TipKit tip, parameter, event, group or configuration was found", in: 0,
                    at: .point(0), help: "import the Swift files that declare the app's Tip structs and their inputs")
         }
@@ -91,6 +99,74 @@ struct ImportMerger {
         program.groups.append(group)
     }
 
+    // MARK: Tips through the app's protocols
+
+    /// The protocols that refine `Tip` (see `tipProtocols()`): their extensions are defaults, not tips.
+    private var refinements: [String: [String]] = [:]
+
+    /// The protocols of the imported files that refine `Tip`, directly or through one another,
+    /// each with the protocols it inherits (itself first, the nearest next, at most
+    /// `maximumProtocolDepth`), found breadth first from those that name `Tip`: linear time.
+    private func tipProtocols() -> [String: [String]] {
+        let declared = Dictionary(files.flatMap(\.protocols).map { ($0.name, $0.inherits) }, uniquingKeysWith: { first, _ in first })
+        var children: [String: [String]] = [:]
+        for (name, inherits) in declared { for parent in inherits { children[parent, default: []].append(name) } }
+        var refining: [String: [String]] = [:]
+        var queue = (children["Tip"] ?? []).filter { declared[$0] != nil }
+        for name in queue { refining[name] = [name] }
+        var next = 0
+        while next < queue.count {
+            let parent = queue[next]
+            next += 1
+            for child in children[parent] ?? [] where refining[child] == nil {
+                refining[child] = [child] + (refining[parent] ?? []).prefix(Self.maximumProtocolDepth - 1)
+                queue.append(child)
+            }
+        }
+        return refining
+    }
+
+    /// How many protocols up a tip's defaults are looked for (apps use one or two).
+    private static let maximumProtocolDepth = 16
+
+    /// A struct (or an extension of one) that conforms to a protocol refining `Tip` is a tip.
+    private mutating func adopt(_ tipExtension: ImportedTipExtension, file: Int, tipProtocols: [String: [String]]) {
+        let name = tipExtension.members.name
+        guard tipProtocols[name] == nil, tipExtension.conformances.contains(where: { tipProtocols[$0] != nil }),
+              origins["tip " + name] == nil else { return }
+        var tip = ImportedTip(name: name, span: tipExtension.members.span)
+        tip.enclosing = tipExtension.enclosing
+        add(tip, to: \.tips, name: name, kind: "tip", span: tip.span, file: file)
+    }
+
+    /// Each member a tip does not declare itself, from the extensions of the protocols it conforms
+    /// to (the nearest first), as Swift's protocol extensions give it.
+    private mutating func applyProtocolDefaults(_ tipProtocols: [String: [String]]) {
+        let extensions = Dictionary(grouping: files.indices.flatMap { file in files[file].tipExtensions.map { ($0, file) } },
+                                    by: \.0.members.name)
+        for index in program.tips.indices {
+            let conformances = (extensions[program.tips[index].name] ?? []).flatMap(\.0.conformances)
+            var protocols: [String] = []
+            for name in conformances.flatMap({ tipProtocols[$0] ?? [] }) where !protocols.contains(name) { protocols.append(name) }
+            for (defaults, file) in protocols.flatMap({ extensions[$0] ?? [] }) {
+                let members = defaults.members
+                var tip = program.tips[index]
+                if tip.id == nil && tip.idReference == nil { tip.id = members.id; tip.idReference = members.idReference }
+                for property in ["title", "message"] where tip.text(property) == nil && !tip.supplied.contains(property)
+                    && !tip.textReferences.contains(where: { $0.property == property }) {
+                    tip.setText(property, members.text(property))
+                    tip.textReferences += members.textReferences.filter { $0.property == property }
+                }
+                if tip.image == nil && !tip.supplied.contains("image") { tip.image = members.image }
+                if tip.rules.isEmpty { tip.rules = members.rules.map { var rule = $0; rule.file = file; return rule } }
+                if tip.options.isEmpty { tip.options = members.options }
+                if tip.actions.isEmpty { tip.actions = members.actions }
+                program.tips[index] = tip
+                files[file].diagnostics.append(contentsOf: defaults.diagnostics.filter { !files[file].diagnostics.items.contains($0) })
+            }
+        }
+    }
+
     // MARK: Identities
 
     /// The string a constant's name stands for: `Self.tipID`, `Events.opened` or `tipID`, looked
@@ -120,12 +196,84 @@ struct ImportMerger {
                help: "import the file that declares \(path) as static let … = \"…\", or write the id in the .tiprules tip, so that its stored state stays the tip's")
     }
 
+    /// `title: Text(titleValue)`, `Text("a ") + Text(Self.b)`: the texts with their constants
+    /// looked up, or left out with a warning naming the constant.
+    private mutating func resolveTexts(ofTip index: Int) {
+        for reference in program.tips[index].textReferences {
+            let strings = reference.pieces.map(resolve)
+            if strings.allSatisfy({ $0 != nil }) {
+                program.tips[index].setText(reference.property, strings.compactMap { $0 }.joined())
+                continue
+            }
+            let missing = zip(reference.pieces, strings).compactMap { piece, string -> String? in
+                guard string == nil, case .reference(let path, _, _) = piece else { return nil }
+                return path
+            }
+            let tip = program.tips[index]
+            report(.importText, "the \(reference.property) of tip '\(tip.name)' uses '\(missing.joined(separator: "', '"))', which is no string constant of the imported files; the \(reference.property) is not carried over",
+                   in: origins["tip " + tip.name]?.file ?? 0, at: reference.span,
+                   help: "import the file that declares it as static let … = \"…\", or write the \(reference.property) in the .tiprules tip")
+        }
+        program.tips[index].textReferences = []
+    }
+
+    /// Names the `.tiprules` expressions give a meaning of their own (`Date.now`): a tip called
+    /// so is renamed after its enums (`TaggingTips.Date` becomes `TaggingTipsDate`).
+    private static let builtinNames: Set<String> = ["Self", "Date", "Duration", "Int", "Double", "String", "Bool", "Tips", "Version", "Calendar"]
+
+    /// Each tip's Swift type where the `.tiprules` name does not say it: declared in the app's
+    /// enums, or renamed; the tip keeps the id TipKit gives it, its Swift type's name.
+    private mutating func nameSwiftTypes() {
+        let names = Set(program.tips.map(\.name))
+        let enums = files.reduce(into: Set<String>()) { $0.formUnion($1.enums) }
+        for index in program.tips.indices {
+            let tip = program.tips[index]
+            // Enums of the app's, and extensions of them (`enum TaggingTips {}` in one file,
+            // `extension TaggingTips { struct Date: Tip … }` in another), are namespaces that
+            // emit-swift can declare; a tip in a view or another type stays at the top level.
+            let isNamespaced = !tip.enclosing.isEmpty && tip.enclosing.allSatisfy { scope in
+                scope.isEnum || (scope.isExtension && enums.contains(String(scope.name.split(separator: ".").last ?? "")))
+            }
+            let namespaces = isNamespaced ? tip.enclosing.flatMap { $0.name.split(separator: ".").map(String.init) } : []
+            let path = (namespaces + [tip.name]).joined(separator: ".")
+            if Self.builtinNames.contains(tip.name) {
+                var renamed = namespaces.isEmpty ? tip.name + "Tip" : namespaces.joined() + tip.name
+                while names.contains(renamed) { renamed += "Tip" }
+                program.tips[index].name = renamed
+                renamedTips[tip.name] = renamed
+                if tip.id == nil && tip.idReference == nil { program.tips[index].id = tip.name }
+            }
+            if path != program.tips[index].name { program.tips[index].swiftName = path }
+        }
+        for index in program.parameters.indices {
+            program.parameters[index].owner = program.parameters[index].owner.map { renamedTips[$0] ?? $0 }
+        }
+        for group in program.groups.indices {
+            for member in program.groups[group].members.indices {
+                program.groups[group].members[member].value = renamedTips[program.groups[group].members[member].value]
+                    ?? program.groups[group].members[member].value
+            }
+        }
+    }
+
+    /// Tips renamed by `nameSwiftTypes`: their Swift name to their `.tiprules` name.
+    private var renamedTips: [String: String] = [:]
+
+    /// The oldest iOS whose TipKit has what the imported code uses: `TipGroup` and
+    /// `MaxDisplayDuration` came with 18, donation limits with 26; nil for 17.
+    private func minimumIOS() -> Int? {
+        if program.events.contains(where: { $0.limit != nil }) { return 26 }
+        let durations = program.tips.contains { $0.options.contains { $0.contains("MaxDisplayDuration") } }
+        return !program.groups.filter({ !$0.members.isEmpty }).isEmpty || durations ? 18 : nil
+    }
+
     /// One event per id (TipKit keeps donations by id: two properties with one id are one
     /// event), named by its property, or `OWNER.NAME` where kept events share a property name.
     private mutating func mergeEvents() {
         var byID: [String: Int] = [:]
         for (file, imported) in files.enumerated() {
             for var event in imported.events {
+                event.owner = event.owner.map { renamedTips[$0] ?? $0 }
                 let key = (event.owner ?? "") + "|" + event.name
                 if let id = event.id, let resolved = resolve(id) {
                     event.resolvedID = resolved
@@ -149,11 +297,45 @@ struct ImportMerger {
         }
         var counts: [String: Int] = [:]
         for event in program.events { counts[event.name, default: 0] += 1 }
+        let readers = eventReaders()
+        let tips = Set(program.tips.map(\.name))
         for index in program.events.indices {
             let event = program.events[index]
             let shared = counts[event.name, default: 0] > 1
-            program.events[index].outputName = shared ? event.owner.map { "\($0).\(event.name)" } ?? event.name : event.name
+            // The app's `QuickEditTip.photoEdited` stays there: emit-swift declares an event
+            // without an owner in the one tip that reads it, else in SharedTipInputs.
+            let keepsOwner = event.owner.map { owner in
+                (tips.contains(owner) || event.ownerIsNamespace) && readers[index, default: []] != [owner]
+            } ?? false
+            program.events[index].outputName = shared || keepsOwner ? event.owner.map { "\($0).\(event.name)" } ?? event.name : event.name
         }
+    }
+
+    /// The tips whose rules read each event, by the event's index.
+    private func eventReaders() -> [Int: Set<String>] {
+        var readers: [Int: Set<String>] = [:]
+        for tip in program.tips {
+            for input in tip.rules.flatMap(\.inputs) where !input.isParameter {
+                if let index = eventIndex(input, owner: owner(of: input, inTip: tip.name)) { readers[index, default: []].insert(tip.name) }
+            }
+        }
+        return readers
+    }
+
+    /// The type a rule input in tip `tip` names its declaration through (nil: `SharedTipInputs`).
+    private func owner(of input: ImportedRuleInput, inTip tip: String) -> String? {
+        switch input.qualifier {
+        case nil, "Self"?: tip
+        case SwiftEmitter.sharedNamespace?: nil
+        case let type?: renamedTips[type] ?? type
+        }
+    }
+
+    /// The event a rule input names: the one of its owner, or the one imported event of its name.
+    private func eventIndex(_ input: ImportedRuleInput, owner: String?) -> Int? {
+        let exact = eventAliases[(owner ?? "") + "|" + input.name]
+        let sameName = Set(eventAliases.filter { $0.key.hasSuffix("|" + input.name) }.values)
+        return exact ?? (sameName.count == 1 ? sameName.first : nil)
     }
 
     /// The rule with each input bound to what TipKit reads in tip `tip` (`Self.$x` and `x` its
@@ -163,11 +345,7 @@ struct ImportMerger {
     private mutating func bind(_ rule: ImportedRule, inTip tip: String) -> ImportedRule? {
         var rule = rule
         for (position, input) in rule.inputs.enumerated() {
-            let owner: String? = switch input.qualifier {
-            case nil, "Self"?: tip
-            case SwiftEmitter.sharedNamespace?: nil
-            case let type?: type
-            }
+            let owner = owner(of: input, inTip: tip)
             let text = input.isParameter ? parameterInput(input, owner: owner, tip: tip) : eventInput(input, owner: owner, tip: tip)
             guard let text else {
                 reportUnbound(input, in: rule.file)
@@ -198,9 +376,7 @@ struct ImportMerger {
 
     /// An event input as `.tiprules` writes it in tip `tip` (see `parameterInput`).
     private func eventInput(_ input: ImportedRuleInput, owner: String?, tip: String) -> String? {
-        let exact = eventAliases[(owner ?? "") + "|" + input.name]
-        let sameName = Set(eventAliases.filter { $0.key.hasSuffix("|" + input.name) }.values)
-        guard let index = exact ?? (sameName.count == 1 ? sameName.first : nil) else { return nil }
+        guard let index = eventIndex(input, owner: owner) else { return nil }
         let name = program.events[index].outputName
         if name == "\(tip).\(input.name)" { return "Self.\(input.name)" }
         if name.contains(".") { return name }
@@ -225,10 +401,11 @@ struct ImportMerger {
     /// since their tips are not carried over.
     private mutating func reportLookalikes() {
         for (file, imported) in files.enumerated() {
-            for lookalike in imported.tipLookalikes where !program.tips.contains(where: { $0.name == lookalike.value }) {
+            for lookalike in imported.tipLookalikes
+            where !program.tips.contains(where: { $0.name == lookalike.value }) && refinements[lookalike.value] == nil {
                 report(.importUnrecognizedTip, "'\(lookalike.value)' has a tip's rules, or its title and message or image, but no conformance to Tip that import recognizes; it is not carried over",
                        in: file, at: lookalike.span,
-                       help: "import the file where '\(lookalike.value)' conforms to Tip (struct \(lookalike.value): Tip, or extension \(lookalike.value): Tip), or write the tip in the .tiprules file")
+                       help: "import, in the same import, the file where '\(lookalike.value)' conforms to Tip (struct \(lookalike.value): Tip, extension \(lookalike.value): Tip, or a protocol of the app's that refines Tip), or write the tip in the .tiprules file")
             }
         }
     }
@@ -248,8 +425,9 @@ struct ImportMerger {
             (event.scope.prefix(depth) + [infoType]).joined(separator: ".")
         }
         let infos = files.map(\.donationInfos)
-        let found = candidates.lazy.compactMap { name in infos.lazy.compactMap { $0[name] }.first }.first
-        guard let fields = found else {
+        let found = candidates.lazy.compactMap { name in infos.lazy.compactMap { $0[name] }.first.map { (name, $0) } }.first
+        program.events[index].donationType = found?.0
+        guard let fields = found?.1 else {
             report(.importDonationInfo, "the DonationInfo type '\(infoType)' of '\(event.name)' was not found; the event is imported without fields",
                    in: origin.file, at: event.span, help: "import the file that declares \(infoType), a Codable struct of stored fields")
             return
@@ -295,6 +473,8 @@ struct ImportMerger {
         program.tips[tip].title = program.tips[tip].title ?? members.title
         program.tips[tip].message = program.tips[tip].message ?? members.message
         program.tips[tip].image = program.tips[tip].image ?? members.image
+        program.tips[tip].textReferences += members.textReferences
+        program.tips[tip].supplied.formUnion(members.supplied)
         program.tips[tip].rules += members.rules.map { rule in
             var rule = rule
             rule.file = file
@@ -327,4 +507,6 @@ struct ImportedProgram {
     var tips: [ImportedTip] = []
     var groups: [ImportedGroup] = []
     var widgets: [ImportedWidget] = []
+    /// The oldest iOS the imported TipKit code needs, when newer than 17.
+    var minimumIOS: Int?
 }

@@ -24,6 +24,10 @@ struct ImportedFile {
     /// Types whose members look like a tip's (a title and rules, a message or an image) but
     /// that do not conform to `Tip` as far as the importer sees, with where they are declared.
     var tipLookalikes: [ImportedItem<String>] = []
+    /// The `enum`s declared (an `extension` of one is a namespace too).
+    var enums: Set<String> = []
+    /// `protocol NAME: …` declarations: a struct conforming to one that refines `Tip` is a tip.
+    var protocols: [ImportedProtocol] = []
     var diagnostics = DiagnosticList()
 
     init(source: SourceFile) {
@@ -33,6 +37,27 @@ struct ImportedFile {
     /// Whether the file declared anything the importer carries over.
     var isEmpty: Bool {
         displayFrequency == nil && parameters.isEmpty && events.isEmpty && tips.isEmpty && groups.isEmpty && widgets.isEmpty
+    }
+}
+
+/// A type that encloses a declaration.
+struct ImportedScope {
+    var name: String
+    var isEnum: Bool
+    var isExtension: Bool
+}
+
+/// `protocol Name: Inherited, … { … }`.
+struct ImportedProtocol {
+    var name: String
+    var inherits: [String]
+}
+
+extension ImportedString {
+    /// The string of a literal; nil for a constant's name.
+    var literal: String? {
+        if case .literal(let value) = self { return value }
+        return nil
     }
 }
 
@@ -72,6 +97,10 @@ struct ImportedEvent {
     var name: String
     /// The innermost type that declares it (it only scopes the name).
     var owner: String?
+    /// Whether that type is an `enum` (a namespace of the app's, which emit-swift can declare).
+    var ownerIsNamespace = false
+    /// The DonationInfo struct's name as found (`QuickEditTip.PhotoEditedInfo`), set by the merge.
+    var donationType: String?
     /// The id as written; resolved by the merge into `resolvedID`.
     var id: ImportedString?
     /// The id TipKit keeps its donations under (the property name when none could be read).
@@ -104,6 +133,16 @@ struct ImportedTip {
     var title: String?
     var message: String?
     var image: String?
+    /// `title: Text(titleValue)`, `Text("a ") + Text(Self.b)`: a text with string constants in it,
+    /// resolved by the merge.
+    var textReferences: [(property: String, pieces: [ImportedString], span: SourceSpan)] = []
+    /// The texts declared as stored properties without a value (`var title: Text`): each place
+    /// that creates the tip supplies them (`title`, `message`, `image`).
+    var supplied: Set<String> = []
+    /// The types the tip is declared in, outermost first.
+    var enclosing: [ImportedScope] = []
+    /// The Swift type's path where it is not the `.tiprules` name (`TaggingTips.Date`), set by the merge.
+    var swiftName: String?
     var rules: [ImportedRule] = []
     /// Option entries as `.tiprules` text (`Tips.MaxDisplayCount(5)`).
     var options: [String] = []
@@ -112,7 +151,19 @@ struct ImportedTip {
 
     /// Whether any member was read (an extension with none is not about a tip).
     var declaresSomething: Bool {
-        id != nil || idReference != nil || title != nil || message != nil || image != nil || !rules.isEmpty || !options.isEmpty || !actions.isEmpty
+        id != nil || idReference != nil || title != nil || message != nil || image != nil || !textReferences.isEmpty
+            || !supplied.isEmpty || !rules.isEmpty || !options.isEmpty || !actions.isEmpty
+    }
+}
+
+extension ImportedTip {
+    /// `title` or `message`.
+    func text(_ property: String) -> String? {
+        property == "title" ? title : message
+    }
+
+    mutating func setText(_ property: String, _ value: String?) {
+        if property == "title" { title = value } else { message = value }
     }
 }
 
@@ -120,6 +171,10 @@ struct ImportedTip {
 struct ImportedTipExtension {
     var members: ImportedTip
     var diagnostics: [Diagnostic]
+    /// The protocols the type declares it conforms to here (`struct WelcomeTip: MascotTip`).
+    var conformances: [String] = []
+    /// The types that enclose the declaration, outermost first.
+    var enclosing: [ImportedScope] = []
 }
 
 /// `Action(id: "…", title: "…")`.

@@ -7,13 +7,15 @@ extension TipKitRecognizer {
     /// Reads the tip's members at the top level of its body (`open` and `close` are its braces).
     mutating func tip(named name: String, at span: SourceSpan, body open: Int, close: Int) {
         var tip = ImportedTip(name: name, span: span)
+        tip.enclosing = enclosingTypes
         readMembers(body: open, close: close, into: &tip)
         file.tips.append(tip)
     }
 
     /// `extension Name { … }`: the tip members it declares, kept with their diagnostics until the
-    /// files are merged (an extension of a type that is no tip contributes nothing).
-    mutating func tipExtension(of name: String, at span: SourceSpan, body open: Int, close: Int) {
+    /// files are merged (an extension of a type that is no tip contributes nothing; one of a
+    /// protocol that refines `Tip` gives its conforming tips their defaults).
+    mutating func tipExtension(of name: String, at span: SourceSpan, body open: Int, close: Int, conformances: [String] = []) {
         var members = ImportedTip(name: name, span: SourceSpan(start: tokens[open].start, end: tokens[open].end))
         deferred = []
         readMembers(body: open, close: close, into: &members)
@@ -23,8 +25,9 @@ extension TipKitRecognizer {
         if !members.rules.isEmpty || (members.title != nil && (members.message != nil || members.image != nil)) {
             file.tipLookalikes.append(ImportedItem(value: name, span: span))
         }
-        guard members.declaresSomething || !diagnostics.isEmpty else { return }
-        file.tipExtensions.append(ImportedTipExtension(members: members, diagnostics: diagnostics))
+        guard members.declaresSomething || !diagnostics.isEmpty || !conformances.isEmpty else { return }
+        file.tipExtensions.append(ImportedTipExtension(members: members, diagnostics: diagnostics, conformances: conformances,
+                                                       enclosing: enclosingTypes))
     }
 
     private mutating func readMembers(body open: Int, close: Int, into tip: inout ImportedTip) {
@@ -33,6 +36,15 @@ extension TipKitRecognizer {
             let end = stream.statementEnd(from: index, to: close)
             if let member = member(index, end) {
                 read(member, into: &tip)
+            } else if let stored = storedProperty(index, end) {
+                readStored(stored, into: &tip)
+            } else if let initializer = (index..<end).first(where: { tokens[$0].isWord("init") }),
+                      (index..<initializer).allSatisfy({ tokens[$0].kind == .identifier || tokens[$0].kind == .attribute }),
+                      stream[initializer + 1]?.isSymbol("(") == true || stream[initializer + 1]?.isSymbol("?") == true {
+                let signatureEnd = stream.first(from: initializer + 1, to: end) { $0.isSymbol("{") } ?? end
+                report(.importTipMember, "the initializer '\(text(initializer, signatureEnd))' of tip '\(tip.name)' is not carried over; emit-swift writes the tip with Swift's memberwise initializer",
+                       at: SourceSpan(start: tokens[initializer].start, end: tokens[initializer].end),
+                       help: "create the tip with its texts where the app shows it (\(tip.name)(title: Text(\"…\"))), or keep this tip in Swift")
             }
             index = max(end, index + 1)
         }
@@ -52,6 +64,32 @@ extension TipKitRecognizer {
         return (name, opener + 1..<end)
     }
 
+    /// A stored property without a value, `var|let NAME: Type`: each instance gets its own
+    /// (the app's call sites pass it to the memberwise initializer).
+    private func storedProperty(_ start: Int, _ end: Int) -> (name: SwiftToken, declaration: String)? {
+        guard let keyword = (start..<end).first(where: { tokens[$0].isWord("var") || tokens[$0].isWord("let") }),
+              (start..<keyword).allSatisfy({ tokens[$0].kind == .identifier || tokens[$0].kind == .attribute }),
+              let name = stream[keyword + 1], name.kind == .identifier, stream[keyword + 2]?.isSymbol(":") == true else { return nil }
+        return (name, text(keyword, end))
+    }
+
+    /// `var title: Text` without a value: the text is supplied by whoever creates the tip;
+    /// `let id: String`: every instance is a tip of its own to TipKit, which `.tiprules` cannot say.
+    private mutating func readStored(_ stored: (name: SwiftToken, declaration: String), into tip: inout ImportedTip) {
+        let name = stored.name
+        let span = SourceSpan(start: name.start, end: name.end)
+        switch name.text {
+        case "title", "message", "image", "asset":
+            tip.supplied.insert(name.text == "asset" ? "image" : name.text)
+        case "id":
+            report(.importText, "the tip '\(tip.name)' takes its id from each instance ('\(stored.declaration)'); TipKit keeps each id's state apart, a .tiprules tip has one id, so it is imported with the id '\(tip.name)' and the per-instance ids are not carried over",
+                   at: span, help: "declare one tip per id (struct BuildYourProfileTip: Tip { var id: String { \"build-your-profile\" } … }), or write one .tiprules tip per id")
+        default:
+            report(.importTipMember, "the stored property '\(stored.declaration)' of tip '\(tip.name)' is not carried over: a .tiprules tip has no values of its own, so emit-swift's struct has no such property",
+                   at: span, help: "keep the value where the app shows the tip, or keep this tip in Swift")
+        }
+    }
+
     private mutating func read(_ member: (name: SwiftToken, value: Range<Int>), into tip: inout ImportedTip) {
         let span = SourceSpan(start: member.name.start, end: member.name.end)
         switch member.name.text {
@@ -60,11 +98,19 @@ extension TipKitRecognizer {
             if let reference = stringArgument(value.startIndex..<value.endIndex), case .reference = reference {
                 tip.idReference = reference
             } else {
-                tip.id = constantText(member.value, calls: [], property: "id", at: span)
+                let pieces = constantText(member.value, property: "id", at: span) ?? []
+                let literals = pieces.compactMap(\.literal)
+                tip.id = pieces.isEmpty || literals.count < pieces.count ? nil : literals.joined()
             }
-        case "title": tip.title = constantText(member.value, calls: ["Text", "init"], property: "title", at: span)
-        case "message": tip.message = constantText(member.value, calls: ["Text", "init"], property: "message", at: span)
-        case "image": tip.image = systemImage(member.value, at: span)
+        case "title", "message":
+            guard let pieces = constantText(member.value, property: member.name.text, at: span) else { return }
+            let joined = pieces.compactMap(\.literal)
+            if joined.count == pieces.count {
+                if member.name.text == "title" { tip.title = joined.joined() } else { tip.message = joined.joined() }
+            } else {
+                tip.textReferences.append((member.name.text, pieces, span))
+            }
+        case "image", "asset": tip.image = systemImage(member.value, at: span) ?? tip.image
         case "rules": tip.rules += rules(in: member.value)
         case "options": tip.options += options(in: member.value)
         case "actions": tip.actions += actions(in: member.value)
@@ -78,32 +124,80 @@ extension TipKitRecognizer {
         return value.first?.isWord("return") == true ? value.dropFirst() : value
     }
 
-    /// The string of `"…"`, `Text("…")` or `.init("…")` (optionally after `return`, and followed
-    /// by modifiers such as `.font(…)`, which are reported), or a diagnostic.
-    private mutating func constantText(_ range: Range<Int>, calls: Set<String>, property: String, at span: SourceSpan) -> String? {
-        var value = Array(valueTokens(range))
-        if value.count >= 5, value[0].isSymbol("."), value[1].isWord("init") { value.removeFirst() }
-        // `Text("…", bundle: .module)`, `Text("…", tableName: …)`: the text is the key, the
-        // bundle or table where the app localizes it.
-        if value.count >= 6, calls.contains(value[0].text), value[1].isSymbol("("), value[2].kind == .string, value[3].isSymbol(","),
-           let close = value.firstIndex(where: { $0.isSymbol(")") }),
-           value[4..<close].contains(where: { $0.isWord("bundle") || $0.isWord("tableName") || $0.isWord("comment") }) {
-            value = Array(value[0...2]) + Array(value[close...])
+    /// A tip's text as its pieces: `"…"`, `Text("…")`, `Text(verbatim: "…")`, `.init("…")`,
+    /// `Text("…", bundle: .module)` (the text is the key the app localizes), or a string
+    /// constant's name in any of these (`.init(titleValue)`, `Self.tipID`), joined with `+`
+    /// (`Text("a ") + Text("b").italic()`). Modifiers (`.font(…)`, `.italic()`) are reported
+    /// (TR0817), `nil` (no message) is nothing; anything else is reported (TR0804).
+    private mutating func constantText(_ range: Range<Int>, property: String, at span: SourceSpan) -> [ImportedString]? {
+        let value = valueTokens(range)
+        if value.count == 1, value.first?.isWord("nil") == true { return nil }
+        var pieces: [ImportedString] = []
+        var styling: [String] = []
+        for piece in split(value.startIndex..<value.endIndex, separators: ["+"]) {
+            guard let (string, modifiers) = textPiece(piece) else {
+                report(.importText, "the tip's \(property) is not a constant string", at: span,
+                       help: "write it as \(property == "id" ? "\"…\"" : "Text(\"…\")") in Swift, or set \(property): \"…\" in the .tiprules file")
+                return nil
+            }
+            pieces.append(string)
+            if !modifiers.isEmpty { styling.append(text(modifiers.lowerBound, modifiers.upperBound)) }
         }
-        let call = value.count >= 4 && calls.contains(value[0].text) && value[1].isSymbol("(") && value[3].isSymbol(")")
-        let literal = value.count == 1 ? value.first : call ? value[2] : nil
-        if let literal, literal.kind == .string, let string = literal.stringValue {
-            if call && value.count > 4 { reportStyling(Array(value[4...]), of: property, at: span) }
-            if value.count == 1 || call { return string }
+        if !styling.isEmpty {
+            report(.importStyling, "the styling '\(styling.joined(separator: "', '"))' of the tip's \(property) is not carried over; its text is",
+                   at: span, help: "a .tiprules tip carries its content; style it where the app shows the tip (a TipViewStyle, or modifiers on the TipView)")
         }
-        report(.importText, "the tip's \(property) is not a constant string", at: span,
-               help: "write it as \(property == "id" ? "\"…\"" : "Text(\"…\")") in Swift, or set \(property): \"…\" in the .tiprules file")
-        return nil
+        return pieces
     }
 
-    /// `Image(systemName: "…")` (with modifiers, which are reported), or a diagnostic.
+    /// One piece of a text and the range of the modifiers after it.
+    private func textPiece(_ range: Range<Int>) -> (ImportedString, Range<Int>)? {
+        guard !range.isEmpty else { return nil }
+        if let string = stringArgument(range) { return (string, range.upperBound..<range.upperBound) }
+        var open = range.lowerBound + 1
+        if tokens[range.lowerBound].isSymbol("."), stream[open]?.isWord("init") == true { open += 1 }
+        guard tokens[range.lowerBound].isWord("Text") || open == range.lowerBound + 2, open < range.upperBound,
+              tokens[open].isSymbol("("), let close = stream.closing[open], close < range.upperBound else { return nil }
+        let arguments = split(open + 1..<close)
+        guard var first = arguments.first, !first.isEmpty else { return nil }
+        if tokens[first.lowerBound].isWord("verbatim"), stream[first.lowerBound + 1]?.isSymbol(":") == true {
+            first = first.lowerBound + 2..<first.upperBound
+        }
+        guard localizes(arguments.dropFirst()), let key = localizationKey(first), let string = stringArgument(key) else { return nil }
+        let modifiers = close + 1..<range.upperBound
+        guard modifiers.isEmpty || tokens[modifiers.lowerBound].isSymbol(".") else { return nil }
+        return (string, modifiers)
+    }
+
+    /// Whether the arguments after a text's key only say where the app localizes it (`bundle:`,
+    /// `tableName:`, `table:`, `comment:`, `defaultValue:`, `locale:`).
+    private func localizes(_ arguments: ArraySlice<Range<Int>>) -> Bool {
+        arguments.allSatisfy { argument in
+            ["bundle", "tableName", "table", "comment", "defaultValue", "locale"].contains { !argument.isEmpty && tokens[argument.lowerBound].isWord($0) }
+        }
+    }
+
+    /// The key of a text argument: the argument itself, or the key inside
+    /// `String(localized: "…", bundle: …)`, `LocalizedStringKey("…")` or
+    /// `LocalizedStringResource("…", …)`, which `Text` shows as the same localized text.
+    private func localizationKey(_ argument: Range<Int>) -> Range<Int>? {
+        let wrapper = tokens[argument.lowerBound]
+        guard ["String", "LocalizedStringKey", "LocalizedStringResource"].contains(where: wrapper.isWord),
+              stream[argument.lowerBound + 1]?.isSymbol("(") == true, let close = stream.closing[argument.lowerBound + 1],
+              close == argument.upperBound - 1 else { return argument }
+        let inner = split(argument.lowerBound + 2..<close)
+        guard var key = inner.first, !key.isEmpty, localizes(inner.dropFirst()) else { return nil }
+        if wrapper.isWord("String") {
+            guard tokens[key.lowerBound].isWord("localized"), stream[key.lowerBound + 1]?.isSymbol(":") == true else { return nil }
+            key = key.lowerBound + 2..<key.upperBound
+        }
+        return key
+    }
+
+    /// `Image(systemName: "…")` (with modifiers, which are reported); nothing for `nil`; else a diagnostic.
     private mutating func systemImage(_ range: Range<Int>, at span: SourceSpan) -> String? {
         var value = Array(valueTokens(range))
+        if value.count == 1, value[0].isWord("nil") { return nil }
         // `.init(systemName: "…")`, the type taken from `var image: Image?`.
         if value.count >= 6, value[0].isSymbol("."), value[1].isWord("init") { value[1].text = "Image"; value.removeFirst() }
         if value.count >= 6, value[0].isWord("Image"), value[2].isWord("systemName"), value[4].kind == .string, value[5].isSymbol(")"),
@@ -120,12 +214,22 @@ extension TipKitRecognizer {
     private mutating func reportStyling(_ modifiers: [SwiftToken], of property: String, at span: SourceSpan) {
         guard let first = modifiers.first, let last = modifiers.last else { return }
         let written = file.source.text(of: SourceSpan(start: first.start, end: last.end))
-        report(.importStyling, "the styling '\(written)' of the tip's \(property) is not carried over; the \(property) is", at: span,
+        report(.importStyling, "the styling '\(written)' of the tip's \(property) is not carried over; its \(property == "image" ? "symbol" : "text") is", at: span,
                help: "a .tiprules tip carries its content; style it where the app shows the tip (a TipViewStyle, or modifiers on the TipView)")
     }
 
-    /// Every `#Rule` in the `rules` property, in order.
+    /// Every `#Rule` in the `rules` property, in order; an entry that is no `#Rule` (a rule the
+    /// app builds elsewhere, `Tips.Rule.oncePerSession`) is reported.
     private mutating func rules(in range: Range<Int>) -> [ImportedRule] {
+        for entry in entries(in: range) {
+            let first = tokens[entry.lowerBound]
+            guard !(entry.lowerBound..<entry.upperBound).contains(where: { tokens[$0].kind == .pound && tokens[$0].text == "#Rule" }),
+                  !["if", "else", "switch", "for", "case", "default", "let", "var", "return"].contains(where: first.isWord),
+                  first.kind != .pound else { continue }
+            report(.importRule, "the rule '\(text(entry.lowerBound, entry.upperBound))' is not a #Rule written here; it is not carried over",
+                   at: SourceSpan(start: first.start, end: tokens[entry.upperBound - 1].end),
+                   help: "write the rule as #Rule(…) { … } in the tip, or in the .tiprules file")
+        }
         var rules: [ImportedRule] = []
         var index = range.lowerBound
         while index < range.upperBound {

@@ -11,7 +11,7 @@ struct TipKitRecognizer {
     let stream: SwiftTokenStream
     var file: ImportedFile
     /// The enclosing type declarations at the current token: name and closing-brace index.
-    private var scopes: [(name: String, close: Int)] = []
+    private var scopes: [(name: String, close: Int, kind: String)] = []
     /// While an extension is read: its diagnostics, held back until the merge knows whether it
     /// extends a tip.
     var deferred: [Diagnostic]?
@@ -36,6 +36,12 @@ struct TipKitRecognizer {
 
     var tokens: [SwiftToken] { stream.tokens }
 
+    /// The types that enclose the type being read, outermost first, with whether each is an
+    /// `enum` or an `extension` (the merge keeps them when they are the app's namespaces).
+    var enclosingTypes: [ImportedScope] {
+        scopes.dropLast().map { ImportedScope(name: $0.name, isEnum: $0.kind == "enum", isExtension: $0.kind == "extension") }
+    }
+
     private mutating func run() {
         var index = 0
         while index < tokens.count {
@@ -43,9 +49,13 @@ struct TipKitRecognizer {
             let token = tokens[index]
             if token.kind == .attribute && token.text == "@Parameter" {
                 parameter(at: index)
+            } else if token.kind == .pound && token.text == "#Preview" {
+                // A preview is not the app: its tips, groups and state are the canvas's.
+                index = previewEnd(at: index)
+                continue
             } else if token.kind == .identifier {
                 switch token.text {
-                case "struct", "enum", "class", "extension", "actor": typeDeclaration(at: index)
+                case "struct", "enum", "class", "extension", "actor", "protocol": typeDeclaration(at: index)
                 case "Event": event(at: index)
                 case "configure": configuration(at: index)
                 case "TipGroup": group(at: index)
@@ -59,23 +69,46 @@ struct TipKitRecognizer {
         }
     }
 
+    /// The index after `#Preview[(…)] { … }`.
+    private func previewEnd(at index: Int) -> Int {
+        var cursor = index + 1
+        if stream[cursor]?.isSymbol("(") == true { cursor = stream.skipGroup(at: cursor, end: tokens.count) }
+        guard stream[cursor]?.isSymbol("{") == true else { return cursor }
+        return stream.skipGroup(at: cursor, end: tokens.count)
+    }
+
     // MARK: Types
 
     /// `struct Name: Tip, … {`, a `Codable` struct, or any other type (kept as a scope).
     private mutating func typeDeclaration(at index: Int) {
-        guard let name = stream[index + 1], name.kind == .identifier,
+        guard var name = stream[index + 1], name.kind == .identifier,
               let open = stream.first(from: index + 2, to: min(tokens.count, index + 64), where: { $0.isSymbol("{") }),
               let close = stream.closing[open] else { return }
-        let inheritance = tokens[(index + 2)..<open].filter { $0.kind == .identifier }.map(\.text)
-        scopes.append((name.text, close))
+        // `extension PhotoTips.QuickEdit {`: the scope is the whole path, the type its last name.
+        var path = [name.text]
+        var cursor = index + 2
+        while cursor + 1 < open, tokens[cursor].isSymbol("."), tokens[cursor + 1].kind == .identifier {
+            name = tokens[cursor + 1]
+            path.append(name.text)
+            cursor += 2
+        }
+        let inheritance = tokens[cursor..<open].filter { $0.kind == .identifier }.map(\.text)
+        scopes.append((path.joined(separator: "."), close, tokens[index].text))
+        if tokens[index].isWord("enum") { file.enums.insert(name.text) }
         let kind = tokens[index].text
         let span = SourceSpan(start: tokens[index].start, end: name.end)
+        if kind == "protocol" {
+            // `protocol MascotTip: Tip`: a struct conforming to it is a tip.
+            // Its body holds requirements; defaults are in `extension MascotTip { … }`.
+            file.protocols.append(ImportedProtocol(name: name.text, inherits: inheritance))
+            return
+        }
         if kind == "extension" {
             // `extension VPNTip: Tip { … }` (often under `@available`) makes VPNTip a tip.
             if inheritance.contains("Tip") {
                 tip(named: name.text, at: span, body: open, close: close)
             } else {
-                tipExtension(of: name.text, at: span, body: open, close: close)
+                tipExtension(of: name.text, at: span, body: open, close: close, conformances: inheritance)
             }
             return
         }
@@ -97,8 +130,9 @@ struct TipKitRecognizer {
         } else if inheritance.contains("Codable") || (inheritance.contains("Encodable") && inheritance.contains("Decodable")) {
             file.donationInfos[(scopes.map(\.name)).joined(separator: "."), default: []] = storedFields(body: open, close: close)
         } else {
-            // A struct whose conformance is elsewhere (`extension X: Tip`), or not recognized.
-            tipExtension(of: name.text, at: span, body: open, close: close)
+            // A struct whose conformance is elsewhere (`extension X: Tip`), through a protocol of
+            // the app's (`struct X: MascotTip`), or not recognized.
+            tipExtension(of: name.text, at: span, body: open, close: close, conformances: inheritance)
         }
     }
 
@@ -157,7 +191,8 @@ struct TipKitRecognizer {
     /// enclosing type, nil outside any type and in `SharedTipInputs` (emit-swift's home of
     /// the parameters that belong to no tip).
     private var owner: String? {
-        guard let name = scopes.last?.name, name != SwiftEmitter.sharedNamespace else { return nil }
+        guard let path = scopes.last?.name, let name = path.split(separator: ".").last.map(String.init),
+              name != SwiftEmitter.sharedNamespace else { return nil }
         return name
     }
 
@@ -248,6 +283,7 @@ struct TipKitRecognizer {
         }
         let span = SourceSpan(start: name.start, end: tokens[close].end)
         var event = ImportedEvent(name: name.text, owner: owner, infoType: infoType, scope: scopes.map(\.name), span: span)
+        event.ownerIsNamespace = scopes.last?.kind == "enum"
         if let label = (cursor + 1..<close).first(where: { tokens[$0].isWord("id") && tokens[$0 + 1].isSymbol(":") }),
            let id = stream[label + 2] {
             let end = stream.first(from: label + 2, to: close) { $0.isSymbol(",") } ?? close
@@ -345,16 +381,33 @@ struct TipKitRecognizer {
         var members: [ImportedItem<String>] = []
         for member in entries(in: cursor + 1..<close) {
             let memberSpan = SourceSpan(start: tokens[member.lowerBound].start, end: tokens[member.upperBound - 1].end)
-            let first = tokens[member.lowerBound]
-            if first.kind == .identifier, member.count == 3 || (member.count > 3 && tokens[member.lowerBound + 1].isSymbol("(")),
-               stream[member.lowerBound + 1]?.isSymbol("(") == true, stream.skipGroup(at: member.lowerBound + 1, end: member.upperBound) == member.upperBound {
-                members.append(ImportedItem(value: first.text, span: memberSpan))
+            if let tip = groupMember(member, at: index) {
+                members.append(ImportedItem(value: tip, span: memberSpan))
             } else {
                 report(.importGroupMember, "the group member '\(text(member.lowerBound, member.upperBound))' is not a tip's initializer",
                        at: memberSpan, help: "write the member as TipName() in the TipGroup, or add the tip by name in the .tiprules group")
             }
         }
-        file.groups.append(ImportedGroup(name: groupName(before: index), owner: scopes.last?.name, kind: kind, members: members, span: span))
+        file.groups.append(ImportedGroup(name: groupName(before: index), owner: owner, kind: kind, members: members, span: span))
+    }
+
+    /// The tip a group member makes: `Name(…)` or `Namespace.Name(…)`, or a parameter of the
+    /// factory function the group is in (`func makeG(popoverTip: PopoverTip)`, as emit-swift
+    /// writes it for a tip whose texts the app supplies).
+    private func groupMember(_ member: Range<Int>, at group: Int) -> String? {
+        var name = member.lowerBound
+        guard tokens[name].kind == .identifier else { return nil }
+        if member.count == 1 {
+            let signature = stride(from: group - 1, through: max(0, group - 48), by: -1)
+            guard let label = signature.first(where: { tokens[$0].isWord(tokens[name].text) && stream[$0 + 1]?.isSymbol(":") == true }),
+                  signature.contains(where: { tokens[$0].isWord("func") && $0 < label }) else { return nil }
+            var type = label + 2
+            while stream[type + 1]?.isSymbol(".") == true, stream[type + 2]?.kind == .identifier { type += 2 }
+            return stream[type]?.kind == .identifier ? tokens[type].text : nil
+        }
+        while name + 2 < member.upperBound, tokens[name + 1].isSymbol("."), tokens[name + 2].kind == .identifier { name += 2 }
+        guard stream[name + 1]?.isSymbol("(") == true, stream.skipGroup(at: name + 1, end: member.upperBound) == member.upperBound else { return nil }
+        return tokens[name].text
     }
 
     /// `makeOnboarding()` → `Onboarding`, `@State var tips = TipGroup(…)` → `Tips`; else `Group` and its position.
@@ -379,14 +432,15 @@ struct TipKitRecognizer {
 
     // MARK: Helpers
 
-    /// Ranges of `range` cut at top-level commas and semicolons (and line starts, when asked).
-    func split(_ range: Range<Int>, atLineStarts: Bool = false) -> [Range<Int>] {
+    /// Ranges of `range` cut at top-level `separators` (commas and semicolons unless told) and
+    /// line starts, when asked.
+    func split(_ range: Range<Int>, separators: Set<String> = [",", ";"], atLineStarts: Bool = false) -> [Range<Int>] {
         var parts: [Range<Int>] = []
         var start = range.lowerBound
         var index = range.lowerBound
         while index < range.upperBound {
             let token = tokens[index]
-            if token.isSymbol(",") || token.isSymbol(";") {
+            if token.kind == .symbol && separators.contains(token.text) {
                 parts.append(start..<index)
                 start = index + 1
                 index += 1

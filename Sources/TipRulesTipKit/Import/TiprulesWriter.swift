@@ -7,8 +7,11 @@ enum TiprulesWriter {
     static func write(_ program: ImportedProgram, from fileNames: [String]) -> String {
         var sections = ["// Imported by tiprulec import from \(fileNames.joined(separator: ", ")).\n"]
         // `.immediate` is the default: emit-swift writes it for a program without `configure`.
-        if let frequency = program.displayFrequency, frequency != ".immediate" {
-            sections.append("configure {\n    displayFrequency(\(frequency))\n}\n")
+        let frequency = program.displayFrequency.flatMap { $0 == ".immediate" ? nil : "    displayFrequency(\($0))\n" }
+        // The code needs a newer TipKit (TipGroup: iOS 18): emit-swift takes it as its --min-ios.
+        let target = program.minimumIOS.map { "    tipKit(minimumIOS: \($0))\n" }
+        if frequency != nil || target != nil {
+            sections.append("configure {\n" + (frequency ?? "") + (target ?? "") + "}\n")
         }
         if !program.parameters.isEmpty {
             sections.append(program.parameters.map { parameter in
@@ -31,7 +34,11 @@ enum TiprulesWriter {
     private static func event(_ event: ImportedEvent) -> String {
         // The id only where it differs from the name, which is then the id.
         let id = event.resolvedID == event.name ? [] : ["id: " + ValueFormatting.quoted(event.resolvedID)]
-        let entries = id + event.fields.map { "\($0.name): \($0.type)" }
+        // The app's DonationInfo struct keeps its name where it is not the one emit-swift gives.
+        let donationType = event.donationType.flatMap { name in
+            event.fields.isEmpty || name == SwiftSpelling.donationTypeName(event: event.outputName) ? nil : "donationType: " + ValueFormatting.quoted(name)
+        }
+        let entries = id + event.fields.map { "\($0.name): \($0.type)" } + (donationType.map { [$0] } ?? [])
         let parenthesized = entries.isEmpty ? "" : "(" + entries.joined(separator: ", ") + ")"
         return "event \(event.outputName)\(parenthesized)" + (event.limit.map { " limit(\($0))" } ?? "") + "\n"
     }
@@ -55,9 +62,13 @@ enum TiprulesWriter {
     private static func tip(_ tip: ImportedTip) -> String {
         var lines = ["tip \(tip.name) {"]
         if let id = tip.id, id != tip.name { lines.append("    id: " + ValueFormatting.quoted(id)) }
-        lines.append("    title: " + ValueFormatting.quoted(tip.title ?? ""))
-        if let message = tip.message { lines.append("    message: " + ValueFormatting.quoted(message)) }
-        if let image = tip.image { lines.append("    image: " + ValueFormatting.quoted(image)) }
+        // Declared in the app's enums (`enum TaggingTips { struct Date: Tip }`): emit-swift keeps it there.
+        if let swiftName = tip.swiftName { lines.append("    swiftName: " + ValueFormatting.quoted(swiftName)) }
+        let text = { (property: String, value: String?) -> String? in
+            tip.supplied.contains(property) ? "    \(property): supplied" : value.map { "    \(property): " + ValueFormatting.quoted($0) }
+        }
+        lines.append(text("title", tip.title) ?? "    title: \"\"")
+        lines += [text("message", tip.message), text("image", tip.image)].compactMap { $0 }
         if !tip.rules.isEmpty {
             lines.append("")
             lines += tip.rules.map(ruleText)

@@ -60,10 +60,12 @@ public struct SwiftEmitter {
         var lines = header(sourceName: sourceName)
         lines += configuration(problems: &problems)
         lines += donationStructs()
+        lines += namespaces()
         lines += shared(owners: owners)
         lines += ownerTypes(owners)
         for (index, tip) in program.tips.enumerated() {
-            lines += tipStruct(tip, index: index, rules: renderedRules[index], owners: owners)
+            let declaration = tipStruct(tip, index: index, rules: renderedRules[index], owners: owners, problems: &problems)
+            lines += Self.nested(declaration, in: tip.swiftPath.dropLast())
         }
         lines += groupFactories()
         for widget in program.widgets {
@@ -151,13 +153,44 @@ public struct SwiftEmitter {
                 ""]
     }
 
+    /// Each event's donation struct, inside the types its `donationType:` names
+    /// (`QuickEditTip.PhotoEditedInfo` in `extension QuickEditTip`).
     private func donationStructs() -> [String] {
-        program.events.filter { !$0.fields.isEmpty }.flatMap { event in
-            ["/// What a donation to `\(event.name)` carries.",
-             "struct \(SwiftSpelling.donationTypeName(event: event.name)): Codable, Sendable {"]
+        program.events.indices.filter { !program.events[$0].fields.isEmpty }.flatMap { index in
+            let event = program.events[index]
+            let path = SwiftSpelling.donationType(of: index, in: program).split(separator: ".").map(String.init)
+            let declaration = ["/// What a donation to `\(event.name)` carries.",
+                               "struct \(path.last ?? ""): Codable, Sendable {"]
                 + event.fields.map { "    let \($0.name): \(SwiftSpelling.type($0.type, dateType: dateType))" }
                 + ["}", ""]
+            return Self.nested(declaration, in: path.dropLast())
         }
+    }
+
+    /// `declaration` inside `extension A.B { … }` for the enclosing types `path` (`[A, B]`).
+    private static func nested(_ declaration: [String], in path: ArraySlice<String>) -> [String] {
+        guard !path.isEmpty else { return declaration }
+        let body = declaration.last == "" ? declaration.dropLast() : declaration[...]
+        return ["extension \(path.joined(separator: ".")) {"] + body.map { $0.isEmpty ? "" : "    " + $0 } + ["}", ""]
+    }
+
+    /// The enums that tips' `swiftName`s put them in (`enum TaggingTips {}` for `TaggingTips.Date`),
+    /// each once, outer ones first; a tip or an input's owner of that name is the type already.
+    private func namespaces() -> [String] {
+        let declared = Set(program.tips.map { $0.swiftPath.joined(separator: ".") })
+            .union(program.parameters.compactMap { SwiftHomes.owner(of: $0.name) })
+            .union(program.events.compactMap { SwiftHomes.owner(of: $0.name) })
+        var seen = Set<String>()
+        var lines: [String] = []
+        for tip in program.tips where tip.swiftPath.count > 1 {
+            for depth in 1..<tip.swiftPath.count {
+                let path = tip.swiftPath.prefix(depth)
+                let name = path.joined(separator: ".")
+                guard !declared.contains(name), seen.insert(name).inserted else { continue }
+                lines += Self.nested(["enum \(path.last ?? "") {}", ""], in: path.dropLast())
+            }
+        }
+        return lines
     }
 
     private func parameterDeclaration(_ index: Int) -> String {
@@ -168,7 +201,7 @@ public struct SwiftEmitter {
 
     private func eventDeclaration(_ index: Int) -> String {
         let event = program.events[index]
-        let generic = event.fields.isEmpty ? "" : "<\(SwiftSpelling.donationTypeName(event: event.name))>"
+        let generic = event.fields.isEmpty ? "" : "<\(SwiftSpelling.donationType(of: index, in: program))>"
         var arguments = "id: \(SwiftSpelling.stringLiteral(program.eventID(index)))"
         if Self.hasDonationLimit(event) {
             let age = event.maximumAge.map { ", maximumAge: \(SwiftSpelling.timeRange($0))" } ?? ""
@@ -196,13 +229,13 @@ public struct SwiftEmitter {
         }
     }
 
-    private func tipStruct(_ tip: TipSymbol, index: Int, rules: [RenderedRule], owners: SwiftHomes) -> [String] {
+    private func tipStruct(_ tip: TipSymbol, index: Int, rules: [RenderedRule], owners: SwiftHomes,
+                           problems: inout [SwiftEmissionProblem]) -> [String] {
         var body = declarations(ownedBy: .tip(index), owners: owners)
         if !body.isEmpty { body.append("") }
-        if tip.id != tip.name { body.append("var id: String { \(SwiftSpelling.stringLiteral(tip.id)) }") }
-        body.append("var title: Text { Text(\(SwiftSpelling.stringLiteral(tip.title))) }")
-        if let message = tip.message { body.append("var message: Text? { Text(\(SwiftSpelling.stringLiteral(message))) }") }
-        if let image = tip.image { body.append("var image: Image? { Image(systemName: \(SwiftSpelling.stringLiteral(image))) }") }
+        // TipKit's default id is the type's name.
+        if tip.id != tip.swiftTypeName { body.append("var id: String { \(SwiftSpelling.stringLiteral(tip.id)) }") }
+        body += texts(of: tip, problems: &problems)
         if !rules.isEmpty {
             body += ["", "var rules: [Rule] {"]
             body += rules.map { rule in
@@ -220,7 +253,32 @@ public struct SwiftEmitter {
                 + tip.actions.map { "    Action(id: \(SwiftSpelling.stringLiteral($0.id)), title: \(SwiftSpelling.stringLiteral($0.title)))" }
                 + ["}"]
         }
-        return ["struct \(tip.name): Tip {"] + body.map { $0.isEmpty ? "" : "    " + $0 } + ["}", ""]
+        return ["struct \(tip.swiftTypeName): Tip {"] + body.map { $0.isEmpty ? "" : "    " + $0 } + ["}", ""]
+    }
+
+    /// The title, message and image: computed from the program's texts, or stored properties
+    /// for those the app supplies (`PopoverTip(title: Text("…"), message: nil, image: nil)`).
+    private func texts(of tip: TipSymbol, problems: inout [SwiftEmissionProblem]) -> [String] {
+        var lines: [String] = []
+        if tip.suppliedTexts.contains("title") {
+            lines.append("var title: Text")
+        } else if tip.title.isEmpty {
+            problems.append(SwiftEmissionProblem(.tipKitMissingFeature, at: program.span(ofLine: tip.line), message: "tip '\(tip.name)' has an empty title",
+                                                 note: "TipKit would show a tip without a title; write its title, or 'title: supplied' when the app gives it where it shows the tip"))
+        } else {
+            lines.append("var title: Text { Text(\(SwiftSpelling.stringLiteral(tip.title))) }")
+        }
+        if tip.suppliedTexts.contains("message") {
+            lines.append("var message: Text?")
+        } else if let message = tip.message {
+            lines.append("var message: Text? { Text(\(SwiftSpelling.stringLiteral(message))) }")
+        }
+        if tip.suppliedTexts.contains("image") {
+            lines.append("var image: Image?")
+        } else if let image = tip.image {
+            lines.append("var image: Image? { Image(systemName: \(SwiftSpelling.stringLiteral(image))) }")
+        }
+        return lines
     }
 
     private func optionLines(_ options: TipOptions) -> [String] {
@@ -231,13 +289,17 @@ public struct SwiftEmitter {
         return lines
     }
 
+    /// `makeG()`; a member whose texts the app supplies is the factory's parameter, made where
+    /// the app has its texts (`makeG(popoverTip: PopoverTip(title: Text("…")))`).
     private func groupFactories() -> [String] {
         program.groups.flatMap { group in
-            let members = group.members.compactMap { program.tips.indices.contains($0) ? program.tips[$0].name + "()" : nil }
+            let tips = group.members.filter { program.tips.indices.contains($0) }.map { program.tips[$0] }
+            let parameter = { (tip: TipSymbol) in (tip.swiftTypeName.first.map { String($0).lowercased() } ?? "") + tip.swiftTypeName.dropFirst() }
+            let parameters = tips.filter { !$0.suppliedTexts.isEmpty }.map { "\(parameter($0)): \($0.swiftPath.joined(separator: "."))" }
             return ["/// The tips of `\(group.name)`, one at a time; keep the group in a view's `@State`.",
-                    "@MainActor func make\(group.name)() -> TipGroup {",
+                    "@MainActor func make\(group.name)(\(parameters.joined(separator: ", "))) -> TipGroup {",
                     "    TipGroup(\(group.ordered ? ".ordered" : ".firstAvailable")) {"]
-                + members.map { "        " + $0 }
+                + tips.map { "        " + ($0.suppliedTexts.isEmpty ? $0.swiftPath.joined(separator: ".") + "()" : parameter($0)) }
                 + ["    }", "}", ""]
         }
     }

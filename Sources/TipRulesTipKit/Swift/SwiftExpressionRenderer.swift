@@ -130,7 +130,7 @@ struct SwiftExpressionRenderer {
         spelling = expression.span
         defer { spelling = outer }
         switch expression.kind {
-        case .constant(let constant): return spell(constant)
+        case .constant(let constant): return spell(constant, written: written(expression))
         case .parameter(let index): return (inputName(.parameter(index)), Precedence.primary)
         case .donations(let event): return (inputName(.event(event)) + ".donations", Precedence.primary)
         case .unary(let operation, let value):
@@ -156,7 +156,8 @@ struct SwiftExpressionRenderer {
             guard case .constant(.duration(let seconds)) = range.kind else {
                 return unsupported("a computed donatedWithin(_:) range", note: "use a constant such as .days(5)")
             }
-            return (operand(donations, atLeast: Precedence.primary) + ".donatedWithin(\(SwiftSpelling.timeRange(seconds)))",
+            let spelled = SwiftSpelling.isTimeRange(written(range)) ? written(range) : SwiftSpelling.timeRange(seconds)
+            return (operand(donations, atLeast: Precedence.primary) + ".donatedWithin(\(spelled))",
                     Precedence.primary)
         case .subset(let donations, let field, let largest):
             guard case .donations(let event) = donations.type else { return unsupported("this grouping", note: RuleMacroSupport.keepInBytecode) }
@@ -228,6 +229,26 @@ struct SwiftExpressionRenderer {
     private static func unwrappedBody(_ body: CheckedExpression) -> CheckedExpression {
         if case .wrap(let inner) = body.kind { return inner }
         return body
+    }
+
+    /// The source text of `expression`, as the program's author wrote it.
+    private func written(_ expression: CheckedExpression) -> String {
+        let span = expression.span
+        guard span.start < span.end, span.end <= program.source.bytes.count else { return "" }
+        return program.source.text(of: span)
+    }
+
+    /// A constant as Swift spells it; a number written as a whole number (`60` where a
+    /// `TimeInterval` is meant) stays as written, a Swift literal of any number type.
+    private mutating func spell(_ constant: Constant, written: String) -> (String, Int) {
+        let digits = written.hasPrefix("-") ? written.dropFirst() : written[...]
+        let wholeNumber = !digits.isEmpty && digits.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        switch constant {
+        case .double, .duration:
+            guard wholeNumber else { return spell(constant) }
+            return (written, digits.count < written.count ? Precedence.prefix : Precedence.primary)
+        default: return spell(constant)
+        }
     }
 
     private mutating func spell(_ constant: Constant) -> (String, Int) {

@@ -25,7 +25,7 @@ struct SwiftHomes {
 
     /// The homes of `program`'s inputs; `readers` lists, per tip, the inputs its rules read.
     init(program: CheckedProgram, readers: [[SwiftExpressionRenderer.Input]]) {
-        tipNames = program.tips.map(\.name)
+        tipNames = program.tips.map { $0.swiftPath.joined(separator: ".") }
         let tipIndex = Dictionary(program.tips.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
         var readingTips: [SwiftExpressionRenderer.Input: Set<Int>] = [:]
         for (tip, inputs) in readers.enumerated() {

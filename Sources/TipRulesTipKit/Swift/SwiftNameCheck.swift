@@ -28,7 +28,8 @@ enum SwiftNameCheck {
             problems.append(SwiftEmissionProblem(.tipKitSwiftName, at: program.span(ofLine: line), message: "'\(name)' is a Swift keyword",
                                                  note: "rename it in the .tiprules file"))
         }
-        let donationTypes = Set(program.events.filter { !$0.fields.isEmpty }.map { SwiftSpelling.donationTypeName(event: $0.name) })
+        let donationTypes = Set(program.events.indices.filter { !program.events[$0].fields.isEmpty }
+            .map { SwiftSpelling.donationType(of: $0, in: program) })
         func typeName(_ name: String, line: Int) {
             keyword(name, line: line)
             guard reservedTypeNames.contains(name) || donationTypes.contains(name) else { return }
@@ -44,7 +45,14 @@ enum SwiftNameCheck {
         for event in program.events {
             event.fields.forEach { keyword($0.name, line: event.line) }
         }
-        program.tips.forEach { typeName($0.name, line: $0.line) }
+        for tip in program.tips {
+            let path = tip.swiftPath
+            path.dropLast().forEach { typeName($0, line: tip.line) }
+            // Inside an enum the tip hides `Date` only in its own scope, where emit-swift then
+            // writes `Foundation.Date`.
+            if path.count > 1 && tip.swiftTypeName == "Date" { continue }
+            typeName(tip.swiftTypeName, line: tip.line)
+        }
         return problems
     }
 }

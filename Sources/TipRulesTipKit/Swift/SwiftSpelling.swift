@@ -33,7 +33,7 @@ enum SwiftSpelling {
     /// declares a Swift member or field called `Date`, which would hide the type where it is declared.
     static func dateType(in program: CheckedProgram) -> String {
         let names = (program.parameters.map(\.name) + program.events.map(\.name)).map(SwiftHomes.member(of:))
-            + program.events.flatMap { $0.fields.map(\.name) }
+            + program.events.flatMap { $0.fields.map(\.name) } + program.tips.map(\.swiftTypeName)
         return names.contains("Date") ? "Foundation.Date" : "Date"
     }
 
@@ -51,6 +51,17 @@ enum SwiftSpelling {
             return ".\(unit.0)(\(whole / unit.1))"
         }
         return ".seconds(\(number(seconds)))"
+    }
+
+    /// Whether `text` is a TipKit `DonationTimeRange` as an app writes it: `.week`, `.days(5)`.
+    static func isTimeRange(_ text: String) -> Bool {
+        let units = ["minute", "hour", "day", "week"]
+        guard text.hasPrefix(".") else { return false }
+        let name = text.dropFirst()
+        if units.contains(String(name)) { return true }
+        guard let open = name.firstIndex(of: "("), name.hasSuffix(")") else { return false }
+        let count = name[name.index(after: open)..<name.index(before: name.endIndex)]
+        return units.contains { name[..<open] == $0 + "s" } && !count.isEmpty && count.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     /// The Swift literal of a parameter default.
@@ -71,6 +82,12 @@ enum SwiftSpelling {
     }
 
     /// `PurchaseDonation` for `purchase`, `VPNTipDismissedDonation` for `VPNTip.dismissed`.
+    /// The Swift type of event `index`'s donations: its `donationType:`, else emit-swift's name.
+    static func donationType(of index: Int, in program: CheckedProgram) -> String {
+        let written = index < program.eventDonationTypes.count ? program.eventDonationTypes[index] : nil
+        return written ?? donationTypeName(event: program.events[index].name)
+    }
+
     static func donationTypeName(event: String) -> String {
         event.split(separator: ".").map { (($0.first.map { String($0).uppercased() } ?? "") + $0.dropFirst()) }.joined() + "Donation"
     }

@@ -3,7 +3,7 @@ import TipRulesRuntime
 import TipRulesToolingCore
 
 /// What `emit-swift` refuses outside expressions because TipKit has no such thing: `Version`
-/// parameters, `FrequencyCap` and `Priority` options and `.priority` groups, each with a note
+/// parameters, `FrequencyCap` and `Priority` options, `.priority` groups and holdouts, each with a note
 /// saying what to do instead. (Targeting inside rules is refused by `SwiftExpressionRenderer`.)
 enum SwiftTargetingCheck {
     static func problems(in program: CheckedProgram) -> [SwiftEmissionProblem] {
@@ -20,6 +20,10 @@ enum SwiftTargetingCheck {
             if tip.options.priority != 0 {
                 problems.append(SwiftEmissionProblem(.tipKitMissingFeature, at: program.span(ofLine: tip.line), message: "TipKit has no tip priority (tip '\(tip.name)')",
                                                      note: "order the tips in a TipGroup(.firstAvailable) instead, most important first"))
+            }
+            if let holdout = tip.holdout {
+                problems.append(SwiftEmissionProblem(.tipKitMissingFeature, at: program.span(ofLine: holdout.line), message: "TipKit has no holdout (tip '\(tip.name)')",
+                                                     note: "keep this tip on the bytecode runtime, which holds the share out and records each exposure, or let the app's experiment SDK decide and set a Bool parameter"))
             }
         }
         for group in program.groups where group.byPriority {

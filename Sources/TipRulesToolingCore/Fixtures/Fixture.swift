@@ -12,6 +12,8 @@ public struct Fixture: Sendable {
     public var testing = TestingOverrides()
     /// The device's offset from UTC, in seconds east of UTC (the store's default, 0, when nil).
     public var utcOffset: Int?
+    /// The exposures in holdout experiments, tips by id.
+    public var exposures: [Exposure] = []
     /// Each tip of `tipStates` as the fixture names it, for messages.
     package var tipNames: [Int: String] = [:]
 
@@ -47,6 +49,7 @@ public struct Fixture: Sendable {
         store.lastDisplayDate = lastDisplayDate
         store.testing = testing
         try store.setUTCOffset(utcOffset ?? 0)
+        for exposure in exposures { try store.recordExposure(exposure) }
     }
 }
 

@@ -4,9 +4,11 @@ import TipRulesRuntime
 /// Reads a fixture's JSON against a program, with errors that name the JSON path,
 /// say what was expected and suggest the nearest name.
 public enum FixtureDecoder {
-    private static let topLevelKeys = ["now", "parameters", "donations", "tips", "lastDisplayDate", "testing", "utcOffset"]
-    private static let tipKeys = ["displayCount", "displayDuration", "invalidated", "displays"]
+    private static let topLevelKeys = ["now", "parameters", "donations", "tips", "lastDisplayDate", "testing", "utcOffset",
+                                         "exposures"]
+    private static let tipKeys = ["displayCount", "displayDuration", "invalidated", "displays", "invalidatedAt"]
     private static let testingKeys = ["showAllTips", "hideAllTips", "showTips", "hideTips"]
+    private static let exposureKeys = ["tip", "group", "percent", "arm", "date"]
 
     /// Decodes fixture bytes for `program`.
     public static func decode(_ bytes: [UInt8], for program: Program) throws(FixtureError) -> Fixture {
@@ -44,6 +46,7 @@ public enum FixtureDecoder {
             fixture.testing = try decodeTesting(testing, program: program)
         }
         if let offset = root["utcOffset"] { fixture.utcOffset = try utcOffset(offset) }
+        if let exposures = root["exposures"] { fixture.exposures = try decodeExposures(exposures, program: program) }
         return fixture
     }
 
@@ -136,6 +139,12 @@ public enum FixtureDecoder {
                 }
                 state.invalidation = reason
             }
+            if let at = fields["invalidatedAt"], !at.isNull {
+                guard state.invalidation != nil else {
+                    throw FixtureError(path: "\(path).invalidatedAt", "a date of invalidation needs \"invalidated\"")
+                }
+                state.invalidationDate = try date(at, at: "\(path).invalidatedAt")
+            }
             result.append((index, state))
         }
         return result
@@ -173,6 +182,41 @@ public enum FixtureDecoder {
     // MARK: values
 
     /// `"+09:00"`, `"-05:30"` or a whole number of seconds east of UTC, at most 18 hours either way.
+    /// `[{"tip", "group", "percent", "arm", "date"}, …]`: a declared tip (by name or id), a group,
+    /// a share from 1 to 50, `"treatment"` or `"holdout"`, a date; one per tip and group.
+    private static func decodeExposures(_ json: JSONValue, program: Program) throws(FixtureError) -> [Exposure] {
+        guard case .array(let items) = json else {
+            throw FixtureError(path: "exposures", "expected an array of exposures, found \(describe(json))")
+        }
+        var exposures: [Exposure] = []
+        for (position, item) in items.enumerated() {
+            let path = "exposures[\(position)]"
+            let members = try object(item, at: path)
+            try rejectUnknownKeys(members, allowed: exposureKeys, at: path, what: "key")
+            func text(_ key: String) throws(FixtureError) -> String {
+                guard let value = members[key]?.stringValue else {
+                    throw FixtureError(path: "\(path).\(key)", "expected a string, found \(members[key].map(describe) ?? "nothing")")
+                }
+                return value
+            }
+            let tip = program.tips[try tipIndex(try text("tip"), program: program, at: "\(path).tip")].id
+            let group = try text("group")
+            guard case .int(let percent) = try scalar(members["percent"] ?? .null, of: .int, at: "\(path).percent"),
+                  Holdout.percentRange.contains(percent) else {
+                throw FixtureError(path: "\(path).percent", "expected a share from 1 to 50")
+            }
+            guard let arm = HoldoutArm(rawValue: try text("arm")) else {
+                throw FixtureError(path: "\(path).arm", "expected \"treatment\" or \"holdout\"")
+            }
+            let date = try date(members["date"] ?? .null, at: "\(path).date")
+            guard !exposures.contains(where: { $0.tip == tip && $0.group == group }) else {
+                throw FixtureError(path: path, "a second exposure of '\(tip)' in group \"\(group)\"")
+            }
+            exposures.append(Exposure(tip: tip, group: group, percent: percent, arm: arm, date: date))
+        }
+        return exposures
+    }
+
     private static func utcOffset(_ json: JSONValue) throws(FixtureError) -> Int {
         let expected = "expected a UTC offset such as \"+09:00\" or a number of seconds east of UTC (at most 18 hours either way)"
         var seconds: Int?

@@ -6,7 +6,7 @@ public enum FixtureEncoder {
     /// The fixture of `store`, with `now` if given: every parameter except transient ones (they
     /// are not persisted, so a loaded state has their defaults), every event's donations
     /// (oldest first), the tips whose state is not the initial one, the last display date and
-    /// the testing overrides that are set. Dates are RFC 3339 when that is exact, else seconds.
+    /// the testing overrides that are set, the exposures. Dates are RFC 3339 when that is exact, else seconds.
     public static func encode(_ store: EventStore, now: Double? = nil) -> JSONValue {
         let program = store.program
         var fixture = JSONObject()
@@ -32,11 +32,13 @@ public enum FixtureEncoder {
                 ("invalidated", state.invalidation.map { .string($0.rawValue) } ?? .null),
             ]
             if !state.displayDates.isEmpty { entries.append(("displays", .array(state.displayDates.map(date)))) }
+            if let at = state.invalidationDate { entries.append(("invalidatedAt", date(at))) }
             return (program.tips[index].id, .object(JSONObject(entries)))
         }))
         if store.utcOffset != 0 { fixture["utcOffset"] = .integer(store.utcOffset) }
         if let last = store.lastDisplayDate { fixture["lastDisplayDate"] = date(last) }
         if store.testing != TestingOverrides() { fixture["testing"] = testing(store.testing) }
+        if !store.exposures.isEmpty { fixture["exposures"] = .array(store.exposures.map(exposure)) }
         return .object(fixture)
     }
 
@@ -55,6 +57,13 @@ public enum FixtureEncoder {
     private static func date(_ seconds: Double) -> JSONValue {
         if let text = RFC3339.format(seconds), (try? RFC3339.parse(text)) == seconds { return .string(text) }
         return .number(seconds)
+    }
+
+    /// An exposure as the decoder reads it.
+    public static func exposure(_ exposure: Exposure) -> JSONValue {
+        .object(JSONObject([("tip", .string(exposure.tip)), ("group", .string(exposure.group)),
+                            ("percent", .integer(exposure.percent)), ("arm", .string(exposure.arm.rawValue)),
+                            ("date", date(exposure.date))]))
     }
 
     private static func testing(_ overrides: TestingOverrides) -> JSONValue {

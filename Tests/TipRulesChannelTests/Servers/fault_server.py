@@ -10,6 +10,9 @@ output), with the fault named by the first path segment:
   /status/CODE/PATH     that status and no body (404, 500 ...)
   /redirect-file/PATH   302 to file:///etc/passwd (another scheme)
   /slow/PATH            the file, a few bytes at a time over about a second
+  /flood/PATH           the manifest and its signatures as they are, 2 GB for an artifact
+                        (announced in Content-Length)
+  /flood-unannounced/PATH  the same without a Content-Length (the body ends with the connection)
 """
 import hashlib
 import http.server
@@ -51,12 +54,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if fault == "redirect-file":
             self.head(302, 0, [("Location", "file:///etc/passwd")])
             return
+        if fault in ("flood", "flood-unannounced") and "/artifacts/" in rest:
+            self.flood(announced=fault == "flood")
+            return
         body = self.file(rest)
         if body is None:
             self.head(404, 0)
             return
         etag = '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
-        if fault == "ok" and self.headers.get("If-None-Match") == etag:
+        if fault in ("ok", "flood", "flood-unannounced") and self.headers.get("If-None-Match") == etag:
             self.head(304, 0, [("ETag", etag)])
             return
         if fault == "stall":
@@ -79,6 +85,24 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 time.sleep(0.05)
         else:
             self.wfile.write(body)
+
+    FLOOD = 2 * 1024 ** 3
+
+    def flood(self, announced):
+        """2 GB of zeros as fast as the client reads them, or until it hangs up."""
+        self.send_response(200)
+        if announced:
+            self.send_header("Content-Length", str(self.FLOOD))
+        else:
+            self.send_header("Connection", "close")
+        self.end_headers()
+        chunk = bytes(1 << 20)
+        try:
+            for _ in range(self.FLOOD // len(chunk)):
+                self.wfile.write(chunk)
+        except OSError:
+            pass
+        self.close_connection = True
 
 
 class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):

@@ -16,3 +16,9 @@ struct ExportTip: Tip {
         Action(title: "Learn more")
     }
 }
+
+/// Keys looked up through `String(localized:)` and `LocalizedStringKey`: the key is the text.
+struct SortDefaultsTip: Tip {
+    var title: Text { Text(String(localized: "tip.sort.title", defaultValue: "Set defaults", bundle: .module)) }
+    var message: Text? { Text(LocalizedStringKey("tip.sort.message")) }
+}

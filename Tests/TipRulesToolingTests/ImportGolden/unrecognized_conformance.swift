@@ -1,9 +1,7 @@
-// A tip through a protocol of the app's: its conformance to Tip is not seen, so the tip is
-// reported rather than left out silently; a plain view is not a tip.
+// A tip through a protocol of the app's whose file is not imported: its conformance to Tip
+// is not seen, so the tip is reported rather than left out silently; a plain view is not a tip.
 import SwiftUI
 import TipKit
-
-protocol OnboardingTip: Tip {}
 
 struct WelcomeTip: OnboardingTip {
     @Parameter static var hasLaunched: Bool = false

@@ -95,6 +95,8 @@ public enum Tips {
         @available(iOS 26, macOS 26, *)
         public init(id: String, donationLimit: DonationLimit) {}
         public var donations: [Donation] { [] }
+        /// Records a donation (what the app calls; rules only read donations).
+        public func donate(_ donation: DonationInfo) async {}
     }
 
     /// A stand-in for `Tips.DonationTimeRange`.
@@ -104,6 +106,10 @@ public enum Tips {
         public static func hours(_ value: Int) -> DonationTimeRange { DonationTimeRange() }
         public static func days(_ value: Int) -> DonationTimeRange { DonationTimeRange() }
         public static func weeks(_ value: Int) -> DonationTimeRange { DonationTimeRange() }
+        public static let minute = DonationTimeRange()
+        public static let hour = DonationTimeRange()
+        public static let day = DonationTimeRange()
+        public static let week = DonationTimeRange()
     }
 
     /// A stand-in for `Tips.DonationLimit` (iOS 26).

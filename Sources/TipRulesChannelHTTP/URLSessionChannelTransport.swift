@@ -2,27 +2,28 @@
 import FoundationNetworking
 #endif
 import Foundation
+import TipRulesChannelCore
 
-/// One file fetched from a channel: the HTTP status (200, or 304 for a conditional request that
-/// found no change), the body and the ETag.
-struct ChannelResponse: Sendable {
-    var status: Int
-    var body: [UInt8]
-    var etag: String?
-}
-
-/// Fetches a channel's files over http, https or from a `file:` URL, bounded: at most `limit`
-/// bytes, one time-out per request, no cache, no redirect to another scheme. It blocks the
-/// calling thread (URLSession works on its own threads meanwhile), so it is called off the
-/// app's main thread and outside Swift's cooperative thread pool.
-enum ChannelFetcher {
+/// The channel transport of apps that update from a channel over http or https (and `file:`
+/// URLs, read by `ChannelFileTransport`), bounded: at most `limit` bytes, one time-out per
+/// request, no cache, no redirect to another scheme. `http:` goes through a socket of its own
+/// (`PlainHTTPClient`), which stops reading at the cap; `https:` through URLSession, which
+/// cancels at the cap (swift-corelibs-foundation's URLSession reads ahead of its delegate, so
+/// on Linux an https answer may hold more than the cap in memory until the cancel lands). It blocks the calling
+/// thread (URLSession works on its own threads meanwhile), so it is called off the app's main
+/// thread and outside Swift's cooperative thread pool, as `ChannelUpdater` does.
+public struct URLSessionChannelTransport: ChannelTransport {
     /// The schemes a channel may have.
     static let schemes: Set<String> = ["http", "https", "file"]
 
-    static func get(_ url: URL, ifNoneMatch etag: String?, limit: Int, timeout: Double) throws(ChannelUpdateError) -> ChannelResponse {
+    public init() {}
+
+    public func get(_ address: String, ifNoneMatch etag: String?, limit: Int, timeout: Double) throws(ChannelUpdateError) -> ChannelResponse {
+        guard let url = URL(string: address) else { throw .unreachable(url: address, reason: "not a URL") }
         let scheme = url.scheme?.lowercased() ?? ""
-        guard schemes.contains(scheme) else { throw .redirectRefused(url: url.absoluteString, to: "the scheme '\(scheme)'") }
-        if scheme == "file" { return try readFile(url, limit: limit) }
+        guard Self.schemes.contains(scheme) else { throw .redirectRefused(url: address, to: "the scheme '\(scheme)'") }
+        if scheme == "file" { return try ChannelFileTransport().get(address, ifNoneMatch: etag, limit: limit, timeout: timeout) }
+        if scheme == "http" { return try PlainHTTPClient.get(address, ifNoneMatch: etag, limit: limit, timeout: timeout) }
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData, timeoutInterval: timeout)
         if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         let configuration = URLSessionConfiguration.ephemeral
@@ -37,24 +38,9 @@ enum ChannelFetcher {
         // The session's time-outs end the request; this bound holds should they not fire.
         guard download.wait(seconds: timeout + 1) else {
             task.cancel()
-            throw .timedOut(url: url.absoluteString, seconds: timeout)
+            throw .timedOut(url: address, seconds: timeout)
         }
         return try download.result().get()
-    }
-
-    /// A `file:` URL's contents, refusing a file larger than `limit`.
-    private static func readFile(_ url: URL, limit: Int) throws(ChannelUpdateError) -> ChannelResponse {
-        guard let handle = FileHandle(forReadingAtPath: url.path) else {
-            throw .unreachable(url: url.absoluteString, reason: "no such file")
-        }
-        defer { try? handle.close() }
-        let data: Data?
-        do { data = try handle.read(upToCount: limit + 1) } catch {
-            throw .unreachable(url: url.absoluteString, reason: "\(error)")
-        }
-        let bytes = Array(data ?? Data())
-        guard bytes.count <= limit else { throw .tooLarge(url: url.absoluteString, limit: limit) }
-        return ChannelResponse(status: 200, body: bytes, etag: nil)
     }
 }
 

@@ -1,6 +1,6 @@
 /// A duration on the command line: a whole number and a unit, `90s`, `45m`, `12h` or `30d`.
-enum DurationOption {
-    static func seconds(_ text: String) -> Int? {
+package enum DurationOption {
+    package static func seconds(_ text: String) -> Int? {
         guard let unit = text.last, let count = Int(text.dropLast()), count > 0 else { return nil }
         let scale: Int
         switch unit {

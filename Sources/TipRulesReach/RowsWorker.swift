@@ -7,16 +7,19 @@ import TipRulesCompiler
 import TipRulesRuntime
 import TipRulesToolingCore
 
-/// Reads rows grouped by user, line by line, and counts each user's result: the rows of a user
-/// become its fixture and store (one store, reused), evaluated by the runtime's `Evaluator` as `eval`
-/// does, with the baseline too. One worker per part of the input; parts are merged afterwards.
-package struct ReachWorker {
-    let setup: ReachSetup
-    package private(set) var tally: ReachTally
+/// Reads rows grouped by user, line by line: finds where each user's rows begin and end (and a
+/// user whose rows come back), keeps the errors, and hands each user's rows to its `Counter`
+/// (reach's evaluation, measure's exposures). One worker per part of the input; parts are merged
+/// afterwards.
+package struct RowsWorker<Counter: UserCounter> {
+    let setup: RowsSetup
+    private(set) var counter: Counter
+    /// The counts so far.
+    package var tally: Counter.Tally { counter.tally }
     private(set) var fingerprints = UserFingerprints()
     /// The users whose rows came back after other users' rows.
     private(set) var notContiguous = UserFingerprints()
-    /// The first errors (every one kept until `ReachSetup.reasonsKept` with `--skip-invalid`; the
+    /// The first errors (every one kept until `RowsSetup.reasonsKept` with `--skip-invalid`; the
     /// first alone otherwise, which stops the worker).
     private(set) var errors: [ReachInputError] = []
     /// Lines read so far: the position of the next line.
@@ -28,8 +31,6 @@ package struct ReachWorker {
     /// Whether the run's budget was found spent (by this worker or another) at the last charge.
     private var budgetSpent = false
 
-    private var program: UserEvaluation
-    private var baseline: UserEvaluation?
     private var user: [UInt8] = []
     private var candidate: [UInt8] = []
     /// The current user's id when its last row wrote it as an integer (its text is that number's).
@@ -39,11 +40,9 @@ package struct ReachWorker {
     private var userRows = 0
     private var countsAsSkipped = true
 
-    package init(setup: ReachSetup) {
+    package init(setup: RowsSetup, counter: Counter) {
         self.setup = setup
-        tally = ReachTally(program: setup.program, baseline: setup.baseline)
-        program = UserEvaluation(program: setup.program, now: setup.now, userParameter: setup.userParameter?.program)
-        baseline = setup.baseline.map { UserEvaluation(program: $0, now: setup.now, userParameter: setup.userParameter?.baseline) }
+        self.counter = counter
     }
 
     /// Reads one line (without its newline) into `row`, the caller's: a row kept outside the worker
@@ -51,7 +50,7 @@ package struct ReachWorker {
     package mutating func read(_ line: UnsafeBufferPointer<UInt8>, into row: inout ParsedRow) {
         defer { position += 1 }
         guard !stopped, line.contains(where: { !Self.isSpace($0) }) else { return }
-        tally.rows += 1
+        counter.tally.rows += 1
         if RowScanner.scan(line, into: &row) {
             add(row, text: line)
         } else if readSlowly(line, into: &row) {
@@ -69,12 +68,11 @@ package struct ReachWorker {
         if case .integer(let number)? = row[.user] { userNumber = number } else { userNumber = nil }
         userRows += 1
         guard !userInvalid else { return }
-        guard userRows <= ReachSetup.maximumRowsPerUser else {
-            return invalidate(FixtureError(path: "", "the user has more than \(ReachSetup.maximumRowsPerUser) rows"))
+        guard userRows <= RowsSetup.maximumRowsPerUser else {
+            return invalidate(FixtureError(path: "", "the user has more than \(RowsSetup.maximumRowsPerUser) rows"))
         }
         do {
-            try program.builder.add(row, text: text)
-            if baseline != nil { try baseline?.builder.add(row, text: text) }
+            try counter.add(row, text: text)
         } catch {
             invalidate(error)
         }
@@ -87,13 +85,9 @@ package struct ReachWorker {
         chargeWork(atLeast: 1)
     }
 
-    /// The steps a worker does before charging them to the run's budget, which threads share: a
-    /// run stops at most this many steps a thread after its budget is spent.
-    static let workPerCharge = 1 << 16
-
     /// Charges the work done since the last charge to the run's budget once it is `minimum` or more.
     private mutating func chargeWork(atLeast minimum: Int) {
-        let work = program.workDone + (baseline?.workDone ?? 0)
+        let work = counter.workDone
         guard work - workCharged >= minimum else { return }
         budgetSpent = !setup.budget.charge(work - workCharged)
         workCharged = work
@@ -109,8 +103,7 @@ package struct ReachWorker {
         userInvalid = false
         countsAsSkipped = true
         userRows = 0
-        program.builder.reset()
-        baseline?.builder.reset()
+        counter.startUser()
         let isNew = user.withUnsafeBufferPointer { fingerprints.insert($0) }
         let excluded = setup.excludedUsers.map { set in user.withUnsafeBufferPointer { set.contains($0) } } ?? false
         if !isNew {
@@ -126,21 +119,17 @@ package struct ReachWorker {
     private mutating func finishUser() {
         guard hasUser, !stopped else { return }
         if userInvalid {
-            if countsAsSkipped { tally.skippedUsers += 1 }
+            if countsAsSkipped { counter.tally.skippedUsers += 1 }
             return
         }
         do {
-            try user.withUnsafeBufferPointer { id throws(FixtureError) in
-                try program.evaluate(user: id, now: setup.now)
-                try baseline?.evaluate(user: id, now: setup.now)
-            }
-            tally.add(program.outcome, of: setup.program, baseline: baseline.map { ($0.outcome, setup.baselineTips) })
-            chargeWork(atLeast: Self.workPerCharge)
+            try user.withUnsafeBufferPointer { id throws(FixtureError) in try counter.count(user: id) }
+            chargeWork(atLeast: RowsSetup.workPerCharge)
         } catch {
             position -= 1
             invalidate(error)
             position += 1
-            tally.skippedUsers += 1
+            counter.tally.skippedUsers += 1
         }
     }
 
@@ -150,7 +139,7 @@ package struct ReachWorker {
     }
 
     private mutating func fail(_ error: FixtureError, user: String?, beganEarlier: Bool = false) {
-        guard errors.count < (setup.skipsInvalid ? ReachSetup.reasonsKept : 1) else { return }
+        guard errors.count < (setup.skipsInvalid ? RowsSetup.reasonsKept : 1) else { return }
         errors.append(ReachInputError(position: position, beganEarlier: beganEarlier, user: user, message: "\(error)"))
     }
 
@@ -194,7 +183,7 @@ package struct ReachWorker {
 
     private mutating func failAlone(_ error: FixtureError) {
         fail(error, user: nil)
-        if setup.skipsInvalid { tally.skippedUsers += 1 }
+        if setup.skipsInvalid { counter.tally.skippedUsers += 1 }
     }
 
     /// Whether `value` is the current user's id, seen without copying it (the usual case: a user's
@@ -216,7 +205,7 @@ package struct ReachWorker {
         candidate.removeAll(keepingCapacity: true)
         switch value {
         case .string(let range)?: candidate.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
-        case .integer(let number)?: Self.appendDecimal(number, to: &candidate)
+        case .integer(let number)?: ReachInput.appendDecimal(number, to: &candidate)
         case nil:
             failAlone(FixtureError(path: "", "the row has no \"user\""))
             return false
@@ -225,24 +214,6 @@ package struct ReachWorker {
             return false
         }
         return true
-    }
-
-    /// Appends `number` written in decimal, as `String(number)` writes it.
-    static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        var digits = 1
-        var power: UInt = 10
-        while digits < 20, number.magnitude >= power {
-            digits += 1
-            power &*= 10
-        }
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-        var rest = number.magnitude
-        for position in (start..<start + digits).reversed() {
-            bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-        }
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

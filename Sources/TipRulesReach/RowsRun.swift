@@ -6,24 +6,35 @@ import Darwin
 import Dispatch
 import TipRulesToolingCore
 
-/// One run of `tiprulec reach` over its inputs: files split at user boundaries and read by `jobs`
-/// threads (standard input by one), each part's tally merged in order by `ReachTally.merge`, the
-/// code `reach merge` uses; and the errors, each named by its file and line.
-struct ReachRun {
-    var setup: ReachSetup
+/// One run over rows grouped by user (`reach`, `measure`): files split at user boundaries and read
+/// by `jobs` threads, each part's tally merged in order by the tally's `merge`, the code of `reach
+/// merge` and `measure merge`; and the errors, each named by its file and line.
+package struct RowsRun<Counter: UserCounter> {
+    var setup: RowsSetup
     /// The inputs' names (`-` is standard input).
     var inputs: [String]
     var jobs: Int
     var progress: ReachProgress?
+    /// A new counter, with programs of its own (one per part: threads that shared one would
+    /// contend for its reference counts, user after user).
+    var makeCounter: @Sendable () -> Counter
+
+    package init(setup: RowsSetup, inputs: [String], jobs: Int, progress: ReachProgress?, makeCounter: @escaping @Sendable () -> Counter) {
+        self.setup = setup
+        self.inputs = inputs
+        self.jobs = jobs
+        self.progress = progress
+        self.makeCounter = makeCounter
+    }
 
     /// The merged tally and the errors (the first one when bad rows stop the run), or why an input
     /// cannot be read.
-    struct Outcome {
-        var tally: ReachTally
-        var errors: [String]
+    package struct Outcome {
+        package var tally: Counter.Tally
+        package var errors: [String]
     }
 
-    func run() -> Result<Outcome, CommandError> {
+    package func run() -> Result<Outcome, CommandError> {
         var descriptors: [Int32] = []
         defer { for descriptor in descriptors where descriptor != STDIN_FILENO { close(descriptor) } }
         var sizes: [Int] = []
@@ -76,8 +87,8 @@ struct ReachRun {
         return pass(descriptors: descriptors, setup: again).map(\.outcome)
     }
 
-    private func pass(descriptors: [Int32], setup: ReachSetup) -> Result<(outcome: Outcome, worker: ReachWorker), CommandError> {
-        var worker = ReachWorker(setup: setup)
+    private func pass(descriptors: [Int32], setup: RowsSetup) -> Result<(outcome: Outcome, worker: RowsWorker<Counter>), CommandError> {
+        var worker = RowsWorker(setup: setup, counter: makeCounter())
         var firstPositions: [Int] = []
         for (file, descriptor) in descriptors.enumerated() {
             firstPositions.append(worker.position)
@@ -133,19 +144,16 @@ struct ReachRun {
         var parallel = setup
         parallel.budget = RunBudget(steps: runBudget.steps)
         let setup = parallel
-        let results = PartResults(count: parts.count)
+        let results = PartResults<Counter>(count: parts.count)
         DispatchQueue.concurrentPerform(iterations: min(jobs, parts.count)) { _ in
-            // Each thread reads its own copy of the programs: threads that shared one would contend
-            // for its reference counts, user after user.
-            let own = setup.withOwnPrograms()
             while let index = results.claim() {
-                var worker = ReachWorker(setup: own)
+                var worker = RowsWorker(setup: setup, counter: makeCounter())
                 let failure = read(parts[index], descriptor: descriptors[parts[index].file], into: &worker)
                 worker.finish()
                 results.store(index, worker: worker, failure: failure)
             }
         }
-        var tally = ReachTally(program: setup.program, baseline: setup.baseline)
+        var tally: Counter.Tally?
         var errors: [(file: Int, line: Int, text: String)] = []
         var lineOffsets = [Int](repeating: 0, count: inputs.count)
         for (index, part) in parts.enumerated() {
@@ -154,7 +162,11 @@ struct ReachRun {
             // A user whose rows are not contiguous is left out by the sequential run (two passes, or its lines named).
             if !worker.notContiguous.isEmpty { return nil }
             for other in results.workers[..<index] where other?.fingerprints.intersects(worker.fingerprints) ?? false { return nil }
-            do throws(CommandError) { try tally.merge(worker.tally) } catch { return .failure(error) }
+            if tally == nil {
+                tally = worker.tally
+            } else {
+                do throws(CommandError) { try tally?.merge(worker.tally) } catch { return .failure(error) }
+            }
             let offset = lineOffsets[part.file]
             for error in worker.errors {
                 errors.append((part.file, offset + error.position, render(error) { "\(name(part.file)):\(offset + $0 + 1)" }))
@@ -162,11 +174,12 @@ struct ReachRun {
             lineOffsets[part.file] += worker.position
         }
         runBudget.charge(setup.budget.spentSteps)
-        let kept = setup.skipsInvalid ? ReachSetup.reasonsKept : 1
+        let kept = setup.skipsInvalid ? RowsSetup.reasonsKept : 1
+        guard let tally else { return nil }
         return .success(Outcome(tally: tally, errors: errors.sorted { ($0.file, $0.line) < ($1.file, $1.line) }.prefix(kept).map(\.text)))
     }
 
-    private func read(_ part: ReachPart, descriptor: Int32, into worker: inout ReachWorker) -> CommandError? {
+    private func read(_ part: ReachPart, descriptor: Int32, into worker: inout RowsWorker<Counter>) -> CommandError? {
         var reader = LineReader(descriptor: descriptor, offset: part.start, end: part.end)
         var row = ParsedRow()
         var reported = (bytes: 0, users: 0)
@@ -210,10 +223,10 @@ struct ReachRun {
 }
 
 /// The workers of the parts, filled in by the threads that read them.
-private final class PartResults: @unchecked Sendable {
+private final class PartResults<Counter: UserCounter>: @unchecked Sendable {
     private var lock = pthread_mutex_t()
     private var next = 0
-    private(set) var workers: [ReachWorker?]
+    private(set) var workers: [RowsWorker<Counter>?]
     private(set) var failures: [CommandError?]
 
     init(count: Int) {
@@ -233,7 +246,7 @@ private final class PartResults: @unchecked Sendable {
         return next - 1
     }
 
-    func store(_ index: Int, worker: ReachWorker, failure: CommandError?) {
+    func store(_ index: Int, worker: RowsWorker<Counter>, failure: CommandError?) {
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
         workers[index] = worker

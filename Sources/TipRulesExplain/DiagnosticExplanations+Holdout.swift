@@ -1,0 +1,61 @@
+import TipRulesCompiler
+import TipRulesToolingCore
+
+/// The explanations of a tip's holdout codes (TR0430–TR0431).
+extension DiagnosticExplanations {
+    static let holdoutEntries: [Entry] = [
+        Entry(.holdoutShareOutOfRange, "holdout share that is not a constant from 1 to 50",
+              meaning: #"""
+              `holdout(P, of: ID, group: G)` holds a tip out for the units whose
+              `bucket(of: ID, group: G)` is at most P, to measure what the tip changes against
+              the units that never see it. P is a whole percentage from 1 to 50, written as a
+              constant: a share that changed with the person's state would move people between
+              the arms, and a holdout larger than the treatment measures little.
+              """#,
+              example: #"""
+              parameter userID: String = ""
+
+              tip ProFiltersTip {
+                  title: "Try the pro filters"
+                  holdout(60, of: userID)
+              }
+              """#,
+              fix: #"""
+              Hold out a share from 1 to 50; 5 to 20 is usual.
+              """#,
+              corrected: #"""
+              parameter userID: String = ""
+
+              tip ProFiltersTip {
+                  title: "Try the pro filters"
+                  holdout(10, of: userID)
+              }
+              """#),
+        Entry(.duplicateHoldout, "second 'holdout(…)' in a tip",
+              meaning: #"""
+              A tip is measured by one holdout: each unit is in its treatment or its holdout
+              arm, once. Two holdouts would put a unit in two experiments whose arms overlap.
+              """#,
+              example: #"""
+              parameter userID: String = ""
+
+              tip ProFiltersTip {
+                  title: "Try the pro filters"
+                  holdout(10, of: userID)
+                  holdout(5, of: userID, group: "filters-2027")
+              }
+              """#,
+              fix: #"""
+              Keep one holdout. To start a new experiment, change its group: every unit is then
+              bucketed again.
+              """#,
+              corrected: #"""
+              parameter userID: String = ""
+
+              tip ProFiltersTip {
+                  title: "Try the pro filters"
+                  holdout(5, of: userID, group: "filters-2027")
+              }
+              """#),
+    ]
+}

@@ -1,0 +1,132 @@
+import TipRulesCompiler
+import TipRulesReach
+import TipRulesRuntime
+import TipRulesToolingCore
+
+/// `tiprulec measure PROGRAM [ROWS…]` and `tiprulec measure merge PARTIAL…` (docs/measure.md).
+package enum MeasureCommand {
+    package static let usage = """
+    usage: tiprulec measure PROGRAM [ROWS...] --tip TIP --goal EVENT [--group G] [--window DURATION]
+                            [--now DATE] [--format text|json|csv|partial|svg] [--skip-invalid]
+                            [--jobs N] [--quiet]
+           tiprulec measure merge PARTIAL... [--format text|json|csv|partial|svg]
+
+    Did the tip change what people do? Over users' exported rows (as `reach` reads them, with
+    their exposure and interaction rows), compares the users exposed to TIP's experiment in the
+    treatment arm with those held out: who donated EVENT (the goal) within the window after their
+    first exposure (--window, default 7d: 90s, 45m, 12h, 30d), and how often. Reports each arm,
+    the difference and relative lift with their 95% intervals and p-values (Welch's t test), and
+    the sample-ratio check. --group is the experiment's group (default the tip's id); --now the
+    instant (default now): users whose window has not ended are left out as immature. --format
+    partial (which needs --now) prints sums that `measure merge` adds up exactly; svg a chart.
+    --jobs (default: the cores) reads the input in that many threads. Bad rows stop the run
+    (exit 2) unless --skip-invalid.
+    Exit status: 0 reported, 1 the program has errors, 2 usage or malformed input (a bad row, a
+    partial of another program or experiment).
+    """
+
+    static let formats = ["text", "json", "csv", "partial", "svg"]
+    static let defaultWindow = "7d"
+
+    package static func run(_ arguments: [String], environment: CommandEnvironment, currentTime: () -> Double) -> CommandResult {
+        if arguments.first == "merge" { return merge(Array(arguments.dropFirst()), environment: environment) }
+        let parsed: ParsedArguments
+        switch ParsedArguments.parse(arguments, valueOptions: ["--tip", "--goal", "--group", "--window", "--now", "--format", "--jobs"],
+                                     flags: ["--skip-invalid", "--quiet"]) {
+        case .success(let value): parsed = value
+        case .failure(let error): return .failure(error.message + "\n" + usage)
+        }
+        guard let programPath = parsed.positionals.first else { return .failure("measure takes a program\n" + usage) }
+        guard let tipName = parsed.options["--tip"] else { return .failure("measure needs --tip TIP, the tip whose experiment it measures\n" + usage) }
+        guard let goalName = parsed.options["--goal"] else { return .failure("measure needs --goal EVENT, the event the tip should bring about\n" + usage) }
+        let format: String
+        switch parsed.format(allowed: formats) {
+        case .success(let value): format = value
+        case .failure(let error): return .failure(error.message)
+        }
+        let windowText = parsed.options["--window"] ?? defaultWindow
+        guard let window = DurationOption.seconds(windowText) else {
+            return .failure("--window takes a number and a unit (90s, 45m, 12h, 30d), not '\(windowText)'")
+        }
+        let now: Double, jobs: Int
+        switch (RowsArguments.now(parsed, format: format, currentTime: currentTime), RowsArguments.jobs(parsed)) {
+        case (.success(let instant), .success(let threads)): (now, jobs) = (instant, threads)
+        case (.failure(let error), _), (_, .failure(let error)): return .failure(error.message)
+        }
+        let program: Program
+        switch ProgramLoader.load(programPath, environment: environment) {
+        case .failure(let failure): return failure.result
+        case .success(let loaded): program = loaded.program
+        }
+        guard let tip = program.tipIndex(named: tipName) else {
+            return .failure("--tip: no tip '\(tipName)' in \(programPath)" + hint(tipName, program.tips.map(\.id)))
+        }
+        guard let goal = program.events.firstIndex(where: { $0.name == goalName }) else {
+            return .failure("--goal: no event '\(goalName)' in \(programPath)" + hint(goalName, program.events.map(\.name)))
+        }
+        let setup = MeasureSetup(program: program, tip: tip, group: parsed.options["--group"] ?? tipName, goal: goal,
+                                 window: Double(window), now: now, percent: nil)
+        let reading = RowsSetup(skipsInvalid: parsed.flags.contains("--skip-invalid"))
+        let outcome: (tally: MeasureTally, standardError: String)
+        switch RowsArguments.run(parsed, reading: reading, jobs: jobs, environment: environment,
+                                 makeCounter: { MeasureCounter(setup: setup.withOwnProgram()) }) {
+        case .success(let value): outcome = value
+        case .failure(let error): return .failure(error.message)
+        }
+        let header = MeasureReportCoding.PartialHeader(version: MeasureReportCoding.partialVersion, program: ProgramDigest.of(program),
+                                                       tip: tipName, group: setup.group, goal: goalName, window: setup.window, now: now)
+        var result = render(outcome.tally, header: header, format: format)
+        result.standardError = outcome.standardError
+        return result
+    }
+
+    private static func hint(_ name: String, _ names: [String]) -> String {
+        Spelling.closest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+    }
+
+    /// `measure merge`: partials (files, or lines of standard input) added up.
+    static func merge(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
+        let parsed: ParsedArguments
+        switch ParsedArguments.parse(arguments, valueOptions: ["--format"], flags: []) {
+        case .success(let value): parsed = value
+        case .failure(let error): return .failure(error.message + "\n" + usage)
+        }
+        let format: String
+        switch parsed.format(allowed: formats) {
+        case .success(let value): format = value
+        case .failure(let error): return .failure(error.message)
+        }
+        let merged = PartialLines.merge(parsed.positionals, environment: environment, decode: MeasureReportCoding.readPartial,
+                                        version: MeasureReportCoding.partialVersion, versionOf: \.version,
+                                        mismatch: { header, _, otherHeader, _ in mismatch(header, otherHeader) })
+        switch merged {
+        case .failure(let error): return .failure(error.message)
+        case .success(nil): return .failure("measure merge: no partial report was given\n" + usage)
+        case .success(let merged?): return render(merged.tally, header: merged.header, format: format)
+        }
+    }
+
+    /// What differs between two partials' headers, in words; nil when they can be merged.
+    private static func mismatch(_ a: MeasureReportCoding.PartialHeader, _ b: MeasureReportCoding.PartialHeader) -> String? {
+        if a.program != b.program { return "the programs differ (digests \(a.program) and \(b.program))" }
+        for (name, one, other) in [("tips", a.tip, b.tip), ("groups", a.group, b.group), ("goals", a.goal, b.goal)] where one != other {
+            return "the \(name) differ ('\(one)' and '\(other)')"
+        }
+        if a.window != b.window { return "the windows differ (\(Int(a.window)) and \(Int(b.window)) seconds)" }
+        if a.now != b.now { return "the instants differ (\(ValueFormatting.date(a.now)) and \(ValueFormatting.date(b.now)))" }
+        return nil
+    }
+
+    private static func render(_ tally: MeasureTally, header: MeasureReportCoding.PartialHeader, format: String) -> CommandResult {
+        if format == "partial" {
+            return CommandResult(standardOutput: JSONWriter.string(from: MeasureReportCoding.partial(tally, header: header)) + "\n")
+        }
+        let report = MeasureReport(tip: header.tip, group: header.group, goal: header.goal, window: header.window, now: header.now, tally: tally)
+        switch format {
+        case "json": return CommandResult(standardOutput: JSONWriter.string(from: MeasureReportCoding.document(report), style: .pretty) + "\n")
+        case "csv": return CommandResult(standardOutput: MeasureCSVRenderer.render(report))
+        case "svg": return CommandResult(standardOutput: MeasureChart.render(report))
+        default: return CommandResult(standardOutput: MeasureTextRenderer.render(report))
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import TipRulesReach
+import TipRulesToolingCore
+
+/// Measure's side of a run over rows: each user's rows are checked as reach checks them (one
+/// store builder, reused), and a user exposed to the experiment is counted in their arm from the
+/// first exposure t0: converted when the goal was donated in (t0, t0 + window], with how many
+/// times, and in treatment whether the tip was shown, acted on or closed in [t0, t0 + window].
+struct MeasureCounter: UserCounter {
+    let setup: MeasureSetup
+    var tally = MeasureTally()
+    private var builder: UserStoreBuilder
+
+    init(setup: MeasureSetup) {
+        self.setup = setup
+        tally.percent = setup.percent
+        builder = UserStoreBuilder(program: setup.program, now: setup.now)
+    }
+
+    var workDone: Int { 0 }
+
+    mutating func startUser() { builder.reset() }
+
+    mutating func add(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+        try builder.add(row, text: text)
+    }
+
+    mutating func count(user: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+        var start: Double?
+        var arm: ExperimentArm?
+        var crossed = false
+        for exposure in builder.exposures where exposure.tip == setup.tip && exposure.group == setup.group {
+            if let percent = tally.percent, percent != exposure.percent {
+                throw FixtureError(path: "percent", "the group '\(setup.group)' holds out \(percent) percent "
+                                   + (setup.percent == nil ? "in earlier exposures" : "in the program") + ", but this exposure says \(exposure.percent)")
+            }
+            tally.percent = exposure.percent
+            start = min(start ?? exposure.date, exposure.date)
+            if let first = arm, first != exposure.arm { crossed = true }
+            arm = arm ?? exposure.arm
+        }
+        tally.users += 1
+        guard let start, let arm else { return }
+        let end = start + setup.window
+        if crossed { return tally.crossed += 1 }
+        if end > setup.now { return tally.immature += 1 }
+        let goals = builder.donationDates(of: setup.goal).reduce(0) { $0 + ($1 > start && $1 <= end ? 1 : 0) }
+        var counts = tally[arm]
+        do throws(CommandError) {
+            try MeasureTally.add(1, to: &counts.users, "users")
+            try MeasureTally.add(goals > 0 ? 1 : 0, to: &counts.converted, "converted")
+            try MeasureTally.add(goals, to: &counts.goalSum, "goalSum")
+            // At most a million goals a user (docs/limits.md): the square cannot overflow.
+            try MeasureTally.add(goals * goals, to: &counts.goalSumOfSquares, "goalSumOfSquares")
+        } catch {
+            throw FixtureError(path: "", error.message)
+        }
+        if arm == .treatment {
+            var seen = (shown: false, actionPerformed: false, tipClosed: false)
+            for interaction in builder.interactions where interaction.tip == setup.tip && interaction.date >= start && interaction.date <= end {
+                switch interaction.kind {
+                case .display: seen.shown = true
+                case .actionPerformed: seen.actionPerformed = true
+                case .tipClosed: seen.tipClosed = true
+                }
+            }
+            // At most one each a user: never past the users count.
+            if seen.shown { counts.shown += 1 }
+            if seen.actionPerformed { counts.actionPerformed += 1 }
+            if seen.tipClosed { counts.tipClosed += 1 }
+        }
+        tally[arm] = counts
+    }
+}

@@ -1,0 +1,73 @@
+import TipRulesReach
+import TipRulesToolingCore
+
+/// The sufficient statistics of a measure report, all whole numbers: per arm the users, how many
+/// converted, the sum and the sum of squares of their goal counts, and the treatment's interactions;
+/// the users left out (immature, crossed) and the share held out the exposures give. Adding a user
+/// and merging two tallies are the only ways they change, so a run split any way merges exactly.
+package struct MeasureTally: RowsTally, Equatable {
+    /// Users read (every user of the rows, exposed or not).
+    package var users = 0
+    package var rows = 0
+    package var skippedUsers = 0
+    /// Exposed users whose window has not ended by now.
+    var immature = 0
+    /// Exposed users whose exposures put them in both arms.
+    var crossed = 0
+    /// The share held out, as the program declares it or the first exposure gave it; nil before any.
+    var percent: Int?
+    var treatment = Arm()
+    var holdout = Arm()
+
+    /// One arm's counts.
+    struct Arm: Equatable {
+        var users = 0
+        var converted = 0
+        var goalSum = 0
+        var goalSumOfSquares = 0
+        /// Users with a display, an action performed, a tip closed in their window (kept for treatment).
+        var shown = 0
+        var actionPerformed = 0
+        var tipClosed = 0
+
+        static let countNames = ["users", "converted", "goalSum", "goalSumOfSquares", "shown", "actionPerformed", "tipClosed"]
+
+        /// The counts in the order of `countNames`.
+        var counts: [Int] {
+            get { [users, converted, goalSum, goalSumOfSquares, shown, actionPerformed, tipClosed] }
+            set { (users, converted, goalSum, goalSumOfSquares, shown, actionPerformed, tipClosed) =
+                  (newValue[0], newValue[1], newValue[2], newValue[3], newValue[4], newValue[5], newValue[6]) }
+        }
+    }
+
+    subscript(arm: ExperimentArm) -> Arm {
+        get { arm == .treatment ? treatment : holdout }
+        set { if arm == .treatment { treatment = newValue } else { holdout = newValue } }
+    }
+
+    package mutating func merge(_ other: MeasureTally) throws(CommandError) {
+        if let mine = percent, let theirs = other.percent, mine != theirs {
+            throw CommandError("the exposures hold out two shares of the group: \(mine) and \(theirs) percent")
+        }
+        percent = percent ?? other.percent
+        try Self.add(other.users, to: &users, "users")
+        try Self.add(other.rows, to: &rows, "rows")
+        try Self.add(other.skippedUsers, to: &skippedUsers, "skippedUsers")
+        try Self.add(other.immature, to: &immature, "immature")
+        try Self.add(other.crossed, to: &crossed, "crossed")
+        for arm in ExperimentArm.allCases {
+            var counts = self[arm].counts
+            for (index, name) in Arm.countNames.enumerated() {
+                try Self.add(other[arm].counts[index], to: &counts[index], "\(arm.rawValue).\(name)")
+            }
+            self[arm].counts = counts
+        }
+    }
+
+    /// Adds `amount` to `total`, or names the count that would pass `Int.max`.
+    static func add(_ amount: Int, to total: inout Int, _ name: @autoclosure () -> String) throws(CommandError) {
+        let (sum, overflow) = total.addingReportingOverflow(amount)
+        guard !overflow else { throw CommandError("\(name()): the merged count is larger than \(Int.max)") }
+        total = sum
+    }
+}

@@ -1,0 +1,35 @@
+import TipRulesToolingCore
+
+/// Reach's side of a run over rows: the rows of a user become its fixture and store (one store,
+/// reused), evaluated by the runtime's `Evaluator` as `eval` does, with the baseline too, and counted.
+package struct ReachCounter: UserCounter {
+    let setup: ReachSetup
+    package var tally: ReachTally
+    private var program: UserEvaluation
+    private var baseline: UserEvaluation?
+
+    package init(setup: ReachSetup) {
+        self.setup = setup
+        tally = ReachTally(program: setup.program, baseline: setup.baseline)
+        program = UserEvaluation(program: setup.program, now: setup.now, userParameter: setup.userParameter?.program)
+        baseline = setup.baseline.map { UserEvaluation(program: $0, now: setup.now, userParameter: setup.userParameter?.baseline) }
+    }
+
+    package var workDone: Int { program.workDone + (baseline?.workDone ?? 0) }
+
+    package mutating func startUser() {
+        program.builder.reset()
+        baseline?.builder.reset()
+    }
+
+    package mutating func add(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+        try program.builder.add(row, text: text)
+        if baseline != nil { try baseline?.builder.add(row, text: text) }
+    }
+
+    package mutating func count(user: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+        try program.evaluate(user: user, now: setup.now)
+        try baseline?.evaluate(user: user, now: setup.now)
+        tally.add(program.outcome, of: setup.program, baseline: baseline.map { ($0.outcome, setup.baselineTips) })
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import TipRulesRuntime
+import TipRulesStorage
+
+/// Exposures in a state folder: recorded as operations by the app's own calls, durable across a
+/// reopen, written as rows, and merged between a person's devices (the earliest wins).
+struct HoldoutStoreTests {
+    let program: Program
+    let phone = temporaryFolder()
+    let tablet = temporaryFolder()
+    /// A user in the holdout arm of group "pro-filters" (bucket 10 or less).
+    let heldOut = (1...1000).map { "u-\($0)" }.first { RolloutBucket.bucket(of: $0, group: "pro-filters") <= 10 } ?? ""
+
+    init() throws {
+        program = try compile("""
+        configure { app("com.example.search") }
+        parameter userID: String = ""
+        event opened
+        tip ProFiltersTip {
+            id: "pro-filters"
+            title: "Pro filters"
+            holdout(10, of: userID)
+            #Rule(Self.opened) { $0.donations.count >= 1 }
+        }
+        tip SavedSearchTip { title: "Saved search" }
+        group Filters { ProFiltersTip, SavedSearchTip }
+        """)
+    }
+
+    func open(_ folder: String) throws -> TipStore {
+        try TipStore.open(folder: folder, bundledProgram: program, options: TipStoreOptions(now: { 5_000 }))
+    }
+
+    func heldOutPerson(_ folder: String, sessionAt date: Double) throws -> TipStore {
+        let store = try open(folder)
+        try store.setParameter("userID", .string(heldOut))
+        try store.donate(event: "opened", at: 10)
+        #expect(store.tipsToDisplay(at: date) == ["SavedSearchTip"])
+        try store.recordDisplay(tip: "SavedSearchTip", at: date)
+        return store
+    }
+
+    @Test func aSessionRecordsTheHeldOutExposureDurably() throws {
+        defer { removeTemporaryFolder(phone) }
+        let exposure = Exposure(tip: "pro-filters", group: "pro-filters", percent: 10, arm: .holdout, date: 100)
+        do {
+            let store = try heldOutPerson(phone, sessionAt: 100)
+            #expect(store.engine.store.exposures == [exposure])
+            try store.close(tip: "SavedSearchTip")
+        }
+        let reread = try TipStore.read(folder: phone)
+        #expect(reread.engine.store.exposures == [exposure])
+        let reopened = try open(phone)
+        #expect(reopened.engine.store.exposures == [exposure])
+        _ = reopened.tipsToDisplay(at: 200)
+        #expect(reopened.engine.store.exposures == [exposure], "recorded once")
+        // Compaction keeps it in the snapshot.
+        try reopened.compact()
+        #expect(try TipStore.read(folder: phone).engine.store.exposures == [exposure])
+
+        let rows = reopened.historyRows(user: "u-9")
+        #expect(rows.contains(#"{"user":"u-9","exposure":"pro-filters","group":"pro-filters","percent":10,"arm":"holdout","date":"1970-01-01T00:01:40Z"}"#))
+        #expect(rows.contains(#"{"user":"u-9","interaction":"SavedSearchTip","kind":"display","date":"1970-01-01T00:01:40Z"}"#))
+        #expect(rows.contains(#"{"user":"u-9","interaction":"SavedSearchTip","kind":"tipClosed","date":"1970-01-01T00:01:40Z"}"#))
+        #expect(rows.first == #"{"user":"u-9","parameter":"userID","value":"\#(heldOut)"}"#)
+    }
+
+    @Test func theEarliestExposureWinsAcrossDevices() throws {
+        defer { removeTemporaryFolder(phone); removeTemporaryFolder(tablet) }
+        let iPhone = try heldOutPerson(phone, sessionAt: 300)
+        let iPad = try heldOutPerson(tablet, sessionAt: 200)
+        try iPad.apply(changeSet: try iPhone.changes(since: iPad.versionVector).encoded())
+        try iPhone.apply(changeSet: try iPad.changes(since: iPhone.versionVector).encoded())
+        let earliest = Exposure(tip: "pro-filters", group: "pro-filters", percent: 10, arm: .holdout, date: 200)
+        #expect(iPhone.engine.store.exposures == [earliest])
+        #expect(iPad.engine.store.exposures == [earliest])
+        #expect(try TipStore.read(folder: phone).engine.store.exposures == [earliest])
+    }
+}

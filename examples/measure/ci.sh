@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# examples/measure/ci.sh TIPRULEC — measure as CI runs it (docs/measure.md), in the virtual environment of
+# examples/reach/ci.sh with pinned gbstats, statsmodels and scipy added: generated experiment rows
+# (tiprulec-bench measure, built next to TIPRULEC) counted by measure and by a plain DuckDB query alike;
+# Spark's merged partials equal to one run; the statistics equal to gbstats' and statsmodels' to 1e-9.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+tiprulec=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+bench=$(dirname "$tiprulec")/tiprulec-bench
+venv=${REACH_VENV:-$HOME/.cache/tiprulec-reach-venv}
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+"$venv/bin/pip" install --quiet --disable-pip-version-check pyspark==3.5.3 duckdb==1.1.3 gbstats==0.8.0 statsmodels==0.15.0 scipy==1.17.1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+now=2026-11-21T09:00:00Z
+program="$here/pro-filters.tiprules"
+experiment=(--tip ProFiltersTip --goal filterApplied --group pro-filters --now "$now")
+
+# Per-arm counts: measure's partial and DuckDB's SQL over the same generated rows.
+"$bench" measure --rows-out "$work/rows.ndjson" --users 20000 --effect 0.2 2> /dev/null
+"$tiprulec" measure "$program" "$work/rows.ndjson" "${experiment[@]}" --format partial > "$work/partial.json"
+"$venv/bin/python" "$here/measure_duckdb.py" "$work/rows.ndjson" 2 | head -1 > "$work/duckdb.json"
+"$venv/bin/python" - "$work/partial.json" "$work/duckdb.json" <<'PY'
+import json, sys
+measure, duckdb = (json.load(open(path)) for path in sys.argv[1:3])
+for arm in ("treatment", "holdout"):
+    if arm == "holdout":
+        for key in ("shown", "actionPerformed", "tipClosed"): duckdb["arms"][arm][key] = measure["arms"][arm][key]
+    if measure["arms"][arm] != duckdb["arms"][arm]:
+        sys.exit(f"{arm}: measure {measure['arms'][arm]}, DuckDB {duckdb['arms'][arm]}")
+for key in ("immature", "crossed"):
+    if measure[key] != duckdb[key]: sys.exit(f"{key}: measure {measure[key]}, DuckDB {duckdb[key]}")
+PY
+
+# Spark in local mode: partitions by user, partials merged, equal to one process.
+"$tiprulec" measure "$program" "$work/rows.ndjson" "${experiment[@]}" --format json > "$work/single.json"
+"$venv/bin/python" "$here/../reach/spark_reach.py" --command measure --options "--tip ProFiltersTip --goal filterApplied --group pro-filters" \
+  --tiprulec "$tiprulec" --program "$program" --rows "$work/rows.ndjson" --now "$now" --partitions 5 --master 'local[2]' \
+  --format json > "$work/spark.json" 2> "$work/spark.log" || { tail -40 "$work/spark.log"; exit 1; }
+if ! cmp -s "$work/single.json" "$work/spark.json"; then
+  echo "Spark's merged measure report differs from the single-process report:" >&2
+  diff "$work/single.json" "$work/spark.json" >&2 || true
+  exit 1
+fi
+
+# The report's chart renders as a person views it (rsvg-convert, as for the simulate charts).
+if command -v rsvg-convert > /dev/null; then
+  "$tiprulec" measure "$program" "$work/rows.ndjson" "${experiment[@]}" --format svg > "$work/report.svg"
+  rsvg-convert "$work/report.svg" -o "$work/report.png"
+fi
+
+# The statistics against gbstats and statsmodels.
+"$venv/bin/python" "$here/agreement.py" "$tiprulec" 60
+echo "measure examples: DuckDB's counts and Spark's merged partials agree with tiprulec measure"
