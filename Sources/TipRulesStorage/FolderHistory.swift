@@ -52,65 +52,119 @@ final class FolderHistory {
         if descriptor >= 0 { _ = files.layer.close(descriptor) }
     }
 
-    /// Opens the folder's history for its writer, giving a folder without an install id one, and
-    /// sets `engine`'s synced state to what the history decides if the folder syncs.
-    static func forWriter(folder: String, engine: inout TipEngine, files: FolderFiles) throws(TipStoreError) -> FolderHistory {
-        let install: InstallID
-        if let existing = try? InstallFile.read(folder: folder, files: files) {
-            install = existing
-        } else {
-            // No install id, or an unreadable one in a folder that never synced: a new one.
-            guard try files.contents(of: folder + "/" + baseName) == nil else {
-                throw .notAStateFolder(folder: folder, "its install file does not hold an install id")
-            }
+    /// Opens the folder's history for its writer and sets `engine`'s synced state to what the
+    /// history decides if the folder syncs (`now`: the device's clock, nil when unknown).
+    ///
+    /// The folder continues as a **new install** when it cannot vouch that no other folder numbers
+    /// operations under its install id, or that it knows every operation it numbered: when it
+    /// lives elsewhere than where its id was made (a copy: `InstallFile`), when its install file
+    /// cannot be read, or when its history journal lost operations (damaged or missing). What the
+    /// state holds and the history lost is then recorded again as the new install's operations.
+    /// A history file that cannot be read is refused, with how to recover.
+    static func forWriter(folder: String, engine: inout TipEngine, files: FolderFiles, now: Double?) throws(TipStoreError) -> FolderHistory {
+        let identity = files.layer.identity(of: folder)
+        var notes: [RecoveryNote] = []
+        let existing: (install: InstallID, identity: FileIdentity?)?
+        do { existing = try InstallFile.read(folder: folder, files: files) } catch {
+            existing = nil
+            notes.append(.newInstall(previous: nil, reason: "its install file cannot be read"))
+        }
+        var install = existing?.install ?? InstallID.random()
+        if let existing, let recorded = existing.identity, let identity, recorded != identity {
             install = InstallID.random()
-            try InstallFile.write(install, folder: folder, files: files)
+            notes.append(.newInstall(previous: existing.install, reason: "it is a copy of the folder install \(existing.install) was made in"))
+        }
+        var loaded = try load(folder: folder, install: install, files: files)
+        if let lost = loaded, lost.lostOperations, install == existing?.install {
+            // Numbers past the loss may have reached other installs already: they are not reused.
+            install = InstallID.random()
+            notes.append(.newInstall(previous: existing?.install, reason: "its history lost operations"))
+            loaded = try load(folder: folder, install: install, files: files)
+        }
+        if install != existing?.install || existing?.identity == nil, let identity {
+            try InstallFile.write(install, identity: identity, folder: folder, files: files)
         }
         let opened = FolderHistory(folder: folder, install: install, files: files)
-        if let loaded = try load(folder: folder, install: install, files: files) {
-            opened.history = loaded.history
-            opened.journalSize = loaded.journalEnd
-            opened.notes = loaded.notes
-            engine.adoptAll(loaded.history)
+        guard let loaded else {
+            opened.notes = notes
+            return opened
         }
+        opened.history = loaded.history
+        opened.journalSize = loaded.journalEnd
+        notes += loaded.notes
+        if loaded.lostOperations {
+            try opened.recover(from: &engine, now: now, notes: &notes)
+        } else {
+            engine.adoptAll(loaded.history, now: now)
+        }
+        opened.notes = notes
         return opened
+    }
+
+    /// After the history journal lost operations: the journal made whole again (cut at its last
+    /// good change set, or made when missing), and what `engine`'s state holds and the history
+    /// lacks recorded as this install's operations, before the engine takes the merged state.
+    private func recover(from engine: inout TipEngine, now: Double?, notes: inout [RecoveryNote]) throws(TipStoreError) {
+        guard var current = history else { return }
+        if try files.contents(of: journalPath) == nil {
+            try files.createDurably([], at: journalPath, folder: folder)
+        }
+        let state = engine.store
+        engine.adoptAll(current, now: now)
+        let recorded = current.recordDifference(of: state, from: engine.store, date: now ?? engine.clock ?? 0)
+        if !recorded.isEmpty {
+            try append(ChangeSet(app: engine.program.app, operations: recorded).encoded(), flush: true)
+            notes.append(.historyRecovered(operations: recorded.count))
+        } else {
+            // Only the cut: the damaged tail goes now, so the next open finds a whole journal.
+            try append([], flush: true)
+        }
+        history = current
+        engine.adopt(current, newOperations: recorded, now: now)
     }
 
     /// The folder's history as a reader sees it, without writing, and what reading it recovered
     /// from; nil when the folder does not sync.
     static func read(folder: String, files: FolderFiles) throws(TipStoreError) -> (history: SyncHistory, notes: [RecoveryNote])? {
-        guard try files.contents(of: folder + "/" + baseName) != nil, let install = try InstallFile.read(folder: folder, files: files) else {
-            return nil
-        }
+        let install = (try? InstallFile.read(folder: folder, files: files))?.install ?? InstallID.random()
         return try load(folder: folder, install: install, files: files).map { ($0.history, $0.notes) }
     }
 
+    /// Reads the history files: nil when the folder does not sync (no `history.tipsync`). A
+    /// history journal that is damaged (its tail dropped) or missing lost operations; a history
+    /// file that cannot be read is refused whole.
     private static func load(folder: String, install: InstallID, files: FolderFiles)
-        throws(TipStoreError) -> (history: SyncHistory, journalEnd: Int, notes: [RecoveryNote])? {
-        let journal = try files.contents(of: folder + "/" + journalName) ?? []
-        guard let base = try files.contents(of: folder + "/" + baseName) else { return nil }
+        throws(TipStoreError) -> (history: SyncHistory, journalEnd: Int, notes: [RecoveryNote], lostOperations: Bool)? {
+        let journal = try files.contents(of: folder + "/" + journalName)
+        guard let base = try files.contents(of: folder + "/" + baseName) else {
+            // The base is written after the journal when the folder first syncs and never removed:
+            // a journal that holds change sets without it is a history that lost its start.
+            guard ChangeSet.sequence(in: journal ?? []).changeSets.isEmpty else { throw unreadable(folder, "it is missing") }
+            return nil
+        }
+        // `FORMAT` governs the folder's version: a history file naming a newer one is damaged.
         var history = SyncHistory(install: install)
-        do {
-            _ = try history.add(try ChangeSet(decoding: base).operations)
-        } catch .format(.newerVersion(let found, let newest)) {
-            throw .newerFileFormat(file: baseName, .newerVersion(found, newestRead: newest))
-        } catch {
-            throw .notAStateFolder(folder: folder, "its history file '\(baseName)' cannot be read: \(error)")
-        }
-        var (changeSets, end, damage) = ChangeSet.sequence(in: journal)
-        if case .newerVersion(let found, let newest) = damage {
-            throw .newerFileFormat(file: journalName, .newerVersion(found, newestRead: newest))
-        }
+        do { _ = try history.reload(try ChangeSet(decoding: base).operations) } catch { throw unreadable(folder, "\(error)") }
+        var (changeSets, end, damage) = ChangeSet.sequence(in: journal ?? [])
         var offset = 0
         for (changeSet, next) in changeSets {
             // An entry that contradicts what is held cannot be whole: it is damage, as a torn tail is.
-            guard (try? history.add(changeSet.operations)) != nil else {
+            guard (try? history.reload(changeSet.operations)) != nil else {
                 (end, damage) = (offset, .malformed(at: offset, "a change set that contradicts the history"))
                 break
             }
             offset = next
         }
-        return (history, end, damage.map { [.journalTailDropped(file: journalName, offset: end, $0)] } ?? [])
+        var notes = damage.map { [RecoveryNote.journalTailDropped(file: journalName, offset: end, $0)] } ?? []
+        if journal == nil { notes.append(.historyJournalMissing) }
+        return (history, end, notes, !notes.isEmpty)
+    }
+
+    /// The refusal of a folder whose history file cannot be read, saying how to recover.
+    private static func unreadable(_ folder: String, _ why: String) -> TipStoreError {
+        .notAStateFolder(folder: folder, "its history file '\(baseName)' cannot be read (\(why)). Its state is whole: to recover, "
+            + "move '\(baseName)', '\(journalName)' and '\(InstallFile.name)' out of the folder; it then opens with that state and "
+            + "syncs as a new install (the other devices may count again what they hold of its history)")
     }
 
     // MARK: - Writing
@@ -170,21 +224,29 @@ final class FolderHistory {
     /// is for another app or contradicts the history; otherwise its new operations are appended
     /// and flushed (the commit), then `engine` takes what the merged history decides.
     /// `bytes`, when given, are the change set's own: written as they are when every operation is new.
-    func merge(_ changeSet: ChangeSet, bytes: [UInt8]? = nil, into engine: inout TipEngine, date: Double) throws(TipStoreError) -> MergeReport {
+    /// `now` is the device's clock (nil: unknown; `TipEngine.adopt(_:newOperations:now:)`).
+    func merge(_ changeSet: ChangeSet, bytes: [UInt8]? = nil, into engine: inout TipEngine, date: Double, now: Double?)
+        throws(TipStoreError) -> MergeReport {
         guard changeSet.app == engine.program.app else {
             throw .changeSet(.foreignApp(expected: engine.program.app, found: changeSet.app))
         }
         let (new, waiting) = try preview(changeSet)
-        guard !new.isEmpty else { return MergeReport(applied: 0, waiting: waiting, changes: []) }
+        guard !new.isEmpty else { return MergeReport(applied: 0, waiting: waiting, changes: [], clearsOrSets: false) }
         let wasSyncing = history != nil
         _ = try started(with: engine, date: date)
         let whole = new.count == changeSet.operations.count ? bytes : nil
         try append(whole ?? ChangeSet(app: changeSet.app, operations: new).encoded(), flush: true)
         // Written: now in place (the check above refused what `add` would refuse).
         let applied = (try? history?.add(new)) ?? []
-        guard let merged = history else { return MergeReport(applied: 0, waiting: 0, changes: []) }
-        let changes = wasSyncing ? engine.adopt(merged, newOperations: applied) : engine.adoptAll(merged)
-        return MergeReport(applied: applied.count, waiting: merged.pendingCount, changes: changes)
+        guard let merged = history else { return MergeReport(applied: 0, waiting: 0, changes: [], clearsOrSets: false) }
+        let changes = wasSyncing ? engine.adopt(merged, newOperations: applied, now: now) : engine.adoptAll(merged, now: now)
+        let clearsOrSets = applied.contains { operation in
+            switch operation.change {
+            case .resetEligibility, .deleteDonations, .setParameter: true
+            default: false
+            }
+        }
+        return MergeReport(applied: applied.count, waiting: merged.pendingCount, changes: changes, clearsOrSets: clearsOrSets)
     }
 
     /// The operations of `changeSet` the history does not hold, and how many wait past a gap;
@@ -234,4 +296,6 @@ public struct MergeReport: Sendable {
     public var applied: Int
     public var waiting: Int
     public var changes: [StatusChange]
+    /// Whether an applied operation resets a tip, deletes donations or sets a parameter.
+    var clearsOrSets: Bool
 }

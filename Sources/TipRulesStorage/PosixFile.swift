@@ -32,6 +32,21 @@ public protocol FileLayer: Sendable {
     func list(_ folder: String) -> [String]?
     /// `mkdir`.
     func makeFolder(_ path: String, mode: mode_t) -> Int32
+    /// `stat`: the device and inode of a file or folder, nil (with `errno`) when it cannot be read.
+    /// A query that changes nothing: no `FileCallKind` of its own.
+    func identity(of path: String) -> FileIdentity?
+}
+
+/// Where a file or folder lives: its device and inode, which a copy of it (a backup restored, a
+/// device migrated, `cp -R`) does not keep and a rename within its file system does.
+public struct FileIdentity: Hashable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
+
+    public init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
+    }
 }
 
 /// The real file system, every method's default: each is the POSIX call of its name, so that a
@@ -107,6 +122,12 @@ extension FileLayer {
     }
 
     public func makeFolder(_ path: String, mode: mode_t) -> Int32 { mkdir(path, mode) }
+
+    public func identity(of path: String) -> FileIdentity? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return FileIdentity(device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(truncatingIfNeeded: status.st_ino))
+    }
 }
 
 /// The real file system (`FileLayer`'s defaults).

@@ -91,7 +91,7 @@ extension TipStore {
                 throw .noReadableSnapshot(folder: folder, [])
             }
             engine.restore(loaded.engine)
-            if let synced = history.history { engine.adoptAll(synced) }
+            if let synced = history.history { engine.adoptAll(synced, now: options.now?()) }
             (programBytes, generation, basis, snapshotSize) = (loaded.programBytes, loaded.newestGeneration,
                                                                 loaded.snapshotGeneration, loaded.snapshotSize)
             journal = nil

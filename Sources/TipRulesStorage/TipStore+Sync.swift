@@ -47,13 +47,22 @@ extension TipStore {
     /// Applies a change set, with its bytes when they came as bytes.
     private func merge(_ changeSet: ChangeSet, bytes: [UInt8]?) throws(TipStoreError) -> MergeReport {
         try settle()
+        let report: MergeReport
         do {
-            return try history.merge(changeSet, bytes: bytes, into: &engine, date: operationDate)
+            report = try history.merge(changeSet, bytes: bytes, into: &engine, date: operationDate, now: options.now?())
         } catch {
             if case .changeSet = error { throw error }
             failed(error, readingBack: false)
             throw error
         }
+        // A reset, a deletion or a parameter another install set takes something from the state,
+        // which the state journal does not record: a snapshot keeps the state no older than the
+        // history in that, so that what a damaged history lost can be taken back from the state
+        // (`FolderHistory.forWriter`). The merge itself is committed; a failed snapshot is retried.
+        if report.clearsOrSets {
+            do { try writeSnapshot() } catch { failed(error, readingBack: false) }
+        }
+        return report
     }
 
     /// The date of an operation that carries none (a close, a parameter) and of a folder's

@@ -90,7 +90,7 @@ public final class TipStore {
             programBytes = bundledProgram.encoded()
         }
         engine.appLaunched()
-        let history = try FolderHistory.forWriter(folder: folder, engine: &engine, files: files)
+        let history = try FolderHistory.forWriter(folder: folder, engine: &engine, files: files, now: options.now?())
         let store = TipStore(layout: layout, lock: lock, engine: engine, history: history, programBytes: programBytes,
                              generation: loaded.newestGeneration, basis: loaded.snapshotGeneration,
                              recovery: notes + history.notes, options: options)
@@ -130,7 +130,8 @@ public final class TipStore {
     private static func create(_ layout: FolderLayout, lock: FolderLock, engine: TipEngine, programBytes: [UInt8],
                                options: TipStoreOptions) throws(TipStoreError) -> TipStore {
         var engine = engine
-        let history = try FolderHistory.forWriter(folder: layout.folder, engine: &engine, files: FolderFiles(layer: options.fileLayer))
+        let history = try FolderHistory.forWriter(folder: layout.folder, engine: &engine, files: FolderFiles(layer: options.fileLayer),
+                                                 now: options.now?())
         let store = TipStore(layout: layout, lock: lock, engine: engine, history: history, programBytes: programBytes,
                              generation: 0, basis: 0, recovery: [], options: options)
         store.removeTemporaries()
@@ -263,7 +264,7 @@ public final class TipStore {
         var updated = engine
         let problems: [CarryOverProblem]
         do { problems = try updated.update(toBytes: bytes, policy: policy).problems } catch { throw .rulesUpdate(error) }
-        if let synced = history.history { updated.adoptAll(synced) }
+        if let synced = history.history { updated.adoptAll(synced, now: options.now?()) }
         do {
             try writeSnapshot(of: updated, rules: bytes)
         } catch {
@@ -298,9 +299,9 @@ public final class TipStore {
             throw .notAStateFolder(folder: folder, "it holds no saved state")
         }
         let history = try FolderHistory.read(folder: folder, files: files)
-        if let history { loaded.engine.adoptAll(history.history) }
+        if let history { loaded.engine.adoptAll(history.history, now: TipStoreOptions.systemClock()) }
         return StoredState(engine: loaded.engine, programBytes: loaded.programBytes, recovery: loaded.notes + (history?.notes ?? []),
-                           history: history?.history, installID: try? InstallFile.read(folder: folder, files: files))
+                           history: history?.history, installID: (try? InstallFile.read(folder: folder, files: files))?.install)
     }
 }
 

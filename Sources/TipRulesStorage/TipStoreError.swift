@@ -84,6 +84,16 @@ public enum RecoveryNote: Hashable, Sendable, CustomStringConvertible {
     /// The folder's `FORMAT` file was missing: the folder was read from its snapshots and
     /// journals (storage version 1), and the writer wrote the file again.
     case formatFileMissing
+    /// The folder continues as a new install (`installID`): it is a copy of another folder (a
+    /// backup restored, a device migrated), its install file could not be read, or its history
+    /// lost operations its install may have sent already. The operations of `previous` (nil:
+    /// unknown) stay in the history, as another install's.
+    case newInstall(previous: InstallID?, reason: String)
+    /// The history journal (`history-journal.tipsync`) was missing; it was made again.
+    case historyJournalMissing
+    /// What the state held and the history had lost (a damaged or missing history journal) was
+    /// recorded again as this install's operations: `count` operations.
+    case historyRecovered(operations: Int)
 
     public var description: String {
         switch self {
@@ -99,6 +109,12 @@ public enum RecoveryNote: Hashable, Sendable, CustomStringConvertible {
             return problem.description
         case .formatFileMissing:
             return "the FORMAT file was missing; the folder was read from its snapshots and journals"
+        case .newInstall(let previous, let reason):
+            return "the folder continues as a new install (\(reason))" + (previous.map { "; install \($0)'s operations stay in its history" } ?? "")
+        case .historyJournalMissing:
+            return "the history journal was missing; it was made again"
+        case .historyRecovered(let operations):
+            return "\(operations) operation\(operations == 1 ? "" : "s") the state held and the history had lost were recorded again"
         }
     }
 }

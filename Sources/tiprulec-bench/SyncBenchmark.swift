@@ -3,16 +3,18 @@ import TipRulesRuntime
 import TipRulesStorage
 import TipRulesState
 
-/// Issue 31's sync figures (`tiprulec-bench sync`): the size of a change set of one day's use
+/// The sync figures (`tiprulec-bench sync`): the size of a change set of one day's use
 /// (50 operations) and of a year's; the time to apply 10,000 operations into a folder of 50
 /// events × 1,000 donations (decoding, merging, the flushed append and the engine's update);
-/// and that a change set's size does not grow with the receiver's state.
+/// that a change set's size does not grow with the receiver's state; and that a local operation costs the
+/// same in a history of one install as in one of 10,000.
 enum SyncBenchmark {
     static func main() {
         do {
             try sizes()
             try applying()
             try sizeAgainstReceiverState()
+            try localOperationsAgainstInstalls()
         } catch {
             progress("tiprulec-bench sync: \(error)")
             exit(1)
@@ -103,6 +105,30 @@ enum SyncBenchmark {
             print("receiver of 50 events × \(donations) donations (history of \(store.versionVector.counts.values.reduce(0, +)) operations): "
                   + "the day's change set it is sent is \(changeSet.count) bytes; what it would send back having seen everything: "
                   + "\(asked.encoded().count) bytes; applying it: \(StateBenchmark.format(StateBenchmark.time { _ = try store.apply(changeSet: changeSet) } / 1_000)) ms")
+        }
+    }
+
+    /// A local operation in a history of one install, and in one that holds operations of 10,000
+    /// installs: the same cost (its number is its own install's count, not the whole vector's).
+    static func localOperationsAgainstInstalls() throws {
+        guard let program else { return }
+        for installs in [1, 10_000] {
+            var history = SyncHistory(install: InstallID.random())
+            var others: [StampedOperation] = []
+            for index in 1..<installs {
+                others.append(StampedOperation(install: InstallID(high: 1, low: UInt64(index)), sequence: 1, date: 1_700_000_000,
+                                               change: .donate(event: "event0", fields: ["id": .int(index), "kind": .string("k")])))
+            }
+            _ = try history.add(others)
+            var engine = TipEngine(program: program)
+            var samples: [Double] = []
+            for index in 0..<2_000 {
+                let operation = TipOperation.donate(event: "event\(index % 50)", fields: ["id": .int(index), "kind": .string("k")],
+                                                    date: 1_800_000_000 + Double(index))
+                samples.append(StateBenchmark.time { _ = try engine.perform(operation, recordingIn: &history, date: 1_800_000_000) })
+            }
+            print("a local donation, numbered and applied, in a history of \(installs) install\(installs == 1 ? "" : "s"): "
+                  + "median \(StateBenchmark.format(StateBenchmark.median(samples))) µs over \(samples.count)")
         }
     }
 }

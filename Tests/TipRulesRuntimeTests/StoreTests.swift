@@ -56,7 +56,7 @@ import Testing
         #expect(errorDescription { try store.setParameter(3, .int(1)) } == "no parameter with index 3")
         #expect(errorDescription { try store.donate(event: 0, date: 1, fields: []) } == "a donation of 'tap' has 1 field, not 0")
         #expect(errorDescription { try store.donate(event: 0, date: 1, fields: [.double(1)]) } == "field 'n' of 'tap' is a Int, not a Double")
-        #expect(errorDescription { try store.donate(event: 1, date: .infinity, fields: []) } == "a donation of 'open' needs a finite date")
+        #expect(errorDescription { try store.donate(event: 1, date: .infinity, fields: []) } == "a donation of 'open' needs a date within the years 0001 to 9999")
         #expect(errorDescription { try store.donate(event: 9, date: 1, fields: []) } == "no event with index 9")
         try store.setParameter(0, .string("pro"))
         #expect(store.parameter(0) == .string("pro"))

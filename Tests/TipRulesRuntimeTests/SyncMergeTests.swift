@@ -179,7 +179,20 @@ import TipRulesState
                 try? store.setParameter(index, value ?? parameter.defaultValue)
             }
         }
-        store.lastDisplayDate = all.filter { $0.change == .lastDisplayDate }.map(\.date).max()
+        // The last display date: the latest of the tips' first displays (the earliest on any install,
+        // and after each reset the earliest it had not seen).
+        var firsts: [Double] = []
+        for info in program.tips {
+            let displays = all.compactMap { operation -> (StampedOperation, Double)? in
+                guard case .displays(info.id, _, _, let dates) = operation.change else { return nil }
+                return (operation, dates.min() ?? operation.date)
+            }
+            firsts += displays.map(\.1).min().map { [$0] } ?? []
+            for case .resetEligibility(info.id, let seen) in all.map(\.change) {
+                firsts += displays.filter { !cleared($0.0, by: [seen]) }.map(\.1).min().map { [$0] } ?? []
+            }
+        }
+        store.lastDisplayDate = firsts.max()
         return store
     }
 

@@ -29,17 +29,9 @@ struct DamageTests {
         var refused = 0
         for name in names {
             let whole = bytes(of: original + "/" + name)
-            let variants = (0..<whole.count).map { Array(whole.prefix($0)) }
-                + whole.indices.map { index -> [UInt8] in
-                    var damaged = whole
-                    damaged[index] ^= 0xA5
-                    return damaged
-                }
+            let variants = damagedVariants(of: whole)
             for (number, variant) in variants.enumerated() {
-                removeTemporaryFolder(work)
-                try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-                for file in names { write(bytes(of: original + "/" + file), to: work + "/" + file) }
-                write(variant, to: work + "/" + name)
+                try copyFiles(names, from: original, to: work, replacing: name, with: variant)
                 do {
                     let read = try TipStore.read(folder: work)
                     opened += 1

@@ -58,3 +58,22 @@ func write(_ bytes: [UInt8], to path: String) {
 func files(in folder: String) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
 }
+
+/// Every truncation of `whole` (each length short of it), then `whole` with each byte flipped.
+func damagedVariants(of whole: [UInt8]) -> [[UInt8]] {
+    (0..<whole.count).map { Array(whole.prefix($0)) }
+        + whole.indices.map { index -> [UInt8] in
+            var damaged = whole
+            damaged[index] ^= 0xA5
+            return damaged
+        }
+}
+
+/// Makes `work` a copy of the files `names` of `original`, with `name` holding `variant` (nil:
+/// missing) instead.
+func copyFiles(_ names: [String], from original: String, to work: String, replacing name: String, with variant: [UInt8]?) throws {
+    removeTemporaryFolder(work)
+    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+    for file in names where file != name { write(bytes(of: original + "/" + file), to: work + "/" + file) }
+    if let variant { write(variant, to: work + "/" + name) }
+}

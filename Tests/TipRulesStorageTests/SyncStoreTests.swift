@@ -85,7 +85,7 @@ struct SyncStoreTests {
         try exchange(from: iPhone, to: iPad)
         try exchange(from: iPad, to: iPhone)
         #expect(iPhone.engine.store.tipState(1).displayCount == 2)
-        #expect(iPhone.engine.store.lastDisplayDate == 20, "the latest over devices")
+        #expect(iPhone.engine.store.lastDisplayDate == 10, "the tip's first display on any device")
         // The phone resets what it has seen; the tablet meanwhile shows the tip a third time.
         try iPhone.record(.resetEligibility(tip: "Welcome"))
         try iPad.recordDisplay(tip: "Welcome", at: 30, duration: 5)
@@ -95,6 +95,26 @@ struct SyncStoreTests {
         for store in [iPhone, iPad] {
             #expect(store.engine.store.tipState(1) == TipState(displayCount: 1, displayDuration: 5, displayDates: [30]))
         }
+    }
+
+    @Test func theLastDisplayDateIsWhatOneDeviceWouldHold() throws {
+        defer { removeTemporaryFolder(phone); removeTemporaryFolder(tablet) }
+        let iPhone = try open(phone)
+        let iPad = try open(tablet)
+        // The phone shows the tip at 00:10, the tablet (not yet told) the same tip at 02:40.
+        try iPhone.recordDisplay(tip: "Welcome", at: 600)
+        try iPad.recordDisplay(tip: "Welcome", at: 9_600)
+        try exchange(from: iPhone, to: iPad)
+        try exchange(from: iPad, to: iPhone)
+        for store in [iPhone, iPad] {
+            #expect(store.engine.store.lastDisplayDate == 600, "the display frequency counts from the tip's first display")
+        }
+        // A display dated in 2100 by one device's clock holds nothing back on a device at 5,000 s.
+        try iPad.recordDisplay(tip: "Favorite", at: 4_102_444_800)
+        try exchange(from: iPad, to: iPhone)
+        #expect(iPhone.engine.store.lastDisplayDate == 600)
+        #expect((iPhone.engine.clock ?? 0) <= 5_000, "the engine's clock does not jump to 2100")
+        #expect(try TipStore.read(folder: phone).engine.store.lastDisplayDate == 600)
     }
 
     @Test func badChangeSetsAreRefusedWholeAndChangeNothing() throws {

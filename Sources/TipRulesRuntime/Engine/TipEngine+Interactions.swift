@@ -14,7 +14,8 @@ extension TipEngine {
     public mutating func recordDisplay(tip index: Int, at date: Double, duration: Double = 0) throws {
         defer { notifyObservers(at: date) }
         guard program.tips.indices.contains(index) else { throw EngineError.noSuchTip("#\(index)") }
-        guard duration.isFinite, duration >= 0 else { throw EngineError.invalidDuration(duration) }
+        guard OperationBounds.isDisplayedTime(duration) else { throw EngineError.invalidDuration(duration) }
+        guard OperationBounds.isDate(date) else { throw EngineError.invalidDate(date) }
         if let exposure = treatmentExposure(ofTip: index, at: date) { recordExposure(exposure) }
         var state = store.tipState(index)
         if state.displayCount == 0 {

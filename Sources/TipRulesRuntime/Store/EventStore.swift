@@ -97,7 +97,7 @@ public struct EventStore: Sendable {
                                         found: dates.isEmpty ? fields.count : fields.count / dates.count)
         }
         let declared = program.events[event].fields
-        guard dates.allSatisfy(\.isFinite) else { throw StoreError.invalidDate(event: program.events[event].name) }
+        guard dates.allSatisfy(OperationBounds.isDate) else { throw StoreError.invalidDate(event: program.events[event].name) }
         for (position, value) in fields.enumerated() where value.kind != declared[position % width].type {
             let field = declared[position % width]
             throw StoreError.fieldType(event: program.events[event].name, field: field.name, expected: field.type, found: value.kind)
@@ -107,7 +107,7 @@ public struct EventStore: Sendable {
 
     private func check(event: Int, date: Double, fields: [ScalarValue]) throws {
         guard program.events.indices.contains(event) else { throw StoreError.noSuchEvent(event) }
-        guard date.isFinite else { throw StoreError.invalidDate(event: program.events[event].name) }
+        guard OperationBounds.isDate(date) else { throw StoreError.invalidDate(event: program.events[event].name) }
         // The declared fields read in place: binding them (or the event's description) would
         // retain each of their parts at every donation.
         let count = program.events[event].fields.count

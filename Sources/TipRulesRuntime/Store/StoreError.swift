@@ -24,7 +24,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .fieldType(let event, let field, let expected, let found):
             return "field '\(field)' of '\(event)' is a \(expected), not a \(found)"
         case .invalidDate(let event):
-            return "a donation of '\(event)' needs a finite date"
+            return "a donation of '\(event)' needs a date within the years 0001 to 9999"
         case .invalidUTCOffset(let seconds):
             return "UTC offset \(seconds) seconds is beyond 18 hours either way"
         case .invalidExposure(let tip):

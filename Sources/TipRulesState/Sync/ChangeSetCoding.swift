@@ -9,7 +9,8 @@ import TipRulesRuntime
 ///   operation: its date, a kind byte and the kind's values, names as table indices.
 ///
 /// Names are written once, so that a day of donations costs a few bytes each. Every count is
-/// checked against the bytes left, every date is finite, and nothing is left unread.
+/// checked against the bytes left, every value is within its bounds (`OperationBounds`), and
+/// nothing is left unread.
 enum ChangeSetCoding {
     static let magic: [UInt8] = Array("TIPX".utf8)
 
@@ -130,7 +131,7 @@ enum ChangeSetCoding {
                     throw reader.malformed("operation numbers out of range", at: firstStart)
                 }
                 for index in 0..<count {
-                    let date = try finiteDouble(&reader, "an operation date")
+                    let date = try OperationBounds.date(&reader, "an operation date")
                     let change = try readChange(&reader, names: names, installs: installs)
                     operations.append(StampedOperation(install: install, sequence: first + index, date: date, change: change))
                 }
@@ -151,16 +152,15 @@ enum ChangeSetCoding {
                 let nameStart = reader.offset
                 let name = try lookup(names, &reader)
                 guard fields[name] == nil else { throw reader.malformed("field '\(name)' twice in a donation", at: nameStart) }
-                fields[name] = try reader.taggedScalar()
+                fields[name] = try OperationBounds.value(&reader)
             }
             return .donate(event: event, fields: fields)
         case .displays:
             let tip = try lookup(names, &reader)
-            let count = try reader.unsigned()
-            let duration = try finiteDouble(&reader, "a displayed time")
-            guard duration >= 0 else { throw reader.malformed("a negative displayed time") }
+            let count = try OperationBounds.displayCount(&reader)
+            let duration = try OperationBounds.displayedTime(&reader)
             let dates = try (0..<reader.count(minimumSize: 8, limit: TipState.maximumDisplayHistory)).map { _ in
-                try finiteDouble(&reader, "a display date")
+                try OperationBounds.date(&reader, "a display date")
             }
             return .displays(tip: tip, count: count, duration: duration, dates: dates)
         case .invalidate:
@@ -174,7 +174,7 @@ enum ChangeSetCoding {
             return .resetEligibility(tip: try lookup(names, &reader), seen: try readVector(&reader, installs))
         case .setParameter:
             let name = try lookup(names, &reader)
-            return .setParameter(name, try reader.bool() ? try reader.taggedScalar() : nil)
+            return .setParameter(name, try reader.bool() ? try OperationBounds.value(&reader) : nil)
         case .deleteDonations:
             return .deleteDonations(event: try lookup(names, &reader), seen: try readVector(&reader, installs))
         case .lastDisplayDate:
@@ -208,13 +208,6 @@ enum ChangeSetCoding {
         let index = try reader.unsigned()
         guard index < table.count else { throw reader.malformed("table index \(index) out of range", at: start) }
         return table[index]
-    }
-
-    private static func finiteDouble(_ reader: inout ByteReader, _ what: String) throws -> Double {
-        let start = reader.offset
-        let value = try reader.double()
-        guard value.isFinite else { throw reader.malformed("\(what) that is not finite", at: start) }
-        return value
     }
 
     /// Values numbered in order of first use.

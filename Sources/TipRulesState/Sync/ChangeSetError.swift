@@ -9,6 +9,12 @@ public enum ChangeSetError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An operation differs from the one already held under its install and number (or has no
     /// valid number): the change set was not made from this person's history.
     case conflict(install: InstallID, sequence: Int)
+    /// An operation of the receiving install that it does not hold: it never made it (the change
+    /// set comes from an undetected copy of its folder, or was forged).
+    case unknownOwnOperation(install: InstallID, sequence: Int)
+    /// A reset or a deletion claims to have seen `count` operations of install `seen`, more than its
+    /// install can have seen (`possible`).
+    case impossibleClaim(install: InstallID, sequence: Int, seen: InstallID, count: Int, possible: Int)
 
     public var description: String {
         switch self {
@@ -18,6 +24,11 @@ public enum ChangeSetError: Error, Hashable, Sendable, CustomStringConvertible {
             return "a change set for \(Self.name(found)), not for \(Self.name(expected))"
         case .conflict(let install, let sequence):
             return "operation \(sequence) of install \(install) differs from the one already held; the change set is not from this history"
+        case .unknownOwnOperation(let install, let sequence):
+            return "operation \(sequence) of install \(install) is this folder's own but was never made here; the change set comes from a copy of this folder or was forged"
+        case .impossibleClaim(let install, let sequence, let seen, let count, let possible):
+            return "operation \(sequence) of install \(install) claims to have seen \(count) operations of install \(seen), "
+                + "more than it can have seen (\(possible)); the change set is not from this history"
         }
     }
 

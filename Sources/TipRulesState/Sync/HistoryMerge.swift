@@ -9,7 +9,7 @@ import TipRulesRuntime
 /// - a tip: the displays no `resetEligibility` had seen, counted and timed together; invalidated
 ///   by the earliest of its invalidations no reset had seen and of the display that reached its
 ///   `MaxDisplayCount` or `MaxDisplayDuration`;
-/// - the last display date: the latest over installs;
+/// - the last display date: the latest of the tips' first displays, each the earliest on any install;
 /// - a persistent parameter: the value set last (by date, then install id, then number);
 /// - an exposure of a tip and holdout group: the earliest.
 public enum HistoryMerge {
@@ -87,15 +87,46 @@ public enum HistoryMerge {
         return value
     }
 
+    /// The last display date one device would hold: the latest of the tips' first displays, each
+    /// tip's first display being its earliest on any install (and, after each reset, the earliest
+    /// display that reset had not seen). A last display date recorded with no display behind it
+    /// (a folder's state from before it synced) counts too. Dates after `now` (the receiving
+    /// device's clock; nil: none) are not counted until they come, so a display dated in one
+    /// device's future never holds tips back on another longer than on its own.
+    public static func lastDisplayDate(_ history: SyncHistory, now: Double?) -> Double? {
+        var latest: Double?
+        var displayDates: Set<Double> = []
+        func consider(_ date: Double) {
+            guard now.map({ date <= $0 }) ?? true else { return }
+            latest = max(latest ?? date, date)
+        }
+        for key in history.keys {
+            guard case .tip = key else { continue }
+            let operations = history.operations(for: key)
+            var displays: [(operation: StampedOperation, first: Double)] = []
+            for operation in operations {
+                guard case .displays(_, let count, _, let dates) = operation.change, count > 0 || !dates.isEmpty else { continue }
+                let first = dates.min() ?? operation.date
+                displays.append((operation, first))
+                displayDates.formUnion(dates)
+                displayDates.insert(operation.date)
+            }
+            if let earliest = displays.map(\.first).min() { consider(earliest) }
+            for operation in operations {
+                guard case .resetEligibility(_, let seen) = operation.change else { continue }
+                if let after = displays.filter({ !$0.operation.isCleared(by: seen) }).map(\.first).min() { consider(after) }
+            }
+        }
+        for operation in history.operations(for: .lastDisplayDate) where !displayDates.contains(operation.date) {
+            consider(operation.date)
+        }
+        return latest
+    }
+
     /// The exposure of a tip and holdout group: the earliest (by date, then install id, then number).
     public static func exposure(_ operations: [StampedOperation]) -> Exposure? {
         let earliest = operations.filter { if case .exposure = $0.change { true } else { false } }.min { $0.precedes($1) }
         guard let earliest, case .exposure(let tip, let group, let percent, let arm) = earliest.change else { return nil }
         return Exposure(tip: tip, group: group, percent: percent, arm: arm, date: earliest.date)
-    }
-
-    /// The last display date: the latest any install recorded.
-    public static func lastDisplayDate(_ operations: [StampedOperation]) -> Double? {
-        operations.map(\.date).max()
     }
 }

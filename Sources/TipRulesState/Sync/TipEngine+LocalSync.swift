@@ -4,16 +4,14 @@ import TipRulesRuntime
 extension TipEngine {
     /// Performs `operation` (as `TipOperation.apply(to:)` does) and records what it did in
     /// `history`, numbered by its install: donations and displays at their own dates, other
-    /// operations at `date` (the device's clock). A display that moves the last display date
-    /// records that too, and so does an exposure it records; a reset or deletion records what the
-    /// history held.
+    /// operations at `date` (the device's clock), and so does an exposure it records; a reset or
+    /// deletion records what the history held.
     /// The state it concerns is then what the merged history decides. Operations that never sync
     /// (transient parameters, testing overrides, the UTC offset, pruning) record nothing.
     /// Returns the operations recorded; throws as `apply(to:)` does, recording nothing.
     @discardableResult
     public mutating func perform(_ operation: TipOperation, recordingIn history: inout SyncHistory,
                                  date: Double) throws -> [StampedOperation] {
-        let lastDisplayDate = store.lastDisplayDate
         let exposures = store.exposures
         try operation.apply(to: &self)
         guard !operation.isTransient(in: program) else { return [] }
@@ -26,8 +24,8 @@ extension TipEngine {
         case .display(let tip, let at, let duration):
             // An invalidation by a display limit is not recorded: the merge decides it from every
             // device's displays.
+            // The last display date it moved is decided from every device's displays.
             changes.append((.displays(tip: name(tip), count: 1, duration: duration, dates: [at]), at))
-            if let last = store.lastDisplayDate, last != lastDisplayDate { changes.append((.lastDisplayDate, last)) }
         case .invalidate(let tip, let reason):
             changes.append((.invalidate(tip: name(tip), reason: reason), date))
         case .resetEligibility(let tip):
@@ -49,7 +47,7 @@ extension TipEngine {
         let recorded = changes.map { history.record($0.0, date: $0.1) }
         // The engine did what one device does; the merged history decides the same unless other
         // installs' operations are dated after this one.
-        adopt(history, newOperations: recorded.filter { if case .donate = $0.change { false } else { true } })
+        adopt(history, newOperations: recorded.filter { if case .donate = $0.change { false } else { true } }, now: max(date, clock ?? date))
         return recorded
     }
 }

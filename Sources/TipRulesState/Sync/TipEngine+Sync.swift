@@ -7,32 +7,40 @@ extension TipEngine {
     /// at the engine's clock (moved to the latest operation's date if later), which observers are
     /// given too (`observeStatusChanges(_:)`). Transient parameters, testing
     /// overrides and the UTC offset stay the engine's own. Names the program does not declare
-    /// (rules that changed) are kept in the history and skipped here.
+    /// (rules that changed) are kept in the history and skipped here. `now` is the device's
+    /// clock (nil: unknown): operations dated after it neither move the last display date nor
+    /// the engine's clock.
     @discardableResult
-    public mutating func adopt(_ history: SyncHistory, newOperations: [StampedOperation]) -> [StatusChange] {
+    public mutating func adopt(_ history: SyncHistory, newOperations: [StampedOperation], now: Double? = nil) -> [StatusChange] {
         var byKey: [HistoryKey: [StampedOperation]] = [:]
         for operation in newOperations { byKey[operation.change.key, default: []].append(operation) }
-        for (key, added) in byKey { adopt(key, from: history, added: added) }
-        // The operations' dates are instants the engine is told of.
-        if let latest = newOperations.map(\.date).max() { clock = max(clock ?? latest, latest) }
+        for (key, added) in byKey { adopt(key, from: history, added: added, now: now) }
+        // A tip's displays may move the last display date.
+        if byKey[.lastDisplayDate] == nil, byKey.keys.contains(where: { if case .tip = $0 { true } else { false } }) {
+            adopt(.lastDisplayDate, from: history, added: nil, now: now)
+        }
+        // The operations' dates are instants the engine is told of, up to the device's clock.
+        if let latest = newOperations.map(\.date).max().map({ date in now.map { min($0, date) } ?? date }) {
+            clock = max(clock ?? latest, latest)
+        }
         return reportMerge()
     }
 
     /// Sets every synced part of the state to what `history` decides: when a history is first
-    /// read, or after a rules update.
+    /// read, or after a rules update (`now` as in `adopt(_:newOperations:now:)`).
     @discardableResult
-    public mutating func adoptAll(_ history: SyncHistory) -> [StatusChange] {
+    public mutating func adoptAll(_ history: SyncHistory, now: Double? = nil) -> [StatusChange] {
         var keys: [HistoryKey] = program.events.map { .event($0.name) } + program.tips.map { .tip($0.id) }
         keys += program.parameters.filter { !$0.isTransient }.map { .parameter($0.name) }
         keys.append(.lastDisplayDate)
         keys += history.keys.filter { if case .exposure = $0 { true } else { false } }
-        for key in keys { adopt(key, from: history, added: nil) }
+        for key in keys { adopt(key, from: history, added: nil, now: now) }
         return reportMerge()
     }
 
     /// Sets one key from the history; `added` (the key's new operations, nil: rebuild) lets
     /// donations that no deletion touches be inserted rather than the event rebuilt.
-    private mutating func adopt(_ key: HistoryKey, from history: SyncHistory, added: [StampedOperation]?) {
+    private mutating func adopt(_ key: HistoryKey, from history: SyncHistory, added: [StampedOperation]?, now: Double?) {
         let operations = history.operations(for: key)
         switch key {
         case .event(let name):
@@ -58,7 +66,7 @@ extension TipEngine {
             try? store.setParameter(index, value)
             parameterChanged(index)
         case .lastDisplayDate:
-            let date = HistoryMerge.lastDisplayDate(operations)
+            let date = HistoryMerge.lastDisplayDate(history, now: now)
             guard date != store.lastDisplayDate else { return }
             store.lastDisplayDate = date
             lastDisplayDateChanged()

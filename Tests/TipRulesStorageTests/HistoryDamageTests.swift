@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import TipRulesRuntime
+import TipRulesStorage
+import TipRulesState
+
+/// The history files of a folder that syncs (`install`, `history.tipsync`,
+/// `history-journal.tipsync`) truncated at every length, damaged at every byte, or missing: the
+/// folder opens with every answered operation (what the history lost, its state still held, and
+/// it is recorded again under a new install), or is refused with a message that says how to
+/// recover. Never a silent loss, never a crash. (A journal cut exactly at a change set's end reads
+/// as a shorter journal, as the state journal does.)
+struct HistoryDamageTests {
+    @Test func everyTruncationDamagedByteAndMissingHistoryFileKeepsEveryAnsweredOperation() throws {
+        let program = try compile(storageSource)
+        let original = temporaryFolder(inMemory: true)
+        let work = temporaryFolder(inMemory: true)
+        defer {
+            removeTemporaryFolder(original)
+            removeTemporaryFolder(work)
+        }
+        let options = TipStoreOptions(now: { 5_000 })
+        do {
+            let store = try TipStore.open(folder: original, bundledProgram: program, options: options)
+            try store.donate(event: "visited", fields: ["backyardID": .int(0)], at: 10)
+            _ = try store.changes()
+            for visit in 1..<6 { try store.donate(event: "visited", fields: ["backyardID": .int(visit)], at: 10 + Double(visit)) }
+            try store.recordDisplay(tip: "Welcome", at: 30, duration: 2)
+            try store.close(tip: "Favorite")
+        }
+        let names = files(in: original).filter { $0 != "lock" }
+        var recovered = 0
+        var refused = 0
+        for name in ["install", "history.tipsync", "history-journal.tipsync"] {
+            let whole = bytes(of: original + "/" + name)
+            let variants: [[UInt8]?] = [nil] + damagedVariants(of: whole)
+            for variant in variants {
+                let what = "\(name) \(variant.map { "\($0.count) bytes" } ?? "missing")"
+                try copyFiles(names, from: original, to: work, replacing: name, with: variant)
+                // A journal cut at a change set's end is a journal with fewer change sets, as after a
+                // crash before they were written: nothing tells it apart.
+                let cleanCut = name == "history-journal.tipsync" && variant.map { $0.count < whole.count && ChangeSet.sequence(in: $0).damage == nil } == true
+                do {
+                    do {
+                        let store = try TipStore.open(folder: work, bundledProgram: program, options: options)
+                        if !cleanCut { expectWhole(store.engine.store, what) }
+                        try store.donate(event: "visited", fields: ["backyardID": .int(6)], at: 20)
+                    }
+                    // Reopened after the next write: nothing was cut, nothing waits.
+                    let reopened = try TipStore.open(folder: work, bundledProgram: program, options: options)
+                    #expect(cleanCut || reopened.engine.store.donationCount(event: 0) == 7, "\(what): reopened")
+                    #expect(reopened.syncHistory?.pendingCount == 0, "\(what): operations wait")
+                    recovered += 1
+                } catch {
+                    #expect("\(error)".contains("to recover"), "\(what): refused without saying how to recover: \(error)")
+                    refused += 1
+                }
+            }
+        }
+        #expect(recovered > 0)
+        #expect(refused > 0)
+    }
+
+    /// The state the small folder's operations make: six visits, one display, a closed tip.
+    func expectWhole(_ store: EventStore, _ what: String) {
+        #expect(store.donationCount(event: 0) == 6, "\(what): visits lost")
+        #expect(store.tipState(1).displayCount == 1, "\(what): the display lost")
+        #expect(store.tipState(0).invalidation == .tipClosed, "\(what): the close lost")
+    }
+}
