@@ -99,3 +99,10 @@ let package = Package(
                               "Compatibility", "ChartGolden", "ReachGolden", "MeasureGolden"]),
     ]
 )
+
+// The libFuzzer targets' entry point (fuzz/run.sh, docs/fuzzing.md), built only when TIPRULES_FUZZ=1, so
+// that `swift build` and `swift test` never build it; fuzz/run.sh builds it with the sanitizers.
+if Context.environment["TIPRULES_FUZZ"] == "1" {
+    package.targets.append(.executableTarget(name: "tiprules-fuzz", dependencies: ["TipRulesCommands"],
+                                             path: "fuzz/Target"))
+}
