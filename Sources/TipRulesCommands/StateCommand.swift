@@ -74,6 +74,8 @@ enum StateCommand {
             }
             let fixture = try FixtureDecoder.decode(json, for: program)
             saved = SavedState(store: try fixture.makeStore(for: program), clock: fixture.now)
+        } catch let failure as CommandResultError {
+            throw failure
         } catch {
             return .failure("\(fixturePath): \(error)")
         }
