@@ -19,8 +19,10 @@ mkdir -p "$work/findings/$target" "$work/corpus/$target"
 # it links, compiled by SwiftPM with libFuzzer's coverage and the AddressSanitizer into a build folder of
 # their own; SwiftPM rebuilds only what changed.
 echo "building the fuzzer (about three minutes the first time)…" >&2
+# One -sanitize= with both: swiftc keeps only the last -sanitize= it is given, and SwiftPM's
+# `--sanitize fuzzer --sanitize address` passes two, in no fixed order.
 if ! TIPRULES_FUZZ=1 nice -n 10 swift build -c release --scratch-path "$work/build" --product tiprules-fuzz \
-       --sanitize fuzzer --sanitize address > "$work/build.log" 2>&1; then
+       -Xswiftc -sanitize=fuzzer,address > "$work/build.log" 2>&1; then
   cat "$work/build.log" >&2
   exit 1
 fi

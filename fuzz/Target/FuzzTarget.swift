@@ -1,14 +1,22 @@
-// The libFuzzer entry point of every fuzz target (docs/fuzzing.md): the executable `tiprules-fuzz`,
+// The libFuzzer driver of every fuzz target (docs/fuzzing.md): the executable `tiprules-fuzz`,
 // which `fuzz/run.sh` builds with SwiftPM in release mode (TIPRULES_FUZZ=1 adds it to the package;
-// `--sanitize fuzzer --sanitize address`). It declares no `main`: libFuzzer's own runs, reads its
-// options and calls `LLVMFuzzerTestOneInput` with each input. The environment variable
-// TIPRULES_FUZZ_TARGET picks what each input goes through.
+// `-Xswiftc -sanitize=fuzzer,address`). SwiftPM links an executable's `main` to the module's own
+// entry point, so libFuzzer's `main` never runs: this one hands the command line to
+// `LLVMFuzzerRunDriver`, which reads libFuzzer's options and calls `LLVMFuzzerTestOneInput` with
+// each input. The environment variable TIPRULES_FUZZ_TARGET picks what each input goes through.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 import TipRulesCommands
+
+/// libFuzzer's own driver: parses its options from the command line and calls `testOneInput`
+/// with each input it makes.
+@_silgen_name("LLVMFuzzerRunDriver")
+private func runLibFuzzer(_ argc: UnsafeMutablePointer<CInt>,
+                          _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+                          _ testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
 
 /// The entry point of the target TIPRULES_FUZZ_TARGET names.
 private let target: @Sendable ([UInt8]) -> Void = {
@@ -35,4 +43,15 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
     guard let data else { target([]); return 0 }
     target(Array(UnsafeBufferPointer(start: data, count: size)))
     return 0
+}
+
+/// `tiprules-fuzz [libFuzzer options] [corpus folders]`.
+@main
+enum FuzzDriver {
+    static func main() {
+        _ = target
+        var argc = CommandLine.argc
+        var argv = CommandLine.unsafeArgv
+        exit(runLibFuzzer(&argc, &argv, fuzzTestOneInput))
+    }
 }
