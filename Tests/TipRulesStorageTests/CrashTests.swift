@@ -19,10 +19,39 @@ import TipRulesStorage
         let folder = temporaryFolder()
         defer { removeTemporaryFolder(folder) }
         try #require(FileManager.default.isExecutableFile(atPath: Self.writer.path), "\(Self.writer.path) is not built")
+        let landedMidway = try killRepeatedly(folder: folder, kills: Self.kills)
+        print("crash test: \(Self.kills) kills, \(landedMidway) kills after an operation was written and before it was reported")
+    }
+
+    /// The same kills in a folder that syncs: every snapshot compacts its history too (a new
+    /// `history.tipsync` renamed in, then the history journal emptied), so kills land inside those
+    /// compactions, and the history (which decides the synced state) keeps every durable operation.
+    @Test func everyDurableOperationOfASyncedFolderSurvivesSIGKILLInHistoryCompactions() throws {
+        let folder = temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
+        try #require(FileManager.default.isExecutableFile(atPath: Self.writer.path), "\(Self.writer.path) is not built")
+        do {
+            let store = try TipStore.open(folder: folder, bundledProgram: Program(sourceName: "crash",
+                events: [EventInfo(name: "step", fields: [FieldInfo(name: "n", type: .int)], line: 1)],
+                tips: [TipInfo(name: "T", id: "T", title: "t", line: 2)]), options: TipStoreOptions(now: nil))
+            _ = try store.changes()
+        }
+        let kills = Self.kills / 4
+        _ = try killRepeatedly(folder: folder, kills: kills)
+        let history = try #require(try TipStore.read(folder: folder).history)
+        #expect(!history.baseline.counts.isEmpty, "no compaction in \(kills) runs")
+        #expect(bytes(of: folder + "/history-journal.tipsync").count < bytes(of: folder + "/history.tipsync").count + 4096,
+                "the history journal is not compacted")
+    }
+
+    /// Runs the writer `kills` times in `folder`, each killed at a random instant, checking the
+    /// folder after each; returns how many kills landed after an operation was written and before
+    /// it was reported.
+    private func killRepeatedly(folder: String, kills: Int) throws -> Int {
         var generator = SystemRandomNumberGenerator()
         var durable = 0
         var landedMidway = 0
-        for kill in 0..<Self.kills {
+        for kill in 0..<kills {
             let reported = try runAndKill(folder: folder, after: Double.random(in: 0.0...0.025, using: &generator))
             durable = max(durable, reported.map { $0 + 1 } ?? durable)
             guard let state = try Self.state(of: folder, durable: durable) else { continue }
@@ -45,10 +74,10 @@ import TipRulesStorage
             if recorded > durable { landedMidway += 1 }
             durable = recorded
         }
-        #expect(durable > Self.kills, "the writer hardly ran: \(durable) operations in \(Self.kills) runs")
+        #expect(durable > kills, "the writer hardly ran: \(durable) operations in \(kills) runs")
         let reopened = try TipStore.open(folder: folder, bundledProgram: Program(bytes: TipStore.read(folder: folder).programBytes))
         #expect(Self.recorded(reopened.engine.store) == durable)
-        print("crash test: \(Self.kills) kills, \(durable) operations, \(landedMidway) kills after an operation was written and before it was reported")
+        return landedMidway
     }
 
     /// Launches that stop dead right after a snapshot's rename (`--exit-after-renames 1`): the
