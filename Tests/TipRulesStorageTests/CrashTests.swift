@@ -57,7 +57,9 @@ import TipRulesStorage
             guard let state = try Self.state(of: folder, durable: durable) else { continue }
             let steps = state.engine.store.donations(event: 0)
             let displays = state.engine.store.tipState(0).displayDates
-            let exposures = state.engine.store.exposures.map(\.date)
+            // One exposure per tip and group, in no particular order: a synced folder adds the one its
+            // history held and its state journal had not yet recorded when it is opened again.
+            let exposures = state.engine.store.exposures.map(\.date).sorted()
             let recorded = Self.recorded(state.engine.store)
             // Exactly operations 0..<recorded, each once and whole, covering every reported one;
             // at most the one operation in flight beyond them.

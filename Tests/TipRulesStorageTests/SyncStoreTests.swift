@@ -134,7 +134,7 @@ struct SyncStoreTests {
             return damaged
         }
         var newer = good
-        newer[4] = 2
+        newer[4] = UInt8(ChangeSet.formatVersion + 1)
         variants.append(newer)
         variants.append(ChangeSet(app: "com.example.other", operations: try ChangeSet(decoding: good).operations).encoded())
         for variant in variants {
@@ -149,7 +149,7 @@ struct SyncStoreTests {
         #expect(refused == variants.count)
         #expect(iPad.engine.savedState() == state)
         #expect(folderBytes(tablet) == before, "a refused change set wrote nothing")
-        #expect(throws: TipStoreError.changeSet(.format(.newerVersion(2, newestRead: 1)))) { try iPad.apply(changeSet: newer) }
+        #expect(throws: TipStoreError.changeSet(.format(.newerVersion(ChangeSet.formatVersion + 1, newestRead: ChangeSet.formatVersion)))) { try iPad.apply(changeSet: newer) }
         // Replayed: the second application changes nothing.
         #expect(try iPad.apply(changeSet: good).applied == 6)
         let merged = folderBytes(tablet)
