@@ -22,12 +22,6 @@ struct HistoryCompactionTests {
         try TipStore.open(folder: folder, bundledProgram: program, options: TipStoreOptions(now: { Self.now }))
     }
 
-    /// Sends what `receiver` lacks from `sender`, through bytes.
-    @discardableResult
-    func exchange(from sender: TipStore, to receiver: TipStore) throws -> MergeReport {
-        try receiver.apply(changeSet: try sender.changes(since: receiver.versionVector).encoded())
-    }
-
     @Test func compactionFoldsWhatDecidesNothingAndTheFolderOpensTheSame() throws {
         defer { removeTemporaryFolder(phone) }
         let vector: VersionVector

@@ -19,12 +19,6 @@ struct SyncStoreTests {
         try TipStore.open(folder: folder, bundledProgram: program, options: TipStoreOptions(now: { 5_000 }))
     }
 
-    /// Sends what `receiver` lacks from `sender`, through bytes.
-    @discardableResult
-    func exchange(from sender: TipStore, to receiver: TipStore) throws -> MergeReport {
-        try receiver.apply(changeSet: try sender.changes(since: receiver.versionVector).encoded())
-    }
-
     @Test func aTipClosedOnOneDeviceIsClosedOnTheOther() throws {
         defer { removeTemporaryFolder(phone); removeTemporaryFolder(tablet) }
         let iPhone = try open(phone)
