@@ -2,6 +2,7 @@ import Foundation
 import TipRulesRuntime
 import Testing
 import TipRulesCommands
+import TipRulesCalendar
 
 @Suite struct RFC3339Tests {
     private func parseError(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> String? {
