@@ -238,12 +238,14 @@ public struct SyncHistory: Sendable {
         for (other, bound) in baseline.counts {
             var log = byInstall[other] ?? InstallLog()
             log.kept = log.kept.filter { $0.key > bound || listedHere.contains(OperationID(other, $0.key)) }
-            let covered = max(0, min(bound, log.count) - log.floor)
+            let held = log.count
+            let covered = max(0, min(bound, held) - log.floor)
             for operation in log.recent.prefix(covered) where listedHere.contains(OperationID(operation)) {
                 log.kept[operation.sequence] = operation
             }
             log.recent.removeFirst(covered)
-            if bound > log.count {
+            log.floor += covered
+            if bound > held {
                 // Past what was held: the listed ones arrive folded, the rest was folded away.
                 var waiting = pending.removeValue(forKey: other) ?? [:]
                 waiting.merge(arriving.removeValue(forKey: other) ?? [:]) { held, _ in held }
@@ -255,7 +257,6 @@ public struct SyncHistory: Sendable {
                         applied.append(operation)
                     }
                 }
-                log.recent = []
             }
             log.floor = max(log.floor, bound)
             byInstall[other] = log
