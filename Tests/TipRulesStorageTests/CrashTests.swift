@@ -30,18 +30,47 @@ import TipRulesStorage
         let folder = temporaryFolder()
         defer { removeTemporaryFolder(folder) }
         try #require(FileManager.default.isExecutableFile(atPath: Self.writer.path), "\(Self.writer.path) is not built")
-        do {
-            let store = try TipStore.open(folder: folder, bundledProgram: Program(sourceName: "crash",
-                events: [EventInfo(name: "step", fields: [FieldInfo(name: "n", type: .int)], line: 1)],
-                tips: [TipInfo(name: "T", id: "T", title: "t", line: 2)]), options: TipStoreOptions(now: nil))
-            _ = try store.changes()
-        }
+        try Self.startSyncing(folder)
         let kills = Self.kills / 4
         _ = try killRepeatedly(folder: folder, kills: kills)
         let history = try #require(try TipStore.read(folder: folder).history)
         #expect(!history.baseline.counts.isEmpty, "no compaction in \(kills) runs")
         #expect(bytes(of: folder + "/history-journal.tipsync").count < bytes(of: folder + "/history.tipsync").count + 4096,
                 "the history journal is not compacted")
+    }
+
+    /// Launches of a synced folder that stop dead right after their first rename
+    /// (`--exit-after-renames 1`): each in a snapshot, whose first rename is the history's
+    /// compaction (its new `history.tipsync` renamed in, the history journal not emptied yet, the
+    /// state's snapshot not written). Every operation reported durable is there each time.
+    @Test func syncedLaunchesStoppedRightAfterAHistoryCompactionsRenameLoseNothing() throws {
+        let folder = temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
+        try #require(FileManager.default.isExecutableFile(atPath: Self.writer.path), "\(Self.writer.path) is not built")
+        try Self.startSyncing(folder)
+        var durable = try Self.runToEnd(folder: folder, ["100"])
+        var betweenRenameAndCut = 0
+        for launch in 0..<12 {
+            durable += try Self.runToEnd(folder: folder, ["100000", "--exit-after-renames", "1"])
+            let state = try TipStore.read(folder: folder)
+            // The journal still holds change sets, every one of them folded into the new base.
+            if !bytes(of: folder + "/history-journal.tipsync").isEmpty, let history = state.history, history.baseline == history.vector {
+                betweenRenameAndCut += 1
+            }
+            let recorded = Self.recorded(state.engine.store)
+            #expect(recorded >= durable && recorded <= durable + 1, "launch \(launch): \(recorded) operations, \(durable) durable")
+            #expect(state.engine.store.donations(event: 0).map(\.date) == (0..<recorded).filter(Self.isDonation).map(Double.init),
+                    "launch \(launch): not the donations 0..<\(recorded)")
+            durable = recorded
+        }
+        #expect(betweenRenameAndCut > 0, "no launch stopped between the history's rename and its journal's cut")
+    }
+
+    /// Makes `folder` a state folder that syncs (its history started, empty), under the writer's rules.
+    private static func startSyncing(_ folder: String) throws {
+        let program = try Program(sourceName: "crash", events: [EventInfo(name: "step", fields: [FieldInfo(name: "n", type: .int)], line: 1)],
+                                  tips: [TipInfo(name: "T", id: "T", title: "t", line: 2)])
+        _ = try TipStore.open(folder: folder, bundledProgram: program, options: TipStoreOptions(now: nil)).changes()
     }
 
     /// Runs the writer `kills` times in `folder`, each killed at a random instant, checking the
