@@ -34,6 +34,12 @@ func copyFolder(_ source: String, to destination: String) throws {
     try FileManager.default.copyItem(atPath: source, toPath: destination)
 }
 
+/// Sends what `receiver` lacks from `sender`, through bytes.
+@discardableResult
+func exchange(from sender: TipStore, to receiver: TipStore) throws -> MergeReport {
+    try receiver.apply(changeSet: try sender.changes(since: receiver.versionVector).encoded())
+}
+
 /// The rules the storage tests record under.
 let storageSource = """
 configure { app("com.example.backyard") release(3) }

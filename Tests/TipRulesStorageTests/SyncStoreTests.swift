@@ -19,12 +19,6 @@ struct SyncStoreTests {
         try TipStore.open(folder: folder, bundledProgram: program, options: TipStoreOptions(now: { 5_000 }))
     }
 
-    /// Sends what `receiver` lacks from `sender`, through bytes.
-    @discardableResult
-    func exchange(from sender: TipStore, to receiver: TipStore) throws -> MergeReport {
-        try receiver.apply(changeSet: try sender.changes(since: receiver.versionVector).encoded())
-    }
-
     @Test func aTipClosedOnOneDeviceIsClosedOnTheOther() throws {
         defer { removeTemporaryFolder(phone); removeTemporaryFolder(tablet) }
         let iPhone = try open(phone)
@@ -134,7 +128,7 @@ struct SyncStoreTests {
             return damaged
         }
         var newer = good
-        newer[4] = 2
+        newer[4] = UInt8(ChangeSet.formatVersion + 1)
         variants.append(newer)
         variants.append(ChangeSet(app: "com.example.other", operations: try ChangeSet(decoding: good).operations).encoded())
         for variant in variants {
@@ -149,7 +143,7 @@ struct SyncStoreTests {
         #expect(refused == variants.count)
         #expect(iPad.engine.savedState() == state)
         #expect(folderBytes(tablet) == before, "a refused change set wrote nothing")
-        #expect(throws: TipStoreError.changeSet(.format(.newerVersion(2, newestRead: 1)))) { try iPad.apply(changeSet: newer) }
+        #expect(throws: TipStoreError.changeSet(.format(.newerVersion(ChangeSet.formatVersion + 1, newestRead: ChangeSet.formatVersion)))) { try iPad.apply(changeSet: newer) }
         // Replayed: the second application changes nothing.
         #expect(try iPad.apply(changeSet: good).applied == 6)
         let merged = folderBytes(tablet)

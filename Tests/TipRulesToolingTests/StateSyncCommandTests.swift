@@ -85,6 +85,19 @@ import Testing
         #expect(bad.standardError.hasPrefix("error: --since: version vector entry 1: 'abc' is not an install id"), Comment(rawValue: bad.standardError))
     }
 
+    @Test func aCompactedFolderSendsItsFullStateToAPeerBehindItsBaseline() throws {
+        let (program, phone, tablet) = try installs()
+        // A merge that sets a parameter writes a snapshot, which compacts the phone's history.
+        #expect(run(["state", "merge", phone, tablet]).status == 0)
+        let listing = run(["state", "changes", phone]).standardOutput
+        #expect(listing.hasPrefix("baseline "), Comment(rawValue: listing))
+        let file = folder.appendingPathComponent("phone.tipsync").path
+        #expect(run(["state", "changes", phone, "-o", file]).status == 0)
+        #expect(run(["state", "merge", tablet, file]).status == 0)
+        let at = ["--now", "2026-11-20T11:00:00Z", "--format", "json"]
+        #expect(run(["eval", program, "--state", tablet] + at) == run(["eval", program, "--state", phone] + at))
+    }
+
     @Test func aDamagedOrForeignChangeSetIsRefusedAndChangesNothing() throws {
         let (_, phone, tablet) = try installs()
         let file = folder.appendingPathComponent("tablet.tipsync").path
