@@ -2,6 +2,7 @@ import Foundation
 import TipRulesCompiler
 @testable import TipRulesRuntime
 import Testing
+import TipRulesTestSupport
 
 /// Issue 6's runaway evaluations: one work budget and one string-memory budget per evaluation,
 /// every string operation charged its real cost, a linear-time substring search. Each attack

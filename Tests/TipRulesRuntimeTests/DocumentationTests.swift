@@ -2,6 +2,7 @@ import Foundation
 import TipRulesCompiler
 @testable import TipRulesRuntime
 import Testing
+import TipRulesTestSupport
 
 /// `docs/bytecode.md` and `docs/runtime.md` say what the code does.
 @Suite struct DocumentationTests {

@@ -1,6 +1,7 @@
 import Foundation
 import TipRulesCompiler
 @testable import TipRulesRuntime
+import TipRulesTestSupport
 
 /// The example programs of the repository (`examples/*.tiprules`), compiled, by file name.
 func examplePrograms() throws -> [(name: String, program: Program)] {

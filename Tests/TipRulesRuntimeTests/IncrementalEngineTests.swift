@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TipRulesRuntime
+import TipRulesTestSupport
 
 /// The incremental engine against full evaluations: over random timelines of every example
 /// program (donations, parameter changes, displays, closes, invalidations, resets, deletions,

@@ -1,5 +1,6 @@
 @testable import TipRulesRuntime
 import Testing
+import TipRulesTestSupport
 
 /// `RFC3339.parseUTCSeconds`, the one-pass reader of `YYYY-MM-DDTHH:MM:SSZ`: wherever it answers,
 /// it answers what the full scanner answers for the same instant written `+00:00` (which the fast

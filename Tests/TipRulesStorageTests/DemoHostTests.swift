@@ -8,7 +8,7 @@ import TipRulesState
 /// The example host (`tiprules-demo`) as an app runs it: a rules update, a crash (SIGKILL), a
 /// relaunch, and nothing answered is lost.
 struct DemoHostTests {
-    static var demo: URL { Bundle.main.bundleURL.appendingPathComponent("tiprules-demo") }
+    static var demo: URL { builtProduct("tiprules-demo") }
 
     static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
