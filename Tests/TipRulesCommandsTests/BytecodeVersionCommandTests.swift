@@ -49,8 +49,7 @@ import TipRulesTestSupport
     }
 
     @Test func theBundledExampleIsVersionOne() throws {
-        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../examples/backyard.tiprules").standardized.path
+        let example = repositoryRoot.appendingPathComponent("examples/backyard.tiprules").path
         let output = folder.appendingPathComponent("backyard.tipc").path
         #expect(run(["compile", example, "-o", output]).status == 0)
         #expect(try formatVersion(of: output) == 1)

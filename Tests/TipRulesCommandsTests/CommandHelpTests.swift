@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TipRulesCommands
 import TipRulesToolingCore
+import TipRulesTestSupport
 
 /// `--help` and docs/cli.md say the same: each command's synopsis lines are those of its
 /// section in cli.md, every help ends with the exit statuses, and the top-level help lists
@@ -11,8 +12,7 @@ import TipRulesToolingCore
                            "emit-swift", "import", "lsp", "explain"]
 
     private static let cliPage: String = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("docs/cli.md")
+        let url = repositoryRoot.appendingPathComponent("docs/cli.md")
         return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
     }()
 

@@ -26,7 +26,7 @@ import TipRulesToolingCore
 /// Serialized: under `TIPRULEC_UPDATE_GOLDEN=1` one test rewrites the golden files that the
 /// suite's other tests read.
 @Suite(.serialized) struct DiagnosticGoldenTests {
-    /// `Tests/TipRulesToolingTests/Golden`, found from this file's path (the test
+    /// `Tests/TipRulesCommandsTests/Golden`, found from this file's path (the test
     /// target declares no resources).
     static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Golden", isDirectory: true)

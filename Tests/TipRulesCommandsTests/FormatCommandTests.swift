@@ -7,7 +7,7 @@ import TipRulesTestSupport
 /// `tiprulec fmt` and `SourceFormatter`: the layout, idempotence and unchanged programs.
 @Suite struct FormatCommandTests: CommandTesting {
     let scratch = TemporaryFolder()
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let root = repositoryRoot
 
     @Test func testLayout() {
         #expect(run(["fmt", "--stdin"], stdin: SamplePrograms.messy) == CommandResult(standardOutput: SamplePrograms.tidy))
@@ -39,7 +39,7 @@ import TipRulesTestSupport
     /// nothing, and the tokens (so the compiled program, but for its line table) are the same.
     @Test func everyProgramFormatsIdempotentlyWithTheSameTokens() throws {
         var checked = 0
-        for folder in ["examples", "Tests/TipRulesToolingTests/Golden", "Tests/TipRulesToolingTests/Scenarios"] {
+        for folder in ["examples", "Tests/TipRulesCommandsTests/Golden", "Tests/TipRulesCommandsTests/Scenarios"] {
             let url = Self.root.appendingPathComponent(folder)
             for name in try FileManager.default.contentsOfDirectory(atPath: url.path) where name.hasSuffix(".tiprules") {
                 let bytes = Array(try Data(contentsOf: url.appendingPathComponent(name)))

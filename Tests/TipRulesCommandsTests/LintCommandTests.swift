@@ -39,9 +39,8 @@ import Testing
     }
 
     @Test func lintNeverChangesTheBytecode() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tiprulec-lint-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = URL(fileURLWithPath: temporaryFolder(prefix: "tiprulec-lint"), isDirectory: true)
+        defer { removeTemporaryFolder(folder.path) }
         let source = folder.appendingPathComponent("p.tiprules")
         try Data(program.utf8).write(to: source)
         let output = folder.appendingPathComponent("p.tipc").path

@@ -7,8 +7,7 @@ import TipRulesTestSupport
 /// updated rules from the command line.
 @Suite struct MigrateCommandTests: CommandTesting {
     let scratch = TemporaryFolder()
-    private let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
+    private let examples = repositoryRoot.appendingPathComponent("examples")
     private func example(_ name: String) -> String { examples.appendingPathComponent(name).path }
 
     @Test func aSimulatedStateMigratesToTheNewRulesWithAReport() throws {

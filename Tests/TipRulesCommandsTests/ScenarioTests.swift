@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TipRulesCommands
 import TipRulesToolingCore
+import TipRulesTestSupport
 
 /// Scenario tests for `tiprulec eval`, kept as data in `Scenarios/`:
 ///
@@ -16,15 +17,14 @@ import TipRulesToolingCore
 /// (a folder named by `TIPRULEC_REFERENCE_EXAMPLES`, else the reference scenarios' usual folder beside the repository)
 /// go through the same runner when they are there.
 @Suite struct ScenarioTests {
-    /// `Tests/TipRulesToolingTests/Scenarios`.
+    /// `Tests/TipRulesCommandsTests/Scenarios`.
     static let scenarioDirectory = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
         .appendingPathComponent("Scenarios")
 
     /// Reference scenarios outside the repository, if any.
     static let referenceExamplesDirectory = ProcessInfo.processInfo.environment["TIPRULEC_REFERENCE_EXAMPLES"]
         .map { URL(fileURLWithPath: $0) }
-        ?? URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        ?? repositoryRoot.deletingLastPathComponent()
             .appendingPathComponent("shared/contract/examples")
 
     /// Why `referenceExamples` is skipped when it is.
@@ -120,10 +120,8 @@ struct Scenario {
 /// Runs scenarios from source and from bytecode and reports every mismatch with the scenario's name.
 enum ScenarioRunner {
     static func run(_ scenarios: [Scenario], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        let temporary = FileManager.default.temporaryDirectory
-            .appendingPathComponent("tiprulec-scenarios-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: temporary) }
+        let temporary = URL(fileURLWithPath: temporaryFolder(prefix: "tiprulec-scenarios"), isDirectory: true)
+        defer { removeTemporaryFolder(temporary.path) }
 
         // Compile each program once.
         var bytecode: [URL: URL] = [:]

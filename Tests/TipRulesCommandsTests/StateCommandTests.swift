@@ -6,8 +6,7 @@ import TipRulesTestSupport
 /// `tiprulec state import|export` and `eval --state`: a person's state folder on a desk.
 @Suite struct StateCommandTests: CommandTesting {
     let scratch = TemporaryFolder()
-    private let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
+    private let examples = repositoryRoot.appendingPathComponent("examples")
     private func example(_ name: String) -> String { examples.appendingPathComponent(name).path }
 
     @Test func importThenExportGivesBackTheFixtureAndEvalExplainsTheFolder() throws {

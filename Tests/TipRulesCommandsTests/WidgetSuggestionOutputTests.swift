@@ -2,11 +2,11 @@ import Foundation
 @testable import TipRulesCommands
 @testable import TipRulesToolingCore
 import Testing
+import TipRulesTestSupport
 
 /// `eval` of `examples/commute.tiprules`: `suggested` and the window only for widgets with `suggest`.
 @Suite struct WidgetSuggestionOutputTests {
-    private static let examples = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
+    private static let examples = repositoryRoot.appendingPathComponent("examples")
 
     private func eval(_ fixture: String, format: String) -> CommandResult {
         TiprulecCommand.run(["eval", Self.examples.appendingPathComponent("commute.tiprules").path,

@@ -5,6 +5,7 @@ import TipRulesCommands
 import TipRulesExplain
 import TipRulesTipKit
 import TipRulesToolingCore
+import TipRulesTestSupport
 
 /// `tiprulec explain` and the explanations behind it.
 @Suite struct ExplainTests {
@@ -131,8 +132,7 @@ import TipRulesToolingCore
     /// an explanation, regenerate the page with `TIPRULEC_UPDATE_GOLDEN=1 swift test --filter
     /// ExplainTests` and review the diff.
     @Test func theDiagnosticsPageIsGeneratedFromTheExplanations() throws {
-        let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("docs/diagnostics.md")
+        let page = repositoryRoot.appendingPathComponent("docs/diagnostics.md")
         let text = try String(contentsOf: page, encoding: .utf8)
         let start = try #require(text.range(of: "\n" + DiagnosticReference.firstHeading + "\n"), "no '\(DiagnosticReference.firstHeading)' in the page")
         let written = String(text[text.index(after: start.lowerBound)...])

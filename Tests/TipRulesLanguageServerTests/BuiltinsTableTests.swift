@@ -3,12 +3,13 @@ import TipRulesCompiler
 import TipRulesRuntime
 import Testing
 @testable import TipRulesLanguageServer
+import TipRulesTestSupport
 
 /// The built-ins table is the one list of the language's members, options, durations,
 /// frequencies and group kinds: the docs and the TextMate grammar name every entry, and the
 /// language server's reference is made from it.
 @Suite struct BuiltinsTableTests {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let root = repositoryRoot
 
     private func read(_ path: String) throws -> String {
         try String(decoding: Data(contentsOf: Self.root.appendingPathComponent(path)), as: UTF8.self)

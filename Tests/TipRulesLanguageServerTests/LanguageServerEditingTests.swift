@@ -135,8 +135,7 @@ import TipRulesTestSupport
 
     /// Every code's link lands on an anchor of docs/diagnostics.md.
     @Test func everyCodeHasAnAnchorInTheDiagnosticsDocument() throws {
-        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("docs/diagnostics.md")
+        let docs = repositoryRoot.appendingPathComponent("docs/diagnostics.md")
         let text = try String(contentsOf: docs, encoding: .utf8)
         for code in DiagnosticCode.allCases {
             #expect(text.contains("<a id=\"\(code.code)\"></a>"), "docs/diagnostics.md has no anchor for \(code.code)")

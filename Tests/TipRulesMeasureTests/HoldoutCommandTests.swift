@@ -8,8 +8,7 @@ import TipRulesTestSupport
 /// through `--save-state`, `state import`, `state export` and `state rows`.
 @Suite struct HoldoutCommandTests: CommandTesting {
     let scratch = TemporaryFolder()
-    private let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
+    private let examples = repositoryRoot.appendingPathComponent("examples")
     private func example(_ name: String) -> String { examples.appendingPathComponent(name).path }
 
     @Test func theHeldOutTipNeverDisplaysAndItsExposureIsAtTheSessionThatWouldHaveShownIt() {

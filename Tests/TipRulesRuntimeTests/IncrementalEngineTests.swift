@@ -11,8 +11,7 @@ import TipRulesTestSupport
 /// `Evaluator` gives, and so are `evaluate(at:)`, `widgets(at:)` and `tipsToDisplay(at:)` asked
 /// in between.
 @Suite struct IncrementalEngineTests {
-    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
+    static let examples = repositoryRoot.appendingPathComponent("examples")
 
     /// What the examples leave out: a calendar component of now in a rule, a window over an
     /// event with a `maximumAge`, a `maximumCount`, frequency caps, groups, a widget with suggestions.

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
+import TipRulesTestSupport
 
 /// The runtime library is standard library only, so an app can embed it without Foundation.
 @Suite struct RuntimeIsolationTests {
     @Test func runtimeImportsNothing() throws {
-        let sources = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let sources = repositoryRoot
             .appendingPathComponent("Sources/TipRulesRuntime").resolvingSymlinksInPath()
         let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
             .compactMap { $0 as? URL }

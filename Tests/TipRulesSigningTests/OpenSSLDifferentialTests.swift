@@ -35,9 +35,8 @@ struct OpenSSLDifferentialTests {
     static let cases = ProcessInfo.processInfo.environment["TIPRULES_OPENSSL_CASES"].flatMap { Int($0) } ?? 20
 
     @Test func randomKeysAndMessagesAgreeWithOpenSSL() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ed25519-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = URL(fileURLWithPath: temporaryFolder(prefix: "ed25519"), isDirectory: true)
+        defer { removeTemporaryFolder(folder.path) }
         func file(_ name: String) -> URL { folder.appendingPathComponent(name) }
         func read(_ name: String) throws -> [UInt8] { Array(try Data(contentsOf: file(name))) }
         func write(_ bytes: [UInt8], _ name: String) throws { try Data(bytes).write(to: file(name)) }

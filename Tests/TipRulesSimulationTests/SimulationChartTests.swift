@@ -15,8 +15,7 @@ import TipRulesTestSupport
 ///
 ///     TIPRULEC_UPDATE_GOLDEN=1 swift test --filter SimulationChartTests
 @Suite struct SimulationChartTests {
-    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
+    static let examples = repositoryRoot.appendingPathComponent("examples")
     static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("ChartGolden")
 
     /// Every example timeline (NAME.SCENARIO), run over NAME.tiprules.
@@ -242,9 +241,8 @@ import TipRulesTestSupport
     func rsvgConvertRendersTheChart(_ timeline: String) throws {
         let result = Self.chart(timeline)
         #expect(result.status == 0, "\(result.standardError)")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chart-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = URL(fileURLWithPath: temporaryFolder(prefix: "chart"), isDirectory: true)
+        defer { removeTemporaryFolder(folder.path) }
         let svg = folder.appendingPathComponent("chart.svg"), png = folder.appendingPathComponent("chart.png")
         try result.standardOutput.write(to: svg, atomically: true, encoding: .utf8)
         let process = Process()

@@ -12,8 +12,7 @@ import TipRulesTestSupport
 
 /// `tiprulec simulate`, timelines, and saving the engine's state as a fixture.
 @Suite struct SimulationTests {
-    private static let examples = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
+    private static let examples = repositoryRoot.appendingPathComponent("examples")
 
     private func simulate(_ program: String, _ timeline: String, format: String = "text") -> CommandResult {
         TiprulecCommand.run(["simulate", Self.examples.appendingPathComponent("\(program).tiprules").path,

@@ -5,17 +5,16 @@ import FoundationXML
 @testable import TipRulesCommands
 @testable import TipRulesToolingCore
 import Testing
+import TipRulesTestSupport
 
 /// `tiprulec test`: cases, expectations, failures with expected vs actual and why, formats.
 @Suite struct TestCommandTests {
-    private static let examples = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
+    private static let examples = repositoryRoot.appendingPathComponent("examples")
 
     /// Writes a test file beside the examples' programs (in a temporary copy) and runs it.
     private func runTests(_ json: String, format: String = "text") throws -> CommandResult {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tiprulec-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = URL(fileURLWithPath: temporaryFolder(prefix: "tiprulec-test"), isDirectory: true)
+        defer { removeTemporaryFolder(directory.path) }
         for name in ["backyard.tiprules", "backyard.logged-out.json", "backyard.first-week.timeline.json",
                      "backyard-v2.tiprules", "backyard.rules-update.timeline.json"] {
             try FileManager.default.copyItem(at: Self.examples.appendingPathComponent(name), to: directory.appendingPathComponent(name))

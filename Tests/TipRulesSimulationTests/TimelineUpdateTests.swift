@@ -9,8 +9,7 @@ import TipRulesTestSupport
 /// Timelines with `update` steps: a rules update delivered mid-timeline.
 @Suite struct TimelineUpdateTests: CommandTesting {
     let scratch = TemporaryFolder()
-    private static let examples = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
+    private static let examples = repositoryRoot.appendingPathComponent("examples")
 
     /// Copies the backyard programs into the folder and writes `timeline` beside them.
     private func simulate(_ timeline: String, format: String = "text", update: String? = nil) throws -> CommandResult {

@@ -10,8 +10,7 @@ import TipRulesState
 struct DemoHostTests {
     static var demo: URL { builtProduct("tiprules-demo") }
 
-    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
+    static let examples = repositoryRoot.appendingPathComponent("examples")
 
     /// An example's rules for the app `com.example.backyard` at `release` (on the line of
     /// `configure {`: every rule keeps its line).

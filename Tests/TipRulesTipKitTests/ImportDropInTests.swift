@@ -95,8 +95,7 @@ import TipRulesTestSupport
     @Test(.enabled(if: SwiftEmitterTests.swiftCompiler() != nil, "swiftc not found"))
     func theDocumentedReplacementIsWhatImportAndEmitDo() throws {
         let compiler = try #require(SwiftEmitterTests.swiftCompiler())
-        let page = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("docs/tipkit.md"), encoding: .utf8)
+        let page = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/tipkit.md"), encoding: .utf8)
         let section = try #require(page.components(separatedBy: "## Replacing an app's TipKit file").dropFirst().first)
         let blocks = section.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```").first ?? "" }
         try #require(blocks.count >= 2)

@@ -211,8 +211,9 @@ import Testing
 
     @Test func droppedConstructsExitOneAndTheProgramIsStillWritten() throws {
         let path = Self.directory.appendingPathComponent("actions_and_assets.swift").path
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString).tiprules").path
-        defer { try? FileManager.default.removeItem(atPath: output) }
+        let folder = temporaryFolder(prefix: "import")
+        defer { removeTemporaryFolder(folder) }
+        let output = folder + "/Tips.tiprules"
         let result = run(["import", path, "-o", output])
         #expect(result.status == ExitStatus.programErrors)
         #expect(result.standardOutput == "")

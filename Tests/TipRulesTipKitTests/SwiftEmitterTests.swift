@@ -17,8 +17,7 @@ import TipRulesTestSupport
 @Suite struct SwiftEmitterTests {
     static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("SwiftGolden", isDirectory: true)
-    static let examplesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples", isDirectory: true)
+    static let examplesDirectory = repositoryRoot.appendingPathComponent("examples", isDirectory: true)
     static let programsDirectory = goldenDirectory.appendingPathComponent("Programs", isDirectory: true)
 
     /// One golden case: a source and a target.
