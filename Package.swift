@@ -7,6 +7,7 @@ let package = Package(
     name: "tiprulec",
     products: [
         .library(name: "TipRulesRuntime", targets: ["TipRulesRuntime"]),
+        .library(name: "TipRulesCalendar", targets: ["TipRulesCalendar"]),
         .library(name: "TipRulesSigning", targets: ["TipRulesSigning"]),
         .library(name: "TipRulesState", targets: ["TipRulesState"]),
         .library(name: "TipRulesCompiler", targets: ["TipRulesCompiler"]),
@@ -17,8 +18,10 @@ let package = Package(
         .executable(name: "tiprulec-fetch", targets: ["tiprulec-fetch"]),
     ],
     targets: [
+        // Civil dates (years 1-9999) and RFC 3339 text, read and written. Standard library only.
+        .target(name: "TipRulesCalendar"),
         // Bytecode format, verifier, VM, event store and engine. Standard library only: no Foundation.
-        .target(name: "TipRulesRuntime"),
+        .target(name: "TipRulesRuntime", dependencies: ["TipRulesCalendar"]),
         // Ed25519, SHA-512, Base64, OpenSSL's key files and key ids (docs/signing.md). Standard library only.
         .target(name: "TipRulesSigning"),
         // The engine's saved state and operation records, and the history a person's installs share. Standard library only.

@@ -15,7 +15,7 @@ mkdir -p "$work/src" "$work/findings/$target" "$work/corpus/$target"
 
 # One module from the library targets and the entry point (their imports of each other dropped):
 # every Swift file under the libraries' folders, at any depth.
-libraries="TipRulesRuntime TipRulesSigning TipRulesState TipRulesJSON TipRulesCompiler TipRulesStorage TipRulesChannelCore
+libraries="TipRulesCalendar TipRulesRuntime TipRulesSigning TipRulesState TipRulesJSON TipRulesCompiler TipRulesStorage TipRulesChannelCore
            TipRulesToolingCore TipRulesStateFolders TipRulesExplain TipRulesTipKit
            TipRulesLanguageServer TipRulesSimulation TipRulesReach TipRulesMeasure TipRulesChannels TipRulesCommands"
 sources() {

@@ -1,5 +1,6 @@
 import TipRulesJSON
 import TipRulesRuntime
+import TipRulesCalendar
 
 extension ChannelManifest {
     /// Reads a manifest. Refuses a manifest format newer than this library reads, dates that

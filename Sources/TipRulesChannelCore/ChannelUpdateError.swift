@@ -1,5 +1,6 @@
 import TipRulesRuntime
 import TipRulesStorage
+import TipRulesCalendar
 
 /// Why a channel update was refused or could not be made. The rules in force stay in every case.
 public enum ChannelUpdateError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,6 +1,7 @@
 import TipRulesRuntime
 import TipRulesToolingCore
 import TipRulesChannelCore
+import TipRulesCalendar
 
 /// What `channel verify` found: the verified manifest, what each runtime format version loads,
 /// or why a device would refuse the channel.

@@ -7,6 +7,7 @@ import TipRulesRuntime
 import TipRulesToolingCore
 import TipRulesChannelCore
 import TipRulesSigning
+import TipRulesCalendar
 
 /// `tiprulec publish PROGRAM… --channel DIR --key KEY --release N [--expires DURATION]
 /// [--stage PERCENT] [--pause TIP…|--pause-all]`: writes a signed release to a channel folder.

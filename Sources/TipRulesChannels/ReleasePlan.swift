@@ -2,6 +2,7 @@ import TipRulesRuntime
 import TipRulesToolingCore
 import TipRulesChannelCore
 import TipRulesSigning
+import TipRulesCalendar
 
 /// What `publish` makes of its programs and the channel's current manifest: the artifacts of
 /// each format version, and the next manifest (a new release, or a heartbeat re-signing the

@@ -1,6 +1,7 @@
 import TipRulesCompiler
 import TipRulesRuntime
 import TipRulesToolingCore
+import TipRulesCalendar
 
 /// The values of a row, read with the fixture decoder's meaning (`FixtureDecoder.scalar`, `.date`):
 /// the usual values straight from the row's text (`text`: the line, or the decoded text of a row

@@ -1,4 +1,5 @@
 import TipRulesRuntime
+import TipRulesCalendar
 
 /// Writes instants of a simulation as "day 3 09:00" in the timeline's own time: UTC moved by
 /// the store's UTC offset (0 by default), day 1 being the day of the timeline's start.

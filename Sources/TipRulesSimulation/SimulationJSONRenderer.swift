@@ -1,5 +1,6 @@
 import TipRulesRuntime
 import TipRulesToolingCore
+import TipRulesCalendar
 
 /// The JSON log of `tiprulec simulate --format json` (`docs/simulate.md`).
 public enum SimulationJSONRenderer {

@@ -1,5 +1,6 @@
 import TipRulesJSON
 import TipRulesRuntime
+import TipRulesCalendar
 
 /// A person's history as newline-delimited JSON rows, for an app's analytics pipeline and for
 /// `tiprulec reach` and `tiprulec measure` (docs/reach.md, docs/measure.md): the persistent

@@ -1,5 +1,6 @@
 import TipRulesRuntime
 import Foundation
+import TipRulesCalendar
 
 /// Bytes written to a file descriptor through one large buffer: the rows generator's output,
 /// so that hundreds of megabytes take a few system calls per megabyte, not one per row.

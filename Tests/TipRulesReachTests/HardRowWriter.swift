@@ -2,6 +2,7 @@ import Foundation
 import TipRulesCompiler
 import TipRulesRuntime
 import TipRulesToolingCore
+import TipRulesCalendar
 
 /// Users of a program written the hard way: every value spelled as JSON allows but rarely is
 /// (escapes, non-ASCII, `3.0`, `1e2`, `-0`, big integers, dates as fractions and as RFC 3339 with

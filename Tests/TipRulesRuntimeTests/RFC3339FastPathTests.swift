@@ -1,5 +1,6 @@
 @testable import TipRulesRuntime
 import Testing
+import TipRulesCalendar
 import TipRulesTestSupport
 
 /// `RFC3339.parseUTCSeconds`, the one-pass reader of `YYYY-MM-DDTHH:MM:SSZ`: wherever it answers,

@@ -2,6 +2,7 @@ import Foundation
 import TipRulesRuntime
 import Testing
 import TipRulesCommands
+import TipRulesCalendar
 import TipRulesTestSupport
 
 @Suite struct RFC3339Tests {

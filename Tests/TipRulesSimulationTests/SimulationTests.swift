@@ -8,6 +8,7 @@ import TipRulesRuntime
 @testable import TipRulesSimulation
 @testable import TipRulesToolingCore
 import Testing
+import TipRulesCalendar
 import TipRulesTestSupport
 
 /// `tiprulec simulate`, timelines, and saving the engine's state as a fixture.

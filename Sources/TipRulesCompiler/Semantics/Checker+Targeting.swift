@@ -1,4 +1,5 @@
 import TipRulesRuntime
+import TipRulesCalendar
 
 /// Targeting: version literals and members, `bucket`, `rollout`, `Date("…")` literals,
 /// `Calendar.current.component(.c, from:)` and `[c, …].contains(value)`.

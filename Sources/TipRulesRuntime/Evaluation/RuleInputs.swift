@@ -1,3 +1,5 @@
+import TipRulesCalendar
+
 /// What one verified code block (a rule, a widget's score, duration or suggestion window)
 /// reads, found in its instructions when the program is loaded: the parameters and events, and
 /// how it reads the clock. The incremental engine re-evaluates a block only when something it

@@ -1,3 +1,5 @@
+import TipRulesCalendar
+
 /// How values are written for people: in explanations, display reasons and the disassembly.
 /// Dates are RFC 3339 in UTC, durations in the largest whole unit, strings quoted.
 public enum ValueFormatting {

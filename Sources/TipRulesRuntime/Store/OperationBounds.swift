@@ -1,3 +1,5 @@
+import TipRulesCalendar
+
 /// The bounds of every value an operation carries, checked as a change set is read
 /// (`OperationBounds+Reading.swift` in TipRulesState), so that nothing applied
 /// from one can overflow a sum, leave the years a date may name or make a folder's saved state

@@ -1,3 +1,5 @@
+import TipRulesCalendar
+
 /// A component of a date in the local calendar: `Calendar.current.component(.C, from: DATE)`.
 /// The raw values are the operand of the `component` instruction.
 public enum CalendarComponent: UInt8, CaseIterable, Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import TipRulesRuntime
+import TipRulesCalendar
 
 /// The chart of `tiprulec simulate --format svg` (docs/simulate.md): a self-contained SVG a
 /// person reads without the source. Under a title and a legend, on one time axis in the

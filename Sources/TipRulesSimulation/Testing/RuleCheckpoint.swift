@@ -1,5 +1,6 @@
 import TipRulesRuntime
 import TipRulesToolingCore
+import TipRulesCalendar
 
 /// Expectations that hold at one instant of a timeline case (`docs/testing.md`): after every
 /// step at or before `at`, before any later one; an instant between steps is evaluated there.

@@ -1,6 +1,7 @@
 import TipRulesCompiler
 import TipRulesRuntime
 import TipRulesToolingCore
+import TipRulesCalendar
 
 /// Compares expectations with an evaluation result, through the result's `eval --format json`
 /// form, so an expectation reads like the result it checks.

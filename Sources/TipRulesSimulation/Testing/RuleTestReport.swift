@@ -1,5 +1,6 @@
 import TipRulesRuntime
 import TipRulesToolingCore
+import TipRulesCalendar
 
 /// The report of `tiprulec test` as text, JSON or JUnit XML.
 enum RuleTestReport {

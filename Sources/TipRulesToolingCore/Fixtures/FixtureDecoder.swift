@@ -1,5 +1,6 @@
 import TipRulesCompiler
 import TipRulesRuntime
+import TipRulesCalendar
 
 /// Reads a fixture's JSON against a program, with errors that name the JSON path,
 /// say what was expected and suggest the nearest name.

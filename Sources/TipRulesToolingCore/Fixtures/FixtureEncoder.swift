@@ -1,4 +1,5 @@
 import TipRulesRuntime
+import TipRulesCalendar
 
 /// Writes an event store as a fixture (`fixtures.md`), so a saved engine state is a fixture
 /// that `eval` and `FixtureDecoder` read back to the same store.

@@ -1,4 +1,5 @@
 import TipRulesRuntime
+import TipRulesCalendar
 
 /// The result of `tiprulec eval --format json`, as `fixtures.md` describes it.
 public enum JSONResultRenderer {

@@ -1,5 +1,6 @@
 import TipRulesCompiler
 import TipRulesRuntime
+import TipRulesCalendar
 
 /// The result of `tiprulec eval` for a person asking "why is my tip not showing?":
 /// each tip's status and display decision and, for every false rule, its source

@@ -1,4 +1,5 @@
 import TipRulesRuntime
+import TipRulesCalendar
 
 /// The dates commands take on their command line (`--now`).
 package enum DateArgument {
