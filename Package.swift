@@ -80,8 +80,9 @@ let package = Package(
                 path: "Tests/TipRulesTestSupport"),
         // The tests, one target per module (docs/architecture.md, "Tests"). Golden files, scenarios and corpora sit
         // beside the tests that read them and are read from the source tree (found through #filePath).
+        .testTarget(name: "TipRulesCalendarTests", dependencies: ["TipRulesCalendar", "TipRulesTestSupport"]),
         .testTarget(name: "TipRulesRuntimeTests",
-                    dependencies: ["TipRulesRuntime", "TipRulesState", "TipRulesCompiler", "TipRulesTestSupport"]),
+                    dependencies: ["TipRulesRuntime", "TipRulesCalendar", "TipRulesState", "TipRulesCompiler", "TipRulesTestSupport"]),
         // Wycheproof's Ed25519 vectors (and their licence) are read from the source tree.
         .testTarget(name: "TipRulesSigningTests", dependencies: ["TipRulesSigning", "TipRulesRuntime", "TipRulesState", "TipRulesTestSupport"],
                     exclude: ["Vectors"]),
@@ -113,10 +114,11 @@ let package = Package(
                                    "TipRulesTestSupport", "tiprulec"]),
         .testTarget(name: "TipRulesSimulationTests",
                     dependencies: ["TipRulesSimulation", "TipRulesCommands", "TipRulesToolingCore", "TipRulesCompiler", "TipRulesRuntime",
-                                   "TipRulesTestSupport"],
+                                   "TipRulesCalendar", "TipRulesTestSupport"],
                     exclude: ["ChartGolden"]),
         .testTarget(name: "TipRulesReachTests",
-                    dependencies: ["TipRulesReach", "TipRulesToolingCore", "TipRulesCompiler", "TipRulesRuntime", "TipRulesTestSupport"],
+                    dependencies: ["TipRulesReach", "TipRulesToolingCore", "TipRulesCompiler", "TipRulesRuntime", "TipRulesCalendar",
+                                   "TipRulesTestSupport"],
                     exclude: ["ReachGolden"]),
         .testTarget(name: "TipRulesMeasureTests",
                     dependencies: ["TipRulesMeasure", "TipRulesCommands", "TipRulesToolingCore", "TipRulesTestSupport"],

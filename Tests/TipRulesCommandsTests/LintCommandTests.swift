@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TipRulesCommands
 @testable import TipRulesToolingCore
+import TipRulesTestSupport
 
 /// The lint (TR07xx) through the command line: warnings by default, failures with
 /// `--warnings-as-errors`, and no change to the compiled program. The golden case

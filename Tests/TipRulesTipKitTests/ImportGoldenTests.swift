@@ -5,6 +5,7 @@
 import Foundation
 import TipRulesCompiler
 import Testing
+import TipRulesTestSupport
 
 /// `tiprulec import`: realistic TipKit Swift in `ImportGolden/`, and TipKit code as public
 /// repositories and Apple's documentation write it in `ImportCorpus/` (a `NAME.swift` file, or

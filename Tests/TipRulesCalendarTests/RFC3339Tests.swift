@@ -1,7 +1,5 @@
 import Foundation
-import TipRulesRuntime
 import Testing
-import TipRulesCommands
 import TipRulesCalendar
 import TipRulesTestSupport
 

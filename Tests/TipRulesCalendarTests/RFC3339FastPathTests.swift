@@ -1,6 +1,5 @@
-@testable import TipRulesRuntime
+@testable import TipRulesCalendar
 import Testing
-import TipRulesCalendar
 import TipRulesTestSupport
 
 /// `RFC3339.parseUTCSeconds`, the one-pass reader of `YYYY-MM-DDTHH:MM:SSZ`: wherever it answers,
