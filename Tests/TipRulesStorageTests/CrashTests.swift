@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TipRulesRuntime
 import TipRulesStorage
+import TipRulesTestSupport
 
 /// Kills a writer (`tiprules-crash-writer`) with SIGKILL at random instants and checks, after each
 /// kill, that the folder opens with every operation reported durable and nothing half-written.
@@ -12,7 +13,7 @@ import TipRulesStorage
 
     /// The writer built beside the test bundle.
     static var writer: URL {
-        Bundle.main.bundleURL.appendingPathComponent("tiprules-crash-writer")
+        builtProduct("tiprules-crash-writer")
     }
 
     @Test func everyDurableOperationSurvivesSIGKILL() throws {

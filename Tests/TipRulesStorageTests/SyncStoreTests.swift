@@ -3,6 +3,7 @@ import Testing
 import TipRulesRuntime
 import TipRulesStorage
 import TipRulesState
+import TipRulesTestSupport
 
 /// Two state folders of one person (`TipStore+Sync`): the example scenarios, and change sets
 /// that are damaged, truncated, replayed, for another app or of a newer format, refused whole.
