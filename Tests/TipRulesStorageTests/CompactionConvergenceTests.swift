@@ -1,4 +1,5 @@
 import Testing
+import TipRulesTestSupport
 import TipRulesRuntime
 import TipRulesState
 
