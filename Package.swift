@@ -73,12 +73,23 @@ let package = Package(
         // An example host: what an app does with the runtime and the storage library (docs/runtime.md).
         .executableTarget(name: "tiprules-demo",
                           dependencies: ["TipRulesStorage", "TipRulesState", "TipRulesChannelCore", "TipRulesChannelHTTP"]),
-        // What tests of several targets share: driving a child host process (Foundation only; no product).
-        .target(name: "TipRulesTestSupport", path: "Tests/TipRulesTestSupport"),
-        // Wycheproof's Ed25519 vectors (and their licence) are read from the source tree (through #filePath).
-        .testTarget(name: "TipRulesRuntimeTests", dependencies: ["TipRulesRuntime", "TipRulesSigning", "TipRulesState", "TipRulesCompiler"],
+        // What the test targets share: compiling a source, temporary folders, seeded random generators, the
+        // repository's files and the built products, commands run in-process, driving a child host process (no product).
+        .target(name: "TipRulesTestSupport",
+                dependencies: ["TipRulesCommands", "TipRulesToolingCore", "TipRulesCompiler", "TipRulesRuntime"],
+                path: "Tests/TipRulesTestSupport"),
+        // The tests, one target per module (docs/architecture.md, "Tests"). Golden files, scenarios and corpora sit
+        // beside the tests that read them and are read from the source tree (found through #filePath).
+        .testTarget(name: "TipRulesCalendarTests", dependencies: ["TipRulesCalendar", "TipRulesTestSupport"]),
+        .testTarget(name: "TipRulesRuntimeTests",
+                    dependencies: ["TipRulesRuntime", "TipRulesCalendar", "TipRulesState", "TipRulesCompiler", "TipRulesTestSupport"]),
+        // Wycheproof's Ed25519 vectors (and their licence) are read from the source tree.
+        .testTarget(name: "TipRulesSigningTests", dependencies: ["TipRulesSigning", "TipRulesRuntime", "TipRulesState", "TipRulesTestSupport"],
                     exclude: ["Vectors"]),
-        .testTarget(name: "TipRulesCompilerTests", dependencies: ["TipRulesCompiler"]),
+        .testTarget(name: "TipRulesStateTests",
+                    dependencies: ["TipRulesState", "TipRulesRuntime", "TipRulesCompiler", "TipRulesTestSupport"]),
+        .testTarget(name: "TipRulesJSONTests", dependencies: ["TipRulesJSON", "TipRulesTestSupport"]),
+        .testTarget(name: "TipRulesCompilerTests", dependencies: ["TipRulesCompiler", "TipRulesRuntime", "TipRulesTestSupport"]),
         .testTarget(name: "TipRulesStorageTests",
                     dependencies: ["TipRulesStorage", "TipRulesState", "TipRulesCompiler", "TipRulesTestSupport", "tiprules-crash-writer", "tiprules-demo"]),
         // Channels as they run in the field: nginx and the tests' fault server (Servers/) on the loopback
@@ -88,15 +99,38 @@ let package = Package(
                                    "TipRulesStorage", "TipRulesRuntime",
                                    "TipRulesChannelHTTP", "TipRulesTestSupport", "tiprules-demo", "tiprulec-fetch", "tiprulec"],
                     exclude: ["Servers"]),
+        .testTarget(name: "TipRulesToolingCoreTests",
+                    dependencies: ["TipRulesToolingCore", "TipRulesCompiler", "TipRulesRuntime", "TipRulesTestSupport"]),
+        .testTarget(name: "TipRulesExplainTests",
+                    dependencies: ["TipRulesExplain", "TipRulesTipKit", "TipRulesCommands", "TipRulesToolingCore", "TipRulesCompiler",
+                                   "TipRulesRuntime", "TipRulesTestSupport"]),
+        .testTarget(name: "TipRulesTipKitTests",
+                    dependencies: ["TipRulesTipKit", "TipRulesExplain", "TipRulesCommands", "TipRulesToolingCore", "TipRulesCompiler",
+                                   "TipRulesRuntime", "TipRulesTestSupport"],
+                    exclude: ["ImportGolden", "ImportCorpus", "SwiftGolden"]),
+        // The language server in process and as a `tiprulec lsp` child (the `tiprulec` it runs is built too).
+        .testTarget(name: "TipRulesLanguageServerTests",
+                    dependencies: ["TipRulesLanguageServer", "TipRulesCommands", "TipRulesToolingCore", "TipRulesCompiler",
+                                   "TipRulesTestSupport", "tiprulec"]),
+        .testTarget(name: "TipRulesSimulationTests",
+                    dependencies: ["TipRulesSimulation", "TipRulesCommands", "TipRulesToolingCore", "TipRulesCompiler", "TipRulesRuntime",
+                                   "TipRulesCalendar", "TipRulesTestSupport"],
+                    exclude: ["ChartGolden"]),
+        .testTarget(name: "TipRulesReachTests",
+                    dependencies: ["TipRulesReach", "TipRulesToolingCore", "TipRulesCompiler", "TipRulesRuntime", "TipRulesCalendar",
+                                   "TipRulesTestSupport"],
+                    exclude: ["ReachGolden"]),
+        .testTarget(name: "TipRulesMeasureTests",
+                    dependencies: ["TipRulesMeasure", "TipRulesCommands", "TipRulesToolingCore", "TipRulesTestSupport"],
+                    exclude: ["MeasureGolden"]),
+        // The commands end to end (check, fmt, compile, eval, disasm, state, migrate), the scenarios, the
+        // diagnostics' golden files, the old bytecode kept forever and the fuzz regressions.
+        .testTarget(name: "TipRulesCommandsTests",
+                    dependencies: ["TipRulesCommands", "TipRulesToolingCore", "TipRulesCompiler", "TipRulesRuntime", "TipRulesState",
+                                   "TipRulesTestSupport", "tiprulec"],
+                    exclude: ["Golden", "Scenarios", "FuzzRegressions", "Compatibility"]),
         // The reach benchmark's rows and options, and a small run of it (the `tiprulec` it runs is built too).
-        .testTarget(name: "TiprulecBenchTests", dependencies: ["tiprulec-bench", "tiprulec"]),
-        // Golden files and scenarios are read from the source tree (found through #filePath).
-        .testTarget(name: "TipRulesToolingTests",
-                    dependencies: ["TipRulesCommands", "TipRulesToolingCore", "TipRulesExplain", "TipRulesTipKit",
-                                   "TipRulesLanguageServer", "TipRulesSimulation", "TipRulesReach", "TipRulesMeasure", "TipRulesCompiler",
-                                   "TipRulesRuntime", "TipRulesState", "TipRulesStorage", "TipRulesJSON"],
-                    exclude: ["Golden", "Scenarios", "FuzzRegressions", "SwiftGolden", "ImportGolden", "ImportCorpus",
-                              "Compatibility", "ChartGolden", "ReachGolden", "MeasureGolden"]),
+        .testTarget(name: "TiprulecBenchTests", dependencies: ["tiprulec-bench", "tiprulec", "TipRulesTestSupport"]),
     ]
 )
 

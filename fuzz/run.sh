@@ -12,7 +12,7 @@ seconds=${2:-60}
 shift 2 || true
 case " $targets " in *" $target "*) ;; *) printf "unknown target '%s'\n%s\n" "$target" "$usage" >&2; exit 2 ;; esac
 work=.build-fuzz
-tests=Tests/TipRulesToolingTests
+regressions=Tests/TipRulesCommandsTests/FuzzRegressions
 mkdir -p "$work/findings/$target" "$work/corpus/$target"
 
 # The executable tiprules-fuzz (fuzz/Target/, in the package only with TIPRULES_FUZZ=1) and every module
@@ -33,13 +33,13 @@ corpus=$work/corpus/$target
 seeds=$work/seeds/$target
 rm -rf "$seeds" && mkdir -p "$seeds"
 case "$target" in
-  source) cp examples/*.tiprules "$tests"/Scenarios/*.tiprules "$seeds"/ ;;
+  source) cp examples/*.tiprules Tests/TipRulesCommandsTests/Scenarios/*.tiprules "$seeds"/ ;;
   fixture) cp examples/*.json "$seeds"/ ;;
-  state) cp "$tests"/FuzzRegressions/state/* "$seeds"/ ;;
-  changes) cp "$tests"/FuzzRegressions/changes/* "$seeds"/ ;;
-  channel) cp "$tests"/FuzzRegressions/channel/* "$seeds"/ ;;
-  rows) cp examples/reach/*.ndjson "$tests"/FuzzRegressions/rows/* "$seeds"/ ;;
-  import) for file in "$tests"/ImportGolden/*.swift "$tests"/ImportGolden/*/*.swift; do
+  state) cp "$regressions"/state/* "$seeds"/ ;;
+  changes) cp "$regressions"/changes/* "$seeds"/ ;;
+  channel) cp "$regressions"/channel/* "$seeds"/ ;;
+  rows) cp examples/reach/*.ndjson "$regressions"/rows/* "$seeds"/ ;;
+  import) for file in Tests/TipRulesTipKitTests/ImportGolden/*.swift Tests/TipRulesTipKitTests/ImportGolden/*/*.swift; do
             cp "$file" "$seeds/$(echo "$file" | tr '/' '_')"; done ;;
   bytecode)
     swift build --product tiprulec >/dev/null

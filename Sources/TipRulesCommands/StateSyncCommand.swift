@@ -55,7 +55,9 @@ enum StateSyncCommand {
         let changeSet: ChangeSet
         do { changeSet = try store.changes(since: seen) } catch { return .failure("\(error)") }
         guard let output = parsed.options["--output"] else {
-            return CommandResult(standardOutput: changeSet.operations.map(line).joined())
+            // A full state says first which operations it folded (those under the baseline it does not list).
+            let baseline = changeSet.baseline.map { "baseline \($0)\n" } ?? ""
+            return CommandResult(standardOutput: baseline + changeSet.operations.map(line).joined())
         }
         guard !output.isEmpty else { return .failure("-o needs a file name, e.g. -o changes.tipsync") }
         if let error = AtomicFileWriter.write(changeSet.encoded(), to: output) { return .failure(error.message) }

@@ -14,14 +14,16 @@ import TipRulesState
 ///   first syncs, with the state it had then as its install's first operations
 ///   (`SyncHistory.recordBaseline(of:date:)`);
 /// - `history-journal.tipsync`: change sets appended one after another since: each local
-///   operation's, and each received one's new operations as one change set, flushed before the
-///   merge returns. A torn or damaged tail is dropped whole, so a received change set is in the
-///   folder entirely or not at all.
+///   operation's, and each received one's new operations as one change set (a received full
+///   state whole), flushed before the merge returns. A torn or damaged tail is dropped whole, so
+///   a received change set is in the folder entirely or not at all.
 ///
 /// Operations are identified by install and number, so a change set that repeats what the
 /// history holds adds nothing. Once a folder syncs, its history decides the synced state: what a
-/// damaged state journal lost, the history still holds. The journal is read whole when the
-/// folder opens (a year of one person's use is about half a megabyte).
+/// damaged state journal lost, the history still holds. Both files are read whole when the
+/// folder opens, and kept small by compaction (`compact(program:now:)`): the history folded into
+/// its baseline and written as a new `history.tipsync` (renamed over the old one), then the
+/// journal emptied, so that opening costs the same after years of use as after a week.
 final class FolderHistory {
     static let baseName = "history.tipsync"
     static let journalName = "history-journal.tipsync"
@@ -35,7 +37,9 @@ final class FolderHistory {
     private(set) var notes: [RecoveryNote] = []
     private var descriptor: Int32 = -1
     /// The end of the journal's last whole change set: where the next is appended.
-    private var journalSize = 0
+    private(set) var journalSize = 0
+    /// The size of `history.tipsync`.
+    private var baseSize = 0
     /// The last local operations appended, and where the journal ended before them.
     private var lastAppend: (operations: [StampedOperation], offset: Int)?
 
@@ -90,7 +94,7 @@ final class FolderHistory {
             return opened
         }
         opened.history = loaded.history
-        opened.journalSize = loaded.journalEnd
+        (opened.journalSize, opened.baseSize) = (loaded.journalEnd, loaded.baseSize)
         notes += loaded.notes
         if loaded.lostOperations {
             try opened.recover(from: &engine, now: now, notes: &notes)
@@ -134,7 +138,7 @@ final class FolderHistory {
     /// history journal that is damaged (its tail dropped) or missing lost operations; a history
     /// file that cannot be read is refused whole.
     private static func load(folder: String, install: InstallID, files: FolderFiles)
-        throws(TipStoreError) -> (history: SyncHistory, journalEnd: Int, notes: [RecoveryNote], lostOperations: Bool)? {
+        throws(TipStoreError) -> (history: SyncHistory, journalEnd: Int, baseSize: Int, notes: [RecoveryNote], lostOperations: Bool)? {
         let journal = try files.contents(of: folder + "/" + journalName)
         guard let base = try files.contents(of: folder + "/" + baseName) else {
             // The base is written after the journal when the folder first syncs and never removed:
@@ -144,12 +148,17 @@ final class FolderHistory {
         }
         // `FORMAT` governs the folder's version: a history file naming a newer one is damaged.
         var history = SyncHistory(install: install)
-        do { _ = try history.reload(try ChangeSet(decoding: base).operations) } catch { throw unreadable(folder, "\(error)") }
+        do {
+            let changeSet = try ChangeSet(decoding: base)
+            _ = try history.reload(changeSet.operations, baseline: changeSet.baseline)
+        } catch {
+            throw unreadable(folder, "\(error)")
+        }
         var (changeSets, end, damage) = ChangeSet.sequence(in: journal ?? [])
         var offset = 0
         for (changeSet, next) in changeSets {
             // An entry that contradicts what is held cannot be whole: it is damage, as a torn tail is.
-            guard (try? history.reload(changeSet.operations)) != nil else {
+            guard (try? history.reload(changeSet.operations, baseline: changeSet.baseline)) != nil else {
                 (end, damage) = (offset, .malformed(at: offset, "a change set that contradicts the history"))
                 break
             }
@@ -157,7 +166,7 @@ final class FolderHistory {
         }
         var notes = damage.map { [RecoveryNote.journalTailDropped(file: journalName, offset: end, $0)] } ?? []
         if journal == nil { notes.append(.historyJournalMissing) }
-        return (history, end, notes, !notes.isEmpty)
+        return (history, end, base.count, notes, !notes.isEmpty)
     }
 
     /// The refusal of a folder whose history file cannot be read, saying how to recover.
@@ -177,9 +186,31 @@ final class FolderHistory {
         baseline.recordBaseline(of: engine.store, date: date)
         try files.createDurably([], at: journalPath, folder: folder)
         // The base last: its presence says the folder syncs.
-        try files.createDurably(baseline.changes(app: engine.program.app).encoded(), at: basePath, folder: folder)
-        (history, journalSize) = (baseline, 0)
+        let bytes = baseline.changes(app: engine.program.app).encoded()
+        try files.createDurably(bytes, at: basePath, folder: folder)
+        (history, journalSize, baseSize) = (baseline, 0, bytes.count)
         return baseline
+    }
+
+    /// Whether the journal has grown past `bound` bytes and past the base: then `compact` keeps
+    /// opening as cheap as it was (each compaction writes at most about twice what was appended).
+    func needsCompaction(bound: Int) -> Bool {
+        history != nil && journalSize > max(bound, baseSize)
+    }
+
+    /// Folds the history into its baseline (`SyncHistory.compact(for:now:)`: what decides
+    /// nothing any more under `program`'s rules at `now` goes) and commits it: the whole history
+    /// written as a new `history.tipsync`, flushed and renamed over the old one (the commit
+    /// point), then the journal emptied. A crash before the rename leaves the old files; after
+    /// it, the journal's change sets are all in the new base, so reading them again adds nothing.
+    func compact(program: Program, now: Double?) throws(TipStoreError) {
+        guard var current = history else { return }
+        current.compact(for: program, now: now)
+        let bytes = current.changes(app: program.app).encoded()
+        try files.replaceDurably(bytes, at: basePath, folder: folder)
+        (history, baseSize, journalSize, lastAppend) = (current, bytes.count, 0, nil)
+        // A cut that fails is made by the next append (it cuts to `journalSize` first).
+        _ = cutBack()
     }
 
     /// Records `operation` made on this install: performs it on `engine` and, if the folder
@@ -231,16 +262,23 @@ final class FolderHistory {
             throw .changeSet(.foreignApp(expected: engine.program.app, found: changeSet.app))
         }
         let (new, waiting) = try preview(changeSet)
-        guard !new.isEmpty else { return MergeReport(applied: 0, waiting: waiting, changes: [], clearsOrSets: false) }
+        let baseline = changeSet.baseline.flatMap { vector in
+            (history ?? SyncHistory(install: install)).isNew(baseline: vector, listing: changeSet.operations) ? vector : nil
+        }
+        guard !new.isEmpty || baseline != nil else { return MergeReport(applied: 0, waiting: waiting, changes: [], clearsOrSets: false) }
         let wasSyncing = history != nil
         _ = try started(with: engine, date: date)
-        let whole = new.count == changeSet.operations.count ? bytes : nil
-        try append(whole ?? ChangeSet(app: changeSet.app, operations: new).encoded(), flush: true)
+        // A full state is kept whole: what it lists under its baseline is all that stays there.
+        let kept = baseline == nil ? new : changeSet.operations
+        let whole = kept.count == changeSet.operations.count ? bytes : nil
+        try append(whole ?? ChangeSet(app: changeSet.app, operations: kept, baseline: baseline).encoded(), flush: true)
         // Written: now in place (the check above refused what `add` would refuse).
-        let applied = (try? history?.add(new)) ?? []
+        let applied = (try? history?.add(kept, baseline: baseline)) ?? []
         guard let merged = history else { return MergeReport(applied: 0, waiting: 0, changes: [], clearsOrSets: false) }
-        let changes = wasSyncing ? engine.adopt(merged, newOperations: applied, now: now) : engine.adoptAll(merged, now: now)
-        let clearsOrSets = applied.contains { operation in
+        let changes = wasSyncing && baseline == nil
+            ? engine.adopt(merged, newOperations: applied, now: now) : engine.adoptAll(merged, now: now)
+        // Operations folded away take something from the state, as a reset does.
+        let clearsOrSets = baseline != nil || applied.contains { operation in
             switch operation.change {
             case .resetEligibility, .deleteDonations, .setParameter: true
             default: false
@@ -253,7 +291,7 @@ final class FolderHistory {
     /// throws what `SyncHistory.add(_:)` would.
     private func preview(_ changeSet: ChangeSet) throws(TipStoreError) -> (new: [StampedOperation], waiting: Int) {
         let current = history ?? SyncHistory(install: install)
-        do { try current.check(changeSet.operations) } catch { throw .changeSet(error) }
+        do { try current.check(changeSet.operations, baseline: changeSet.baseline) } catch { throw .changeSet(error) }
         return (changeSet.operations.filter { !current.holds($0) }, current.pendingCount)
     }
 

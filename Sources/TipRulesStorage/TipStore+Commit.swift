@@ -42,9 +42,14 @@ extension TipStore {
     /// next generation's snapshot, first pruning the donations no rule can see again
     /// (`TipStoreOptions.now`, unless `pruning` is false: a new folder keeps what it was given),
     /// and commits it: only after its rename and the folder's flush does the store take it.
+    /// A synced folder's history is compacted first, with the same rules and clock
+    /// (`FolderHistory.compact`), so that what the snapshot prunes the history drops too; that
+    /// is housekeeping with its own commit, and when it fails the next snapshot tries again.
     func writeSnapshot(of state: TipEngine? = nil, rules: [UInt8]? = nil, pruning: Bool = true) throws(TipStoreError) {
         var next = state ?? engine
-        if pruning, let now = options.now { next.pruneHistory(at: now()) }
+        let now = options.now?()
+        if pruning, let now { next.pruneHistory(at: now) }
+        if pruning { try? history.compact(program: next.program, now: now) }
         let rules = rules ?? programBytes
         let bytes = SnapshotFile.encode(program: rules, state: next.savedState())
         let written = generation + 1

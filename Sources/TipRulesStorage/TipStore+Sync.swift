@@ -58,8 +58,10 @@ extension TipStore {
         // A reset, a deletion or a parameter another install set takes something from the state,
         // which the state journal does not record: a snapshot keeps the state no older than the
         // history in that, so that what a damaged history lost can be taken back from the state
-        // (`FolderHistory.forWriter`). The merge itself is committed; a failed snapshot is retried.
-        if report.clearsOrSets {
+        // (`FolderHistory.forWriter`); a full state (operations folded away) takes from it too. The
+        // merge itself is committed; a failed snapshot is retried.
+        // A history that grew past its bound is compacted with the snapshot.
+        if report.clearsOrSets || history.needsCompaction(bound: options.journalBound) {
             do { try writeSnapshot() } catch { failed(error, readingBack: false) }
         }
         return report

@@ -180,7 +180,7 @@ public final class TipStore {
             failed(settled, readingBack: true)
             throw settled
         }
-        if let journal, journal.size > max(options.journalBound, snapshotSize / 2) {
+        if let journal, journal.size > max(options.journalBound, snapshotSize / 2) || history.needsCompaction(bound: options.journalBound) {
             try? writeSnapshot()
         }
     }

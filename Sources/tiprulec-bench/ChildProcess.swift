@@ -14,7 +14,8 @@ struct ProcessCost: Codable, Equatable {
 /// (Foundation's `Process` adds a millisecond or two of its own) and awaited with `wait4`, whose
 /// resource usage gives the child's CPU time and peak resident memory.
 enum ChildProcess {
-    /// Runs `program` (a path, or a name looked up in PATH) with `arguments`, its standard output
+    /// Runs `program` (a path, or a name looked up in PATH) with `arguments`, reading nothing on its
+    /// standard input (/dev/null), its standard output
     /// and standard error written to the files at those paths (created or emptied); its exit
     /// status (-1 when a signal ended it) and cost.
     static func run(_ program: String, _ arguments: [String], standardOutput: String = "/dev/null",
@@ -22,6 +23,8 @@ enum ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        // Standard input is empty: a host that reads commands from it ends at once.
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]

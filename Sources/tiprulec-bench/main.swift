@@ -2,7 +2,8 @@
 // over an array and the best hand-written Swift over the sorted store, plus compile throughput
 // and the wall time of `tiprulec eval` (docs/performance.md); the language server's editor
 // timings with `tiprulec-bench lsp [lines]` (docs/editors.md); a state folder's costs with
-// `tiprulec-bench state`, the compile measurements alone with `tiprulec-bench compile [runs]`
+// `tiprulec-bench state` (opening a folder after 10^3 … 10^6 operations alone with `tiprulec-bench
+// state history`), the compile measurements alone with `tiprulec-bench compile [runs]`
 // (docs/performance.md) and Ed25519 verification against OpenSSL's alone with
 // `tiprulec-bench verify [--quick]` (docs/signing.md), and `tiprulec reach` against DuckDB with
 // `tiprulec-bench reach [--scaling] …` (docs/performance.md, "Reach"), and `tiprulec measure` against DuckDB
@@ -12,7 +13,7 @@
 import Foundation
 import TipRulesSigning
 
-let usage = "usage: tiprulec-bench [--quick] [--json] | tiprulec-bench lsp [LINES] | tiprulec-bench state | tiprulec-bench sync | "
+let usage = "usage: tiprulec-bench [--quick] [--json] | tiprulec-bench lsp [LINES] | tiprulec-bench state [history] | tiprulec-bench sync | "
     + "tiprulec-bench compile [RUNS] | tiprulec-bench verify [--quick] | " + ReachOptions.usage + " | " + MeasureBenchmark.usage
 
 /// Progress on standard error, so that standard output holds only the report.
@@ -67,6 +68,9 @@ if arguments.first == "lsp" {
     LanguageServerBenchmark.main(arguments: Array(arguments.dropFirst()))
 } else if arguments == ["state"] {
     StateBenchmark.main()
+    HistoryScaling.main()
+} else if arguments == ["state", "history"] {
+    HistoryScaling.main()
 } else if arguments == ["sync"] {
     SyncBenchmark.main()
 } else if arguments.first == "compile" {

@@ -8,7 +8,7 @@ import TipRulesStorage
 /// release the bundled rules carry.
 @Suite(.enabled(if: TestServer.nginx != nil, "nginx is not installed (.ci/run installs it)"))
 struct ChannelAppUpdateTests {
-    static var demo: URL { Bundle.main.bundleURL.appendingPathComponent("tiprules-demo") }
+    static var demo: URL { builtProduct("tiprules-demo") }
     let work: ChannelWorkspace
     let server: TestServer
 

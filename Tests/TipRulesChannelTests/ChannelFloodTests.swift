@@ -7,7 +7,7 @@ import TipRulesStorage
 /// with and without a `Content-Length`): the example host refuses the artifact within its
 /// time-out, holding no more memory than the largest body it accepts, and keeps its rules.
 struct ChannelFloodTests {
-    static var demo: URL { Bundle.main.bundleURL.appendingPathComponent("tiprules-demo") }
+    static var demo: URL { builtProduct("tiprules-demo") }
 
     @Test(arguments: ["flood", "flood-unannounced"])
     func aTwoGigabyteAnswerIsCutAtTheCap(fault: String) throws {

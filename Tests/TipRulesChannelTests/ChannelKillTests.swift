@@ -11,7 +11,7 @@ import TipRulesChannelCore
 /// launch finishes the update. 50 kills by default; `TIPRULES_CHANNEL_KILLS=500` for the long form.
 @Suite(.enabled(if: TestServer.nginx != nil, "nginx is not installed (.ci/run installs it)"))
 struct ChannelKillTests {
-    static var demo: URL { Bundle.main.bundleURL.appendingPathComponent("tiprules-demo") }
+    static var demo: URL { builtProduct("tiprules-demo") }
     static var kills: Int { Int(ProcessInfo.processInfo.environment["TIPRULES_CHANNEL_KILLS"] ?? "") ?? 50 }
 
     @Test func killedAtRandomInstantsOfAnUpdate() throws {

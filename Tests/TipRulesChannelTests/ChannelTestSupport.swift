@@ -6,6 +6,7 @@ import TipRulesCommands
 import TipRulesToolingCore
 import TipRulesChannelCore
 import TipRulesChannelHTTP
+import TipRulesTestSupport
 
 /// A channel folder, the keys that sign it and the rules it publishes, for the channel tests:
 /// every channel is written by `tiprulec publish` as a team writes it.
@@ -19,7 +20,7 @@ final class ChannelWorkspace {
     private var publishes = 0
 
     init() throws {
-        root = NSTemporaryDirectory() + "tiprules-channel-" + UUID().uuidString
+        root = temporaryFolder(prefix: "tiprules-channel")
         channel = root + "/site/channel"
         state = root + "/state"
         key = root + "/team.key"
@@ -29,7 +30,7 @@ final class ChannelWorkspace {
         try #require(made.status == 0, "\(made.standardError)")
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: root) }
+    deinit { removeTemporaryFolder(root) }
 
     /// A workspace whose channel nginx serves, and the channel's URL.
     static func servedByNginx() throws -> (ChannelWorkspace, TestServer, String) {

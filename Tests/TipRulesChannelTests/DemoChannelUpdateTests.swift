@@ -16,7 +16,7 @@ struct DemoChannelUpdateTests {
         let server = try TestServer.nginx(serving: work.root + "/site", work: work.root + "/nginx")
         let bundled = work.root + "/bundled.tipc"
         try Data(try work.bundledBytes()).write(to: URL(fileURLWithPath: bundled))
-        let host = try ChildHost(Bundle.main.bundleURL.appendingPathComponent("tiprules-demo"),
+        let host = try ChildHost(builtProduct("tiprules-demo"),
                                  ["--state", work.state, "--bundled", bundled, "--app", "com.example.backyard", "--now", "1790000000",
                                   "--channel", "http://127.0.0.1:\(server.port)/channel", "--trusted-key", work.publicKey])
         defer { host.kill() }

@@ -2,13 +2,13 @@ import Foundation
 import Testing
 import TipRulesCommands
 import TipRulesToolingCore
+import TipRulesTestSupport
 
 /// Every channel committed under examples/ (a folder holding `manifest.json`) verifies as a
 /// device trusting the public key beside it would: its signature, its artifacts (committed
 /// with it) and their bytecode.
 struct ExampleChannelTests {
-    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
+    static let examples = repositoryRoot.appendingPathComponent("examples")
 
     static func channels() -> [URL] {
         let walker = FileManager.default.enumerator(at: examples, includingPropertiesForKeys: nil)

@@ -4,13 +4,14 @@ import TipRulesRuntime
 import TipRulesStorage
 import TipRulesChannelCore
 import TipRulesSigning
+import TipRulesTestSupport
 
 /// Two `tiprulec publish` processes into one channel folder at once: one holds the folder's
 /// lock from reading the manifest to writing the next, the other waits for it. The channel
 /// always ends at the higher release with a signature that verifies; the lower release is
 /// either published first or refused (exit 2) once it sees the higher one.
 struct PublishRaceTests {
-    static var tiprulec: URL { Bundle.main.bundleURL.appendingPathComponent("tiprulec") }
+    static var tiprulec: URL { builtProduct("tiprulec") }
     /// 10 races by default; `TIPRULES_PUBLISH_RACES=30` (or more) for the long form.
     static var races: Int { Int(ProcessInfo.processInfo.environment["TIPRULES_PUBLISH_RACES"] ?? "") ?? 10 }
 

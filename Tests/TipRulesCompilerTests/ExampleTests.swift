@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TipRulesCompiler
+import TipRulesTestSupport
 
 /// Every program in `examples/` and in the reference scenarios outside the repository (when present) parses and checks: the grammar
 /// and the parser describe the same language.
@@ -11,7 +12,7 @@ import Testing
     }
 
     @Test func everyExampleChecksWithoutErrors() throws {
-        let files = try programs(in: repositoryRoot + "/examples")
+        let files = try programs(in: repositoryRoot.path + "/examples")
         #expect(files.count >= 8)
         for path in files {
             let bytes = try #require(FileManager.default.contents(atPath: path))
@@ -27,7 +28,7 @@ import Testing
     }
 
     @Test func betaSpellingsGiveFiveWarningsWithFixes() throws {
-        let path = repositoryRoot + "/examples/backyard-beta.tiprules"
+        let path = repositoryRoot.path + "/examples/backyard-beta.tiprules"
         let bytes = try #require(FileManager.default.contents(atPath: path))
         let found = Compilation(name: path, bytes: Array(bytes)).diagnostics
         #expect(found.map(\.code) == [.betaDisplayFrequency, .betaEventCount, .betaLargestSubsetBy,
@@ -36,7 +37,7 @@ import Testing
     }
 
     @Test func backyardResolvesRulesToLinesAndOptions() throws {
-        let path = repositoryRoot + "/examples/backyard.tiprules"
+        let path = repositoryRoot.path + "/examples/backyard.tiprules"
         let bytes = try #require(FileManager.default.contents(atPath: path))
         let program = try #require(Compilation(name: path, bytes: Array(bytes)).program)
         #expect(program.displayFrequency == 86400)

@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 @testable import TipRulesCompiler
+import TipRulesTestSupport
 
 /// Keeps `grammar/tiprules.ebnf` and the hand-written lexer and parser in step:
 /// every terminal of the grammar's syntax is one token, and every operator the
 /// parser knows is in the grammar.
 @Suite struct GrammarTests {
     private func syntaxTerminals() throws -> [String] {
-        let grammar = try String(contentsOfFile: repositoryRoot + "/grammar/tiprules.ebnf", encoding: .utf8)
+        let grammar = try String(contentsOfFile: repositoryRoot.path + "/grammar/tiprules.ebnf", encoding: .utf8)
         let parts = grammar.components(separatedBy: "Part 2: syntax")
         #expect(parts.count == 2, "the grammar has a 'Part 2: syntax' section")
         let syntax = parts.last ?? ""

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import TipRulesCompiler
+import TipRulesTestSupport
 
 /// No input makes the front end crash or hang: random bytes, every prefix of every
 /// example, and expressions nested 100,000 deep all end in diagnostics.
 @Suite struct RobustnessTests {
     @Test func randomBytesNeverCrash() {
-        var generator = SeededGenerator(state: 42)
+        var generator = SplitMix64(seed: 42)
         let alphabet = Array("#Rule(Self.$x){}()[]\"\\$0 .?:!=<>&|+-*/%,;\n tip event parameter widget group 1_0 0x1F 2.5e-3 \u{1F426}é".utf8)
         for round in 0..<1500 {
             let length = Int.random(in: 0..<200, using: &generator)
@@ -18,7 +19,7 @@ import Testing
     }
 
     @Test func everyPrefixOfEveryExample() throws {
-        let folder = repositoryRoot + "/examples"
+        let folder = repositoryRoot.path + "/examples"
         for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name.hasSuffix(".tiprules") {
             let bytes = Array(try #require(FileManager.default.contents(atPath: folder + "/" + name)))
             for end in 0...bytes.count {

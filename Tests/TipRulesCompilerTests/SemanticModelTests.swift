@@ -1,5 +1,6 @@
 import Testing
 @testable import TipRulesCompiler
+import TipRulesTestSupport
 
 /// The semantic model the checker records: referents of names, types of expressions, broken
 /// files included, and checking focused on one declaration.

@@ -1,6 +1,7 @@
 import TipRulesCompiler
 @testable import TipRulesRuntime
 import Testing
+import TipRulesTestSupport
 
 /// The aggregate table is the one description of the aggregate instructions: every row is an
 /// instruction of the opcode table, each aggregate of each field type has one instruction, and

@@ -2,8 +2,9 @@ import Foundation
 import TipRulesCompiler
 @testable import TipRulesRuntime
 import Testing
+import TipRulesTestSupport
 
-/// Issue 6's runaway evaluations: one work budget and one string-memory budget per evaluation,
+/// Runaway evaluations: one work budget and one string-memory budget per evaluation,
 /// every string operation charged its real cost, a linear-time substring search. Each attack
 /// must end with a clear evaluation error or a correct answer, well within a generous time bound
 /// (a bound on the outcome, not a benchmark: the benchmark measures speed).

@@ -2,8 +2,9 @@ import Foundation
 import TipRulesCompiler
 @testable import TipRulesRuntime
 import Testing
+import TipRulesTestSupport
 
-/// Issue 6's bytecode findings: counts checked against limits before anything is allocated,
+/// Hostile bytecode: counts checked against limits before anything is allocated,
 /// program-wide limits on code, names the runtime looks up by must be unique, and messages.
 @Suite struct BytecodeLimitTests {
     private func bytes(_ source: String) throws -> [UInt8] {

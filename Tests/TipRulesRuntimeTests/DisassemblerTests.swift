@@ -1,6 +1,7 @@
 import TipRulesCompiler
 @testable import TipRulesRuntime
 import Testing
+import TipRulesTestSupport
 
 /// `disasm` shows every block with byte offsets, source lines, operands and constants.
 @Suite struct DisassemblerTests {

@@ -1,6 +1,7 @@
 import TipRulesCompiler
 @testable import TipRulesRuntime
 import Testing
+import TipRulesTestSupport
 
 /// Status, display, the display frequency, groups and testing overrides (language.md, Semantics).
 @Suite struct DisplayTests {

@@ -2,13 +2,12 @@ import Foundation
 import TipRulesCompiler
 @testable import TipRulesRuntime
 import Testing
+import TipRulesTestSupport
 
 /// `docs/bytecode.md` and `docs/runtime.md` say what the code does.
 @Suite struct DocumentationTests {
     private func document(_ name: String) throws -> String {
-        let docs = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("docs/\(name)")
+        let docs = repositoryRoot.appendingPathComponent("docs/\(name)")
         return try String(contentsOf: docs, encoding: .utf8)
     }
 

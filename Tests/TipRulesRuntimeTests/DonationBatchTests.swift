@@ -1,6 +1,7 @@
 import TipRulesCompiler
 @testable import TipRulesRuntime
 import Testing
+import TipRulesTestSupport
 
 /// `EventStore.donate(event:dates:fields:)`, a batch given by column: the same store as donating
 /// each donation alone, in order (dates unsorted and equal, more than 32 rows, strings interned),

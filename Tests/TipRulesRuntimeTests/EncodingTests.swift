@@ -1,6 +1,7 @@
 import TipRulesCompiler
 @testable import TipRulesRuntime
 import Testing
+import TipRulesTestSupport
 
 /// The `.tipc` format: deterministic round trips, and clear errors for files that are not
 /// programs of this version, are corrupt or are truncated.

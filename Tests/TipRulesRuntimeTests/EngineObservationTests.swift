@@ -1,6 +1,7 @@
 import TipRulesCompiler
 @testable import TipRulesRuntime
 import Testing
+import TipRulesTestSupport
 
 /// Status observers (`TipEngine.observeStatusChanges(_:)`): called after every operation that
 /// changes a tip, with exactly the changes `statusChanges(at:)` reports.

@@ -1,6 +1,7 @@
 import TipRulesCompiler
 @testable import TipRulesRuntime
 import Testing
+import TipRulesTestSupport
 
 /// Each decision of the stateful engine (`TipEngine`).
 @Suite struct EngineTests {

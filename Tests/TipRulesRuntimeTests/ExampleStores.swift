@@ -1,10 +1,11 @@
 import Foundation
 import TipRulesCompiler
 @testable import TipRulesRuntime
+import TipRulesTestSupport
 
 /// The example programs of the repository (`examples/*.tiprules`), compiled, by file name.
 func examplePrograms() throws -> [(name: String, program: Program)] {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../examples").standardized
+    let folder = repositoryRoot.appendingPathComponent("examples")
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tiprules") }.sorted()
     return try names.map { name in
         (name, try compile(String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8), name: name))

@@ -1,6 +1,7 @@
 import TipRulesCompiler
 @testable import TipRulesRuntime
 import Testing
+import TipRulesTestSupport
 
 /// The reference scenarios' programs (outside the repository, when present), each
 /// evaluated from the compiled program and from its `.tipc` bytes, which must agree.

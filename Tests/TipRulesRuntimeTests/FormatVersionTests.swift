@@ -1,6 +1,7 @@
 import Testing
 import TipRulesCompiler
 @testable import TipRulesRuntime
+import TipRulesTestSupport
 
 /// Each construct added after format version 1 declares the version it needs, a program is
 /// written in the oldest version that carries it, and a reader refuses a file whose version

@@ -1,5 +1,6 @@
 @testable import TipRulesRuntime
 import Testing
+import TipRulesTestSupport
 
 /// `Evaluator.heldComparisons`: the values behind a true rule.
 @Suite struct HeldComparisonTests {

@@ -2,6 +2,7 @@ import Testing
 import TipRulesCompiler
 @testable import TipRulesRuntime
 import TipRulesState
+import TipRulesTestSupport
 
 /// A tip's `holdout(P, of: ID, group: G)`: the arms, the held-out status, groups, the bytecode's
 /// format version, and the exposures the engine records.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TipRulesRuntime
+import TipRulesTestSupport
 
 /// The incremental engine against full evaluations: over random timelines of every example
 /// program (donations, parameter changes, displays, closes, invalidations, resets, deletions,
@@ -10,8 +11,7 @@ import Testing
 /// `Evaluator` gives, and so are `evaluate(at:)`, `widgets(at:)` and `tipsToDisplay(at:)` asked
 /// in between.
 @Suite struct IncrementalEngineTests {
-    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
+    static let examples = repositoryRoot.appendingPathComponent("examples")
 
     /// What the examples leave out: a calendar component of now in a rule, a window over an
     /// event with a `maximumAge`, a `maximumCount`, frequency caps, groups, a widget with suggestions.

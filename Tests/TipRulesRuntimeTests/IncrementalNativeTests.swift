@@ -1,6 +1,7 @@
 import TipRulesCompiler
 @testable import TipRulesRuntime
 import Testing
+import TipRulesTestSupport
 
 /// After a donation, a rule of a native shape that holds is decided from the store without
 /// binding the machine (`Evaluator.refresh`); one that does not runs to explain why. Over

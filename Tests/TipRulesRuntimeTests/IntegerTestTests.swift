@@ -1,6 +1,7 @@
 import TipRulesCompiler
 @testable import TipRulesRuntime
 import Testing
+import TipRulesTestSupport
 
 /// `IntegerTest`, the range `decideRule` decides a `Bool` or `Int` parameter rule by, answers as
 /// the comparison it restates, for every operator and the extreme values, and `decideRule`

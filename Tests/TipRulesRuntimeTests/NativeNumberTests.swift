@@ -1,6 +1,7 @@
 import Testing
 import TipRulesCompiler
 @testable import TipRulesRuntime
+import TipRulesTestSupport
 
 /// Native scores and durations (`NativeNumber`) restate their instructions: over random widgets
 /// of the native shapes (and some that only look like them) and random stores, the native and

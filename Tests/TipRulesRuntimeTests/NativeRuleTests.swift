@@ -1,6 +1,7 @@
 import Testing
 import TipRulesCompiler
 @testable import TipRulesRuntime
+import TipRulesTestSupport
 
 /// Native rules (`NativeRule`) restate their instructions: over random rules of the native
 /// shapes and random stores, the native and the instruction-by-instruction runs give the same

@@ -1,6 +1,7 @@
 import TipRulesCompiler
 @testable import TipRulesRuntime
 import Testing
+import TipRulesTestSupport
 
 /// `Evaluator.decide(_:now:into:)`, the evaluation `tiprulec reach` counts, says what
 /// `evaluate(_:now:)` says for every example program over random stores: each rule holds, is

@@ -1,6 +1,7 @@
 import TipRulesCompiler
 @testable import TipRulesRuntime
 import Testing
+import TipRulesTestSupport
 
 /// The VM against straightforward Swift on random stores: donation limits, windows, subsets
 /// (with their tie-breaking), filters and aggregates must agree exactly.

@@ -1,6 +1,7 @@
 import TipRulesCompiler
 @testable import TipRulesRuntime
 import Testing
+import TipRulesTestSupport
 
 /// Whatever the bytes, loading ends in an error or a program, and evaluating a program ends in
 /// a result: never a crash or a hang. Each corruption is tried as is (the checksum catches it)

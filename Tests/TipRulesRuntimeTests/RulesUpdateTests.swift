@@ -1,6 +1,7 @@
 import Testing
 import TipRulesCompiler
 @testable import TipRulesRuntime
+import TipRulesTestSupport
 
 /// A downloaded rules update (`TipEngine.update(toBytes:policy:)`): verified, checked for the
 /// app and release, then carried over; on any failure the rules in force stay.

@@ -1,14 +1,13 @@
 import Foundation
 import Testing
+import TipRulesTestSupport
 
 /// The libraries an app embeds without Foundation use the standard library and, at most, one
 /// another: the runtime only the calendar, the calendar and the signing nothing.
 @Suite struct RuntimeIsolationTests {
     @Test(arguments: [("TipRulesRuntime", ["TipRulesCalendar"]), ("TipRulesCalendar", []), ("TipRulesSigning", [])])
     func moduleImportsOnly(module: String, allowed: [String]) throws {
-        let sources = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/\(module)").resolvingSymlinksInPath()
+        let sources = repositoryRoot.appendingPathComponent("Sources/\(module)").resolvingSymlinksInPath()
         let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
             .compactMap { $0 as? URL }
             .filter { $0.pathExtension == "swift" }

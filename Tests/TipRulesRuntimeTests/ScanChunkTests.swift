@@ -1,6 +1,7 @@
 import TipRulesCompiler
 @testable import TipRulesRuntime
 import Testing
+import TipRulesTestSupport
 
 /// Fused scans decide 64 rows at a time as bit masks (`ScanChunk`): over collections of many
 /// chunks (a partial last one, rows gathered from a subset, NaN amounts, strings of every

@@ -1,6 +1,7 @@
 import TipRulesCompiler
 @testable import TipRulesRuntime
 import Testing
+import TipRulesTestSupport
 
 /// Fused scans (`ScanPlan`) restate the loop instructions: over random predicates, loop kinds
 /// and stores, the fused and the instruction-by-instruction runs give the same results, errors

@@ -1,6 +1,7 @@
 import TipRulesCompiler
 @testable import TipRulesRuntime
 import Testing
+import TipRulesTestSupport
 
 /// What rules and scores compute: arithmetic and its errors, strings, optionals, donation
 /// collections, closures, subsets, aggregates, dates, and the explanations of false rules.

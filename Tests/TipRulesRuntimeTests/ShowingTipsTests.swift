@@ -1,6 +1,7 @@
 import TipRulesRuntime
 import Testing
 import TipRulesState
+import TipRulesTestSupport
 
 /// `tipsToDisplay(at:)`: the tips an app shows now, one at a time, so that the documented loop
 /// (`for tip in engine.tipsToDisplay(at: now) { try engine.recordDisplay(tip: tip, at: now) }`)

@@ -1,6 +1,7 @@
 import TipRulesCompiler
 @testable import TipRulesRuntime
 import Testing
+import TipRulesTestSupport
 
 /// The event store: type checks, date order, the donation limit, and what is visible at now.
 @Suite struct StoreTests {

@@ -1,5 +1,6 @@
 import Testing
 import TipRulesRuntime
+import TipRulesTestSupport
 
 /// The runtime's own MurmurHash3, rollout buckets, version order and local calendar.
 struct TargetingPrimitiveTests {

@@ -1,6 +1,7 @@
 import Testing
 import TipRulesCompiler
 @testable import TipRulesRuntime
+import TipRulesTestSupport
 
 /// targeting.md, clause by clause, every program evaluated from its `.tipc` bytes.
 struct TargetingTests {

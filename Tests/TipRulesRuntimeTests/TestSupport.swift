@@ -3,21 +3,6 @@ import TipRulesCompiler
 @testable import TipRulesRuntime
 import Testing
 
-/// A source file that does not check.
-struct CompileFailure: Error, CustomStringConvertible {
-    var description: String
-}
-
-/// Compiles `.tiprules` source through the front end and the code generator.
-func compile(_ source: String, name: String = "test.tiprules") throws -> Program {
-    let compilation = Compilation(name: name, bytes: Array(source.utf8))
-    guard let checked = compilation.optimizedProgram else {
-        let messages = compilation.diagnostics.map { "line \(compilation.source.location(of: $0.span.start).line): \($0.message)" }
-        throw CompileFailure(description: messages.joined(separator: "\n"))
-    }
-    return try generateProgram(checked)
-}
-
 /// Seconds since 1970 of an RFC 3339 date.
 func date(_ text: String) -> Double {
     let formatter = ISO8601DateFormatter()

@@ -1,6 +1,7 @@
 import TipRulesCompiler
 @testable import TipRulesRuntime
 import Testing
+import TipRulesTestSupport
 
 /// A tip's `actions`: carried in bytecode format version 3 only when a program has them, in the
 /// results, and performed through the engine.

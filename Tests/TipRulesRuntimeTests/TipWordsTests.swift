@@ -1,5 +1,6 @@
 @testable import TipRulesRuntime
 import Testing
+import TipRulesTestSupport
 
 /// A tip's words (title, message, image) in the results, from the program in force: a rules
 /// update that changes them shows the new words at once.

@@ -1,6 +1,7 @@
 import TipRulesCompiler
 @testable import TipRulesRuntime
 import Testing
+import TipRulesTestSupport
 
 /// `transient parameter`: compiled to a flag in the bytecode (format version 2), shown by the
 /// disassembler, reset by `TipEngine.appLaunched()`.

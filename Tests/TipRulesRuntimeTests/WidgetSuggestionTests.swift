@@ -1,6 +1,7 @@
 import TipRulesCompiler
 @testable import TipRulesRuntime
 import Testing
+import TipRulesTestSupport
 
 /// Widget Suggestions: `suggest { from: to: }` windows compiled to code blocks (format version 2)
 /// and evaluated to "suggested now" with the active window.

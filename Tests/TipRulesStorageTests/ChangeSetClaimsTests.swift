@@ -3,6 +3,7 @@ import Testing
 import TipRulesRuntime
 import TipRulesStorage
 import TipRulesState
+import TipRulesTestSupport
 
 /// Values and claims out of their bounds in a change set are refused whole, before anything is
 /// applied: no sum reaches infinity, no date leaves the years 0001 to 9999, no "seen" count claims

@@ -3,6 +3,7 @@ import Testing
 import TipRulesRuntime
 import TipRulesStorage
 import TipRulesState
+import TipRulesTestSupport
 
 /// A state folder copied by a backup restore or a device migration: the copy is detected when a
 /// writer opens it (it lives elsewhere than where its install id was made) and continues as a new

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TipRulesRuntime
 import TipRulesStorage
+import TipRulesTestSupport
 
 /// Kills a writer (`tiprules-crash-writer`) with SIGKILL at random instants and checks, after each
 /// kill, that the folder opens with every operation reported durable and nothing half-written.
@@ -12,23 +13,83 @@ import TipRulesStorage
 
     /// The writer built beside the test bundle.
     static var writer: URL {
-        Bundle.main.bundleURL.appendingPathComponent("tiprules-crash-writer")
+        builtProduct("tiprules-crash-writer")
     }
 
     @Test func everyDurableOperationSurvivesSIGKILL() throws {
         let folder = temporaryFolder()
         defer { removeTemporaryFolder(folder) }
         try #require(FileManager.default.isExecutableFile(atPath: Self.writer.path), "\(Self.writer.path) is not built")
+        let landedMidway = try killRepeatedly(folder: folder, kills: Self.kills)
+        print("crash test: \(Self.kills) kills, \(landedMidway) kills after an operation was written and before it was reported")
+    }
+
+    /// The same kills in a folder that syncs: every snapshot compacts its history too (a new
+    /// `history.tipsync` renamed in, then the history journal emptied), so kills land inside those
+    /// compactions, and the history (which decides the synced state) keeps every durable operation.
+    @Test func everyDurableOperationOfASyncedFolderSurvivesSIGKILLInHistoryCompactions() throws {
+        let folder = temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
+        try #require(FileManager.default.isExecutableFile(atPath: Self.writer.path), "\(Self.writer.path) is not built")
+        try Self.startSyncing(folder)
+        let kills = Self.kills / 4
+        _ = try killRepeatedly(folder: folder, kills: kills)
+        let history = try #require(try TipStore.read(folder: folder).history)
+        #expect(!history.baseline.counts.isEmpty, "no compaction in \(kills) runs")
+        #expect(bytes(of: folder + "/history-journal.tipsync").count < bytes(of: folder + "/history.tipsync").count + 4096,
+                "the history journal is not compacted")
+    }
+
+    /// Launches of a synced folder that stop dead right after their first rename
+    /// (`--exit-after-renames 1`): each in a snapshot, whose first rename is the history's
+    /// compaction (its new `history.tipsync` renamed in, the history journal not emptied yet, the
+    /// state's snapshot not written). Every operation reported durable is there each time.
+    @Test func syncedLaunchesStoppedRightAfterAHistoryCompactionsRenameLoseNothing() throws {
+        let folder = temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
+        try #require(FileManager.default.isExecutableFile(atPath: Self.writer.path), "\(Self.writer.path) is not built")
+        try Self.startSyncing(folder)
+        var durable = try Self.runToEnd(folder: folder, ["100"])
+        var betweenRenameAndCut = 0
+        for launch in 0..<12 {
+            durable += try Self.runToEnd(folder: folder, ["100000", "--exit-after-renames", "1"])
+            let state = try TipStore.read(folder: folder)
+            // The journal still holds change sets, every one of them folded into the new base.
+            if !bytes(of: folder + "/history-journal.tipsync").isEmpty, let history = state.history, history.baseline == history.vector {
+                betweenRenameAndCut += 1
+            }
+            let recorded = Self.recorded(state.engine.store)
+            #expect(recorded >= durable && recorded <= durable + 1, "launch \(launch): \(recorded) operations, \(durable) durable")
+            #expect(state.engine.store.donations(event: 0).map(\.date) == (0..<recorded).filter(Self.isDonation).map(Double.init),
+                    "launch \(launch): not the donations 0..<\(recorded)")
+            durable = recorded
+        }
+        #expect(betweenRenameAndCut > 0, "no launch stopped between the history's rename and its journal's cut")
+    }
+
+    /// Makes `folder` a state folder that syncs (its history started, empty), under the writer's rules.
+    private static func startSyncing(_ folder: String) throws {
+        let program = try Program(sourceName: "crash", events: [EventInfo(name: "step", fields: [FieldInfo(name: "n", type: .int)], line: 1)],
+                                  tips: [TipInfo(name: "T", id: "T", title: "t", line: 2)])
+        _ = try TipStore.open(folder: folder, bundledProgram: program, options: TipStoreOptions(now: nil)).changes()
+    }
+
+    /// Runs the writer `kills` times in `folder`, each killed at a random instant, checking the
+    /// folder after each; returns how many kills landed after an operation was written and before
+    /// it was reported.
+    private func killRepeatedly(folder: String, kills: Int) throws -> Int {
         var generator = SystemRandomNumberGenerator()
         var durable = 0
         var landedMidway = 0
-        for kill in 0..<Self.kills {
+        for kill in 0..<kills {
             let reported = try runAndKill(folder: folder, after: Double.random(in: 0.0...0.025, using: &generator))
             durable = max(durable, reported.map { $0 + 1 } ?? durable)
             guard let state = try Self.state(of: folder, durable: durable) else { continue }
             let steps = state.engine.store.donations(event: 0)
             let displays = state.engine.store.tipState(0).displayDates
-            let exposures = state.engine.store.exposures.map(\.date)
+            // One exposure per tip and group, in no particular order: a synced folder adds the one its
+            // history held and its state journal had not yet recorded when it is opened again.
+            let exposures = state.engine.store.exposures.map(\.date).sorted()
             let recorded = Self.recorded(state.engine.store)
             // Exactly operations 0..<recorded, each once and whole, covering every reported one;
             // at most the one operation in flight beyond them.
@@ -45,10 +106,10 @@ import TipRulesStorage
             if recorded > durable { landedMidway += 1 }
             durable = recorded
         }
-        #expect(durable > Self.kills, "the writer hardly ran: \(durable) operations in \(Self.kills) runs")
+        #expect(durable > kills, "the writer hardly ran: \(durable) operations in \(kills) runs")
         let reopened = try TipStore.open(folder: folder, bundledProgram: Program(bytes: TipStore.read(folder: folder).programBytes))
         #expect(Self.recorded(reopened.engine.store) == durable)
-        print("crash test: \(Self.kills) kills, \(durable) operations, \(landedMidway) kills after an operation was written and before it was reported")
+        return landedMidway
     }
 
     /// Launches that stop dead right after a snapshot's rename (`--exit-after-renames 1`): the

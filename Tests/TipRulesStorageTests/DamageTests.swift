@@ -3,6 +3,7 @@ import Testing
 import TipRulesRuntime
 import TipRulesStorage
 import TipRulesState
+import TipRulesTestSupport
 
 /// Every file of a small folder truncated at every length and damaged at every byte: the folder
 /// opens with what can be recovered (reported), or fails with a `TipStoreError`; never a crash.

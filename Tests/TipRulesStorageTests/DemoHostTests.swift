@@ -8,10 +8,9 @@ import TipRulesState
 /// The example host (`tiprules-demo`) as an app runs it: a rules update, a crash (SIGKILL), a
 /// relaunch, and nothing answered is lost.
 struct DemoHostTests {
-    static var demo: URL { Bundle.main.bundleURL.appendingPathComponent("tiprules-demo") }
+    static var demo: URL { builtProduct("tiprules-demo") }
 
-    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
+    static let examples = repositoryRoot.appendingPathComponent("examples")
 
     /// An example's rules for the app `com.example.backyard` at `release` (on the line of
     /// `configure {`: every rule keeps its line).

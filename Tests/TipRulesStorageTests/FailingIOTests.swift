@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TipRulesRuntime
 import TipRulesStorage
+import TipRulesTestSupport
 
 /// The failures of a state folder's I/O that once lost answered operations, one by one: a
 /// failed flush of the folder during a rules update, a full disk.

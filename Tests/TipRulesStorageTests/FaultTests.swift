@@ -3,6 +3,7 @@ import Testing
 import TipRulesRuntime
 import TipRulesStorage
 import TipRulesState
+import TipRulesTestSupport
 
 /// Every file-system call of every kind of change made to fail (`FaultInjector`), once or from
 /// then on, with EIO or ENOSPC; after each run the folder, opened again with the real file

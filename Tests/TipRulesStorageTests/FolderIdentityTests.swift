@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TipRulesRuntime
 import TipRulesStorage
+import TipRulesTestSupport
 
 /// A folder's identity does not hang on one file or one byte: a lost `FORMAT` file, a damaged
 /// version field, leftover temporary files; and every snapshot writer keeps the folder bounded.

@@ -3,6 +3,7 @@ import Testing
 import TipRulesRuntime
 import TipRulesStorage
 import TipRulesState
+import TipRulesTestSupport
 
 /// The history files of a folder that syncs (`install`, `history.tipsync`,
 /// `history-journal.tipsync`) truncated at every length, damaged at every byte, or missing: the

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TipRulesRuntime
 import TipRulesStorage
+import TipRulesTestSupport
 
 /// Exposures in a state folder: recorded as operations by the app's own calls, durable across a
 /// reopen, written as rows, and merged between a person's devices (the earliest wins).

@@ -1,37 +1,18 @@
 import Foundation
-import TipRulesCompiler
 import TipRulesRuntime
 import TipRulesStorage
-
-/// A source file that does not check.
-struct CompileFailure: Error {
-    var messages: [String]
-}
-
-/// Compiles `.tiprules` source.
-func compile(_ source: String) throws -> Program {
-    let compilation = Compilation(name: "test.tiprules", bytes: Array(source.utf8))
-    guard let checked = compilation.optimizedProgram else { throw CompileFailure(messages: compilation.diagnostics.map(\.message)) }
-    return try generateProgram(checked)
-}
-
-/// A new empty temporary folder, removed by `removeTemporaryFolder`; in memory (`/dev/shm`, where
-/// `fsync` costs nothing) when asked and available, for tests about reading, not durability.
-func temporaryFolder(inMemory: Bool = false) -> String {
-    let base = inMemory && FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm/" : NSTemporaryDirectory()
-    let path = base + "tiprules-storage-" + UUID().uuidString
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
-
-func removeTemporaryFolder(_ path: String) {
-    try? FileManager.default.removeItem(atPath: path)
-}
+import TipRulesTestSupport
 
 /// Replaces `destination` with a copy of the folder `source`.
 func copyFolder(_ source: String, to destination: String) throws {
     removeTemporaryFolder(destination)
     try FileManager.default.copyItem(atPath: source, toPath: destination)
+}
+
+/// Sends what `receiver` lacks from `sender`, through bytes.
+@discardableResult
+func exchange(from sender: TipStore, to receiver: TipStore) throws -> MergeReport {
+    try receiver.apply(changeSet: try sender.changes(since: receiver.versionVector).encoded())
 }
 
 /// The rules the storage tests record under.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TipRulesRuntime
 import TipRulesStorage
+import TipRulesTestSupport
 
 /// Kills a process applying a change set (`tiprules-crash-writer --merge`) with SIGKILL at random
 /// instants: the folder then holds all of the change set or none of it. 50 kills; set

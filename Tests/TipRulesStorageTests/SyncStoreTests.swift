@@ -3,6 +3,7 @@ import Testing
 import TipRulesRuntime
 import TipRulesStorage
 import TipRulesState
+import TipRulesTestSupport
 
 /// Two state folders of one person (`TipStore+Sync`): the example scenarios, and change sets
 /// that are damaged, truncated, replayed, for another app or of a newer format, refused whole.
@@ -17,12 +18,6 @@ struct SyncStoreTests {
 
     func open(_ folder: String) throws -> TipStore {
         try TipStore.open(folder: folder, bundledProgram: program, options: TipStoreOptions(now: { 5_000 }))
-    }
-
-    /// Sends what `receiver` lacks from `sender`, through bytes.
-    @discardableResult
-    func exchange(from sender: TipStore, to receiver: TipStore) throws -> MergeReport {
-        try receiver.apply(changeSet: try sender.changes(since: receiver.versionVector).encoded())
     }
 
     @Test func aTipClosedOnOneDeviceIsClosedOnTheOther() throws {
@@ -134,7 +129,7 @@ struct SyncStoreTests {
             return damaged
         }
         var newer = good
-        newer[4] = 2
+        newer[4] = UInt8(ChangeSet.formatVersion + 1)
         variants.append(newer)
         variants.append(ChangeSet(app: "com.example.other", operations: try ChangeSet(decoding: good).operations).encoded())
         for variant in variants {
@@ -149,7 +144,7 @@ struct SyncStoreTests {
         #expect(refused == variants.count)
         #expect(iPad.engine.savedState() == state)
         #expect(folderBytes(tablet) == before, "a refused change set wrote nothing")
-        #expect(throws: TipStoreError.changeSet(.format(.newerVersion(2, newestRead: 1)))) { try iPad.apply(changeSet: newer) }
+        #expect(throws: TipStoreError.changeSet(.format(.newerVersion(ChangeSet.formatVersion + 1, newestRead: ChangeSet.formatVersion)))) { try iPad.apply(changeSet: newer) }
         // Replayed: the second application changes nothing.
         #expect(try iPad.apply(changeSet: good).applied == 6)
         let merged = folderBytes(tablet)

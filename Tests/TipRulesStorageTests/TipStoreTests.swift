@@ -3,6 +3,7 @@ import Testing
 import TipRulesRuntime
 import TipRulesStorage
 import TipRulesState
+import TipRulesTestSupport
 
 /// A state folder (`TipStore`): reopening, the lock, readers, rules updates, recovery.
 struct TipStoreTests {

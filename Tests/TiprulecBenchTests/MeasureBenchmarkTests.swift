@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 @testable import tiprulec_bench
+import TipRulesTestSupport
 
 /// `tiprulec-bench measure`: its generated experiment rows (the same for a seed; arms, immature
 /// and crossed users as chosen), its reading of both contenders' counts, and a small run.
 @Suite struct MeasureBenchmarkTests {
     @Test func generatedRowsAreTheSameForASeedAndHoldTheChosenExperiment() throws {
-        let folder = try ReachRowsTests.folder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = temporaryFolder(prefix: "tiprulec-bench-tests")
+        defer { removeTemporaryFolder(folder) }
         var options = MeasureBenchmark.Options()
         options.users = 4_000
         let first = try MeasureBenchmark.generate(options, into: folder + "/a.ndjson")
@@ -33,10 +34,10 @@ import Testing
 
     /// The benchmark built next to this test with 2,000 users and one run, DuckDB skipped.
     @Test func aSmallRunWithoutDuckDB() throws {
-        let bench = Bundle.main.bundleURL.appendingPathComponent("tiprulec-bench")
+        let bench = builtProduct("tiprulec-bench")
         try #require(FileManager.default.isExecutableFile(atPath: bench.path), "\(bench.path) is not built")
-        let folder = try ReachRowsTests.folder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = temporaryFolder(prefix: "tiprulec-bench-tests")
+        defer { removeTemporaryFolder(folder) }
         let output = folder + "/report.txt"
         let run = try ChildProcess.run(bench.path, ["measure", "--users", "2000", "--dir", folder, "--python", folder + "/no-python"],
                                        standardOutput: output)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import tiprulec_bench
+import TipRulesTestSupport
 
 /// `tiprulec-bench reach`'s options, its reading of both contenders' answers, and a small run
 /// of the whole benchmark.
@@ -27,11 +28,11 @@ import Testing
     /// The benchmark built next to this test with 2,000 users and one run, DuckDB skipped (a Python
     /// that does not exist): a report whose reach runs agree, and exit status 0.
     @Test func aSmallRunWithoutDuckDB() throws {
-        let bench = Bundle.main.bundleURL.appendingPathComponent("tiprulec-bench")
+        let bench = builtProduct("tiprulec-bench")
         try #require(FileManager.default.isExecutableFile(atPath: bench.path), "\(bench.path) is not built")
         try #require(FileManager.default.isExecutableFile(atPath: bench.deletingLastPathComponent().appendingPathComponent("tiprulec").path))
-        let folder = try ReachRowsTests.folder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = temporaryFolder(prefix: "tiprulec-bench-tests")
+        defer { removeTemporaryFolder(folder) }
         let output = folder + "/report.json"
         let run = try ChildProcess.run(bench.path, ["reach", "--users", "2000", "--runs", "1", "--dir", folder, "--json",
                                                     "--python", folder + "/no-python"], standardOutput: output)

@@ -1,17 +1,11 @@
 import Foundation
 import Testing
 @testable import tiprulec_bench
+import TipRulesTestSupport
 
 /// The reach benchmark's rows: deterministic, valid rows of examples/backyard.tiprules with the
 /// generator's distribution, each user's rows together, cached once complete.
 @Suite struct ReachRowsTests {
-    /// A new empty folder, removed by the caller.
-    static func folder() throws -> String {
-        let folder = NSTemporaryDirectory() + "tiprulec-bench-tests-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     static func lines(_ path: String) throws -> [[String: Any]] {
         try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map { line in
             try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
@@ -19,8 +13,8 @@ import Testing
     }
 
     @Test func theSameRecipeWritesTheSameBytes() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = temporaryFolder(prefix: "tiprulec-bench-tests")
+        defer { removeTemporaryFolder(folder) }
         let first = try ReachRowsFile.generate(.init(users: 300), into: folder + "/a.ndjson")
         let second = try ReachRowsFile.generate(.init(users: 300), into: folder + "/b.ndjson")
         #expect(first.bytes == second.bytes && first.rows == second.rows && first.users == 300)
@@ -28,8 +22,8 @@ import Testing
     }
 
     @Test func rowsAreValidAndEachUsersRowsAreTogether() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = temporaryFolder(prefix: "tiprulec-bench-tests")
+        defer { removeTemporaryFolder(folder) }
         let file = try ReachRowsFile.generate(.init(users: 2_000), into: folder + "/rows.ndjson")
         let rows = try Self.lines(file.path)
         #expect(rows.count == file.rows)
@@ -63,8 +57,8 @@ import Testing
     }
 
     @Test func fewerUsersWithMoreDonationsStopAtTheRowLimit() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = temporaryFolder(prefix: "tiprulec-bench-tests")
+        defer { removeTemporaryFolder(folder) }
         let file = try ReachRowsFile.generate(.init(users: 1_000, donationMultiplier: 4, rowLimit: 5_000),
                                               into: folder + "/rows.ndjson")
         #expect(file.rows == 5_000)
@@ -73,8 +67,8 @@ import Testing
     }
 
     @Test func aCachedFileIsReusedAndATruncatedOneWrittenAgain() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = temporaryFolder(prefix: "tiprulec-bench-tests")
+        defer { removeTemporaryFolder(folder) }
         let recipe = ReachRowsFile.Recipe(users: 100)
         let first = try #require(try ReachRowsFile.cached(recipe, in: folder))
         #expect(try #require(try ReachRowsFile.cached(recipe, in: folder)) == first)

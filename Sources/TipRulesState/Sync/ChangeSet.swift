@@ -10,15 +10,21 @@ public struct ChangeSet: Hashable, Sendable {
     public var app: String?
     /// The operations, grouped by install, each install's in number order.
     public var operations: [StampedOperation]
+    /// A compacted history's baseline (`SyncHistory.baseline`), sent to a peer that lacks operations
+    /// it folded: of the operations it covers, those listed are all that still decide something,
+    /// the others were folded away. Nil for a change set of single operations.
+    public var baseline: VersionVector?
 
-    /// The newest change set format version this runtime writes and reads.
-    public static let formatVersion = 1
+    /// The newest change set format version this runtime writes and reads: 2 holds a baseline;
+    /// a change set without one is written as version 1, which every earlier runtime reads.
+    public static let formatVersion = 2
     /// The largest change set accepted, in bytes (64 MiB): larger ones are refused unread.
     public static let maximumSize = 64 << 20
 
-    public init(app: String?, operations: [StampedOperation]) {
+    public init(app: String?, operations: [StampedOperation], baseline: VersionVector? = nil) {
         self.app = app
         self.operations = operations
+        self.baseline = baseline
     }
 
     /// The operations held per install, as runs of consecutive numbers: what the change set says

@@ -5,6 +5,7 @@ import TipRulesRuntime
 ///
 /// - the app (a flag, then the string);
 /// - the names table (events, tips, parameters, fields), then the installs table (16 bytes each);
+/// - in version 2 only, the baseline: a flag, then a version vector (`ChangeSet.baseline`);
 /// - runs: an install (index), its first number and the count of operations, then each
 ///   operation: its date, a kind byte and the kind's values, names as table indices.
 ///
@@ -22,6 +23,11 @@ enum ChangeSetCoding {
     static func encode(_ changeSet: ChangeSet) -> [UInt8] {
         var names = Table<String>()
         var installs = Table<InstallID>()
+        var baseline = ByteWriter()
+        if let vector = changeSet.baseline {
+            baseline.bool(true)
+            write(vector, to: &baseline, installs: &installs)
+        }
         var body = ByteWriter()
         var runs: [(install: InstallID, first: Int, operations: ArraySlice<StampedOperation>)] = []
         var start = 0
@@ -47,8 +53,9 @@ enum ChangeSetCoding {
             writer.fixed(install.high)
             writer.fixed(install.low)
         }
+        writer.append(baseline.bytes)
         writer.append(body.bytes)
-        return StateFormat.framed(writer.bytes, magic: magic, version: ChangeSet.formatVersion)
+        return StateFormat.framed(writer.bytes, magic: magic, version: changeSet.baseline == nil ? 1 : 2)
     }
 
     private static func write(_ operation: StampedOperation, to writer: inout ByteWriter,
@@ -111,7 +118,7 @@ enum ChangeSetCoding {
         guard bytes.count <= ChangeSet.maximumSize else {
             throw .malformed(at: 0, "a change set of \(bytes.count) bytes exceeds \(ChangeSet.maximumSize)")
         }
-        let (payload, end, _) = try StateFormat.unframe(bytes, magic: magic, what: "a change set", newest: ChangeSet.formatVersion)
+        let (payload, end, version) = try StateFormat.unframe(bytes, magic: magic, what: "a change set", newest: ChangeSet.formatVersion)
         guard end == bytes.count else { throw .malformed(at: end, "unexpected bytes after the change set") }
         var reader = ByteReader(bytes: bytes, offset: payload.startIndex, part: "the change set's tables")
         return try StateFormatError.reading(at: payload.startIndex) {
@@ -120,6 +127,8 @@ enum ChangeSetCoding {
             let installs = try (0..<reader.count(minimumSize: 16)).map { _ in
                 InstallID(high: try reader.fixed(UInt64.self), low: try reader.fixed(UInt64.self))
             }
+            let hasBaseline = try version >= 2 && reader.bool()
+            let baseline = hasBaseline ? try readVector(&reader, installs) : nil
             var operations: [StampedOperation] = []
             for run in 0..<(try reader.count(minimumSize: 3)) {
                 reader.part = "run \(run + 1) of the change set"
@@ -137,7 +146,7 @@ enum ChangeSetCoding {
                 }
             }
             guard reader.isAtEnd else { throw reader.malformed("unexpected bytes after the operations") }
-            return ChangeSet(app: app, operations: operations)
+            return ChangeSet(app: app, operations: operations, baseline: baseline)
         }
     }
 

@@ -5,11 +5,15 @@ import TipRulesRuntime
 /// received past a gap wait (`pendingCount`) until the gap fills, and so does a reset or a
 /// deletion until the history holds what it had seen, so that the history a vector names is the
 /// same on every install that holds it. The state it decides is `HistoryMerge`'s.
+///
+/// A history is bounded by compaction (`SyncHistory+Compaction.swift`): the operations it holds
+/// up to its **baseline** (a version vector) are folded, only those that can still decide
+/// something kept; the others count as held, so a change set repeating them adds nothing.
 public struct SyncHistory: Sendable {
     /// The install this history belongs to: the one that numbers `record(_:date:)`'s operations.
     public let install: InstallID
-    /// Each install's applied operations, numbered 1…count.
-    private var byInstall: [InstallID: [StampedOperation]] = [:]
+    /// Each install's applied operations, numbered 1…count: folded up to the baseline, then each.
+    private var byInstall: [InstallID: InstallLog] = [:]
     /// Operations received past a gap, by install and number.
     private var pending: [InstallID: [Int: StampedOperation]] = [:]
     /// The applied operations by what they concern.
@@ -22,9 +26,15 @@ public struct SyncHistory: Sendable {
         self.install = install
     }
 
-    /// How many operations of each install are applied.
+    /// How many operations of each install are applied (folded ones included).
     public var vector: VersionVector {
         VersionVector(byInstall.mapValues(\.count))
+    }
+
+    /// How many operations of each install are folded: held, but kept only where they can still
+    /// decide something (empty before the history is first compacted).
+    public var baseline: VersionVector {
+        VersionVector(byInstall.mapValues(\.floor))
     }
 
     /// How many operations of `install` are applied.
@@ -32,9 +42,9 @@ public struct SyncHistory: Sendable {
         byInstall[install]?.count ?? 0
     }
 
-    /// The number of operations applied.
+    /// The number of operations applied and kept (those folded away not counted).
     public var operationCount: Int {
-        byInstall.values.reduce(0) { $0 + $1.count }
+        byInstall.values.reduce(0) { $0 + $1.kept.count + $1.recent.count }
     }
 
     /// The number of operations received past a gap, not applied yet.
@@ -64,24 +74,30 @@ public struct SyncHistory: Sendable {
     /// Returns the operations newly applied, in the order applied. Refuses the whole batch,
     /// changing nothing, when an operation differs from the one held under its install and number,
     /// is this install's own but not held, or claims to have seen more than its install can have.
-    public mutating func add(_ incoming: [StampedOperation]) throws(ChangeSetError) -> [StampedOperation] {
-        try add(incoming, received: true)
+    ///
+    /// With a `baseline` (a change set from a compacted history, `ChangeSet.baseline`), the
+    /// operations it covers are those `incoming` lists: any other held under it is folded away
+    /// (it decided nothing more), and the history's baseline becomes the larger of the two.
+    public mutating func add(_ incoming: [StampedOperation], baseline: VersionVector? = nil) throws(ChangeSetError) -> [StampedOperation] {
+        try add(incoming, baseline: baseline, received: true)
     }
 
-    /// Adds operations read back from this install's own files, as `add(_:)` does but with its own
-    /// operations too and without checking claims (they were checked when received).
-    public mutating func reload(_ operations: [StampedOperation]) throws(ChangeSetError) -> [StampedOperation] {
-        try add(operations, received: false)
+    /// Adds operations read back from this install's own files, as `add(_:baseline:)` does but
+    /// with its own operations too and without checking claims (they were checked when received).
+    public mutating func reload(_ operations: [StampedOperation], baseline: VersionVector? = nil) throws(ChangeSetError) -> [StampedOperation] {
+        try add(operations, baseline: baseline, received: false)
     }
 
-    private mutating func add(_ incoming: [StampedOperation], received: Bool) throws(ChangeSetError) -> [StampedOperation] {
-        let arriving = try newOperations(incoming, received: received)
+    private mutating func add(_ incoming: [StampedOperation], baseline: VersionVector?, received: Bool)
+        throws(ChangeSetError) -> [StampedOperation] {
+        var arriving = try newOperations(incoming, received: received)
+        if let baseline, received { try checkClaims(of: baseline) }
+        var applied = baseline.map { adopt($0, listing: incoming, arriving: &arriving) } ?? []
         for (install, operations) in arriving {
             pending[install, default: [:]].merge(operations) { held, _ in held }
         }
         // Each install's next operations, in number order, each once what it had seen is applied:
         // one install's may let another's go, so until nothing more can be.
-        var applied: [StampedOperation] = []
         var progress = true
         while progress {
             progress = false
@@ -114,8 +130,9 @@ public struct SyncHistory: Sendable {
 
     /// Refuses `incoming`, as `add(_:)` would, without adding it: when an operation differs from
     /// the one held (or arriving with it) under its install and number, or has no valid number.
-    public func check(_ incoming: [StampedOperation]) throws(ChangeSetError) {
+    public func check(_ incoming: [StampedOperation], baseline: VersionVector? = nil) throws(ChangeSetError) {
         _ = try newOperations(incoming, received: true)
+        if let baseline { try checkClaims(of: baseline) }
     }
 
     /// The operations of `incoming` not held yet, by install and number, each checked for what it
@@ -125,8 +142,16 @@ public struct SyncHistory: Sendable {
         var arriving: [InstallID: [Int: StampedOperation]] = [:]
         for operation in incoming {
             guard operation.sequence >= 1 else { throw .conflict(install: operation.install, sequence: operation.sequence) }
-            let held = known(operation.install, operation.sequence) ?? arriving[operation.install]?[operation.sequence]
-            if let held {
+            switch known(operation.install, operation.sequence) {
+            case .kept(let held):
+                guard held == operation else { throw .conflict(install: operation.install, sequence: operation.sequence) }
+                continue
+            case .foldedAway:
+                continue
+            case nil:
+                break
+            }
+            if let held = arriving[operation.install]?[operation.sequence] {
                 guard held == operation else { throw .conflict(install: operation.install, sequence: operation.sequence) }
                 continue
             }
@@ -156,11 +181,18 @@ public struct SyncHistory: Sendable {
         }
     }
 
+    /// Refuses a baseline that folds operations of this install it never made.
+    private func checkClaims(of baseline: VersionVector) throws(ChangeSetError) {
+        guard baseline[install] <= count(of: install) else {
+            throw .unknownOwnOperation(install: install, sequence: baseline[install])
+        }
+    }
+
     /// Takes back operations this install just recorded (`record(_:date:)`, newest last), when
     /// they could not be written: the next ones take their numbers.
     public mutating func forget(_ recorded: [StampedOperation]) {
-        for operation in recorded.reversed() where byInstall[operation.install]?.last == operation {
-            byInstall[operation.install]?.removeLast()
+        for operation in recorded.reversed() where byInstall[operation.install]?.recent.last == operation {
+            byInstall[operation.install]?.recent.removeLast()
             if byKey[operation.change.key]?.last == operation { byKey[operation.change.key]?.removeLast() }
         }
     }
@@ -170,19 +202,25 @@ public struct SyncHistory: Sendable {
         clearedKeys.contains(key)
     }
 
-    /// Whether the history holds `operation`'s install and number already (applied or pending).
+    /// Whether the history holds `operation`'s install and number already (applied, folded or pending).
     public func holds(_ operation: StampedOperation) -> Bool {
         known(operation.install, operation.sequence) != nil
     }
 
-    /// The operation held (applied or pending) under `install` and `sequence`.
-    private func known(_ install: InstallID, _ sequence: Int) -> StampedOperation? {
-        if let operations = byInstall[install], sequence <= operations.count { return operations[sequence - 1] }
-        return pending[install]?[sequence]
+    /// What the history holds under `install` and `sequence`: the operation (applied or pending),
+    /// or that it was folded away; nil when it holds nothing there.
+    private func known(_ install: InstallID, _ sequence: Int) -> InstallLog.Held? {
+        if let log = byInstall[install], let held = log[sequence] { return held }
+        return pending[install]?[sequence].map(InstallLog.Held.kept)
     }
 
     private mutating func apply(_ operation: StampedOperation) {
-        byInstall[operation.install, default: []].append(operation)
+        byInstall[operation.install, default: InstallLog()].recent.append(operation)
+        index(operation)
+    }
+
+    /// Files `operation` under its key.
+    private mutating func index(_ operation: StampedOperation) {
         byKey[operation.change.key, default: []].append(operation)
         switch operation.change {
         case .resetEligibility, .deleteDonations: clearedKeys.insert(operation.change.key)
@@ -190,15 +228,127 @@ public struct SyncHistory: Sendable {
         }
     }
 
+    /// Takes `baseline` from a received change set that lists `listed`: the operations held under
+    /// it and not listed are folded away, those listed become folded, the arriving ones it covers
+    /// (new here) are applied, and pending ones it covers leave the queue. Returns those applied.
+    private mutating func adopt(_ baseline: VersionVector, listing listed: [StampedOperation],
+                                arriving: inout [InstallID: [Int: StampedOperation]]) -> [StampedOperation] {
+        let listedHere = Set(listed.filter { baseline.covers($0.install, $0.sequence) }.map { OperationID($0) })
+        var applied: [StampedOperation] = []
+        for (other, bound) in baseline.counts {
+            var log = byInstall[other] ?? InstallLog()
+            log.kept = log.kept.filter { $0.key > bound || listedHere.contains(OperationID(other, $0.key)) }
+            let held = log.count
+            let covered = max(0, min(bound, held) - log.floor)
+            for operation in log.recent.prefix(covered) where listedHere.contains(OperationID(operation)) {
+                log.kept[operation.sequence] = operation
+            }
+            log.recent.removeFirst(covered)
+            log.floor += covered
+            if bound > held {
+                // Past what was held: the listed ones arrive folded, the rest was folded away.
+                var waiting = pending.removeValue(forKey: other) ?? [:]
+                waiting.merge(arriving.removeValue(forKey: other) ?? [:]) { held, _ in held }
+                for (sequence, operation) in waiting {
+                    if sequence > bound {
+                        arriving[other, default: [:]][sequence] = operation
+                    } else if listedHere.contains(OperationID(operation)) {
+                        log.kept[sequence] = operation
+                        applied.append(operation)
+                    }
+                }
+            }
+            log.floor = max(log.floor, bound)
+            byInstall[other] = log
+        }
+        reindex()
+        return applied
+    }
+
+    /// Whether taking `baseline` from a change set that lists `listed` changes anything: it
+    /// raises this history's baseline or folds away an operation held under it.
+    public func isNew(baseline: VersionVector, listing listed: [StampedOperation]) -> Bool {
+        let listedHere = Set(listed.filter { baseline.covers($0.install, $0.sequence) }.map { OperationID($0) })
+        return baseline.counts.contains { other, bound in
+            guard let log = byInstall[other], bound <= log.floor else { return true }
+            return log.kept.keys.contains { $0 <= bound && !listedHere.contains(OperationID(other, $0)) }
+        }
+    }
+
+    /// Files every applied operation under its key again, after operations were folded away.
+    private mutating func reindex() {
+        byKey = [:]
+        clearedKeys = []
+        for log in byInstall.values {
+            for sequence in log.kept.keys.sorted() { if let operation = log.kept[sequence] { index(operation) } }
+            for operation in log.recent { index(operation) }
+        }
+    }
+
+    /// Folds every applied operation: those `keep` refuses are folded away, the others kept
+    /// (`SyncHistory+Compaction.swift` decides which).
+    mutating func fold(keeping keep: (StampedOperation) -> Bool) {
+        for (other, var log) in byInstall {
+            log.kept = log.kept.filter { keep($0.value) }
+            for operation in log.recent where keep(operation) { log.kept[operation.sequence] = operation }
+            log.floor = log.count
+            log.recent = []
+            byInstall[other] = log
+        }
+        reindex()
+    }
+
     /// The change set a peer that holds `seen` lacks: every operation this history holds
-    /// (pending ones too) past the peer's count for its install, for the rules of `app`.
+    /// (pending ones too) past the peer's count for its install, for the rules of `app`. A peer
+    /// that lacks folded operations (`seen` does not cover the baseline) gets the full state: the
+    /// baseline, every operation kept under it, and every operation past it it lacks.
     public func changes(since seen: VersionVector = VersionVector(), app: String?) -> ChangeSet {
+        let full = byInstall.contains { seen[$0.key] < $0.value.floor }
         var operations: [StampedOperation] = []
         for install in Set(byInstall.keys).union(pending.keys).sorted() {
             let already = seen[install]
-            operations += (byInstall[install] ?? []).dropFirst(already)
+            if let log = byInstall[install] {
+                if full { operations += log.kept.values.sorted { $0.sequence < $1.sequence } }
+                operations += log.recent.dropFirst(max(0, already - log.floor))
+            }
             operations += (pending[install] ?? [:]).values.filter { $0.sequence > already }.sorted { $0.sequence < $1.sequence }
         }
-        return ChangeSet(app: app, operations: operations)
+        return ChangeSet(app: app, operations: operations, baseline: full ? baseline : nil)
+    }
+}
+
+/// One install's applied operations in a history: 1…`floor` folded (`kept`: those still held),
+/// then each of `recent`, numbered from `floor + 1`.
+private struct InstallLog: Sendable {
+    var floor = 0
+    var kept: [Int: StampedOperation] = [:]
+    var recent: [StampedOperation] = []
+
+    /// What a log holds under a number.
+    enum Held {
+        case kept(StampedOperation)
+        case foldedAway
+    }
+
+    var count: Int { floor + recent.count }
+
+    subscript(sequence: Int) -> Held? {
+        if sequence <= floor { return kept[sequence].map(Held.kept) ?? .foldedAway }
+        guard sequence <= count else { return nil }
+        return .kept(recent[sequence - floor - 1])
+    }
+}
+
+/// An operation's identity: its install and number.
+struct OperationID: Hashable {
+    var install: InstallID
+    var sequence: Int
+
+    init(_ install: InstallID, _ sequence: Int) {
+        (self.install, self.sequence) = (install, sequence)
+    }
+
+    init(_ operation: StampedOperation) {
+        self.init(operation.install, operation.sequence)
     }
 }

@@ -33,8 +33,15 @@ extension TipEngine {
         var keys: [HistoryKey] = program.events.map { .event($0.name) } + program.tips.map { .tip($0.id) }
         keys += program.parameters.filter { !$0.isTransient }.map { .parameter($0.name) }
         keys.append(.lastDisplayDate)
-        keys += history.keys.filter { if case .exposure = $0 { true } else { false } }
         for key in keys { adopt(key, from: history, added: nil, now: now) }
+        // Exposures in date order (then tip and group), as one device records them.
+        let exposures = history.keys.compactMap { key -> Exposure? in
+            guard case .exposure = key else { return nil }
+            return HistoryMerge.exposure(history.operations(for: key))
+        }
+        for exposure in exposures.sorted(by: { ($0.date, $0.tip, $0.group) < ($1.date, $1.tip, $1.group) }) {
+            recordExposure(exposure)
+        }
         return reportMerge()
     }
 

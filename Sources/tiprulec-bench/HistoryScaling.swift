@@ -1,0 +1,88 @@
+import Foundation
+import TipRulesRuntime
+import TipRulesStorage
+
+/// Opening a state folder after 10^3 … 10^6 operations (`tiprulec-bench state history`, and the
+/// end of `tiprulec-bench state`): a heavy user's three years of donations to 10 events (each
+/// seen by its rules up to TipKit's default limit of 1,000) and a display every 1,000th
+/// operation, recorded into a folder that never syncs and into one that does. For each, the
+/// folder's size and the wall time and peak memory of the whole process of `tiprulec eval
+/// --state DIR` (a widget's read) and of the example host (`tiprules-demo`, an app's launch).
+enum HistoryScaling {
+    static let counts = [1_000, 10_000, 100_000, 1_000_000]
+    static let start = 1_700_000_000.0
+    static let threeYears = 3 * 365 * 86_400.0
+    static var now: Double { start + threeYears + 60 }
+
+    static func main() {
+        do {
+            try run()
+        } catch {
+            progress("tiprulec-bench state: \(error)")
+            exit(1)
+        }
+    }
+
+    static func run() throws {
+        let tiprulec = try TiprulecProcess.executable().get()
+        let demo = URL(fileURLWithPath: tiprulec).deletingLastPathComponent().appendingPathComponent("tiprules-demo").path
+        guard FileManager.default.isExecutableFile(atPath: demo) else {
+            throw BenchError("no tiprules-demo next to the benchmark; build it with `swift build -c release --product tiprules-demo`")
+        }
+        let program = try Program(sourceName: "bench",
+                                  events: (0..<10).map { EventInfo(name: "event\($0)", fields: [FieldInfo(name: "id", type: .int)], line: 1) },
+                                  tips: [TipInfo(name: "T", id: "T", title: "t", line: 1)])
+        let work = NSTemporaryDirectory() + "tiprulec-bench-history-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let rules = work + "/rules.tipc"
+        FileManager.default.createFile(atPath: rules, contents: Data(program.encoded()))
+        print("opening a state folder after n operations (donations to 10 events over three years, a display every 1,000th):")
+        print("| operations | folder | size | eval --state: wall / peak | example host: wall / peak |")
+        print("|---:|---|---:|---:|---:|")
+        for count in counts {
+            for synced in [false, true] {
+                let folder = work + "/\(count)-\(synced ? "synced" : "local")"
+                progress("recording \(count) operations\(synced ? " into a synced folder" : "")")
+                try record(count, program: program, into: folder, synced: synced)
+                let eval = try median(tiprulec, ["eval", "--state", folder, "--now", "\(Int(now))"])
+                let host = try median(demo, ["--state", folder, "--bundled", rules, "--now", "\(Int(now))"])
+                print("| \(count) | \(synced ? "synced" : "never synced") | \(StateBenchmark.folderSize(folder) / 1024) KiB "
+                      + "| \(describe(eval)) | \(describe(host)) |")
+                try? FileManager.default.removeItem(atPath: folder)
+            }
+        }
+    }
+
+    /// Records `count` operations as an app does, one call each (written without a flush).
+    static func record(_ count: Int, program: Program, into folder: String, synced: Bool) throws {
+        let store = try TipStore.open(folder: folder, bundledProgram: program,
+                                      options: TipStoreOptions(durability: .onSync, now: { now }))
+        if synced { _ = try store.changes() }
+        let step = threeYears / Double(count)
+        for index in 0..<count {
+            let date = start + Double(index) * step
+            if index % 1_000 == 999 {
+                try store.recordDisplay(tip: "T", at: date)
+            } else {
+                try store.donate(event: "event\(index % 10)", fields: ["id": .int(index)], at: date)
+            }
+        }
+        try store.sync()
+    }
+
+    /// The median of 3 runs (after one that loads the executable), by wall time.
+    static func median(_ program: String, _ arguments: [String]) throws -> ProcessCost {
+        var costs: [ProcessCost] = []
+        for run in 0..<4 {
+            let (status, cost) = try ChildProcess.run(program, arguments)
+            guard status == 0 else { throw BenchError("\(program) \(arguments.joined(separator: " ")) exited with status \(status)") }
+            if run > 0 { costs.append(cost) }
+        }
+        return costs.sorted { $0.wallSeconds < $1.wallSeconds }[1]
+    }
+
+    static func describe(_ cost: ProcessCost) -> String {
+        "\(StateBenchmark.format(cost.wallSeconds * 1_000)) ms / \(cost.peakBytes >> 20) MiB"
+    }
+}
