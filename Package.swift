@@ -133,3 +133,10 @@ let package = Package(
         .testTarget(name: "TiprulecBenchTests", dependencies: ["tiprulec-bench", "tiprulec", "TipRulesTestSupport"]),
     ]
 )
+
+// The libFuzzer targets' entry point (fuzz/run.sh, docs/fuzzing.md), built only when TIPRULES_FUZZ=1, so
+// that `swift build` and `swift test` never build it; fuzz/run.sh builds it with the sanitizers.
+if Context.environment["TIPRULES_FUZZ"] == "1" {
+    package.targets.append(.executableTarget(name: "tiprules-fuzz", dependencies: ["TipRulesCommands"],
+                                             path: "fuzz/Target"))
+}

@@ -1,55 +1,45 @@
 #!/usr/bin/env bash
-# fuzz/run.sh TARGET SECONDS [libFuzzer options…] — builds the instrumented fuzzer (once per
-# change of the sources) and runs TARGET (source, bytecode, fixture, lsp, import, state, rows, changes or channel) for SECONDS seconds
+# fuzz/run.sh TARGET SECONDS [libFuzzer options…] — builds the instrumented fuzzer with SwiftPM and runs
+# TARGET (source, bytecode, fixture, lsp, import, state, rows, changes or channel) for SECONDS seconds
 # with the dictionary and a seed corpus made from the examples. Findings land in
 # .build-fuzz/findings/TARGET/; see docs/fuzzing.md for minimizing and keeping them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target=${1:?usage: fuzz/run.sh source|bytecode|fixture|lsp|import|state|rows|changes|channel SECONDS [options]}
+targets="source bytecode fixture lsp import state rows changes channel"
+usage="usage: fuzz/run.sh ${targets// /|} SECONDS [libFuzzer options]"
+target=${1:?$usage}
 seconds=${2:-60}
 shift 2 || true
-case "$target" in source|bytecode|fixture|lsp|import|state|rows|changes|channel) ;; *) echo "unknown target '$target'" >&2; exit 2 ;; esac
+case " $targets " in *" $target "*) ;; *) printf "unknown target '%s'\n%s\n" "$target" "$usage" >&2; exit 2 ;; esac
 work=.build-fuzz
-binary=$work/tiprules-fuzz
-mkdir -p "$work/src" "$work/findings/$target" "$work/corpus/$target"
+regressions=Tests/TipRulesCommandsTests/FuzzRegressions
+mkdir -p "$work/findings/$target" "$work/corpus/$target"
 
-# One module from the library targets and the entry point (their imports of each other dropped):
-# every Swift file under the libraries' folders, at any depth.
-libraries="TipRulesCalendar TipRulesRuntime TipRulesSigning TipRulesState TipRulesJSON TipRulesCompiler TipRulesStorage TipRulesChannelCore
-           TipRulesToolingCore TipRulesStateFolders TipRulesExplain TipRulesTipKit
-           TipRulesLanguageServer TipRulesSimulation TipRulesReach TipRulesMeasure TipRulesChannels TipRulesCommands"
-sources() {
-  for library in $libraries; do find "Sources/$library" -name '*.swift'; done | LC_ALL=C sort
-  echo fuzz/FuzzTarget.swift
-}
-modules=$(echo $libraries | tr ' ' '|')
-stamp=$(sources | xargs cat | cksum | cut -d' ' -f1)
-if [ ! -x "$binary" ] || [ "$(cat "$work/stamp" 2>/dev/null)" != "$stamp" ]; then
-  rm -rf "$work/src" && mkdir -p "$work/src"
-  for file in $(sources); do
-    sed -E -e "s/^(@testable |@_exported )?import ($modules)\$//" -e "s/\\b($modules)\\.//g" "$file" > "$work/src/$(echo "$file" | tr '/' '_')"
-  done
-  if [ "${TIPRULES_FUZZ_TYPECHECK:-}" = 1 ]; then
-    swiftc -typecheck -parse-as-library -package-name tiprulec -module-name TipRulesFuzz "$work"/src/*.swift
-    exit
-  fi
-  echo "building the fuzzer (about two minutes)…" >&2
-  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name tiprulec -module-name TipRulesFuzz "$work"/src/*.swift -o "$binary"
-  echo "$stamp" > "$work/stamp"
+# The executable tiprules-fuzz (fuzz/Target/, in the package only with TIPRULES_FUZZ=1) and every module
+# it links, compiled by SwiftPM with libFuzzer's coverage and the AddressSanitizer into a build folder of
+# their own; SwiftPM rebuilds only what changed.
+echo "building the fuzzer (about three minutes the first time)…" >&2
+# One -sanitize= with both: swiftc keeps only the last -sanitize= it is given, and SwiftPM's
+# `--sanitize fuzzer --sanitize address` passes two, in no fixed order.
+if ! TIPRULES_FUZZ=1 nice -n 10 swift build -c release --scratch-path "$work/build" --product tiprules-fuzz \
+       -Xswiftc -sanitize=fuzzer,address > "$work/build.log" 2>&1; then
+  cat "$work/build.log" >&2
+  exit 1
 fi
+binary=$work/build/release/tiprules-fuzz
 
 # Seeds: the examples and test programs, fixtures, their bytecode payloads, and LSP sessions.
 corpus=$work/corpus/$target
 seeds=$work/seeds/$target
 rm -rf "$seeds" && mkdir -p "$seeds"
 case "$target" in
-  source) cp examples/*.tiprules Tests/TipRulesToolingTests/Scenarios/*.tiprules "$seeds"/ ;;
+  source) cp examples/*.tiprules Tests/TipRulesCommandsTests/Scenarios/*.tiprules "$seeds"/ ;;
   fixture) cp examples/*.json "$seeds"/ ;;
-  state) cp Tests/TipRulesToolingTests/FuzzRegressions/state/* "$seeds"/ ;;
-  changes) cp Tests/TipRulesToolingTests/FuzzRegressions/changes/* "$seeds"/ ;;
-  channel) cp Tests/TipRulesToolingTests/FuzzRegressions/channel/* "$seeds"/ ;;
-  rows) cp examples/reach/*.ndjson Tests/TipRulesToolingTests/FuzzRegressions/rows/* "$seeds"/ ;;
-  import) for file in Tests/TipRulesToolingTests/ImportGolden/*.swift Tests/TipRulesToolingTests/ImportGolden/*/*.swift; do
+  state) cp "$regressions"/state/* "$seeds"/ ;;
+  changes) cp "$regressions"/changes/* "$seeds"/ ;;
+  channel) cp "$regressions"/channel/* "$seeds"/ ;;
+  rows) cp examples/reach/*.ndjson "$regressions"/rows/* "$seeds"/ ;;
+  import) for file in Tests/TipRulesTipKitTests/ImportGolden/*.swift Tests/TipRulesTipKitTests/ImportGolden/*/*.swift; do
             cp "$file" "$seeds/$(echo "$file" | tr '/' '_')"; done ;;
   bytecode)
     swift build --product tiprulec >/dev/null

@@ -24,7 +24,8 @@ package enum ChannelVerifyCommand {
     why), 2 usage or unreadable keys.
     """
 
-    package static func run(_ arguments: [String], environment: CommandEnvironment, currentTime: () -> Double) -> CommandResult {
+    package static func run(_ arguments: [String], environment: CommandEnvironment,
+                            currentTime: () -> Double) throws(CommandResultError) -> CommandResult {
         guard arguments.first == "verify" else { return .failure("channel takes 'verify'\n" + usage) }
         var keyPaths: [String] = []
         var rest: [String] = []
@@ -39,25 +40,14 @@ package enum ChannelVerifyCommand {
                 rest.append(argument)
             }
         }
-        let parsed: ParsedArguments
-        switch ParsedArguments.parse(rest, valueOptions: ["--app", "--format"], flags: []) {
-        case .success(let value): parsed = value
-        case .failure(let error): return .failure(error.message + "\n" + usage)
-        }
-        let format: String
-        switch parsed.format(allowed: ["text", "json"]) {
-        case .success(let value): format = value
-        case .failure(let error): return .failure(error.message)
-        }
+        let parsed = try ParsedArguments.parse(rest, valueOptions: ["--app", "--format"], flags: []).orFailure(usage: usage)
+        let format = try parsed.format(allowed: ["text", "json"]).orFailure()
         guard parsed.positionals.count == 1, let location = parsed.positionals.first, !keyPaths.isEmpty else {
             return .failure("channel verify takes one channel and at least one --key\n" + usage)
         }
         var keys: [[UInt8]] = []
         for path in keyPaths {
-            switch SigningKeyFiles.publicKey(at: path) {
-            case .success(let key): keys.append(key)
-            case .failure(let error): return .failure(error.message)
-            }
+            keys.append(try SigningKeyFiles.publicKey(at: path).orFailure())
         }
         guard let url = channelURL(location) else { return .failure("'\(location)' is neither a folder nor an http, https or file URL") }
         let trust = ChannelTrust(publicKeys: keys)

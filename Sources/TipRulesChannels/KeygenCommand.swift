@@ -16,12 +16,9 @@ package enum KeygenCommand {
     Exit status: 0 written, 2 usage or a file that cannot be written.
     """
 
-    package static func run(_ arguments: [String]) -> CommandResult {
-        let parsed: ParsedArguments
-        switch ParsedArguments.parse(arguments, valueOptions: ["--output"], flags: [], shortNames: ["-o": "--output"]) {
-        case .success(let value): parsed = value
-        case .failure(let error): return .failure(error.message + "\n" + usage)
-        }
+    package static func run(_ arguments: [String]) throws(CommandResultError) -> CommandResult {
+        let parsed = try ParsedArguments.parse(arguments, valueOptions: ["--output"], flags: [],
+                                               shortNames: ["-o": "--output"]).orFailure(usage: usage)
         guard parsed.positionals.isEmpty, let name = parsed.options["--output"], !name.isEmpty else {
             return .failure("keygen takes -o NAME and nothing else\n" + usage)
         }

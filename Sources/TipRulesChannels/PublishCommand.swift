@@ -48,14 +48,12 @@ package enum PublishCommand {
     refused release.
     """
 
-    package static func run(_ arguments: [String], environment: CommandEnvironment, currentTime: () -> Double) -> CommandResult {
+    package static func run(_ arguments: [String], environment: CommandEnvironment,
+                            currentTime: () -> Double) throws(CommandResultError) -> CommandResult {
         let (rest, paused) = extractPausedTips(arguments)
-        let parsed: ParsedArguments
-        switch ParsedArguments.parse(rest, valueOptions: ["--channel", "--key", "--release", "--expires", "--stage", "--app", "--previous-key"],
-                                     flags: ["--pause-all", "--start-over"]) {
-        case .success(let value): parsed = value
-        case .failure(let error): return .failure(error.message + "\n" + usage)
-        }
+        let parsed = try ParsedArguments.parse(
+            rest, valueOptions: ["--channel", "--key", "--release", "--expires", "--stage", "--app", "--previous-key"],
+            flags: ["--pause-all", "--start-over"]).orFailure(usage: usage)
         guard !parsed.positionals.isEmpty, let channel = parsed.options["--channel"], let keyPath = parsed.options["--key"] else {
             return .failure("publish needs programs, --channel DIR, --key KEY and --release N\n" + usage)
         }
@@ -66,34 +64,20 @@ package enum PublishCommand {
         guard let lifetime = DurationOption.seconds(expiryText) else {
             return .failure("--expires takes a number and a unit (90s, 45m, 12h, 30d), not '\(expiryText)'")
         }
-        let stage: Int?
-        switch parsed.wholeNumber("--stage", in: 1...100) {
-        case .success(let value): stage = value
-        case .failure(let error): return .failure(error.message)
-        }
+        let stage = try parsed.wholeNumber("--stage", in: 1...100).orFailure()
         if paused?.isEmpty == true { return .failure("--pause needs the tips to pause") }
         if paused != nil, parsed.flags.contains("--pause-all") { return .failure("give --pause TIP... or --pause-all, not both") }
         if parsed.flags.contains("--start-over"), parsed.options["--previous-key"] != nil {
             return .failure("give --previous-key PUB or --start-over, not both")
         }
-        let key: (seed: [UInt8], publicKey: [UInt8])
-        switch SigningKeyFiles.privateKey(at: keyPath) {
-        case .success(let value): key = value
-        case .failure(let error): return .failure(error.message)
-        }
+        let key = try SigningKeyFiles.privateKey(at: keyPath).orFailure()
         var trusted = [key.publicKey]
         if let previousKey = parsed.options["--previous-key"] {
-            switch SigningKeyFiles.publicKey(at: previousKey) {
-            case .success(let value): trusted.append(value)
-            case .failure(let error): return .failure(error.message)
-            }
+            trusted.append(try SigningKeyFiles.publicKey(at: previousKey).orFailure())
         }
         var programs: [Program] = []
         for path in parsed.positionals {
-            switch ProgramLoader.load(path, environment: environment) {
-            case .success(let loaded): programs.append(loaded.program)
-            case .failure(let failure): return failure.result
-            }
+            programs.append(try ProgramLoader.load(path, environment: environment).get().program)
         }
         let pausedTips = parsed.flags.contains("--pause-all") ? Set(programs.flatMap { $0.tips.map(\.id) }) : Set(paused ?? [])
         for tip in pausedTips where !programs.contains(where: { $0.tips.contains { $0.id == tip || $0.name == tip } }) {
@@ -114,36 +98,21 @@ package enum PublishCommand {
 
         // From here to the last write, this publish alone reads and writes the folder.
         var waited = false
-        let lock: PublishLock
-        switch PublishLock.acquire(channel, waiting: { waited = true }) {
-        case .success(let value): lock = value
-        case .failure(let error): return .failure(error.message)
-        }
+        let lock = try PublishLock.acquire(channel, waiting: { waited = true }).orFailure()
         defer { withExtendedLifetime(lock) {} }
-        let current: ChannelManifest?
-        switch parsed.flags.contains("--start-over") ? .success(nil) : CurrentRelease.manifest(in: channel, trust: ChannelTrust(publicKeys: trusted)) {
-        case .success(let value): current = value
-        case .failure(let error): return .failure(error.message)
-        }
+        let current: ChannelManifest? = try parsed.flags.contains("--start-over") ? nil
+            : CurrentRelease.manifest(in: channel, trust: ChannelTrust(publicKeys: trusted)).orFailure()
         let app = apps.first ?? current?.app ?? ""
         var notes = waited ? "waited for another publish into \(channel) to finish\n" : ""
         if app.isEmpty {
             notes += "warning: no program names its app (configure { app(\"…\") }) and no --app was given; devices, which check the app, refuse this channel\n"
         }
-        let plan: (artifacts: [ChannelArtifact], files: [String: [UInt8]])
-        switch ReleasePlan.artifacts(of: encoded, app: app) {
-        case .success(let value): plan = value
-        case .failure(let error): return .failure(error.message)
-        }
+        let plan = try ReleasePlan.artifacts(of: encoded, app: app).orFailure()
         let now = currentTime().rounded(.down)
         let request = ReleasePlan.Request(app: app, release: release, artifacts: plan.artifacts, stagePercent: stage,
                                           paused: parsed.flags.contains("--pause-all") ? [] : pausedTips.sorted(),
                                           pausesAll: parsed.flags.contains("--pause-all"), now: now, expires: now + Double(lifetime))
-        let next: (manifest: ChannelManifest, heartbeat: Bool)
-        switch ReleasePlan.manifest(after: current, request) {
-        case .success(let value): next = value
-        case .failure(let error): return .failure(error.message)
-        }
+        let next = try ReleasePlan.manifest(after: current, request).orFailure()
         let carriedOver = (next.manifest.artifacts + (next.manifest.staging?.previousArtifacts ?? [])).filter { plan.files[$0.path] == nil }
         if let error = CurrentRelease.checkCarriedOver(carriedOver, in: channel)
             ?? write(next.manifest, files: plan.files, to: channel, seed: key.seed, publicKey: key.publicKey) {

@@ -22,18 +22,10 @@ enum CheckCommand {
     Exit status: 0 no errors (warnings allowed), 1 errors, 2 usage or unreadable input.
     """
 
-    static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
-        let parsed: ParsedArguments
-        switch ParsedArguments.parse(arguments, valueOptions: ["--format", "--stdin-filename", "--error-limit", "--only"],
-                                          flags: ["--stdin", "--warnings-as-errors", "--fix", "--unsafe"]) {
-        case .success(let value): parsed = value
-        case .failure(let error): return .failure(error.message + "\n" + usage)
-        }
-        let format: String
-        switch parsed.format(allowed: ["text", "json", "sarif"]) {
-        case .success(let value): format = value
-        case .failure(let error): return .failure(error.message)
-        }
+    static func run(_ arguments: [String], environment: CommandEnvironment) throws(CommandResultError) -> CommandResult {
+        let parsed = try ParsedArguments.parse(arguments, valueOptions: ["--format", "--stdin-filename", "--error-limit", "--only"],
+                                                    flags: ["--stdin", "--warnings-as-errors", "--fix", "--unsafe"]).orFailure(usage: usage)
+        let format = try parsed.format(allowed: ["text", "json", "sarif"]).orFailure()
         var errorLimit = ErrorLimit.default
         if let written = parsed.options["--error-limit"] {
             guard let value = Int(written), value >= 0 else {
@@ -44,28 +36,20 @@ enum CheckCommand {
         var sources: [SourceFile] = []
         if parsed.flags.contains("--stdin") {
             guard parsed.positionals.isEmpty else { return .failure("--stdin takes no file arguments") }
-            switch FileAccess.read("-", as: .source, environment: environment) {
-            case .success(let bytes): sources.append(SourceFile(name: parsed.options["--stdin-filename"] ?? "<stdin>", bytes: bytes))
-            case .failure(let error): return .failure(error.message)
-            }
+            let bytes = try FileAccess.read("-", as: .source, environment: environment).orFailure()
+            sources.append(SourceFile(name: parsed.options["--stdin-filename"] ?? "<stdin>", bytes: bytes))
         } else {
             guard !parsed.positionals.isEmpty else { return .failure("no input files\n" + usage) }
             for path in parsed.positionals {
-                switch FileAccess.read(path, as: .source, environment: environment) {
-                case .success(let bytes): sources.append(SourceFile(name: path == "-" ? "<stdin>" : path, bytes: bytes))
-                case .failure(let error): return .failure(error.message)
-                }
+                let bytes = try FileAccess.read(path, as: .source, environment: environment).orFailure()
+                sources.append(SourceFile(name: path == "-" ? "<stdin>" : path, bytes: bytes))
             }
         }
         var fixReport = ""
         var fixedText = ""
         var results = sources.map { (file: $0, diagnostics: TipKitLint.allDiagnostics(of: Compilation(source: $0))) }
         if parsed.flags.contains("--fix") || parsed.flags.contains("--unsafe") || parsed.options["--only"] != nil {
-            let fixed: CheckFixer.Fixed
-            switch CheckFixer.fix(sources, parsed: parsed, format: format) {
-            case .success(let value): fixed = value
-            case .failure(let error): return .failure(error.message)
-            }
+            let fixed = try CheckFixer.fix(sources, parsed: parsed, format: format).orFailure()
             results = fixed.results
             fixReport = fixed.report
             fixedText = fixed.standardOutput

@@ -27,35 +27,19 @@ package enum CompileCommand {
     Exit status: 0 written, 1 the program has errors, 2 usage or unreadable input.
     """
 
-    static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
-        let parsed: ParsedArguments
-        switch ParsedArguments.parse(arguments, valueOptions: ["--output", "--bytecode-version", "--release"],
-                                     flags: ["--warnings-as-errors"],
-                                     shortNames: ["-o": "--output"]) {
-        case .success(let value): parsed = value
-        case .failure(let error): return .failure(error.message + "\n" + usage)
-        }
+    static func run(_ arguments: [String], environment: CommandEnvironment) throws(CommandResultError) -> CommandResult {
+        let parsed = try ParsedArguments.parse(arguments, valueOptions: ["--output", "--bytecode-version", "--release"],
+                                               flags: ["--warnings-as-errors"],
+                                               shortNames: ["-o": "--output"]).orFailure(usage: usage)
         guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
             return .failure("compile takes one source file\n" + usage)
         }
         let output = parsed.options["--output"] ?? defaultOutput(for: path)
         if let problem = refusal(toWrite: output, from: path) { return .failure(problem) }
-        let version: Int?
-        switch parsed.wholeNumber("--bytecode-version", in: BytecodeFormat.readableVersions) {
-        case .success(let value): version = value
-        case .failure(let error): return .failure(error.message)
-        }
-        let release: Int?
-        switch parsed.wholeNumber("--release", in: 1...Int(UInt32.max)) {
-        case .success(let value): release = value
-        case .failure(let error): return .failure(error.message)
-        }
-        let loaded: CheckedSourceLoader.Checked
-        switch CheckedSourceLoader.load(path, environment: environment,
-                                        warningsAsErrors: parsed.flags.contains("--warnings-as-errors")) {
-        case .success(let value): loaded = value
-        case .failure(let failure): return failure.result
-        }
+        let version = try parsed.wholeNumber("--bytecode-version", in: BytecodeFormat.readableVersions).orFailure()
+        let release = try parsed.wholeNumber("--release", in: 1...Int(UInt32.max)).orFailure()
+        let loaded = try CheckedSourceLoader.load(path, environment: environment,
+                                                  warningsAsErrors: parsed.flags.contains("--warnings-as-errors"))
         var checked = loaded.optimizedProgram
         let diagnosticsText = loaded.diagnosticsText
         if let release { checked.release = release }

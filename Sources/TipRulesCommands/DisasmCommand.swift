@@ -11,20 +11,13 @@ enum DisasmCommand {
     Exit status: 0 printed, 1 the source has errors, 2 usage or a .tipc that cannot be read.
     """
 
-    static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
-        let parsed: ParsedArguments
-        switch ParsedArguments.parse(arguments, valueOptions: [], flags: []) {
-        case .success(let value): parsed = value
-        case .failure(let error): return .failure(error.message + "\n" + usage)
-        }
+    static func run(_ arguments: [String], environment: CommandEnvironment) throws(CommandResultError) -> CommandResult {
+        let parsed = try ParsedArguments.parse(arguments, valueOptions: [], flags: []).orFailure(usage: usage)
         guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
             return .failure("disasm takes one program\n" + usage)
         }
-        switch ProgramLoader.load(path, environment: environment) {
-        case .failure(let failure): return failure.result
-        case .success(let loaded):
-            let sourceLines = loaded.source.map { source in (0..<source.lineStarts.count).map(source.lineText) } ?? []
-            return CommandResult(standardOutput: disassemble(loaded.program, sourceLines: sourceLines))
-        }
+        let loaded = try ProgramLoader.load(path, environment: environment).get()
+        let sourceLines = loaded.source.map { source in (0..<source.lineStarts.count).map(source.lineText) } ?? []
+        return CommandResult(standardOutput: disassemble(loaded.program, sourceLines: sourceLines))
     }
 }

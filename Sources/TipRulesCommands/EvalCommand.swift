@@ -22,12 +22,10 @@ enum EvalCommand {
     program has errors, 2 usage or malformed input.
     """
 
-    static func run(_ arguments: [String], environment: CommandEnvironment, currentTime: () -> Double) -> CommandResult {
-        let parsed: ParsedArguments
-        switch ParsedArguments.parse(arguments, valueOptions: ["--fixture", "--state", "--now", "--format"], flags: []) {
-        case .success(let value): parsed = value
-        case .failure(let error): return .failure(error.message + "\n" + usage)
-        }
+    static func run(_ arguments: [String], environment: CommandEnvironment,
+                    currentTime: () -> Double) throws(CommandResultError) -> CommandResult {
+        let parsed = try ParsedArguments.parse(arguments, valueOptions: ["--fixture", "--state", "--now", "--format"],
+                                               flags: []).orFailure(usage: usage)
         let fixturePath = parsed.options["--fixture"]
         let folder = parsed.options["--state"]
         guard (fixturePath == nil) != (folder == nil) else {
@@ -38,11 +36,7 @@ enum EvalCommand {
         guard parsed.positionals.count == 1 || (parsed.positionals.isEmpty && folder != nil) else {
             return .failure((folder == nil ? "eval takes one program\n" : "eval takes at most one program with --state\n") + usage)
         }
-        let format: String
-        switch parsed.format(allowed: ["text", "json"]) {
-        case .success(let value): format = value
-        case .failure(let error): return .failure(error.message)
-        }
+        let format = try parsed.format(allowed: ["text", "json"]).orFailure()
         var overrideNow: Double?
         if let written = parsed.options["--now"] {
             do {
@@ -53,23 +47,16 @@ enum EvalCommand {
         }
         var loaded: ProgramLoader.Loaded?
         if let path = parsed.positionals.first {
-            switch ProgramLoader.load(path, environment: environment) {
-            case .failure(let failure): return failure.result
-            case .success(let value): loaded = value
-            }
+            loaded = try ProgramLoader.load(path, environment: environment).get()
         }
         let evaluated: Evaluated
         if let fixturePath, let loaded {
-            switch fixtureStore(fixturePath, program: loaded.program, overrideNow: overrideNow, environment: environment,
-                                currentTime: currentTime) {
-            case .failure(let failure): return failure.result
-            case .success(let (store, now)): evaluated = Evaluated(program: loaded.program, source: loaded.source, store: store, now: now)
-            }
+            let (store, now) = try fixtureStore(fixturePath, program: loaded.program, overrideNow: overrideNow, environment: environment,
+                                                currentTime: currentTime)
+            evaluated = Evaluated(program: loaded.program, source: loaded.source, store: store, now: now)
         } else {
-            switch folderStore(folder ?? "", program: loaded, named: parsed.positionals.first ?? "", overrideNow: overrideNow, currentTime: currentTime) {
-            case .failure(let failure): return failure.result
-            case .success(let value): evaluated = value
-            }
+            evaluated = try folderStore(folder ?? "", program: loaded, named: parsed.positionals.first ?? "", overrideNow: overrideNow,
+                                        currentTime: currentTime).get()
         }
         let result = TipRulesRuntime.evaluate(evaluated.program, store: evaluated.store, now: evaluated.now)
         if format == "json" {
@@ -117,20 +104,16 @@ enum EvalCommand {
 
     /// The store of the fixture at `path` and the instant to evaluate at, or why not (status 2).
     private static func fixtureStore(_ path: String, program: Program, overrideNow: Double?, environment: CommandEnvironment,
-                                     currentTime: () -> Double) -> Result<(EventStore, Double), CommandResultError> {
-        let fixtureBytes: [UInt8]
-        switch FileAccess.read(path, as: .fixture, environment: environment) {
-        case .success(let value): fixtureBytes = value
-        case .failure(let error): return .failure(CommandResultError(.failure(error.message)))
-        }
+                                     currentTime: () -> Double) throws(CommandResultError) -> (EventStore, Double) {
+        let fixtureBytes = try FileAccess.read(path, as: .fixture, environment: environment).orFailure()
         do {
             let fixture = try FixtureDecoder.decode(fixtureBytes, for: program)
             let store = try fixture.makeStore(for: program)
             let now = overrideNow ?? fixture.now ?? currentTime()
             try fixture.validate(at: now)
-            return .success((store, now))
+            return (store, now)
         } catch {
-            return .failure(CommandResultError(.failure("\(path): \(error)")))
+            throw CommandResultError(.failure("\(path): \(error)"))
         }
     }
 }

@@ -16,31 +16,20 @@ enum FormatCommand {
     errors, 2 usage or unreadable input.
     """
 
-    static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
-        let parsed: ParsedArguments
-        switch ParsedArguments.parse(arguments, valueOptions: [], flags: ["--check", "--stdin"]) {
-        case .success(let value): parsed = value
-        case .failure(let error): return .failure(error.message + "\n" + usage)
-        }
+    static func run(_ arguments: [String], environment: CommandEnvironment) throws(CommandResultError) -> CommandResult {
+        let parsed = try ParsedArguments.parse(arguments, valueOptions: [], flags: ["--check", "--stdin"]).orFailure(usage: usage)
         if parsed.flags.contains("--stdin") {
             guard parsed.positionals.isEmpty, !parsed.flags.contains("--check") else { return .failure("--stdin takes no files and no --check") }
-            switch FileAccess.read("-", as: .source, environment: environment) {
-            case .success(let bytes):
-                switch SourceFormatter.format(bytes, name: "<stdin>") {
-                case .success(let formatted): return CommandResult(standardOutput: String(decoding: formatted, as: UTF8.self))
-                case .failure(let refusal): return CommandResult(status: ExitStatus.programErrors, standardError: refusal.message + "\n")
-                }
-            case .failure(let error): return .failure(error.message)
+            let bytes = try FileAccess.read("-", as: .source, environment: environment).orFailure()
+            switch SourceFormatter.format(bytes, name: "<stdin>") {
+            case .success(let formatted): return CommandResult(standardOutput: String(decoding: formatted, as: UTF8.self))
+            case .failure(let refusal): return CommandResult(status: ExitStatus.programErrors, standardError: refusal.message + "\n")
             }
         }
         guard !parsed.positionals.isEmpty else { return .failure("no input files\n" + usage) }
         var result = CommandResult()
         for path in parsed.positionals {
-            let bytes: [UInt8]
-            switch FileAccess.read(path, as: .source, environment: environment) {
-            case .success(let value): bytes = value
-            case .failure(let error): return .failure(error.message)
-            }
+            let bytes = try FileAccess.read(path, as: .source, environment: environment).orFailure()
             switch SourceFormatter.format(bytes, name: path) {
             case .failure(let refusal):
                 result.status = ExitStatus.programErrors

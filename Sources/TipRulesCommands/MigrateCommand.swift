@@ -21,41 +21,27 @@ enum MigrateCommand {
     errors, 2 usage or malformed input.
     """
 
-    static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
-        let parsed: ParsedArguments
-        switch ParsedArguments.parse(arguments, valueOptions: ["--from", "--to", "--output", "--format"], flags: [],
-                                     shortNames: ["-o": "--output"]) {
-        case .success(let value): parsed = value
-        case .failure(let error): return .failure(error.message + "\n" + usage)
-        }
+    static func run(_ arguments: [String], environment: CommandEnvironment) throws(CommandResultError) -> CommandResult {
+        let parsed = try ParsedArguments.parse(arguments, valueOptions: ["--from", "--to", "--output", "--format"], flags: [],
+                                               shortNames: ["-o": "--output"]).orFailure(usage: usage)
         guard parsed.positionals.count == 1, let statePath = parsed.positionals.first else {
             return .failure("migrate takes one saved state\n" + usage)
         }
         guard let fromPath = parsed.options["--from"], let toPath = parsed.options["--to"] else {
             return .failure("migrate needs --from OLD.tiprules and --to NEW.tiprules\n" + usage)
         }
-        let format: String
-        switch parsed.format(allowed: ["text", "json"]) {
-        case .success(let value): format = value
-        case .failure(let error): return .failure(error.message)
-        }
-        let old: Program, new: Program
-        switch (ProgramLoader.load(fromPath, environment: environment), ProgramLoader.load(toPath, environment: environment)) {
-        case (.failure(let failure), _), (_, .failure(let failure)): return failure.result
-        case (.success(let loadedOld), .success(let loadedNew)): (old, new) = (loadedOld.program, loadedNew.program)
-        }
+        let format = try parsed.format(allowed: ["text", "json"]).orFailure()
+        let old = try ProgramLoader.load(fromPath, environment: environment).get().program
+        let new = try ProgramLoader.load(toPath, environment: environment).get().program
+        let bytes = try FileAccess.read(statePath, as: .fixture, environment: environment).orFailure()
         var engine: TipEngine
         let now: Double?
-        switch FileAccess.read(statePath, as: .fixture, environment: environment) {
-        case .failure(let error): return .failure(error.message)
-        case .success(let bytes):
-            do {
-                let fixture = try FixtureDecoder.decode(bytes, for: old)
-                engine = TipEngine(store: try fixture.makeStore(for: old))
-                now = fixture.now
-            } catch {
-                return .failure("\(statePath): \(error)")
-            }
+        do {
+            let fixture = try FixtureDecoder.decode(bytes, for: old)
+            engine = TipEngine(store: try fixture.makeStore(for: old))
+            now = fixture.now
+        } catch {
+            return .failure("\(statePath): \(error)")
         }
         let problems = engine.update(to: new)
         let state = FixtureEncoder.encode(engine.store, now: now)

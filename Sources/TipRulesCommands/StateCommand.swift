@@ -41,49 +41,41 @@ enum StateCommand {
     folder that cannot be read or written.
     """
 
-    static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
+    static func run(_ arguments: [String], environment: CommandEnvironment) throws(CommandResultError) -> CommandResult {
         switch arguments.first {
-        case "import": return importFixture(Array(arguments.dropFirst()), environment: environment)
-        case "export": return export(Array(arguments.dropFirst()))
-        case "merge": return StateSyncCommand.merge(Array(arguments.dropFirst()), environment: environment)
-        case "changes": return StateSyncCommand.changes(Array(arguments.dropFirst()))
-        case "rows": return rows(Array(arguments.dropFirst()))
+        case "import": return try importFixture(Array(arguments.dropFirst()), environment: environment)
+        case "export": return try export(Array(arguments.dropFirst()))
+        case "merge": return try StateSyncCommand.merge(Array(arguments.dropFirst()), environment: environment)
+        case "changes": return try StateSyncCommand.changes(Array(arguments.dropFirst()))
+        case "rows": return try rows(Array(arguments.dropFirst()))
         default: return .failure("state takes 'import', 'export', 'merge', 'changes' or 'rows'\n" + usage)
         }
     }
 
-    private static func importFixture(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
-        let parsed: ParsedArguments
-        switch ParsedArguments.parse(arguments, valueOptions: ["--program", "--output"], flags: [], shortNames: ["-o": "--output"]) {
-        case .success(let value): parsed = value
-        case .failure(let error): return .failure(error.message + "\n" + usage)
-        }
+    private static func importFixture(_ arguments: [String], environment: CommandEnvironment) throws(CommandResultError) -> CommandResult {
+        let parsed = try ParsedArguments.parse(arguments, valueOptions: ["--program", "--output"], flags: [],
+                                               shortNames: ["-o": "--output"]).orFailure(usage: usage)
         guard parsed.positionals.count == 1, let fixturePath = parsed.positionals.first else {
             return .failure("state import takes one fixture\n" + usage)
         }
         guard let folder = parsed.options["--output"], !folder.isEmpty else {
             return .failure("state import needs -o DIR\n" + usage)
         }
-        let fixtureBytes: [UInt8]
-        switch FileAccess.read(fixturePath, as: .fixture, environment: environment) {
-        case .failure(let error): return .failure(error.message)
-        case .success(let bytes): fixtureBytes = bytes
-        }
+        let fixtureBytes = try FileAccess.read(fixturePath, as: .fixture, environment: environment).orFailure()
         let program: Program
         let saved: SavedState
         do {
             let json: JSONValue
             do { json = try JSONParser().parse(fixtureBytes) } catch { throw FixtureError(path: "", "not valid JSON: \(error)") }
             if let programPath = parsed.options["--program"] {
-                switch ProgramLoader.load(programPath, environment: environment) {
-                case .failure(let failure): return failure.result
-                case .success(let loaded): program = loaded.program
-                }
+                program = try ProgramLoader.load(programPath, environment: environment).get().program
             } else {
                 program = try FixtureSchema.program(of: json, name: AtomicFileWriter.split(fixturePath).name)
             }
             let fixture = try FixtureDecoder.decode(json, for: program)
             saved = SavedState(store: try fixture.makeStore(for: program), clock: fixture.now)
+        } catch let failure as CommandResultError {
+            throw failure
         } catch {
             return .failure("\(fixturePath): \(error)")
         }
@@ -96,20 +88,13 @@ enum StateCommand {
         return CommandResult(standardOutput: "imported \(fixturePath) into the state folder \(folder)\n")
     }
 
-    private static func export(_ arguments: [String]) -> CommandResult {
-        let parsed: ParsedArguments
-        switch ParsedArguments.parse(arguments, valueOptions: ["--output"], flags: [], shortNames: ["-o": "--output"]) {
-        case .success(let value): parsed = value
-        case .failure(let error): return .failure(error.message + "\n" + usage)
-        }
+    private static func export(_ arguments: [String]) throws(CommandResultError) -> CommandResult {
+        let parsed = try ParsedArguments.parse(arguments, valueOptions: ["--output"], flags: [],
+                                               shortNames: ["-o": "--output"]).orFailure(usage: usage)
         guard parsed.positionals.count == 1, let folder = parsed.positionals.first else {
             return .failure("state export takes one state folder\n" + usage)
         }
-        let state: StoredState
-        switch StateFolderLoader.read(folder) {
-        case .failure(let failure): return failure.result
-        case .success(let value): state = value
-        }
+        let state = try StateFolderLoader.read(folder).get()
         let fixture = JSONWriter.string(from: FixtureEncoder.encode(state.engine.store, now: state.engine.clock), style: .pretty) + "\n"
         let warnings = state.recovery.map { "warning: \(folder): \($0)\n" }.joined() + identity(folder, state)
         guard let output = parsed.options["--output"] else {
@@ -121,23 +106,16 @@ enum StateCommand {
     }
 
     /// `state rows DIR --user ID [-o FILE]`: the folder's history as rows (`HistoryRows`).
-    private static func rows(_ arguments: [String]) -> CommandResult {
-        let parsed: ParsedArguments
-        switch ParsedArguments.parse(arguments, valueOptions: ["--output", "--user"], flags: [], shortNames: ["-o": "--output"]) {
-        case .success(let value): parsed = value
-        case .failure(let error): return .failure(error.message + "\n" + usage)
-        }
+    private static func rows(_ arguments: [String]) throws(CommandResultError) -> CommandResult {
+        let parsed = try ParsedArguments.parse(arguments, valueOptions: ["--output", "--user"], flags: [],
+                                               shortNames: ["-o": "--output"]).orFailure(usage: usage)
         guard parsed.positionals.count == 1, let folder = parsed.positionals.first else {
             return .failure("state rows takes one state folder\n" + usage)
         }
         guard let user = parsed.options["--user"], !user.isEmpty else {
             return .failure("state rows needs --user ID, the id the rows name the person by\n" + usage)
         }
-        let state: StoredState
-        switch StateFolderLoader.read(folder) {
-        case .failure(let failure): return failure.result
-        case .success(let value): state = value
-        }
+        let state = try StateFolderLoader.read(folder).get()
         let rows = HistoryRows.rows(of: state.engine.store, user: user).map { $0 + "\n" }.joined()
         let warnings = state.recovery.map { "warning: \(folder): \($0)\n" }.joined()
         guard let output = parsed.options["--output"] else {

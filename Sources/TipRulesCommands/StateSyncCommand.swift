@@ -10,16 +10,12 @@ import TipRulesState
 enum StateSyncCommand {
     /// `state merge DIR OTHER…`: applies each OTHER (a state folder, whose whole history is taken,
     /// or a change set file) to DIR in place, one after another, each all or nothing.
-    static func merge(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
+    static func merge(_ arguments: [String], environment: CommandEnvironment) throws(CommandResultError) -> CommandResult {
         guard arguments.count >= 2, !arguments.contains(where: { $0.hasPrefix("-") && $0 != "-" }) else {
             return .failure("state merge takes a state folder and one or more folders or change set files\n" + StateCommand.usage)
         }
         let folder = arguments[0]
-        let store: TipStore
-        switch openForWriting(folder) {
-        case .failure(let failure): return failure.result
-        case .success(let value): store = value
-        }
+        let store = try openForWriting(folder).get()
         var output = ""
         for other in arguments.dropFirst() {
             let changeSet: ChangeSet
@@ -45,12 +41,9 @@ enum StateSyncCommand {
 
     /// `state changes DIR [--since VECTOR] [-o FILE]`: the change set a peer holding VECTOR lacks,
     /// written to FILE, or listed operation by operation.
-    static func changes(_ arguments: [String]) -> CommandResult {
-        let parsed: ParsedArguments
-        switch ParsedArguments.parse(arguments, valueOptions: ["--since", "--output"], flags: [], shortNames: ["-o": "--output"]) {
-        case .success(let value): parsed = value
-        case .failure(let error): return .failure(error.message + "\n" + StateCommand.usage)
-        }
+    static func changes(_ arguments: [String]) throws(CommandResultError) -> CommandResult {
+        let parsed = try ParsedArguments.parse(arguments, valueOptions: ["--since", "--output"], flags: [],
+                                               shortNames: ["-o": "--output"]).orFailure(usage: StateCommand.usage)
         guard parsed.positionals.count == 1, let folder = parsed.positionals.first else {
             return .failure("state changes takes one state folder\n" + StateCommand.usage)
         }
@@ -58,12 +51,9 @@ enum StateSyncCommand {
         do { seen = try VersionVector(parsing: parsed.options["--since"] ?? "") } catch {
             return .failure("--since: \(error)")
         }
+        let store = try openForWriting(folder).get()
         let changeSet: ChangeSet
-        switch openForWriting(folder) {
-        case .failure(let failure): return failure.result
-        case .success(let store):
-            do { changeSet = try store.changes(since: seen) } catch { return .failure("\(error)") }
-        }
+        do { changeSet = try store.changes(since: seen) } catch { return .failure("\(error)") }
         guard let output = parsed.options["--output"] else {
             // A full state says first which operations it folded (those under the baseline it does not list).
             let baseline = changeSet.baseline.map { "baseline \($0)\n" } ?? ""

@@ -28,26 +28,36 @@ public enum TiprulecCommand {
         if rest.contains("--help") || rest.contains("-h") {
             return CommandResult(standardOutput: help(for: command) + "\n")
         }
+        do throws(CommandResultError) {
+            return try dispatch(command, rest, environment: environment, currentTime: currentTime)
+        } catch {
+            return error.result
+        }
+    }
+
+    /// The result of `command`; a step that ends it early throws the result it ends with.
+    private static func dispatch(_ command: String, _ rest: [String], environment: CommandEnvironment,
+                                 currentTime: () -> Double) throws(CommandResultError) -> CommandResult {
         switch command {
         case "--version", "version": return CommandResult(standardOutput: Version.banner)
         case "--help", "-h", "help": return CommandResult(standardOutput: (rest.first.map(help) ?? usage) + "\n")
-        case "check": return CheckCommand.run(rest, environment: environment)
-        case "explain": return ExplainCommand.run(rest)
-        case "compile": return CompileCommand.run(rest, environment: environment)
-        case "disasm": return DisasmCommand.run(rest, environment: environment)
-        case "simulate": return SimulateCommand.run(rest, environment: environment)
-        case "migrate": return MigrateCommand.run(rest, environment: environment)
-        case "state": return StateCommand.run(rest, environment: environment)
-        case "test": return TestCommand.run(rest, environment: environment)
-        case "eval": return EvalCommand.run(rest, environment: environment, currentTime: currentTime)
-        case "reach": return ReachCommand.run(rest, environment: environment, currentTime: currentTime)
-        case "measure": return MeasureCommand.run(rest, environment: environment, currentTime: currentTime)
-        case "emit-swift": return EmitSwiftCommand.run(rest, environment: environment)
-        case "import": return ImportCommand.run(rest, environment: environment)
-        case "fmt": return FormatCommand.run(rest, environment: environment)
-        case "keygen": return KeygenCommand.run(rest)
-        case "publish": return PublishCommand.run(rest, environment: environment, currentTime: currentTime)
-        case "channel": return ChannelVerifyCommand.run(rest, environment: environment, currentTime: currentTime)
+        case "check": return try CheckCommand.run(rest, environment: environment)
+        case "explain": return try ExplainCommand.run(rest)
+        case "compile": return try CompileCommand.run(rest, environment: environment)
+        case "disasm": return try DisasmCommand.run(rest, environment: environment)
+        case "simulate": return try SimulateCommand.run(rest, environment: environment)
+        case "migrate": return try MigrateCommand.run(rest, environment: environment)
+        case "state": return try StateCommand.run(rest, environment: environment)
+        case "test": return try TestCommand.run(rest, environment: environment)
+        case "eval": return try EvalCommand.run(rest, environment: environment, currentTime: currentTime)
+        case "reach": return try ReachCommand.run(rest, environment: environment, currentTime: currentTime)
+        case "measure": return try MeasureCommand.run(rest, environment: environment, currentTime: currentTime)
+        case "emit-swift": return try EmitSwiftCommand.run(rest, environment: environment)
+        case "import": return try ImportCommand.run(rest, environment: environment)
+        case "fmt": return try FormatCommand.run(rest, environment: environment)
+        case "keygen": return try KeygenCommand.run(rest)
+        case "publish": return try PublishCommand.run(rest, environment: environment, currentTime: currentTime)
+        case "channel": return try ChannelVerifyCommand.run(rest, environment: environment, currentTime: currentTime)
         default:
             let commands = ["check", "compile", "eval", "reach", "measure", "simulate", "migrate", "state", "test", "disasm", "emit-swift", "import", "lsp", "explain", "fmt", "keygen", "publish", "channel"]
             let hint = Spelling.closest(to: command, in: commands).map { " (did you mean '\($0)'?)" } ?? ""

@@ -14,12 +14,8 @@ package enum ExplainCommand {
     Exit status: 0 explained, 2 usage or an unknown code.
     """
 
-    package static func run(_ arguments: [String]) -> CommandResult {
-        let parsed: ParsedArguments
-        switch ParsedArguments.parse(arguments, valueOptions: [], flags: ["--list", "--markdown"]) {
-        case .success(let value): parsed = value
-        case .failure(let error): return .failure(error.message + "\n" + usage)
-        }
+    package static func run(_ arguments: [String]) throws(CommandResultError) -> CommandResult {
+        let parsed = try ParsedArguments.parse(arguments, valueOptions: [], flags: ["--list", "--markdown"]).orFailure(usage: usage)
         if parsed.flags.contains("--list") {
             let lines = DiagnosticCode.allCases.map { "\($0.code)  \($0.defaultSeverity.rawValue.padding(7))  \(DiagnosticExplanations.summary($0))" }
             return CommandResult(standardOutput: lines.joined(separator: "\n") + "\n")

@@ -29,36 +29,22 @@ package enum MeasureCommand {
     static let formats = ["text", "json", "csv", "partial", "svg"]
     static let defaultWindow = "7d"
 
-    package static func run(_ arguments: [String], environment: CommandEnvironment, currentTime: () -> Double) -> CommandResult {
-        if arguments.first == "merge" { return merge(Array(arguments.dropFirst()), environment: environment) }
-        let parsed: ParsedArguments
-        switch ParsedArguments.parse(arguments, valueOptions: ["--tip", "--goal", "--group", "--window", "--now", "--format", "--jobs"],
-                                     flags: ["--skip-invalid", "--quiet"]) {
-        case .success(let value): parsed = value
-        case .failure(let error): return .failure(error.message + "\n" + usage)
-        }
+    package static func run(_ arguments: [String], environment: CommandEnvironment,
+                            currentTime: () -> Double) throws(CommandResultError) -> CommandResult {
+        if arguments.first == "merge" { return try merge(Array(arguments.dropFirst()), environment: environment) }
+        let parsed = try ParsedArguments.parse(arguments, valueOptions: ["--tip", "--goal", "--group", "--window", "--now", "--format", "--jobs"],
+                                               flags: ["--skip-invalid", "--quiet"]).orFailure(usage: usage)
         guard let programPath = parsed.positionals.first else { return .failure("measure takes a program\n" + usage) }
         guard let tipName = parsed.options["--tip"] else { return .failure("measure needs --tip TIP, the tip whose experiment it measures\n" + usage) }
         guard let goalName = parsed.options["--goal"] else { return .failure("measure needs --goal EVENT, the event the tip should bring about\n" + usage) }
-        let format: String
-        switch parsed.format(allowed: formats) {
-        case .success(let value): format = value
-        case .failure(let error): return .failure(error.message)
-        }
+        let format = try parsed.format(allowed: formats).orFailure()
         let windowText = parsed.options["--window"] ?? defaultWindow
         guard let window = DurationOption.seconds(windowText) else {
             return .failure("--window takes a number and a unit (90s, 45m, 12h, 30d), not '\(windowText)'")
         }
-        let now: Double, jobs: Int
-        switch (RowsArguments.now(parsed, format: format, currentTime: currentTime), RowsArguments.jobs(parsed)) {
-        case (.success(let instant), .success(let threads)): (now, jobs) = (instant, threads)
-        case (.failure(let error), _), (_, .failure(let error)): return .failure(error.message)
-        }
-        let program: Program
-        switch ProgramLoader.load(programPath, environment: environment) {
-        case .failure(let failure): return failure.result
-        case .success(let loaded): program = loaded.program
-        }
+        let now = try RowsArguments.now(parsed, format: format, currentTime: currentTime).orFailure()
+        let jobs = try RowsArguments.jobs(parsed).orFailure()
+        let program = try ProgramLoader.load(programPath, environment: environment).get().program
         guard let tip = program.tipIndex(named: tipName) else {
             return .failure("--tip: no tip '\(tipName)' in \(programPath)" + hint(tipName, program.tips.map(\.id)))
         }
@@ -73,12 +59,8 @@ package enum MeasureCommand {
         let setup = MeasureSetup(program: program, tip: tip, group: group, goal: goal, window: Double(window), now: now,
                                  percent: holdout.flatMap { $0.group == group ? $0.percent : nil })
         let reading = RowsSetup(skipsInvalid: parsed.flags.contains("--skip-invalid"))
-        let outcome: (tally: MeasureTally, standardError: String)
-        switch RowsArguments.run(parsed, reading: reading, jobs: jobs, environment: environment,
-                                 makeCounter: { MeasureCounter(setup: setup.withOwnProgram()) }) {
-        case .success(let value): outcome = value
-        case .failure(let error): return .failure(error.message)
-        }
+        let outcome = try RowsArguments.run(parsed, reading: reading, jobs: jobs, environment: environment,
+                                            makeCounter: { MeasureCounter(setup: setup.withOwnProgram()) }).orFailure()
         let header = MeasureReportCoding.PartialHeader(version: MeasureReportCoding.partialVersion, program: ProgramDigest.of(program),
                                                        tip: tipName, group: setup.group, goal: goalName, window: setup.window, now: now)
         var result = render(outcome.tally, header: header, format: format)
@@ -91,25 +73,14 @@ package enum MeasureCommand {
     }
 
     /// `measure merge`: partials (files, or lines of standard input) added up.
-    static func merge(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
-        let parsed: ParsedArguments
-        switch ParsedArguments.parse(arguments, valueOptions: ["--format"], flags: []) {
-        case .success(let value): parsed = value
-        case .failure(let error): return .failure(error.message + "\n" + usage)
-        }
-        let format: String
-        switch parsed.format(allowed: formats) {
-        case .success(let value): format = value
-        case .failure(let error): return .failure(error.message)
-        }
+    static func merge(_ arguments: [String], environment: CommandEnvironment) throws(CommandResultError) -> CommandResult {
+        let parsed = try ParsedArguments.parse(arguments, valueOptions: ["--format"], flags: []).orFailure(usage: usage)
+        let format = try parsed.format(allowed: formats).orFailure()
         let merged = PartialLines.merge(parsed.positionals, environment: environment, decode: MeasureReportCoding.readPartial,
                                         version: MeasureReportCoding.partialVersion, versionOf: \.version,
                                         mismatch: { header, _, otherHeader, _ in mismatch(header, otherHeader) })
-        switch merged {
-        case .failure(let error): return .failure(error.message)
-        case .success(nil): return .failure("measure merge: no partial report was given\n" + usage)
-        case .success(let merged?): return render(merged.tally, header: merged.header, format: format)
-        }
+        guard let merged = try merged.orFailure() else { return .failure("measure merge: no partial report was given\n" + usage) }
+        return render(merged.tally, header: merged.header, format: format)
     }
 
     /// What differs between two partials' headers, in words; nil when they can be merged.

@@ -24,41 +24,20 @@ package enum ReachCommand {
     partial of another program or instant).
     """
 
-    package static func run(_ arguments: [String], environment: CommandEnvironment, currentTime: () -> Double) -> CommandResult {
-        if arguments.first == "merge" { return merge(Array(arguments.dropFirst()), environment: environment) }
-        let parsed: ParsedArguments
-        switch ParsedArguments.parse(arguments, valueOptions: ["--now", "--baseline", "--user-parameter", "--format", "--jobs", RunBudget.option],
-                                     flags: ["--skip-invalid", "--quiet"]) {
-        case .success(let value): parsed = value
-        case .failure(let error): return .failure(error.message + "\n" + usage)
-        }
+    package static func run(_ arguments: [String], environment: CommandEnvironment,
+                            currentTime: () -> Double) throws(CommandResultError) -> CommandResult {
+        if arguments.first == "merge" { return try merge(Array(arguments.dropFirst()), environment: environment) }
+        let parsed = try ParsedArguments.parse(
+            arguments, valueOptions: ["--now", "--baseline", "--user-parameter", "--format", "--jobs", RunBudget.option],
+            flags: ["--skip-invalid", "--quiet"]).orFailure(usage: usage)
         guard let programPath = parsed.positionals.first else { return .failure("reach takes a program\n" + usage) }
-        let format: String
-        switch parsed.format(allowed: ["text", "json", "csv", "partial"]) {
-        case .success(let value): format = value
-        case .failure(let error): return .failure(error.message)
-        }
-        let now: Double
-        switch RowsArguments.now(parsed, format: format, currentTime: currentTime) {
-        case .success(let value): now = value
-        case .failure(let error): return .failure(error.message)
-        }
-        let jobs: Int
-        switch RowsArguments.jobs(parsed) {
-        case .success(let value): jobs = value
-        case .failure(let error): return .failure(error.message)
-        }
-        let program: Program
-        switch ProgramLoader.load(programPath, environment: environment) {
-        case .failure(let failure): return failure.result
-        case .success(let loaded): program = loaded.program
-        }
+        let format = try parsed.format(allowed: ["text", "json", "csv", "partial"]).orFailure()
+        let now = try RowsArguments.now(parsed, format: format, currentTime: currentTime).orFailure()
+        let jobs = try RowsArguments.jobs(parsed).orFailure()
+        let program = try ProgramLoader.load(programPath, environment: environment).get().program
         var baseline: Program?
         if let path = parsed.options["--baseline"] {
-            switch ProgramLoader.load(path, environment: environment) {
-            case .failure(let failure): return failure.result
-            case .success(let loaded): baseline = loaded.program
-            }
+            baseline = try ProgramLoader.load(path, environment: environment).get().program
         }
         var userParameter: (program: Int, baseline: Int?)?
         if let name = parsed.options["--user-parameter"] {
@@ -69,19 +48,11 @@ package enum ReachCommand {
                 old.parameterIndex(named: name).flatMap { old.parameters[$0].type == .string ? $0 : nil }
             })
         }
-        let budget: RunBudget
-        switch RunBudget.parse(parsed) {
-        case .success(let value): budget = value
-        case .failure(let error): return .failure(error.message)
-        }
+        let budget = try RunBudget.parse(parsed).orFailure()
         let setup = ReachSetup(program: program, baseline: baseline, now: now, userParameter: userParameter)
         let reading = RowsSetup(skipsInvalid: parsed.flags.contains("--skip-invalid"), budget: budget)
-        let outcome: (tally: ReachTally, standardError: String)
-        switch RowsArguments.run(parsed, reading: reading, jobs: jobs, environment: environment,
-                                 makeCounter: { ReachCounter(setup: setup.withOwnPrograms()) }) {
-        case .success(let value): outcome = value
-        case .failure(let error): return .failure(error.message)
-        }
+        let outcome = try RowsArguments.run(parsed, reading: reading, jobs: jobs, environment: environment,
+                                            makeCounter: { ReachCounter(setup: setup.withOwnPrograms()) }).orFailure()
         let header = ReachReportCoding.PartialHeader(version: ReachReportCoding.partialVersion, program: ProgramDigest.of(program),
                                                      baseline: baseline.map(ProgramDigest.of), now: now)
         var result = render(outcome.tally, header: header, format: format)
@@ -90,28 +61,17 @@ package enum ReachCommand {
     }
 
     /// `reach merge`: partials (files, or lines of standard input) added up.
-    static func merge(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
-        let parsed: ParsedArguments
-        switch ParsedArguments.parse(arguments, valueOptions: ["--format"], flags: []) {
-        case .success(let value): parsed = value
-        case .failure(let error): return .failure(error.message + "\n" + usage)
-        }
-        let format: String
-        switch parsed.format(allowed: ["text", "json", "csv", "partial"]) {
-        case .success(let value): format = value
-        case .failure(let error): return .failure(error.message)
-        }
+    static func merge(_ arguments: [String], environment: CommandEnvironment) throws(CommandResultError) -> CommandResult {
+        let parsed = try ParsedArguments.parse(arguments, valueOptions: ["--format"], flags: []).orFailure(usage: usage)
+        let format = try parsed.format(allowed: ["text", "json", "csv", "partial"]).orFailure()
         let merged = PartialLines.merge(parsed.positionals, environment: environment, decode: ReachReportCoding.readPartial,
                                         version: ReachReportCoding.partialVersion, versionOf: \.version,
                                         admit: ReachTallyShape.problem(in:), mismatch: { header, tally, otherHeader, otherTally in
             mismatch(header, otherHeader)
                 ?? (ReachTallyShape(tally) == ReachTallyShape(otherTally) ? nil : "its tips, rules, groups or widgets differ")
         })
-        switch merged {
-        case .failure(let error): return .failure(error.message)
-        case .success(nil): return .failure("reach merge: no partial report was given\n" + usage)
-        case .success(let merged?): return render(merged.tally, header: merged.header, format: format)
-        }
+        guard let merged = try merged.orFailure() else { return .failure("reach merge: no partial report was given\n" + usage) }
+        return render(merged.tally, header: merged.header, format: format)
     }
 
     /// What differs between two partials' headers, in words; nil when they can be merged.

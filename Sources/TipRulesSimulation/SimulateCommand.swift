@@ -23,41 +23,21 @@ package enum SimulateCommand {
     2 usage or malformed input.
     """
 
-    package static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
-        let parsed: ParsedArguments
-        switch ParsedArguments.parse(arguments, valueOptions: ["--timeline", "--format", "--state", "--save-state", RunBudget.option],
-                                     flags: []) {
-        case .success(let value): parsed = value
-        case .failure(let error): return .failure(error.message + "\n" + usage)
-        }
+    package static func run(_ arguments: [String], environment: CommandEnvironment) throws(CommandResultError) -> CommandResult {
+        let parsed = try ParsedArguments.parse(arguments, valueOptions: ["--timeline", "--format", "--state", "--save-state", RunBudget.option],
+                                               flags: []).orFailure(usage: usage)
         guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
             return .failure("simulate takes one program\n" + usage)
         }
         guard let timelinePath = parsed.options["--timeline"] else {
             return .failure("simulate needs --timeline TIMELINE.json\n" + usage)
         }
-        let format: String
-        switch parsed.format(allowed: ["text", "json", "svg"]) {
-        case .success(let value): format = value
-        case .failure(let error): return .failure(error.message)
-        }
-        var meter: RunWorkMeter
-        switch RunBudget.parse(parsed) {
-        case .success(let budget): meter = RunWorkMeter(budget)
-        case .failure(let error): return .failure(error.message)
-        }
-        let loaded: ProgramLoader.Loaded
-        switch ProgramLoader.load(path, environment: environment) {
-        case .failure(let failure): return failure.result
-        case .success(let value): loaded = value
-        }
-        let log: SimulationLog
+        let format = try parsed.format(allowed: ["text", "json", "svg"]).orFailure()
+        var meter = RunWorkMeter(try RunBudget.parse(parsed).orFailure())
+        let loaded = try ProgramLoader.load(path, environment: environment).get()
         var warnings = ""
-        switch simulate(timelinePath, program: loaded.program, startingFrom: parsed.options["--state"],
-                        environment: environment, meter: &meter, warnings: &warnings) {
-        case .success(let value): log = value
-        case .failure(let failure): return failure.result
-        }
+        let log = try simulate(timelinePath, program: loaded.program, startingFrom: parsed.options["--state"],
+                               environment: environment, meter: &meter, warnings: &warnings).get()
         if let output = parsed.options["--save-state"] {
             guard !output.isEmpty, ![path, timelinePath, parsed.options["--state"]].contains(output) else {
                 return .failure("--save-state needs a file that is not an input, e.g. --save-state state.json")

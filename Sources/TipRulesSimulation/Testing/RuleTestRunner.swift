@@ -30,22 +30,14 @@ struct RuleTestFailure {
 /// Runs the cases of a test file: each fixture is evaluated as `eval` does, each timeline
 /// simulated as `simulate` does, then the expectations are compared.
 enum RuleTestRunner {
-    /// The outcomes of the file at `path`, or why the file itself is unusable (exit 2).
+    /// The outcomes of the file at `path`; it throws why the file itself is unusable (exit 2).
     /// Every evaluation's work is charged to `meter`: once its budget is spent, the run stops (exit 2).
     static func run(_ path: String, environment: CommandEnvironment,
-                    meter: inout RunWorkMeter) -> Result<[RuleTestOutcome], CommandResultError> {
+                    meter: inout RunWorkMeter) throws(CommandResultError) -> [RuleTestOutcome] {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-        let file: RuleTestFile
-        switch JSONFile.read(path).flatMap({ json in Result { () throws(FixtureError) in try RuleTestFile.decode(json) }
-            .mapError { CommandError("\(path): \($0)") } }) {
-        case .success(let value): file = value
-        case .failure(let error): return .failure(CommandResultError(.failure(error.message)))
-        }
-        let program: Program
-        switch ProgramLoader.load(directory.appendingPathComponent(file.program).path, environment: environment) {
-        case .success(let loaded): program = loaded.program
-        case .failure(let failure): return .failure(failure)
-        }
+        let file = try JSONFile.read(path).flatMap({ json in Result { () throws(FixtureError) in try RuleTestFile.decode(json) }
+            .mapError { CommandError("\(path): \($0)") } }).orFailure()
+        let program = try ProgramLoader.load(directory.appendingPathComponent(file.program).path, environment: environment).get().program
         var outcomes: [RuleTestOutcome] = []
         for testCase in file.cases {
             let failures: [RuleTestFailure]
@@ -55,11 +47,11 @@ enum RuleTestRunner {
                 failures = [RuleTestFailure(subject: "case", key: "", expected: .null, actual: .null, explanation: error.message)]
             }
             if meter.budget.isExhausted {
-                return .failure(CommandResultError(.failure("\(path): case \"\(testCase.name)\": \(meter.budget.exhaustion.message)")))
+                throw CommandResultError(.failure("\(path): case \"\(testCase.name)\": \(meter.budget.exhaustion.message)"))
             }
             outcomes.append(RuleTestOutcome(file: path, name: testCase.name, failures: failures))
         }
-        return .success(outcomes)
+        return outcomes
     }
 
     /// The expectations that failed, or why the case could not run.

@@ -13,29 +13,14 @@ package enum TestCommand {
     passed, 1 a case failed or a program has errors, 2 usage or malformed input.
     """
 
-    package static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
-        let parsed: ParsedArguments
-        switch ParsedArguments.parse(arguments, valueOptions: ["--format", RunBudget.option], flags: []) {
-        case .success(let value): parsed = value
-        case .failure(let error): return .failure(error.message + "\n" + usage)
-        }
+    package static func run(_ arguments: [String], environment: CommandEnvironment) throws(CommandResultError) -> CommandResult {
+        let parsed = try ParsedArguments.parse(arguments, valueOptions: ["--format", RunBudget.option], flags: []).orFailure(usage: usage)
         guard !parsed.positionals.isEmpty else { return .failure("test takes one or more test files\n" + usage) }
-        let format: String
-        switch parsed.format(allowed: ["text", "json", "junit"]) {
-        case .success(let value): format = value
-        case .failure(let error): return .failure(error.message)
-        }
-        var meter: RunWorkMeter
-        switch RunBudget.parse(parsed) {
-        case .success(let budget): meter = RunWorkMeter(budget)
-        case .failure(let error): return .failure(error.message)
-        }
+        let format = try parsed.format(allowed: ["text", "json", "junit"]).orFailure()
+        var meter = RunWorkMeter(try RunBudget.parse(parsed).orFailure())
         var outcomes: [RuleTestOutcome] = []
         for path in parsed.positionals {
-            switch RuleTestRunner.run(path, environment: environment, meter: &meter) {
-            case .success(let value): outcomes += value
-            case .failure(let failure): return failure.result
-            }
+            outcomes += try RuleTestRunner.run(path, environment: environment, meter: &meter)
         }
         let output: String
         switch format {

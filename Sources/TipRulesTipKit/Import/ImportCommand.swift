@@ -17,22 +17,17 @@ package enum ImportCommand {
     program has errors (it is still written), 2 usage or unreadable input.
     """
 
-    package static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
-        let parsed: ParsedArguments
-        switch ParsedArguments.parse(arguments, valueOptions: ["--output"], flags: [], shortNames: ["-o": "--output"]) {
-        case .success(let value): parsed = value
-        case .failure(let error): return .failure(error.message + "\n" + usage)
-        }
+    package static func run(_ arguments: [String], environment: CommandEnvironment) throws(CommandResultError) -> CommandResult {
+        let parsed = try ParsedArguments.parse(arguments, valueOptions: ["--output"], flags: [],
+                                               shortNames: ["-o": "--output"]).orFailure(usage: usage)
         guard !parsed.positionals.isEmpty else { return .failure("import takes one or more Swift files\n" + usage) }
         if let output = parsed.options["--output"], parsed.positionals.contains(output) {
             return .failure("-o \(output) would overwrite an input; name another file")
         }
         var sources: [SourceFile] = []
         for path in parsed.positionals {
-            switch FileAccess.read(path, as: .swiftSource, environment: environment) {
-            case .success(let bytes): sources.append(SourceFile(name: path == "-" ? "<stdin>" : path, bytes: bytes))
-            case .failure(let error): return .failure(error.message)
-            }
+            let bytes = try FileAccess.read(path, as: .swiftSource, environment: environment).orFailure()
+            sources.append(SourceFile(name: path == "-" ? "<stdin>" : path, bytes: bytes))
         }
         let imported = TipKitImporter.run(sources)
         let output = parsed.options["--output"]

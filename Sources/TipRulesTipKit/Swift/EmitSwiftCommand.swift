@@ -17,24 +17,16 @@ package enum EmitSwiftCommand {
     TipKit, 2 usage or unreadable input.
     """
 
-    package static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandResult {
-        let parsed: ParsedArguments
-        switch ParsedArguments.parse(arguments, valueOptions: ["--output", "--min-ios"], flags: [],
-                                     shortNames: ["-o": "--output"]) {
-        case .success(let value): parsed = value
-        case .failure(let error): return .failure(error.message + "\n" + usage)
-        }
+    package static func run(_ arguments: [String], environment: CommandEnvironment) throws(CommandResultError) -> CommandResult {
+        let parsed = try ParsedArguments.parse(arguments, valueOptions: ["--output", "--min-ios"], flags: [],
+                                               shortNames: ["-o": "--output"]).orFailure(usage: usage)
         guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
             return .failure("emit-swift takes one source file\n" + usage)
         }
         if let written = parsed.options["--min-ios"], SwiftTarget(minimumIOS: written) == nil {
             return .failure("--min-ios must be 17, 18 or 26\n" + usage)
         }
-        let loaded: CheckedSourceLoader.Checked
-        switch CheckedSourceLoader.load(path, environment: environment) {
-        case .success(let value): loaded = value
-        case .failure(let failure): return failure.result
-        }
+        let loaded = try CheckedSourceLoader.load(path, environment: environment)
         let checked = loaded.program
         let target = parsed.options["--min-ios"].flatMap(SwiftTarget.init(minimumIOS:))
             ?? checked.tipKitMinimumIOS.flatMap(SwiftTarget.init(rawValue:)) ?? .iOS17

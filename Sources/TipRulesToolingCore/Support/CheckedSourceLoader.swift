@@ -12,23 +12,19 @@ package enum CheckedSourceLoader {
         package var diagnosticsText: String
     }
 
-    /// The checked program at `path`, or the command's result when there is none: the
+    /// The checked program at `path`; without one, it throws the command's result: the
     /// diagnostics of a source with errors, or with warnings when `warningsAsErrors` (status 1),
     /// or why the file is unreadable (status 2).
     package static func load(_ path: String, environment: CommandEnvironment,
-                     warningsAsErrors: Bool = false) -> Result<Checked, CommandResultError> {
-        let bytes: [UInt8]
-        switch FileAccess.read(path, as: .source, environment: environment) {
-        case .success(let value): bytes = value
-        case .failure(let error): return .failure(CommandResultError(.failure(error.message)))
-        }
+                     warningsAsErrors: Bool = false) throws(CommandResultError) -> Checked {
+        let bytes = try FileAccess.read(path, as: .source, environment: environment).orFailure()
         let compilation = Compilation(name: path, bytes: bytes)
         let diagnosticsText = compilation.diagnostics.isEmpty ? ""
             : DiagnosticsReport.text([(compilation.source, compilation.diagnostics)], environment: environment)
         let warningsFail = warningsAsErrors && compilation.diagnostics.contains { $0.severity == .warning }
         guard let program = compilation.program, let optimized = compilation.optimizedProgram, !warningsFail else {
-            return .failure(CommandResultError(CommandResult(status: ExitStatus.programErrors, standardError: diagnosticsText)))
+            throw CommandResultError(CommandResult(status: ExitStatus.programErrors, standardError: diagnosticsText))
         }
-        return .success(Checked(compilation: compilation, program: program, optimizedProgram: optimized, diagnosticsText: diagnosticsText))
+        return Checked(compilation: compilation, program: program, optimizedProgram: optimized, diagnosticsText: diagnosticsText)
     }
 }

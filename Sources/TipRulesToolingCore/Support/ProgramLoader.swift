@@ -35,12 +35,3 @@ package enum ProgramLoader {
         }
     }
 }
-
-/// A command's result carried as an error, for early returns.
-package struct CommandResultError: Error {
-    package var result: CommandResult
-
-    package init(_ result: CommandResult) {
-        self.result = result
-    }
-}
