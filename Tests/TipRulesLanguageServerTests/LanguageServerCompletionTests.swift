@@ -29,8 +29,8 @@ import TipRulesToolingCore
         server = LanguageServer()
         nextID = 0
         request("initialize", .object(["processId": .null, "rootUri": .null, "capabilities": .object([:])]))
-        server.handle(.object(["jsonrpc": "2.0", "method": "initialized", "params": .object([:])]))
-        server.handle(.object(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": .object(["textDocument": .object([
+        _ = server.handle(.object(["jsonrpc": "2.0", "method": "initialized", "params": .object([:])]))
+        _ = server.handle(.object(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": .object(["textDocument": .object([
             "uri": .string(uri), "languageId": "tiprules", "version": 1, "text": .string(text),
         ])])]))
         let line = bytes[..<marker].filter { $0 == 10 }.count
