@@ -20,7 +20,7 @@ import TipRulesTestSupport
     }
 
     private func notify(_ method: String, _ params: JSONValue) -> [JSONValue] {
-        _ = server.handle(.object(["jsonrpc": "2.0", "method": .string(method), "params": params]))
+        server.handle(.object(["jsonrpc": "2.0", "method": .string(method), "params": params]))
     }
 
     /// Initializes with `capabilities`, opens `text`; the published diagnostics.

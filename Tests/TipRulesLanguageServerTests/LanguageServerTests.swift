@@ -60,7 +60,7 @@ import TipRulesTestSupport
 
     @discardableResult
     private func notify(_ method: String, _ params: JSONValue = .object([:])) -> [JSONValue] {
-        _ = server.handle(.object(["jsonrpc": "2.0", "method": .string(method), "params": params]))
+        server.handle(.object(["jsonrpc": "2.0", "method": .string(method), "params": params]))
     }
 
     private func initialize(_ capabilities: JSONValue = .object([:])) {
