@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 import TipRulesToolingCore
 
 /// The repository's root folder, found from this file's path (`Tests/TipRulesTestSupport/`).
@@ -13,11 +12,11 @@ public func builtProduct(_ name: String) -> URL {
 }
 
 /// Runs the product `name` built beside the tests with `arguments` and `stdin` on a pipe as its
-/// standard input, and waits for it: its exit status and what it printed. A product that is not
-/// built fails the test.
+/// standard input, and waits for it: its exit status and what it printed. Throws `ProductNotBuilt`
+/// for a product that is not built.
 public func runBuiltProduct(_ name: String, _ arguments: [String], stdin: String = "") throws -> CommandResult {
     let executable = builtProduct(name)
-    try #require(FileManager.default.isExecutableFile(atPath: executable.path), "\(executable.path) is not built")
+    guard FileManager.default.isExecutableFile(atPath: executable.path) else { throw ProductNotBuilt(path: executable.path) }
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -33,4 +32,12 @@ public func runBuiltProduct(_ name: String, _ arguments: [String], stdin: String
     process.waitUntilExit()
     return CommandResult(status: process.terminationStatus, standardOutput: String(decoding: standardOutput, as: UTF8.self),
                          standardError: String(decoding: standardError, as: UTF8.self))
+}
+
+/// A product `runBuiltProduct` was asked to run is not built beside the tests.
+public struct ProductNotBuilt: Error, CustomStringConvertible {
+    /// Where it was looked for.
+    public let path: String
+
+    public var description: String { "\(path) is not built" }
 }

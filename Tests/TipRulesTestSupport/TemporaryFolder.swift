@@ -1,17 +1,16 @@
 import Foundation
-import Testing
 
 /// A new empty folder for one test's files, named `prefix` and a UUID, under the system's temporary
 /// folder, or in memory (`/dev/shm`, where `fsync` costs nothing) when asked and available, for
-/// tests about reading, not durability; its path. A failure to create it fails the test. Removed
-/// by `removeTemporaryFolder`.
+/// tests about reading, not durability; its path. A failure to create it is printed, and the test
+/// fails at its first write there. Removed by `removeTemporaryFolder`.
 public func temporaryFolder(prefix: String = "tiprulec-test", inMemory: Bool = false) -> String {
     let base = inMemory && FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm/" : NSTemporaryDirectory()
     let path = (base.hasSuffix("/") ? base : base + "/") + prefix + "-" + UUID().uuidString
     do {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     } catch {
-        Issue.record(error, "cannot create \(path)")
+        FileHandle.standardError.write(Data("cannot create \(path): \(error)\n".utf8))
     }
     return path
 }
