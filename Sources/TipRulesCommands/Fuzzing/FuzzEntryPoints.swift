@@ -97,20 +97,24 @@ public enum FuzzEntryPoints {
     }
 
     /// Bytes as a change set's payload (a valid header is put in front, so mutations reach the
-    /// decoder) → decode → add to a history and take it into an engine of the backyard program;
-    /// then the raw bytes as a journal of change sets.
+    /// decoder, in every format version, so baselines are read too) → decode → add to a history with its
+    /// baseline and take it into an engine of the backyard program; then the raw bytes as a journal
+    /// of change sets; then compact the history and write it out.
     public static func changeSet(_ bytes: [UInt8]) {
         guard let backyard else { return }
-        let framed = Array("TIPX".utf8) + [1, 0] + littleEndian(UInt32(truncatingIfNeeded: bytes.count))
-            + littleEndian(CRC32.checksum(bytes)) + bytes
+        let framed = (1...ChangeSet.formatVersion).map { version in
+            Array("TIPX".utf8) + [UInt8(version), 0] + littleEndian(UInt32(truncatingIfNeeded: bytes.count))
+                + littleEndian(CRC32.checksum(bytes)) + bytes
+        }
         var history = SyncHistory(install: InstallID(high: 1, low: 1))
         var engine = TipEngine(program: backyard)
-        let received = [try? ChangeSet(decoding: framed)].compactMap { $0 } + ChangeSet.sequence(in: bytes).changeSets.map(\.changeSet)
+        let received = framed.compactMap { try? ChangeSet(decoding: $0) } + ChangeSet.sequence(in: bytes).changeSets.map(\.changeSet)
         for changeSet in received {
-            guard let applied = try? history.add(changeSet.operations) else { continue }
+            guard let applied = try? history.add(changeSet.operations, baseline: changeSet.baseline) else { continue }
             engine.adopt(history, newOperations: applied)
         }
         _ = engine.evaluate(at: fixedNow)
+        _ = history.compact(for: backyard, now: fixedNow)
         _ = history.changes(app: nil).encoded()
     }
 
