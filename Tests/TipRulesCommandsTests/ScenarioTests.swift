@@ -14,7 +14,7 @@ import TipRulesTestSupport
 ///
 /// Each scenario runs twice: from the source, and from the bytecode that `tiprulec compile`
 /// writes; the two results must be identical. Reference scenarios kept outside the repository
-/// (a folder named by `TIPRULEC_REFERENCE_EXAMPLES`, else the reference scenarios' usual folder beside the repository)
+/// (a folder named by `TIPRULEC_REFERENCE_EXAMPLES`)
 /// go through the same runner when they are there.
 @Suite struct ScenarioTests {
     /// `Tests/TipRulesCommandsTests/Scenarios`.
@@ -22,10 +22,8 @@ import TipRulesTestSupport
         .appendingPathComponent("Scenarios")
 
     /// Reference scenarios outside the repository, if any.
-    static let referenceExamplesDirectory = ProcessInfo.processInfo.environment["TIPRULEC_REFERENCE_EXAMPLES"]
+    static let referenceExamplesDirectory: URL? = ProcessInfo.processInfo.environment["TIPRULEC_REFERENCE_EXAMPLES"]
         .map { URL(fileURLWithPath: $0) }
-        ?? repositoryRoot.deletingLastPathComponent()
-            .appendingPathComponent("shared/contract/examples")
 
     /// Why `referenceExamples` is skipped when it is.
     static let noReferenceExamples: Comment = """
@@ -42,9 +40,10 @@ import TipRulesTestSupport
     }
 
     /// The reference scenarios, through the same runner.
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: referenceExamplesDirectory.path), noReferenceExamples))
+    @Test(.enabled(if: referenceExamplesDirectory.map { FileManager.default.fileExists(atPath: $0.path) } ?? false,
+                   noReferenceExamples))
     func referenceExamples() throws {
-        let directory = Self.referenceExamplesDirectory
+        let directory = try #require(Self.referenceExamplesDirectory)
         let scenarios = try Scenario.all(in: directory)
         #expect(!scenarios.isEmpty, "no scenarios in \(directory.path)")
         try ScenarioRunner.run(scenarios)
