@@ -36,7 +36,7 @@ enum HistoryScaling {
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: work) }
         let rules = work + "/rules.tipc"
-        FileManager.default.createFile(atPath: rules, contents: Data(program.encoded()))
+        try Data(program.encoded()).write(to: URL(fileURLWithPath: rules))
         print("opening a state folder after n operations (donations to 10 events over three years, a display every 1,000th):")
         print("| operations | folder | size | eval --state: wall / peak | example host: wall / peak |")
         print("|---:|---|---:|---:|---:|")

@@ -106,7 +106,7 @@ extension Columns {
 extension Report {
     static let maximumIncrementalPercent = 5.0
 
-    /// Issue 20's target: the incremental donation's VM time as a percentage of a full evaluation
+    /// The target: the incremental donation's VM time as a percentage of a full evaluation
     /// of the app (the whole-app scenario's VM time).
     var incrementalShare: Target? {
         guard let incremental = timings.first(where: { $0.scenario.family == "incremental donation, 200 tips" }),

@@ -1,7 +1,7 @@
 import TipRulesLanguageServer
 import TipRulesToolingCore
 
-/// Issue 10's editor targets, measured on the in-process language server over a generated
+/// The editor targets, measured on the in-process language server over a generated
 /// document of about 5,000 lines: diagnostics after a one-line change, hover, completion,
 /// and 20 changes that arrive in one read (the server analyses only the latest).
 struct LanguageServerBenchmark {

@@ -43,9 +43,9 @@ struct Scenario {
     var family: String
     /// The donations in the store; nil when the rule reads no donation.
     var donations: Int?
-    /// Issue 11's target "faster than the naive closure" applies.
+    /// The target "faster than the naive closure" applies.
     var mustBeatNaive = false
-    /// Issue 20's target "no slower than the best hand-written Swift" applies, in place of
+    /// The target "no slower than the best hand-written Swift" applies, in place of
     /// the target "≥ 1,000× faster than #Predicate", which no Swift meets on this scenario.
     var mustMatchBest = false
     /// Each contender, in `ContenderKind` order.

@@ -3,7 +3,7 @@ import TipRulesRuntime
 import TipRulesStorage
 import TipRulesState
 
-/// Issue 16's state figures (`tiprulec-bench state`): the cost of recording one donation into a
+/// The state figures (`tiprulec-bench state`): the cost of recording one donation into a
 /// state folder holding 50 events × 1,000 donations (flushed with `fsync` each, and written
 /// without a flush), beside a state of 50 × 10 to show that the cost does not grow with the
 /// state; opening such a folder (writer and reader); and the folder's size.
