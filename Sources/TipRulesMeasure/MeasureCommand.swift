@@ -28,6 +28,10 @@ package enum MeasureCommand {
 
     static let formats = ["text", "json", "csv", "partial", "svg"]
     static let defaultWindow = "7d"
+    /// The longest window `--window` accepts, in seconds (about 100 years).
+    static let longestWindow = 3_200_000_000
+    /// The most goals one user can reach: each is a row, and a user has at most this many rows.
+    static let mostGoals = RowsSetup.maximumRowsPerUser
 
     package static func run(_ arguments: [String], environment: CommandEnvironment,
                             currentTime: () -> Double) throws(CommandResultError) -> CommandResult {
@@ -63,7 +67,7 @@ package enum MeasureCommand {
                                             makeCounter: { MeasureCounter(setup: setup.withOwnProgram()) }).orFailure()
         let header = MeasureReportCoding.PartialHeader(version: MeasureReportCoding.partialVersion, program: ProgramDigest.of(program),
                                                        tip: tipName, group: setup.group, goal: goalName, window: setup.window, now: now)
-        var result = render(outcome.tally, header: header, format: format)
+        var result = render(outcome.tally.sealed(), header: header, format: format)
         result.standardError = outcome.standardError
         return result
     }
