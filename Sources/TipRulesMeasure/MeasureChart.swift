@@ -35,7 +35,8 @@ enum MeasureChart {
         children.append(heading("Relative lift, treatment against holdout (95% interval)", top: top))
         top += 12
         let lifts = [("conversion", report.conversion), ("goalCount mean", report.goalCount)]
-        let bounds = lifts.flatMap { [$0.1.relativeLiftInterval?.lowerBound, $0.1.relativeLiftInterval?.upperBound] }.compactMap { $0 }
+        let bounds = lifts.flatMap { [$0.1.relativeLiftInterval?.lowerBound, $0.1.relativeLiftInterval?.upperBound] }
+            .compactMap { $0 }.filter(\.isFinite)
         let liftTicks = Ticks(low: min(-0.05, bounds.min() ?? 0), high: max(0.05, bounds.max() ?? 0))
         let liftScale = Scale(low: liftTicks.low, high: liftTicks.high)
         let zero = liftScale.x(0)

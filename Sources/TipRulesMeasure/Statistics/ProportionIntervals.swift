@@ -48,8 +48,12 @@ enum ProportionIntervals {
             moverR(p1, correctedWilson(treatment.successes, of: treatment.count, z: z),
                    p2, correctedWilson(holdout.successes, of: holdout.count, z: z))
         }
-        result.relativeLift = p1 / p2 - 1
         let interval = ratio(z95)
+        guard interval.upperBound.isFinite else {
+            result.notes.append("the relative lift's interval has no upper bound: the relative lift is undefined")
+            return result
+        }
+        result.relativeLift = p1 / p2 - 1
         result.relativeLiftInterval = (interval.lowerBound - 1)...(interval.upperBound - 1)
         result.relativeLiftPValue = pValue(estimate: p1 / p2, target: 1, interval: ratio)
         return result
