@@ -68,6 +68,11 @@ struct MeasureReport {
         return counts.filter { $0.count < fewestOutcomes }.min { $0.count < $1.count }
     }
 
+    /// "3 users of the holdout arm".
+    private static func users(_ few: (arm: String, count: Int)) -> String {
+        "\(few.count) user\(few.count == 1 ? "" : "s") of the \(few.arm) arm"
+    }
+
     /// The conversion rates: Welch's t as gbstats computes it where each arm has enough users who
     /// reached the goal and who did not, Newcombe–Wilson score intervals where one has fewer.
     private static func compareRates(_ tally: MeasureTally) -> Comparison {
@@ -81,7 +86,7 @@ struct MeasureReport {
                                  treatment: .proportion(successes: treatment.converted, of: treatment.users)).result()
         }
         var result = ProportionIntervals.compare(treatment: (treatment.converted, treatment.users), holdout: (holdout.converted, holdout.users))
-        result.notes.insert("\(few.count) user\(few.count == 1 ? "" : "s") of the \(few.arm) arm "
+        result.notes.insert(users(few) + " "
                             + (fewConverted != nil ? "reached the goal" : "did not reach the goal")
                             + ", fewer than \(fewestOutcomes): Newcombe–Wilson score intervals, which hold their level at this size, instead of Welch's t", at: 0)
         return result
@@ -91,7 +96,7 @@ struct MeasureReport {
     /// goal for it to hold its level.
     private static func compareGoalCounts(_ tally: MeasureTally) -> Comparison {
         if let few = fewest(tally, converted: true), tally.treatment.users > 0, tally.holdout.users > 0 {
-            return .undefined("\(few.count) user\(few.count == 1 ? "" : "s") of the \(few.arm) arm reached the goal, fewer than "
+            return .undefined(users(few) + " reached the goal, fewer than "
                               + "\(fewestOutcomes): Welch's t test of the goal counts does not hold its level at this size (the conversion rate's interval does)")
         }
         return TwoSidedTTest(control: goalSample(tally.holdout), treatment: goalSample(tally.treatment)).result()
