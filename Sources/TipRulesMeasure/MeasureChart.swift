@@ -1,9 +1,12 @@
+import Foundation
 import TipRulesSimulation
 
 /// The chart of `measure --format svg`, readable at a glance: each arm's conversion rate with its
 /// 95 % interval on one axis, then the relative lift of the rate and of the mean goal count with
 /// their 95 % intervals around a line at 0 (an interval that does not cross it is a difference the
-/// test finds), and the sample-ratio check. Self-contained SVG, no script.
+/// test finds; colour and label follow the relative test), on round ticks, the sample-ratio check,
+/// the users left out, the plain summary and the notes. Nothing passes the right edge. Self-contained
+/// SVG, no script.
 enum MeasureChart {
     private static let width = 640.0, left = 150.0, right = 40.0, rowHeight = 34.0
 
@@ -18,7 +21,8 @@ enum MeasureChart {
         var top = 50.0
         let rates = [("treatment", report.treatment, "#2a6fdb"), ("holdout", report.holdout, "#8a8a8a")]
         let rateHigh = max(0.01, rates.compactMap { $0.1.rateInterval?.upperBound ?? $0.1.rate }.max() ?? 0)
-        let rateScale = Scale(low: 0, high: min(1, rateHigh * 1.15))
+        let rateTicks = Ticks(low: 0, high: min(1, rateHigh))
+        let rateScale = Scale(low: rateTicks.low, high: rateTicks.high)
         children.append(heading("Conversion rate (95% interval)", top: top))
         top += 12
         for (name, arm, color) in rates {
@@ -26,24 +30,30 @@ enum MeasureChart {
                                  label: "\(MeasureNumbers.percent(arm.rate)) of \(arm.counts.users)"))
             top += rowHeight
         }
-        children += axis(rateScale, top: top, format: MeasureNumbers.percent)
+        children += axis(rateScale, ticks: rateTicks, top: top, signed: false)
         top += 44
         children.append(heading("Relative lift, treatment against holdout (95% interval)", top: top))
         top += 12
         let lifts = [("conversion", report.conversion), ("goalCount mean", report.goalCount)]
-        let bounds = lifts.flatMap { [$0.1.relativeLiftInterval?.lowerBound, $0.1.relativeLiftInterval?.upperBound] }.compactMap { $0 }
-        let reach = max(0.05, bounds.map(abs).max() ?? 0) * 1.15
-        let liftScale = Scale(low: -reach, high: reach)
+        let bounds = lifts.flatMap { [$0.1.relativeLiftInterval?.lowerBound, $0.1.relativeLiftInterval?.upperBound] }
+            .compactMap { $0 }.filter(\.isFinite)
+        let liftTicks = Ticks(low: min(-0.05, bounds.min() ?? 0), high: max(0.05, bounds.max() ?? 0))
+        let liftScale = Scale(low: liftTicks.low, high: liftTicks.high)
         let zero = liftScale.x(0)
         children.append(SVGElement("line", ["class": "zero", "x1": zero, "y1": top, "x2": zero, "y2": top + rowHeight * 2]))
         for (name, result) in lifts {
+            // The colour and the label follow one test: the relative lift's interval and its own p-value.
             let color = result.relativeLiftInterval.map { $0.lowerBound > 0 ? "#1e8e3e" : $0.upperBound < 0 ? "#b3261e" : "#8a8a8a" } ?? "#8a8a8a"
-            let label = result.relativeLift.map { MeasureNumbers.lift($0) + (result.pValue.map { ", " + MeasureNumbers.pValue($0) } ?? "") } ?? "undefined"
+            var label = "undefined"
+            if let lift = result.relativeLift, let interval = result.relativeLiftInterval, let p = result.relativeLiftPValue {
+                label = "\(MeasureNumbers.lift(lift)) [\(MeasureNumbers.lift(interval.lowerBound)), \(MeasureNumbers.lift(interval.upperBound))], "
+                    + MeasureNumbers.pValue(p)
+            }
             children.append(mark(name, value: result.relativeLift, interval: result.relativeLiftInterval, scale: liftScale, top: top,
                                  color: color, label: label))
             top += rowHeight
         }
-        children += axis(liftScale, top: top, format: MeasureNumbers.lift)
+        children += axis(liftScale, ticks: liftTicks, top: top, signed: true)
         top += 44
         let ratio: String
         if let p = report.sampleRatioPValue {
@@ -52,17 +62,65 @@ enum MeasureChart {
             ratio = "Sample ratio: undefined"
         }
         children.append(SVGElement("text", ["class": report.sampleRatioFlagged ? "flagged" : "muted", "x": 16, "y": top], text: ratio))
-        top += 20
-        children.append(SVGElement("text", ["class": "muted", "x": 16, "y": top],
-                                   text: "\(report.tally.immature) immature and \(report.tally.crossed) crossed users left out"))
-        for note in report.notes {
-            top += 20
-            children.append(SVGElement("text", ["class": "muted", "x": 16, "y": top], text: "note: " + note))
+        let tally = report.tally
+        var paragraphs = ["\(tally.immature) immature, \(tally.crossed) crossed and \(tally.contaminated) contaminated users left out",
+                          MeasureSummary.line(report)]
+        paragraphs += report.notes.map { "note: " + $0 }
+        for line in paragraphs.flatMap(wrapped) {
+            top += 18
+            children.append(SVGElement("text", ["class": "muted", "x": 16, "y": top], text: line))
         }
         top += 16
         let svg = SVGElement("svg", ["xmlns": "http://www.w3.org/2000/svg", "width": width, "height": top,
                                      "viewBox": "0 0 \(SVGText.number(width)) \(SVGText.number(top))"], children: children)
         return svg.rendered()
+    }
+
+    /// About how wide a character of the chart's 13-pixel text is, to keep labels inside it.
+    private static let characterWidth = 7.2
+
+    /// `text` in lines that fit the chart's width, broken between words.
+    private static func wrapped(_ text: String) -> [String] {
+        let most = Int((width - 32) / characterWidth)
+        var lines: [String] = [], line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > most {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return lines + (line.isEmpty ? [] : [line])
+    }
+
+    /// Round ticks over at least [low, high]: a step of 1, 2, 2.5 or 5 times a power of ten, four to
+    /// eight of them, the ends at multiples of the step.
+    private struct Ticks {
+        var low: Double
+        var high: Double
+        var step: Double
+
+        init(low: Double, high: Double) {
+            let rough = (high - low) / 4, power = pow(10, floor(log10(rough)))
+            step = [1.0, 2, 2.5, 5, 10].map { $0 * power }.first { $0 >= rough * 0.999 } ?? 10 * power
+            self.low = (low / step).rounded(.down) * step
+            self.high = (high / step).rounded(.up) * step
+        }
+
+        var values: [Double] {
+            let count = Int(((high - low) / step).rounded())
+            return (0...count).map { low + Double($0) * step }
+        }
+
+        /// A value as a percentage with as many decimals as the step needs.
+        func label(_ value: Double, signed: Bool) -> String {
+            let decimals = (0...3).first { digits in
+                let scaled = step * 100 * pow(10, Double(digits))
+                return abs(scaled - scaled.rounded()) < 1e-6
+            } ?? 3
+            if abs(value) < step / 1e6 { return "0%" }
+            return String(format: signed ? "%+.\(decimals)f%%" : "%.\(decimals)f%%", value * 100)
+        }
     }
 
     /// Values to horizontal positions between the margins.
@@ -92,18 +150,23 @@ enum MeasureChart {
         if let value {
             children.append(SVGElement("circle", ["cx": scale.x(value), "cy": y, "r": 5, "fill": color]))
         }
-        children.append(SVGElement("text", ["class": "muted", "x": scale.x(value ?? scale.low) + 10, "y": y - 8], text: label))
+        // Right of the dot, or ending at the chart's right edge where it would pass it.
+        let x = scale.x(value ?? scale.low), labelWidth = Double(label.count) * characterWidth
+        if x + 10 + labelWidth <= width - 8 {
+            children.append(SVGElement("text", ["class": "muted", "x": x + 10, "y": y - 8], text: label))
+        } else {
+            children.append(SVGElement("text", ["class": "muted", "x": width - 8, "y": y - 8, "text-anchor": "end"], text: label))
+        }
         return SVGElement.group(["class": "row"], children)
     }
 
-    /// The axis below rows: a line and five labelled ticks.
-    private static func axis(_ scale: Scale, top: Double, format: (Double) -> String) -> [SVGElement] {
+    /// The axis below rows: a line and its labelled round ticks.
+    private static func axis(_ scale: Scale, ticks: Ticks, top: Double, signed: Bool) -> [SVGElement] {
         var elements = [SVGElement("line", ["class": "axis", "x1": left, "y1": top, "x2": width - right, "y2": top])]
-        for step in 0...4 {
-            let value = scale.low + (scale.high - scale.low) * Double(step) / 4
+        for value in ticks.values {
             let x = scale.x(value)
             elements.append(SVGElement("line", ["class": "axis", "x1": x, "y1": top, "x2": x, "y2": top + 5]))
-            elements.append(SVGElement("text", ["class": "muted", "x": x, "y": top + 19, "text-anchor": "middle"], text: format(value)))
+            elements.append(SVGElement("text", ["class": "muted", "x": x, "y": top + 19, "text-anchor": "middle"], text: ticks.label(value, signed: signed)))
         }
         return elements
     }

@@ -15,19 +15,27 @@ package enum MeasureCommand {
     their exposure and interaction rows), compares the users exposed to TIP's experiment in the
     treatment arm with those held out: who donated EVENT (the goal) within the window after their
     first exposure (--window, default 7d: 90s, 45m, 12h, 30d), and how often. Reports each arm,
-    the difference and relative lift with their 95% intervals and p-values (Welch's t test), and
+    the relative lift and the difference, each with its own 95% interval and p-value (Welch's t
+    test; Newcombe-Wilson score intervals for small arms and rare goals), a plain sentence, and
     the sample-ratio check. --group is the experiment's group (default the group of the tip's
     holdout; a tip without a holdout needs it); an exposure of the holdout's group that holds out
     another share than the program's is a bad row. --now is the instant (default now): users
-    whose window has not ended are left out as immature. --format partial (which needs --now) prints sums that `measure merge` adds up exactly; svg a chart.
+    whose window has not ended are left out as immature, rows after it and rows of tips the
+    program no longer declares are left out; held-out users who displayed the tip before their
+    exposure are left out as contaminated. --format partial (which needs --now) prints sums that
+    `measure merge` adds up exactly, each part of the rows once; svg a chart.
     --jobs (default: the cores) reads the input in that many threads. Bad rows stop the run
     (exit 2) unless --skip-invalid.
     Exit status: 0 reported, 1 the program has errors, 2 usage or malformed input (a bad row, a
-    partial of another program or experiment).
+    partial of another program or experiment, one no run writes, or one given twice).
     """
 
     static let formats = ["text", "json", "csv", "partial", "svg"]
     static let defaultWindow = "7d"
+    /// The longest window `--window` accepts, in seconds (about 100 years).
+    static let longestWindow = 3_200_000_000
+    /// The most goals one user can reach: each is a row, and a user has at most this many rows.
+    static let mostGoals = RowsSetup.maximumRowsPerUser
 
     package static func run(_ arguments: [String], environment: CommandEnvironment,
                             currentTime: () -> Double) throws(CommandResultError) -> CommandResult {
@@ -63,7 +71,7 @@ package enum MeasureCommand {
                                             makeCounter: { MeasureCounter(setup: setup.withOwnProgram()) }).orFailure()
         let header = MeasureReportCoding.PartialHeader(version: MeasureReportCoding.partialVersion, program: ProgramDigest.of(program),
                                                        tip: tipName, group: setup.group, goal: goalName, window: setup.window, now: now)
-        var result = render(outcome.tally, header: header, format: format)
+        var result = render(outcome.tally.sealed(), header: header, format: format)
         result.standardError = outcome.standardError
         return result
     }

@@ -4,7 +4,8 @@ import TipRulesToolingCore
 
 /// Measure's side of a run over rows: each user's rows are checked as reach checks them (one
 /// store builder, reused), and a user exposed to the experiment is counted in their arm from the
-/// first exposure t0: converted when the goal was donated in (t0, t0 + window], with how many
+/// first exposure t0 (unless crossed, or held out after a display of the tip: contaminated):
+/// converted when the goal was donated in (t0, t0 + window], with how many
 /// times, and in treatment whether the tip was shown, acted on or closed in [t0, t0 + window].
 struct MeasureCounter: UserCounter {
     let setup: MeasureSetup
@@ -40,9 +41,13 @@ struct MeasureCounter: UserCounter {
             arm = arm ?? exposure.arm
         }
         tally.users += 1
+        tally.userDigest &+= ProgramDigest.digest(user)
         guard let start, let arm else { return }
         let end = start + setup.window
         if crossed { return tally.crossed += 1 }
+        if arm == .holdout, builder.interactions.contains(where: { $0.tip == setup.tip && $0.kind == .display && $0.date <= start }) {
+            return tally.contaminated += 1
+        }
         if end > setup.now { return tally.immature += 1 }
         let goals = builder.donationDates(of: setup.goal).reduce(0) { $0 + ($1 > start && $1 <= end ? 1 : 0) }
         var counts = tally[arm]

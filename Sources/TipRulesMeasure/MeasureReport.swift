@@ -14,7 +14,7 @@ struct MeasureReport {
     /// One arm's statistics.
     struct ArmSummary {
         var counts: MeasureTally.Arm
-        /// The conversion rate and its 95 % interval (nil without users).
+        /// The conversion rate and its 95 % interval, Wilson's (nil without users).
         var rate: Double?
         var rateInterval: ClosedRange<Double>?
         /// The mean and sample variance of the goal count (the variance nil below 2 users).
@@ -25,8 +25,8 @@ struct MeasureReport {
     let treatment: ArmSummary
     let holdout: ArmSummary
     /// The conversion rate's comparison (treatment minus holdout) and the mean goal count's.
-    let conversion: TwoSidedTTest.Result
-    let goalCount: TwoSidedTTest.Result
+    let conversion: Comparison
+    let goalCount: Comparison
     let sampleRatioPValue: Double?
     let notes: [String]
 
@@ -34,9 +34,8 @@ struct MeasureReport {
         (self.tip, self.group, self.goal, self.window, self.now, self.tally) = (tip, group, goal, window, now, tally)
         treatment = Self.summary(tally.treatment)
         holdout = Self.summary(tally.holdout)
-        let rates = TwoSidedTTest(control: .proportion(successes: tally.holdout.converted, of: tally.holdout.users),
-                                  treatment: .proportion(successes: tally.treatment.converted, of: tally.treatment.users)).result()
-        let means = TwoSidedTTest(control: Self.goalSample(tally.holdout), treatment: Self.goalSample(tally.treatment)).result()
+        let rates = Self.compareRates(tally)
+        let means = Self.compareGoalCounts(tally)
         conversion = rates
         goalCount = means
         sampleRatioPValue = tally.percent.flatMap {
@@ -57,6 +56,52 @@ struct MeasureReport {
     /// Whether the sample-ratio check fails (p below `SampleRatioCheck.threshold`).
     var sampleRatioFlagged: Bool { (sampleRatioPValue ?? 1) < SampleRatioCheck.threshold }
 
+    /// Below this many users who reached the goal, or who did not, in an arm, the normal
+    /// approximation of Welch's t does not hold its level.
+    static let fewestOutcomes = 10
+
+    /// The arm with the fewest users who reached the goal (`converted`) or did not, and how many, when below `fewestOutcomes`.
+    private static func fewest(_ tally: MeasureTally, converted: Bool) -> (arm: String, count: Int)? {
+        let counts = [("treatment", tally.treatment), ("holdout", tally.holdout)].map { name, arm in
+            (arm: name, count: converted ? arm.converted : arm.users - arm.converted)
+        }
+        return counts.filter { $0.count < fewestOutcomes }.min { $0.count < $1.count }
+    }
+
+    /// "3 users of the holdout arm".
+    private static func users(_ few: (arm: String, count: Int)) -> String {
+        "\(few.count) user\(few.count == 1 ? "" : "s") of the \(few.arm) arm"
+    }
+
+    /// The conversion rates: Welch's t as gbstats computes it where each arm has enough users who
+    /// reached the goal and who did not, Newcombe–Wilson score intervals where one has fewer.
+    private static func compareRates(_ tally: MeasureTally) -> Comparison {
+        let (treatment, holdout) = (tally.treatment, tally.holdout)
+        guard treatment.users > 0, holdout.users > 0 else {
+            return .undefined("each arm needs at least 1 user (treatment \(treatment.users), holdout \(holdout.users))")
+        }
+        let fewConverted = fewest(tally, converted: true), fewOthers = fewest(tally, converted: false)
+        guard let few = fewConverted ?? fewOthers else {
+            return TwoSidedTTest(control: .proportion(successes: holdout.converted, of: holdout.users),
+                                 treatment: .proportion(successes: treatment.converted, of: treatment.users)).result()
+        }
+        var result = ProportionIntervals.compare(treatment: (treatment.converted, treatment.users), holdout: (holdout.converted, holdout.users))
+        result.notes.insert(users(few) + " "
+                            + (fewConverted != nil ? "reached the goal" : "did not reach the goal")
+                            + ", fewer than \(fewestOutcomes): Newcombe–Wilson score intervals, which hold their level at this size, instead of Welch's t", at: 0)
+        return result
+    }
+
+    /// The mean goal counts by Welch's t, refused where an arm has too few users who reached the
+    /// goal for it to hold its level.
+    private static func compareGoalCounts(_ tally: MeasureTally) -> Comparison {
+        if let few = fewest(tally, converted: true), tally.treatment.users > 0, tally.holdout.users > 0 {
+            return .undefined(users(few) + " reached the goal, fewer than "
+                              + "\(fewestOutcomes): Welch's t test of the goal counts does not hold its level at this size (the conversion rate's interval does)")
+        }
+        return TwoSidedTTest(control: goalSample(tally.holdout), treatment: goalSample(tally.treatment)).result()
+    }
+
     private static func goalSample(_ arm: MeasureTally.Arm) -> ArmSample {
         .mean(sum: arm.goalSum, sumOfSquares: arm.goalSumOfSquares, count: arm.users)
     }
@@ -64,12 +109,8 @@ struct MeasureReport {
     private static func summary(_ arm: MeasureTally.Arm) -> ArmSummary {
         var summary = ArmSummary(counts: arm)
         guard arm.users > 0 else { return summary }
-        let rate = ArmSample.proportion(successes: arm.converted, of: arm.users)
-        summary.rate = rate.mean
-        if arm.users > 1 {
-            let width = StudentT(degreesOfFreedom: rate.count - 1).quantile(0.975) * (rate.variance / rate.count).squareRoot()
-            summary.rateInterval = max(0, rate.mean - width)...min(1, rate.mean + width)
-        }
+        summary.rate = Double(arm.converted) / Double(arm.users)
+        summary.rateInterval = ProportionIntervals.wilson(arm.converted, of: arm.users)
         let goals = goalSample(arm)
         summary.goalMean = goals.mean
         summary.goalVariance = arm.users > 1 ? goals.variance : nil

@@ -1,3 +1,4 @@
+import TipRulesCalendar
 import TipRulesReach
 import TipRulesRuntime
 import TipRulesToolingCore
@@ -7,7 +8,7 @@ import TipRulesToolingCore
 /// the program's digest, the experiment and the instant — read back by `measure merge`.
 enum MeasureReportCoding {
     /// The version of the partial format; partials of another version are refused.
-    static let partialVersion = 1
+    static let partialVersion = 2
 
     /// What a partial must share with the others to be merged with them.
     struct PartialHeader: Equatable {
@@ -37,20 +38,24 @@ enum MeasureReportCoding {
             }
             return .object(JSONObject(members))
         }
-        func comparison(_ result: TwoSidedTTest.Result) -> JSONValue {
-            .object(JSONObject([("difference", number(result.difference)), ("differenceInterval", interval(result.differenceInterval)),
-                                ("pValue", number(result.pValue)), ("relativeLift", number(result.relativeLift)),
-                                ("relativeLiftInterval", interval(result.relativeLiftInterval))]))
+        func comparison(_ result: Comparison) -> JSONValue {
+            .object(JSONObject([("method", result.method.map { .string($0.rawValue) } ?? .null),
+                                ("relativeLift", number(result.relativeLift)), ("relativeLiftInterval", interval(result.relativeLiftInterval)),
+                                ("relativeLiftPValue", number(result.relativeLiftPValue)),
+                                ("difference", number(result.difference)), ("differenceInterval", interval(result.differenceInterval)),
+                                ("pValue", number(result.pValue))]))
         }
         return .object(JSONObject([
             ("tip", .string(report.tip)), ("group", .string(report.group)),
             ("percent", report.tally.percent.map(JSONValue.integer) ?? .null), ("goal", .string(report.goal)),
             ("window", .number(report.window)), ("now", .string(ValueFormatting.date(report.now))),
             ("immature", .integer(report.tally.immature)), ("crossed", .integer(report.tally.crossed)),
+            ("contaminated", .integer(report.tally.contaminated)),
             ("arms", .object(JSONObject([("treatment", arm(report.treatment, interactions: true)),
                                          ("holdout", arm(report.holdout, interactions: false))]))),
             ("conversion", comparison(report.conversion)), ("goalCount", comparison(report.goalCount)),
             ("sampleRatio", .object(JSONObject([("pValue", number(report.sampleRatioPValue)), ("flagged", .bool(report.sampleRatioFlagged))]))),
+            ("summary", .string(MeasureSummary.line(report))),
             ("notes", .array(report.notes.map(JSONValue.string))),
         ]))
     }
@@ -65,12 +70,13 @@ enum MeasureReportCoding {
             ("group", .string(header.group)), ("goal", .string(header.goal)), ("window", .number(header.window)),
             ("instant", .number(header.now)), ("percent", tally.percent.map(JSONValue.integer) ?? .null),
             ("users", .integer(tally.users)), ("rows", .integer(tally.rows)), ("skippedUsers", .integer(tally.skippedUsers)),
-            ("immature", .integer(tally.immature)), ("crossed", .integer(tally.crossed)),
+            ("immature", .integer(tally.immature)), ("crossed", .integer(tally.crossed)), ("contaminated", .integer(tally.contaminated)),
+            ("parts", .array(tally.parts.sorted().map { .string(MeasureTally.partName($0)) })),
             ("arms", .object(JSONObject([("treatment", arm(tally.treatment)), ("holdout", arm(tally.holdout))]))),
         ]))
     }
 
-    /// A partial read back, or what is wrong with it.
+    /// A partial read back, or what is wrong with it: anything no run writes is refused.
     static func readPartial(_ json: JSONValue) throws(CommandError) -> (header: PartialHeader, tally: MeasureTally) {
         let reader = PartialReader()
         guard let version = json["measurePartial"]?.intValue else {
@@ -82,6 +88,15 @@ enum MeasureReportCoding {
                                    now: try reader.number(json["instant"], "instant"))
         var tally = MeasureTally()
         guard version == partialVersion else { return (header, tally) }
+        // A window is a whole number of seconds that --window accepts; the instant a date --now accepts.
+        guard header.window >= 1, header.window <= Double(MeasureCommand.longestWindow), header.window.rounded() == header.window else {
+            throw CommandError("window: expected a whole number of seconds from 1 to \(MeasureCommand.longestWindow), found \(JSONWriter.string(from: .number(header.window)))")
+        }
+        do throws(RFC3339Error) {
+            try RFC3339.checkRange(header.now)
+        } catch {
+            throw CommandError("instant: \(error.message)")
+        }
         switch json["percent"] {
         case .null?: break
         case .integer(let percent)? where (1...50).contains(percent): tally.percent = percent
@@ -92,18 +107,53 @@ enum MeasureReportCoding {
         tally.skippedUsers = try reader.count(json["skippedUsers"], "skippedUsers")
         tally.immature = try reader.count(json["immature"], "immature")
         tally.crossed = try reader.count(json["crossed"], "crossed")
+        tally.contaminated = try reader.count(json["contaminated"], "contaminated")
         for arm in HoldoutArm.allCases {
             tally[arm].counts = try reader.counts(json["arms"]?[arm.rawValue], MeasureTally.Arm.countNames, "arms.\(arm.rawValue)")
             if let problem = problem(in: tally[arm]) { throw CommandError("arms.\(arm.rawValue): \(problem)") }
         }
+        var exposed = 0
+        for count in [tally.treatment.users, tally.holdout.users, tally.immature, tally.crossed, tally.contaminated] {
+            let (sum, overflow) = exposed.addingReportingOverflow(count)
+            guard !overflow, sum <= tally.users else {
+                throw CommandError("users: the users counted in the arms or left out are more than the \(tally.users) users read")
+            }
+            exposed = sum
+        }
+        tally.parts = try parts(json["parts"], users: tally.users)
         return (header, tally)
+    }
+
+    /// A partial's parts: distinct identities of 16 hexadecimal digits, at least one when it has users.
+    private static func parts(_ value: JSONValue?, users: Int) throws(CommandError) -> Set<UInt64> {
+        var parts: Set<UInt64> = []
+        for item in try PartialReader().array(value, "parts") {
+            guard let text = item.stringValue, text.count == 16, let part = UInt64(text, radix: 16) else {
+                throw CommandError("parts: expected identities of 16 hexadecimal digits, found \(JSONWriter.string(from: item))")
+            }
+            guard parts.insert(part).inserted else { throw CommandError("parts: \(text) is given twice") }
+        }
+        if users > 0 && parts.isEmpty { throw CommandError("parts: a partial with users names the part of the rows it counts") }
+        return parts
     }
 
     /// What makes an arm's counts impossible (no run gives them), or nil.
     private static func problem(in arm: MeasureTally.Arm) -> String? {
         if arm.converted > arm.users { return "more users converted than there are users" }
         if arm.converted > arm.goalSum { return "more users converted than goals were reached" }
+        if arm.goalSum > 0 && arm.converted == 0 { return "goals were reached but no user converted" }
         if arm.goalSum > arm.goalSumOfSquares { return "the goal counts' squares add up to less than the goal counts" }
+        // Each user reaches the goal at most `MeasureCommand.mostGoals` times: sum ≤ most × converted, squares ≤ most × sum.
+        let most = MeasureCommand.mostGoals
+        if arm.goalSum / most > arm.converted || (arm.goalSum / most == arm.converted && arm.goalSum % most > 0) {
+            return "more goals than \(most) a converted user"
+        }
+        if arm.goalSumOfSquares / most > arm.goalSum || (arm.goalSumOfSquares / most == arm.goalSum && arm.goalSumOfSquares % most > 0) {
+            return "the goal counts' squares add up to more than \(most) goals a user give"
+        }
+        // Sum of squares × users ≥ sum² (the variance is not negative), in full width.
+        let squares = arm.goalSumOfSquares.multipliedFullWidth(by: arm.users), sum = arm.goalSum.multipliedFullWidth(by: arm.goalSum)
+        if (squares.high, squares.low) < (sum.high, sum.low) { return "the goal counts' squares add up to less than their sum squared over the users" }
         if max(arm.shown, arm.actionPerformed, arm.tipClosed) > arm.users { return "more users interacted than there are users" }
         return nil
     }

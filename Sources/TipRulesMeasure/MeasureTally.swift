@@ -4,8 +4,10 @@ import TipRulesToolingCore
 
 /// The sufficient statistics of a measure report, all whole numbers: per arm the users, how many
 /// converted, the sum and the sum of squares of their goal counts, and the treatment's interactions;
-/// the users left out (immature, crossed) and the share held out the exposures give. Adding a user
-/// and merging two tallies are the only ways they change, so a run split any way merges exactly.
+/// the users left out (immature, crossed, contaminated) and the share held out the exposures give.
+/// Adding a user and merging two tallies are the only ways they change, so a run split any way
+/// merges exactly. Each run's tally is a part with an identity (a digest of its users), so that
+/// a part merged twice is refused.
 package struct MeasureTally: RowsTally, Equatable {
     /// Users read (every user of the rows, exposed or not).
     package var users = 0
@@ -15,6 +17,12 @@ package struct MeasureTally: RowsTally, Equatable {
     var immature = 0
     /// Exposed users whose exposures put them in both arms.
     var crossed = 0
+    /// Held-out users who displayed the tip at or before their first exposure.
+    var contaminated = 0
+    /// The sum (wrapping) of a digest of each user's id read so far: the same users, the same sum.
+    var userDigest: UInt64 = 0
+    /// The identities of the runs merged into this tally (none before `sealed()`).
+    var parts: Set<UInt64> = []
     /// The share held out, as the program declares it or the first exposure gave it; nil before any.
     var percent: Int?
     var treatment = Arm()
@@ -56,6 +64,12 @@ package struct MeasureTally: RowsTally, Equatable {
         try Self.add(other.skippedUsers, to: &skippedUsers, "skippedUsers")
         try Self.add(other.immature, to: &immature, "immature")
         try Self.add(other.crossed, to: &crossed, "crossed")
+        try Self.add(other.contaminated, to: &contaminated, "contaminated")
+        if let twice = parts.intersection(other.parts).min() {
+            throw CommandError("the same part of the rows is given twice (part \(Self.partName(twice)))")
+        }
+        parts.formUnion(other.parts)
+        userDigest &+= other.userDigest
         for arm in HoldoutArm.allCases {
             var counts = self[arm].counts
             for (index, name) in Arm.countNames.enumerated() {
@@ -63,6 +77,20 @@ package struct MeasureTally: RowsTally, Equatable {
             }
             self[arm].counts = counts
         }
+    }
+
+    /// The tally of a whole run, a part: its identity is its users' digest (a run without users
+    /// adds nothing, and has none).
+    func sealed() -> MeasureTally {
+        var tally = self
+        if users > 0 { tally.parts = [userDigest] }
+        return tally
+    }
+
+    /// A part's identity as a partial writes it: 16 hexadecimal digits.
+    static func partName(_ part: UInt64) -> String {
+        let digits = String(part, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     /// Adds `amount` to `total`, or names the count that would pass `Int.max`.

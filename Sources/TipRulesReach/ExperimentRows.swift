@@ -17,9 +17,10 @@ package struct ExposureRow: Sendable {
     package var arm: HoldoutArm
     package var date: Double
 
-    /// The exposure a row gives, with the fixture decoder's dates; none may be after `now`.
-    init(_ row: ParsedRow, names: ProgramNames, now: Double, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
-        tip = try names.index(of: row[.exposure], in: names.tips, key: .exposure, noun: "tip", text: text)
+    /// The exposure a row gives, with the fixture decoder's dates; nil (the row left out, after it
+    /// is checked) when its tip is not one the program declares or its date is after `now`.
+    init?(_ row: ParsedRow, names: ProgramNames, now: Double, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+        let declared = try names.declaredIndex(of: row[.exposure], in: names.tips, key: .exposure, noun: "tip", text: text)
         guard let group = row[.group] else { throw FixtureError(path: "", "an exposure needs 'group'") }
         guard case .string(let range) = group else {
             throw FixtureError(path: "group", "expected the group's name, found \(FixtureDecoder.describe(group.json(in: text)))")
@@ -33,7 +34,8 @@ package struct ExposureRow: Sendable {
         self.percent = share
         arm = try RowValues.choice(row[.arm], key: .arm, what: "an exposure", text: text)
         date = try RowValues.date(Self.required(row, .date, "an exposure"), at: "date", text: text)
-        try RowValues.checkNotAfter(now, date, at: "date", what: "an exposure cannot be in the future")
+        guard let declared, date <= now else { return nil }
+        tip = declared
     }
 
     static func required(_ row: ParsedRow, _ key: RowKey, _ what: String) throws(FixtureError) -> RowValue {
@@ -49,11 +51,13 @@ package struct InteractionRow: Sendable {
     package var kind: InteractionKind
     package var date: Double
 
-    /// The interaction a row gives; its date may not be after `now`.
-    init(_ row: ParsedRow, names: ProgramNames, now: Double, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
-        tip = try names.index(of: row[.interaction], in: names.tips, key: .interaction, noun: "tip", text: text)
+    /// The interaction a row gives; nil (the row left out, after it is checked) when its tip is not
+    /// one the program declares or its date is after `now`.
+    init?(_ row: ParsedRow, names: ProgramNames, now: Double, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+        let declared = try names.declaredIndex(of: row[.interaction], in: names.tips, key: .interaction, noun: "tip", text: text)
         kind = try RowValues.choice(row[.kind], key: .kind, what: "an interaction", text: text)
         date = try RowValues.date(ExposureRow.required(row, .date, "an interaction"), at: "date", text: text)
-        try RowValues.checkNotAfter(now, date, at: "date", what: "an interaction cannot be in the future")
+        guard let declared, date <= now else { return nil }
+        tip = declared
     }
 }

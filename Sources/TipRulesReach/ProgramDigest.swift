@@ -12,6 +12,11 @@ package enum ProgramDigest {
         return String(high, radix: 16) + "-" + String(low, radix: 16)
     }
 
+    /// A 64-bit digest of any bytes (a user's id), the same in every process.
+    package static func digest(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        mixedFNV(bytes, basis: 0xcbf2_9ce4_8422_2325, prime: 0x0000_0100_0000_01b3)
+    }
+
     /// FNV-1a of `bytes` from `basis` with `prime`, then MurmurHash3's finalizer.
     private static func mixedFNV(_ bytes: UnsafeBufferPointer<UInt8>, basis: UInt64, prime: UInt64) -> UInt64 {
         var value = basis

@@ -40,12 +40,7 @@ struct ProgramNames {
     /// the nearest name. `noun` names what the table holds, `key`'s name by default.
     func index(of value: RowValue?, in table: NameTable, among candidates: Range<Int>? = nil, key: RowKey, noun: String? = nil,
                text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> Int {
-        guard let value else { throw FixtureError(path: "", "the row needs '\(key.name)'") }
-        guard case .string(let range) = value else {
-            let what = key == .fields ? "field" : noun ?? key.name
-            let article = what.first.map { "aeiou".contains($0) } == true ? "an" : "a"
-            throw FixtureError(path: key.name, "expected the name of \(article) \(what), found \(FixtureDecoder.describe(value.json(in: text)))")
-        }
+        let range = try nameRange(of: value, key: key, noun: noun, text: text)
         let bytes = UnsafeBufferPointer(rebasing: text[range])
         let among = candidates ?? 0..<table.count
         if let index = among.first(where: { table.matches($0, bytes) }) { return index }
@@ -53,6 +48,25 @@ struct ProgramNames {
         let hint = Spelling.closest(to: name, in: among.map(table.name)).map { " (did you mean '\($0)'?)" } ?? ""
         if key == .fields { throw FixtureError(path: "fields.\(name)", "no such field" + hint) }
         throw FixtureError(path: key.name, "no such \(noun ?? key.name) '\(name)'" + hint)
+    }
+
+    /// The index in `table` of the name `value` holds, or nil when it is a name the table does not
+    /// have (a row about something the program no longer declares); an error when it is no name.
+    func declaredIndex(of value: RowValue?, in table: NameTable, key: RowKey, noun: String,
+                       text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> Int? {
+        let bytes = UnsafeBufferPointer(rebasing: text[try nameRange(of: value, key: key, noun: noun, text: text)])
+        return (0..<table.count).first { table.matches($0, bytes) }
+    }
+
+    /// Where in `text` the name `value` holds is, or an error saying what was found instead.
+    private func nameRange(of value: RowValue?, key: RowKey, noun: String?, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> Range<Int> {
+        guard let value else { throw FixtureError(path: "", "the row needs '\(key.name)'") }
+        guard case .string(let range) = value else {
+            let what = key == .fields ? "field" : noun ?? key.name
+            let article = what.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+            throw FixtureError(path: key.name, "expected the name of \(article) \(what), found \(FixtureDecoder.describe(value.json(in: text)))")
+        }
+        return range
     }
 }
 

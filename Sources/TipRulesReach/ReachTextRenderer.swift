@@ -30,9 +30,17 @@ enum ReachTextRenderer {
 
     private static func users(_ count: Int) -> String { count == 1 ? "1 user" : "\(count) users" }
 
+    /// `count` of `total` in percent to a tenth, rounded half up; exact for every count (a partial's
+    /// may be up to 2⁶³ − 1), in twice the width where 1000 × count would not fit.
     private static func share(_ count: Int, of total: Int) -> String {
         guard total > 0 else { return "0%" }
-        let tenths = (count * 1000 + total / 2) / total
+        let (whole, rest) = count.quotientAndRemainder(dividingBy: total)
+        let product = rest.multipliedFullWidth(by: 1000)
+        let (low, carry) = product.low.addingReportingOverflow(UInt(total / 2))
+        let fraction = total.dividingFullWidth((high: product.high + (carry ? 1 : 0), low: low)).quotient
+        let (scaled, overflow) = whole.multipliedReportingOverflow(by: 1000)
+        guard !overflow, scaled <= Int.max - 1000 else { return "\(whole)00%" }
+        let tenths = scaled + fraction
         return "\(tenths / 10).\(tenths % 10)%"
     }
 }

@@ -41,7 +41,7 @@ package struct RowsSetup: Sendable {
     var excludedUsers: UserFingerprints?
 
     /// The most rows one user may have (`docs/limits.md`).
-    static let maximumRowsPerUser = 1_000_000
+    package static let maximumRowsPerUser = 1_000_000
     /// How many reasons for skipped users are kept to print.
     static let reasonsKept = 10
     /// The steps a worker does before charging them to the run's budget, which threads share: a

@@ -75,8 +75,8 @@ package struct UserStoreBuilder {
         case .parameter: try addParameter(row, text: text)
         case .tipState: try addTipState(row, text: text)
         case .storeValues: try addStoreValues(row, text: text)
-        case .exposure: exposures.append(try ExposureRow(row, names: names, now: now, text: text))
-        case .interaction: interactions.append(try InteractionRow(row, names: names, now: now, text: text))
+        case .exposure: if let exposure = try ExposureRow(row, names: names, now: now, text: text) { exposures.append(exposure) }
+        case .interaction: if let interaction = try InteractionRow(row, names: names, now: now, text: text) { interactions.append(interaction) }
         case .userAlone: return
         }
     }

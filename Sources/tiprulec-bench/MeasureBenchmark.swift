@@ -157,7 +157,8 @@ enum MeasureBenchmark {
         init(_ data: Data) throws {
             guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
                   let arms = object["arms"] as? [String: [String: Any]] else { throw BenchError("not a report of counts") }
-            values = ["crossed": object["crossed"] as? Int ?? -1, "immature": object["immature"] as? Int ?? -1]
+            values = ["crossed": object["crossed"] as? Int ?? -1, "immature": object["immature"] as? Int ?? -1,
+                      "contaminated": object["contaminated"] as? Int ?? -1]
             for (arm, counts) in arms {
                 for (name, value) in counts {
                     // The holdout's interactions are not counted by measure (the tip never shows there).

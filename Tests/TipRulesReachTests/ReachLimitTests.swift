@@ -56,6 +56,21 @@ import TipRulesTestSupport
         #expect(notACount.standardError.contains("users: expected a count"), Comment(rawValue: notACount.standardError))
     }
 
+    /// Shares of counts too large for 1000 × count are still written exactly, in the text format too.
+    @Test func sharesOfHugeCountsAreWrittenWithoutOverflow() throws {
+        let one = try partial()
+        let huge = one.replacingOccurrences(of: "\"users\":1,", with: "\"users\":10000000000000000,")
+            .replacingOccurrences(of: "\"display\":0,", with: "\"display\":3333333333333333,")
+        let result = run(["reach", "merge", try write("huge", huge)])
+        #expect(result.status == 0, Comment(rawValue: result.standardError))
+        #expect(result.standardOutput.contains("3333333333333333 users would see it (33.3%)"), Comment(rawValue: result.standardOutput))
+        let most = one.replacingOccurrences(of: "\"users\":1,", with: "\"users\":\(Int.max),")
+            .replacingOccurrences(of: "\"display\":0,", with: "\"display\":\(Int.max - 1),")
+        let edge = run(["reach", "merge", try write("most", most)])
+        #expect(edge.status == 0, Comment(rawValue: edge.standardError))
+        #expect(edge.standardOutput.contains("would see it (100.0%)"), Comment(rawValue: edge.standardOutput))
+    }
+
     @Test func mergeTakesOnlyPartialsOfTheShapeOfAProgramWhateverTheirOrder() throws {
         let good = try partial()
         let rulesStart = try #require(good.range(of: "\"rules\":["))

@@ -24,11 +24,13 @@ import TipRulesTestSupport
     }
 
     @Test func countsOfMeasureAndDuckDBAreReadAlike() throws {
-        let partial = #"{"measurePartial":1,"immature":3,"crossed":1,"arms":{"treatment":{"users":9,"converted":2,"shown":9},"#
+        let partial = #"{"measurePartial":2,"immature":3,"crossed":1,"contaminated":2,"arms":{"treatment":{"users":9,"converted":2,"shown":9},"#
             + #""holdout":{"users":1,"converted":0,"shown":0}}}"#
-        let duckdb = #"{"crossed": 1, "immature": 3, "arms": {"holdout": {"users": 1, "converted": 0, "shown": 5}, "#
+        let duckdb = #"{"crossed": 1, "contaminated": 2, "immature": 3, "arms": {"holdout": {"users": 1, "converted": 0, "shown": 5}, "#
             + #""treatment": {"users": 9, "converted": 2, "shown": 9}}}"#
         #expect(try MeasureBenchmark.JSONCounts(Data(partial.utf8)) == MeasureBenchmark.JSONCounts(Data(duckdb.utf8)))
+        let fewer = duckdb.replacingOccurrences(of: #""contaminated": 2"#, with: #""contaminated": 1"#)
+        #expect(try MeasureBenchmark.JSONCounts(Data(partial.utf8)) != MeasureBenchmark.JSONCounts(Data(fewer.utf8)))
         #expect(throws: BenchError.self) { try MeasureBenchmark.JSONCounts(Data("[]".utf8)) }
     }
 

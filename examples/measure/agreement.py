@@ -3,86 +3,165 @@
 engine: TwoSidedTTest over ProportionStatistic and SampleMeanStatistic) and statsmodels on generated
 sufficient statistics, to 1e-9 relative: for each case a partial of `tiprulec measure --format partial`
 is written, reported by `tiprulec measure merge --format json`, and compared with
-- gbstats: the difference, its interval and p-value (absolute test), the relative lift and its
-  interval (relative test), for the conversion rate and the mean goal count;
+- gbstats: the difference, its interval and p-value (absolute test), the relative lift, its interval
+  and its own p-value (relative test), for the conversion rate and the mean goal count, where each arm
+  has at least 10 users who reached the goal and 10 who did not; gbstats' refusals (an arm without
+  variance, a holdout mean of 0) are nulls;
 - statsmodels: Welch's t test of the goal counts (CompareMeans of frequency-weighted samples:
-  difference, interval, p-value) and the chi-square sample-ratio check (statsmodels.stats.gof).
+  difference, interval, p-value), the chi-square sample-ratio check (statsmodels.stats.gof) and each
+  arm's Wilson interval (proportion_confint);
+- small arms and rare goals (fewer than 10 users of an arm reached the goal, or did not): the
+  conversion rate's Newcombe interval (statsmodels confint_proportions_2indep, method "newcomb"),
+  its p-value as the level at which that interval reaches 0, and the relative lift's MOVER-R
+  interval of continuity-corrected Wilson intervals (written out below); the goal count refused;
+- large arms (10^5 to 10^9 users): the p-values to 1e-9 of statsmodels' (SciPy's t distribution).
 gbstats computes p as 2 * (1 - cdf), which is exact only to about 1e-16 absolute: its p-values
 below 1e-6 are compared with statsmodels' instead. Exits 1 on the first disagreement."""
-import json, os, random, subprocess, sys, tempfile
+import json, math, os, random, subprocess, sys, tempfile
 import numpy as np
 from gbstats.frequentist.tests import FrequentistConfig, TwoSidedTTest
 from gbstats.models.statistics import ProportionStatistic, SampleMeanStatistic
+from scipy.stats import norm
 from statsmodels.stats.gof import chisquare
+from statsmodels.stats.proportion import confint_proportions_2indep, proportion_confint
 from statsmodels.stats.weightstats import CompareMeans, DescrStatsW
 
 tiprulec, cases = sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 60
 rng = random.Random(20261128)
 TOLERANCE = 1e-9
+FEWEST = 10
 
-def close(name, ours, theirs, case):
-    if ours is None or not np.isfinite(theirs) or abs(ours - theirs) > TOLERANCE * max(abs(theirs), 1e-300):
+def close(name, ours, theirs, case, absolute=0):
+    """Within TOLERANCE relative (or `absolute`, for bounds at 0 that the reference writes as ±1e-17)."""
+    if ours is None or not np.isfinite(theirs) or abs(ours - theirs) > max(TOLERANCE * abs(theirs), absolute, 1e-300):
         sys.exit(f"case {case}: {name}: tiprulec {ours!r}, reference {theirs!r}")
 
-def arm(users):
+def null(name, ours, case):
+    if ours is not None:
+        sys.exit(f"case {case}: {name}: tiprulec {ours!r}, reference undefined")
+
+def arm(users, rare=False):
     """A histogram of goal counts 0…k over `users` users: (values, counts)."""
     k = rng.randint(1, 6)
     weights = [rng.random() ** 2 for _ in range(k + 1)]
-    weights[0] += rng.random() * 4  # most users never reach the goal
+    weights[0] += rng.random() * (400 if rare else 4)  # most users never reach the goal
     counts = np.random.default_rng(rng.randrange(2**32)).multinomial(users, np.array(weights) / sum(weights))
     return np.arange(k + 1), counts
 
-checked = 0
+def corrected_wilson(x, n, z):
+    p = x / n; q = 1 - p
+    low = 0 if x == 0 else (2*n*p + z*z - 1 - z * math.sqrt(max(0, z*z - 2 - 1/n + 4*p*(n*q + 1)))) / (2 * (n + z*z))
+    high = 1 if x == n else (2*n*p + z*z + 1 + z * math.sqrt(max(0, z*z + 2 - 1/n + 4*p*(n*q - 1)))) / (2 * (n + z*z))
+    return max(0, low), min(1, high)
+
+def mover_r(x1, n1, x2, n2, z=norm.ppf(0.975)):
+    """Donner and Zou's MOVER-R interval of (x1/n1) / (x2/n2) from continuity-corrected Wilson intervals."""
+    p1, p2 = x1 / n1, x2 / n2
+    (l1, u1), (l2, u2) = corrected_wilson(x1, n1, z), corrected_wilson(x2, n2, z)
+    a, lead, const = p1 * p2, u2 * (2*p2 - u2), l1 * (2*p1 - l1)
+    low = 0 if a == 0 else const / (2 * a) if lead == 0 else (a - math.sqrt(max(0, a*a - const * lead))) / lead
+    high = (a + math.sqrt(max(0, a*a - u1 * l2 * (2*p1 - u1) * (2*p2 - l2)))) / (l2 * (2*p2 - l2))
+    return max(0, min(low, p1 / p2)), max(high, p1 / p2)
+
+def report(counts, percent, case, work):
+    partial = {"measurePartial": 2, "program": "agreement", "tip": "T", "group": "g", "goal": "goal", "window": 604800,
+               "instant": 0, "percent": percent, "users": counts["treatment"]["users"] + counts["holdout"]["users"], "rows": 0,
+               "skippedUsers": 0, "immature": 0, "crossed": 0, "contaminated": 0, "parts": [f"{case + 1:016x}"], "arms": counts}
+    path = os.path.join(work, f"{case}.partial")
+    with open(path, "w") as file:
+        file.write(json.dumps(partial) + "\n")
+    result = subprocess.run([tiprulec, "measure", "merge", path, "--format", "json"], capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"case {case}: tiprulec measure merge failed: {result.stderr}")
+    return json.loads(result.stdout)
+
+def counts_of(values, freq):
+    return {"users": int(freq.sum()), "converted": int(freq[1:].sum()), "goalSum": int((values * freq).sum()),
+            "goalSumOfSquares": int((values * values * freq).sum()), "shown": 0, "actionPerformed": 0, "tipClosed": 0}
+
+def check_welch(ours, control, treatment, metric, case):
+    absolute = TwoSidedTTest(control, treatment, FrequentistConfig(difference_type="absolute")).compute_result()
+    relative = TwoSidedTTest(control, treatment, FrequentistConfig(difference_type="relative")).compute_result()
+    if absolute.error_message:
+        for key in ("difference", "pValue", "relativeLift", "relativeLiftPValue"): null(f"{metric}.{key}", ours[key], case)
+        return False
+    if ours["method"] != "welch": sys.exit(f"case {case}: {metric}.method is {ours['method']}, not welch")
+    close(f"{metric}.difference", ours["difference"], absolute.expected, case)
+    close(f"{metric}.differenceInterval[0]", ours["differenceInterval"][0], absolute.ci[0], case)
+    close(f"{metric}.differenceInterval[1]", ours["differenceInterval"][1], absolute.ci[1], case)
+    if absolute.p_value > 1e-6:
+        close(f"{metric}.pValue (gbstats)", ours["pValue"], absolute.p_value, case)
+    close(f"{metric}.relativeLift", ours["relativeLift"], relative.expected, case)
+    close(f"{metric}.relativeLiftInterval[0]", ours["relativeLiftInterval"][0], relative.ci[0], case)
+    close(f"{metric}.relativeLiftInterval[1]", ours["relativeLiftInterval"][1], relative.ci[1], case)
+    if relative.p_value > 1e-6:
+        close(f"{metric}.relativeLiftPValue (gbstats)", ours["relativeLiftPValue"], relative.p_value, case)
+    return True
+
+def check_small(ours, t, h, case):
+    """The conversion rate of small arms: Newcombe's interval, its p-value, MOVER-R; the goal count refused."""
+    if ours["conversion"]["method"] != "newcombe-wilson": sys.exit(f"case {case}: conversion.method is {ours['conversion']['method']}")
+    conversion = ours["conversion"]
+    args = (t["converted"], t["users"], h["converted"], h["users"])
+    low, high = confint_proportions_2indep(*args, method="newcomb", compare="diff")
+    close("conversion.differenceInterval[0] (newcomb)", conversion["differenceInterval"][0], low, case)
+    close("conversion.differenceInterval[1] (newcomb)", conversion["differenceInterval"][1], high, case)
+    p = conversion["pValue"]
+    if 1e-12 < p < 1:
+        # At the level 1 − p, the interval reaches 0.
+        low, high = confint_proportions_2indep(*args, method="newcomb", compare="diff", alpha=p)
+        if min(abs(low), abs(high)) > 1e-9: sys.exit(f"case {case}: at level 1 - {p}, Newcombe's interval is [{low}, {high}]")
+    if h["converted"] == 0:
+        null("conversion.relativeLift", conversion["relativeLift"], case)
+    else:
+        low, high = mover_r(*args)
+        close("conversion.relativeLiftInterval[0] (MOVER-R)", conversion["relativeLiftInterval"][0], low - 1, case)
+        close("conversion.relativeLiftInterval[1] (MOVER-R)", conversion["relativeLiftInterval"][1], high - 1, case)
+    if min(t["converted"], h["converted"]) < FEWEST:
+        null("goalCount.difference", ours["goalCount"]["difference"], case)
+
+checked = small = large = 0
 with tempfile.TemporaryDirectory() as work:
-    for case in range(cases):
+    for case in range(cases * 2):
+        kind = ("usual", "small", "large")[case % 3] if case >= cases // 2 else "usual"
         percent = rng.randint(1, 50)
-        n_h = rng.randint(30, 60000)
+        n_h = {"usual": rng.randint(30, 60000), "small": rng.randint(10, 120), "large": int(10 ** rng.uniform(5, 9))}[kind]
         n_t = max(30, int(n_h * (100 - percent) / percent * rng.uniform(0.97, 1.03)))
-        (vt, ct), (vh, ch) = arm(n_t), arm(n_h)
-        counts = {}
-        for name, values, freq in [("treatment", vt, ct), ("holdout", vh, ch)]:
-            counts[name] = {"users": int(freq.sum()), "converted": int(freq[1:].sum()), "goalSum": int((values * freq).sum()),
-                            "goalSumOfSquares": int((values * values * freq).sum()), "shown": 0, "actionPerformed": 0, "tipClosed": 0}
-        if min(counts[a]["converted"] for a in counts) == 0:
-            continue
-        partial = {"measurePartial": 1, "program": "agreement", "tip": "T", "group": "g", "goal": "goal", "window": 604800,
-                   "instant": 0, "percent": percent, "users": n_t + n_h, "rows": 0, "skippedUsers": 0, "immature": 0,
-                   "crossed": 0, "arms": counts}
-        path = os.path.join(work, f"{case}.partial")
-        with open(path, "w") as file:
-            file.write(json.dumps(partial) + "\n")
-        result = subprocess.run([tiprulec, "measure", "merge", path, "--format", "json"], capture_output=True, text=True)
-        if result.returncode != 0:
-            sys.exit(f"case {case}: tiprulec measure merge failed: {result.stderr}")
-        report = json.loads(result.stdout)
+        (vt, ct), (vh, ch) = arm(n_t, rare=kind == "small"), arm(n_h, rare=kind == "small")
+        counts = {"treatment": counts_of(vt, ct), "holdout": counts_of(vh, ch)}
         t, h = counts["treatment"], counts["holdout"]
-        for metric, control, treatment in [
-            ("conversion", ProportionStatistic(sum=h["converted"], n=h["users"]), ProportionStatistic(sum=t["converted"], n=t["users"])),
-            ("goalCount", SampleMeanStatistic(sum=h["goalSum"], sum_squares=h["goalSumOfSquares"], n=h["users"]),
-             SampleMeanStatistic(sum=t["goalSum"], sum_squares=t["goalSumOfSquares"], n=t["users"])),
-        ]:
-            ours = report[metric]
-            absolute = TwoSidedTTest(control, treatment, FrequentistConfig(difference_type="absolute")).compute_result()
-            relative = TwoSidedTTest(control, treatment, FrequentistConfig(difference_type="relative")).compute_result()
-            close(f"{metric}.difference", ours["difference"], absolute.expected, case)
-            close(f"{metric}.differenceInterval[0]", ours["differenceInterval"][0], absolute.ci[0], case)
-            close(f"{metric}.differenceInterval[1]", ours["differenceInterval"][1], absolute.ci[1], case)
-            if absolute.p_value > 1e-6:
-                close(f"{metric}.pValue (gbstats)", ours["pValue"], absolute.p_value, case)
-            close(f"{metric}.relativeLift", ours["relativeLift"], relative.expected, case)
-            close(f"{metric}.relativeLiftInterval[0]", ours["relativeLiftInterval"][0], relative.ci[0], case)
-            close(f"{metric}.relativeLiftInterval[1]", ours["relativeLiftInterval"][1], relative.ci[1], case)
-        # statsmodels: Welch's t test of the goal counts as frequency-weighted samples.
-        compare = CompareMeans(DescrStatsW(vt, weights=ct), DescrStatsW(vh, weights=ch))
-        _, p_value, _ = compare.ttest_ind(usevar="unequal")
-        low, high = compare.tconfint_diff(alpha=0.05, usevar="unequal")
-        close("goalCount.pValue (statsmodels)", report["goalCount"]["pValue"], p_value, case)
-        close("goalCount.differenceInterval[0] (statsmodels)", report["goalCount"]["differenceInterval"][0], low, case)
-        close("goalCount.differenceInterval[1] (statsmodels)", report["goalCount"]["differenceInterval"][1], high, case)
+        ours = report(counts, percent, case, work)
+        for name, c in (("treatment", t), ("holdout", h)):
+            low, high = proportion_confint(c["converted"], c["users"], method="wilson")
+            close(f"arms.{name}.rateInterval[0]", ours["arms"][name]["rateInterval"][0], low, case, 1e-15)
+            close(f"arms.{name}.rateInterval[1]", ours["arms"][name]["rateInterval"][1], high, case, 1e-15)
+        fewest = min(min(c["converted"], c["users"] - c["converted"]) for c in (t, h))
+        if fewest < FEWEST:
+            check_small(ours, t, h, case)
+            small += 1
+        else:
+            check_welch(ours["conversion"], ProportionStatistic(sum=h["converted"], n=h["users"]),
+                        ProportionStatistic(sum=t["converted"], n=t["users"]), "conversion", case)
+            if check_welch(ours["goalCount"], SampleMeanStatistic(sum=h["goalSum"], sum_squares=h["goalSumOfSquares"], n=h["users"]),
+                           SampleMeanStatistic(sum=t["goalSum"], sum_squares=t["goalSumOfSquares"], n=t["users"]), "goalCount", case):
+                # statsmodels: Welch's t test of the goal counts as frequency-weighted samples (SciPy's t: precise past 10^5 users).
+                compare = CompareMeans(DescrStatsW(vt, weights=ct), DescrStatsW(vh, weights=ch))
+                _, p_value, _ = compare.ttest_ind(usevar="unequal")
+                low, high = compare.tconfint_diff(alpha=0.05, usevar="unequal")
+                close("goalCount.pValue (statsmodels)", ours["goalCount"]["pValue"], p_value, case)
+                close("goalCount.differenceInterval[0] (statsmodels)", ours["goalCount"]["differenceInterval"][0], low, case)
+                close("goalCount.differenceInterval[1] (statsmodels)", ours["goalCount"]["differenceInterval"][1], high, case)
+                large += kind == "large"
         total = t["users"] + h["users"]
         _, ratio_p = chisquare([t["users"], h["users"]], f_exp=[total * (100 - percent) / 100, total * percent / 100])
-        close("sampleRatio.pValue", report["sampleRatio"]["pValue"], ratio_p, case)
-        if report["sampleRatio"]["flagged"] != (ratio_p < 0.001):
-            sys.exit(f"case {case}: sampleRatio.flagged is {report['sampleRatio']['flagged']} for p {ratio_p}")
+        close("sampleRatio.pValue", ours["sampleRatio"]["pValue"], ratio_p, case)
+        if ours["sampleRatio"]["flagged"] != (ratio_p < 0.001):
+            sys.exit(f"case {case}: sampleRatio.flagged is {ours['sampleRatio']['flagged']} for p {ratio_p}")
         checked += 1
-print(f"measure agrees with gbstats and statsmodels to {TOLERANCE:g} relative on {checked} generated cases")
+    # One arm without variance: gbstats refuses, and so does measure (19/380 against 0/20 is no evidence).
+    counts = {"treatment": counts_of(np.arange(2), np.array([361, 19])), "holdout": counts_of(np.arange(2), np.array([20, 0]))}
+    ours = report(counts, 5, cases * 2, work)
+    check_small(ours, counts["treatment"], counts["holdout"], "19/380 against 0/20")
+    if ours["conversion"]["pValue"] < 0.3: sys.exit(f"19/380 against 0/20: p = {ours['conversion']['pValue']}")
+print(f"measure agrees with gbstats and statsmodels to {TOLERANCE:g} relative on {checked} generated cases "
+      f"({small} small or rare, {large} of 10^5 to 10^9 users held out)")

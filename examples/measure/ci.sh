@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # examples/measure/ci.sh TIPRULEC — measure as CI runs it (docs/measure.md), in the virtual environment of
-# examples/reach/ci.sh with pinned gbstats, statsmodels and scipy added: generated experiment rows
+# examples/reach/ci.sh with pinned gbstats, statsmodels, scipy and pillow added: generated experiment rows
 # (tiprulec-bench measure, built next to TIPRULEC) counted by measure and by a plain DuckDB query alike;
 # Spark's merged partials equal to one run; the statistics equal to gbstats' and statsmodels' to 1e-9.
 set -euo pipefail
@@ -9,7 +9,7 @@ tiprulec=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 bench=$(dirname "$tiprulec")/tiprulec-bench
 venv=${REACH_VENV:-$HOME/.cache/tiprulec-reach-venv}
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
-"$venv/bin/pip" install --quiet --disable-pip-version-check pyspark==3.5.3 duckdb==1.1.3 gbstats==0.8.0 statsmodels==0.15.0 scipy==1.17.1
+"$venv/bin/pip" install --quiet --disable-pip-version-check pyspark==3.5.3 duckdb==1.1.3 gbstats==0.8.0 statsmodels==0.15.0 scipy==1.17.1 pillow==13.0.0
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 now=2026-11-21T09:00:00Z
@@ -32,8 +32,18 @@ if (everyone["users"], everyone["converted"]) != (others["users"] + 1, others["c
     sys.exit(f"u-53 is not counted in the holdout arm, converted: {others} then {everyone}")
 PY
 
-# Per-arm counts: measure's partial and DuckDB's SQL over the same generated rows.
+# Per-arm counts: measure's partial and DuckDB's SQL over the same generated rows, with a held-out person who saw
+# the tip before their exposure (contaminated), rows of a tip the program no longer declares and rows after now
+# (left out).
 "$bench" measure --rows-out "$work/rows.ndjson" --users 20000 --effect 0.2 2> /dev/null
+cat >> "$work/rows.ndjson" <<'ROWS'
+{"user":"x-1","interaction":"ProFiltersTip","kind":"display","date":"2026-11-01T08:00:00Z"}
+{"user":"x-1","exposure":"ProFiltersTip","group":"pro-filters","percent":10,"arm":"holdout","date":"2026-11-02T08:00:00Z"}
+{"user":"x-2","exposure":"RetiredTip","group":"pro-filters","percent":10,"arm":"holdout","date":"2026-11-02T08:00:00Z"}
+{"user":"x-2","exposure":"ProFiltersTip","group":"pro-filters","percent":10,"arm":"holdout","date":"2026-11-02T08:00:00Z"}
+{"user":"x-2","exposure":"ProFiltersTip","group":"pro-filters","percent":10,"arm":"treatment","date":"2026-11-30T08:00:00Z"}
+{"user":"x-3","exposure":"ProFiltersTip","group":"pro-filters","percent":10,"arm":"treatment","date":"2026-11-30T08:00:00Z"}
+ROWS
 "$tiprulec" measure "$program" "$work/rows.ndjson" "${experiment[@]}" --format partial > "$work/partial.json"
 "$venv/bin/python" "$here/measure_duckdb.py" "$work/rows.ndjson" 2 | head -1 > "$work/duckdb.json"
 "$venv/bin/python" - "$work/partial.json" "$work/duckdb.json" <<'PY'
@@ -44,7 +54,8 @@ for arm in ("treatment", "holdout"):
         for key in ("shown", "actionPerformed", "tipClosed"): duckdb["arms"][arm][key] = measure["arms"][arm][key]
     if measure["arms"][arm] != duckdb["arms"][arm]:
         sys.exit(f"{arm}: measure {measure['arms'][arm]}, DuckDB {duckdb['arms'][arm]}")
-for key in ("immature", "crossed"):
+if measure["contaminated"] != 1: sys.exit(f"contaminated: measure {measure['contaminated']}, expected 1")
+for key in ("immature", "crossed", "contaminated"):
     if measure[key] != duckdb[key]: sys.exit(f"{key}: measure {measure[key]}, DuckDB {duckdb[key]}")
 PY
 
@@ -58,11 +69,34 @@ if ! cmp -s "$work/single.json" "$work/spark.json"; then
   diff "$work/single.json" "$work/spark.json" >&2 || true
   exit 1
 fi
+# The same partial given twice is refused: each names the part of the rows it counts.
+if "$tiprulec" measure merge "$work/partial.json" "$work/partial.json" > /dev/null 2> "$work/twice.log" \
+   || ! grep -q "the same part of the rows is given twice" "$work/twice.log"; then
+  echo "measure merge accepted the same partial twice:" >&2; cat "$work/twice.log" >&2; exit 1
+fi
 
-# The report's chart renders as a person views it (rsvg-convert, as for the simulate charts).
+# The report's chart renders as a person views it (rsvg-convert, as for the simulate charts), a large experiment's
+# and the small example's (a wide lift interval, notes): drawn on a canvas 300 pixels wider than the chart says,
+# nothing is painted past its width (a label that would be clipped there).
 if command -v rsvg-convert > /dev/null; then
   "$tiprulec" measure "$program" "$work/rows.ndjson" "${experiment[@]}" --format svg > "$work/report.svg"
-  rsvg-convert "$work/report.svg" -o "$work/report.png"
+  "$tiprulec" measure "$program" "$here/rows.ndjson" "${experiment[@]}" --format svg > "$work/small.svg"
+  for chart in report small; do
+    "$venv/bin/python" - "$work/$chart.svg" <<'PY'
+import re, subprocess, sys
+from io import BytesIO
+from PIL import Image
+svg = open(sys.argv[1]).read()
+width = float(re.search(r'<svg[^>]* width="([0-9.]+)"', svg).group(1))
+height = re.search(r'<svg[^>]* height="([0-9.]+)"', svg).group(1)
+wider = re.sub(r'(<svg[^>]*) width="[0-9.]+"', rf'\1 width="{width + 300:g}"', svg, count=1)
+wider = re.sub(r'viewBox="[^"]*"', f'viewBox="0 0 {width + 300:g} {height}"', wider, count=1)
+png = subprocess.run(["rsvg-convert"], input=wider.encode(), capture_output=True, check=True).stdout
+box = Image.open(BytesIO(png)).getchannel("A").getbbox()
+if box is None or box[2] > width:
+    sys.exit(f"{sys.argv[1]}: painted up to x = {box and box[2]}, past the chart's width {width:g}")
+PY
+  done
 fi
 
 # The statistics against gbstats and statsmodels.

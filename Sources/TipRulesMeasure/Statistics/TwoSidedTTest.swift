@@ -30,35 +30,27 @@ struct ArmSample: Equatable {
 /// The frequentist fixed-sample test of GrowthBook's stats engine (gbstats `TwoSidedTTest`):
 /// treatment minus control, Welch's t with Welch–Satterthwaite degrees of freedom, its two-sided
 /// p-value and confidence interval; the relative lift (treatment − control) / control with its
-/// variance by the delta method and the same degrees of freedom.
+/// variance by the delta method, the same degrees of freedom and a p-value of its own. Refused as
+/// gbstats refuses it: when either arm's variance is 0, or the control's mean is 0.
 struct TwoSidedTTest {
     var control: ArmSample
     var treatment: ArmSample
     /// 0.05 for 95 % intervals.
     var alpha = 0.05
 
-    /// What the test gives; a statistic that is undefined is nil, with the reason in `notes`.
-    struct Result: Equatable {
-        var difference: Double?
-        var differenceInterval: ClosedRange<Double>?
-        var pValue: Double?
-        var relativeLift: Double?
-        var relativeLiftInterval: ClosedRange<Double>?
-        var notes: [String] = []
-    }
-
-    func result() -> Result {
-        var result = Result()
+    func result() -> Comparison {
         guard control.count >= 2, treatment.count >= 2 else {
-            result.notes.append("each arm needs at least 2 users for the test (treatment \(Int(treatment.count)), holdout \(Int(control.count)))")
-            return result
+            return .undefined("each arm needs at least 2 users for the test (treatment \(Int(treatment.count)), holdout \(Int(control.count)))")
         }
+        for (name, arm) in [("treatment", treatment), ("holdout", control)] where !(arm.variance > 0) {
+            return .undefined("no user of the \(name) arm differs from another: its variance is 0, and the t test is undefined")
+        }
+        guard control.mean != 0 else {
+            return .undefined("the holdout's value is 0: the t test is undefined")
+        }
+        var result = Comparison(method: .welch)
         let controlShare = control.variance / control.count, treatmentShare = treatment.variance / treatment.count
         let variance = controlShare + treatmentShare
-        guard variance > 0 else {
-            result.notes.append("no user differs from another in either arm: the variance is 0")
-            return result
-        }
         let degrees = variance * variance
             / (treatmentShare * treatmentShare / (treatment.count - 1) + controlShare * controlShare / (control.count - 1))
         let distribution = StudentT(degreesOfFreedom: degrees)
@@ -68,16 +60,13 @@ struct TwoSidedTTest {
         result.difference = difference
         result.differenceInterval = (difference - width)...(difference + width)
         result.pValue = distribution.twoSidedTail(difference / variance.squareRoot())
-        guard control.mean != 0 else {
-            result.notes.append("the holdout's value is 0: the relative lift is undefined")
-            return result
-        }
         let lift = difference / control.mean
         let square = control.mean * control.mean
         let liftVariance = treatmentShare / square + controlShare * treatment.mean * treatment.mean / (square * square)
         let liftWidth = critical * liftVariance.squareRoot()
         result.relativeLift = lift
         result.relativeLiftInterval = (lift - liftWidth)...(lift + liftWidth)
+        result.relativeLiftPValue = distribution.twoSidedTail(lift / liftVariance.squareRoot())
         return result
     }
 }
