@@ -2,6 +2,7 @@ import TipRulesCompiler
 import TipRulesRuntime
 import TipRulesToolingCore
 import TipRulesStateFolders
+import TipRulesChannelCore
 
 /// `tiprulec eval PROGRAM --fixture F.json|[PROGRAM] --state DIR [--now DATE] [--format text|json]`.
 enum EvalCommand {
@@ -14,7 +15,8 @@ enum EvalCommand {
     TipStore folder, carried over to PROGRAM by name as a rules update does; what
     could not be carried and what the folder recovered from are warnings on
     standard error). Without PROGRAM, eval evaluates the rules in force in DIR
-    (what the app runs: a channel's release, a paused tip); with PROGRAM, a warning
+    (what the app runs: a channel's release, a paused tip), and names the channel
+    release in force and its expiry at DATE; with PROGRAM, a warning
     says when the rules in force differ from it. DATE is RFC 3339 or seconds since
     1970; it overrides the fixture's "now" or the folder's last instant (which
     default to the current time). The text format explains, for every false rule,
@@ -86,10 +88,13 @@ enum EvalCommand {
             let inForce = state.engine.program
             let identity = inForce.release.map { "release \($0)" } ?? "no release"
             guard let loaded else {
-                return Evaluated(program: inForce, source: nil, store: state.engine.store,
-                                 now: overrideNow ?? state.engine.clock ?? currentTime(),
-                                 warnings: state.recovery.map { "warning: \(folder): \($0)\n" }.joined(),
-                                 heading: "rules: in force in \(folder) (\(identity))\n")
+                // The channel release in force and its expiry, at the instant evaluated.
+                let now = overrideNow ?? state.engine.clock ?? currentTime()
+                let channel = (try? ChannelStanding.read(folder: folder, inForce: state.programBytes, now: now)) ?? nil
+                let damage = channel?.damage.map { "warning: \(folder): \($0); the app's updater rebuilds it from the rules in force\n" }
+                return Evaluated(program: inForce, source: nil, store: state.engine.store, now: now,
+                                 warnings: state.recovery.map { "warning: \(folder): \($0)\n" }.joined() + (damage ?? ""),
+                                 heading: "rules: in force in \(folder) (\(identity))" + (channel.map { "; " + $0.summary } ?? "") + "\n")
             }
             let carried = StateFolderLoader.carried(state, of: folder, to: loaded.program)
             var warnings = carried.warnings

@@ -27,12 +27,37 @@ final class DemoApp {
                                                      minimumInterval: options.interval, timeout: 5)
             return ChannelUpdater(configuration: configuration, folder: options.state, transport: URLSessionChannelTransport())
         }
-        // While the channel's release governs, the bundled rules (an app update's) do not replace it.
-        let governed = try updater?.governsRules() ?? false
+        // While the channel's release governs, the bundled rules (an app update's) do not replace
+        // it; the host's clock decides, as it does every update.
+        let governed = try updater?.governsRules(now: clock.now) ?? false
         store = try TipStore.open(folder: options.state, bundledProgram: bundled, policy: RulesUpdatePolicy(app: options.app),
                                   bundledMayReplace: !governed, options: TipStoreOptions(now: { clock.now }))
-        say("opened \(options.state): " + (store.engine.program.release.map { "rules release \($0)" } ?? "the rules name no release"))
+        let standing = try updater?.standing(inForce: store.programBytes, now: clock.now)
+        var line = "opened \(options.state): " + Self.rulesLine(store.engine.program, standing: standing)
+        if let release = bundled.release, release > store.engine.program.release ?? 0, store.programBytes != bundled.encoded() {
+            line += "; bundled rules release \(release) set aside: " + Self.setAside(bundled, over: store.engine.program,
+                                                                                   policy: RulesUpdatePolicy(app: options.app), standing: standing)
+        }
+        say(line)
         for note in store.recovery { say("recovered: \(note)") }
+        if let damage = standing?.damage {
+            say("recovered: \(damage); rebuilt from the rules in force, whose release \(standing?.highestSeenRelease ?? 0) is the floor")
+        }
+    }
+
+    /// The rules in force: their release, and the channel release in force with its expiry.
+    static func rulesLine(_ program: Program, standing: ChannelStanding?) -> String {
+        let release = program.release.map { "rules release \($0)" } ?? "the rules name no release"
+        return release + (standing.map { "; " + $0.summary } ?? "")
+    }
+
+    /// Why newer bundled rules were not put in force.
+    private static func setAside(_ bundled: Program, over program: Program, policy: RulesUpdatePolicy, standing: ChannelStanding?) -> String {
+        if let standing, standing.governs || standing.damage != nil {
+            return "channel release \(standing.release) governs" + (standing.damage == nil ? "" : " (its record was damaged)")
+        }
+        do { try policy.check(bundled, over: program) } catch { return "\(error)" }
+        return "the store kept the rules in force"
     }
 
     func perform(_ words: [String]) throws {
@@ -96,6 +121,7 @@ final class DemoApp {
         }
         let tip = store.evaluate(at: now, explaining: true).tips[index]
         say("tip \(tip.id): \(tip.status), \(tip.display ? "displays" : "does not display")")
+        say("  rules: " + Self.rulesLine(program, standing: try updater?.standing(inForce: store.programBytes, now: now)))
         say("  " + tip.displayExplanation)
         for note in tip.groupExplanations { say("  " + note) }
         for rule in tip.rules {

@@ -11,10 +11,10 @@ struct ChannelAppUpdateTests {
     static var demo: URL { builtProduct("tiprules-demo") }
     let work: ChannelWorkspace
     let server: TestServer
+    let url: String
 
     init() throws {
-        work = try ChannelWorkspace()
-        server = try TestServer.nginx(serving: work.root + "/site", work: work.root + "/nginx")
+        (work, server, url) = try ChannelWorkspace.servedByNginx()
     }
 
     /// Launches the example host bundling the compiled `source` and returns it with its first line.
@@ -22,7 +22,7 @@ struct ChannelAppUpdateTests {
         let bundled = work.root + "/bundled.tipc"
         try Data(try work.bundledBytes(source)).write(to: URL(fileURLWithPath: bundled))
         let host = try ChildHost(Self.demo, ["--state", work.state, "--bundled", bundled, "--app", "com.example.backyard",
-                                             "--channel", "http://127.0.0.1:\(server.port)/channel", "--trusted-key", work.publicKey])
+                                             "--channel", url, "--trusted-key", work.publicKey])
         return (host, host.answer())
     }
 

@@ -14,9 +14,7 @@ struct ChannelFieldTests {
     let url: String
 
     init() throws {
-        work = try ChannelWorkspace()
-        server = try TestServer.nginx(serving: work.root + "/site", work: work.root + "/nginx")
-        url = "http://127.0.0.1:\(server.port)/channel"
+        (work, server, url) = try ChannelWorkspace.servedByNginx()
     }
 
     @Test func aGoodReleaseIsAppliedThenA304ChangesNothing() async throws {

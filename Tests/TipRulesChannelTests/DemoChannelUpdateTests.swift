@@ -12,13 +12,12 @@ import TipRulesSigning
 @Suite(.enabled(if: TestServer.nginx != nil, "nginx is not installed (.ci/run installs it)"))
 struct DemoChannelUpdateTests {
     @Test func eachUpdateSaysWhatItChangedAndThePausedTipSaysWhy() throws {
-        let work = try ChannelWorkspace()
-        let server = try TestServer.nginx(serving: work.root + "/site", work: work.root + "/nginx")
+        let (work, server, url) = try ChannelWorkspace.servedByNginx()
         let bundled = work.root + "/bundled.tipc"
         try Data(try work.bundledBytes()).write(to: URL(fileURLWithPath: bundled))
         let host = try ChildHost(builtProduct("tiprules-demo"),
                                  ["--state", work.state, "--bundled", bundled, "--app", "com.example.backyard", "--now", "1790000000",
-                                  "--channel", "http://127.0.0.1:\(server.port)/channel", "--trusted-key", work.publicKey])
+                                  "--channel", url, "--trusted-key", work.publicKey])
         defer { host.kill() }
         #expect(host.answer() == "opened \(work.state): rules release 1")
         try work.publish([try work.rules(release: 5)], release: 5)
