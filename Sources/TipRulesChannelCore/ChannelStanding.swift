@@ -49,7 +49,9 @@ public struct ChannelStanding: Hashable, Sendable {
 
     /// One line: which channel release is in force, until when, and what that means.
     public var summary: String {
-        guard release > 0 else { return "no channel release applied (the bundled rules are in force)" }
+        guard release > 0 else {
+            return "no channel release recorded" + (highestSeenRelease > 0 ? "; the floor is release \(highestSeenRelease)" : "")
+        }
         let until = expires.map { CivilCalendar.rfc3339($0) ?? "\($0)" }
         var text = "channel release \(release) in force"
         if !programInForce { text = "channel release \(release) settled, but its program is not in force (the next update offers it again)" }

@@ -15,7 +15,7 @@ enum ProgramRelease {
     /// exactly those artifacts.
     static func artifacts(of programs: [(name: String, program: Program)], release: Int, current: ChannelManifest?, in channel: String,
                           app: String) -> Result<(artifacts: [ChannelArtifact], files: [String: [UInt8]], carried: Int), CommandError> {
-        let candidates = current.map { carriedReleases($0.artifacts, in: channel).subtracting([release]).sorted() } ?? []
+        let candidates = current.map { releases(carriedBy: $0, in: channel).subtracting([release]).sorted() } ?? []
         for stamp in candidates {
             if case .success(let plan) = artifacts(of: programs, carrying: stamp, app: app), plan.artifacts == current?.artifacts {
                 return .success((plan.artifacts, plan.files, stamp))
@@ -40,10 +40,12 @@ enum ProgramRelease {
         return ReleasePlan.artifacts(of: encoded, app: app)
     }
 
-    /// The releases the programs of `artifacts` carry, read from the channel folder (only those
-    /// whose bytes have the size and SHA-512 the verified manifest names).
-    private static func carriedReleases(_ artifacts: [ChannelArtifact], in channel: String) -> Set<Int> {
-        Set(artifacts.compactMap { artifact in
+    /// The releases the current manifest's programs may carry: its own, the one its staging
+    /// started at, and those read from its artifacts in the channel folder (only those whose
+    /// bytes have the size and SHA-512 the verified manifest names).
+    private static func releases(carriedBy current: ChannelManifest, in channel: String) -> Set<Int> {
+        let started = current.staging.flatMap { Int($0.group.split(separator: ":").last ?? "") }
+        return Set([current.release, started].compactMap { $0 } + current.artifacts.compactMap { artifact in
             guard case .success(let bytes) = FileAccess.read(channel + "/" + artifact.path, as: .bytecode, environment: CommandEnvironment()),
                   (try? ChannelChecks.content(bytes, of: artifact)) != nil else { return nil }
             return (try? Program(bytes: bytes))?.release

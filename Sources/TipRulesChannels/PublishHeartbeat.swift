@@ -23,7 +23,7 @@ enum PublishHeartbeat {
             return .failure("--release \(release) is not the channel's release \(next.release), which a heartbeat re-signs")
         }
         let now = currentTime().rounded(.down)
-        guard now + Double(lifetime) > next.expires else {
+        guard now + Double(lifetime) >= next.expires else {
             return .failure("release \(next.release) already expires at \(CivilCalendar.rfc3339(next.expires) ?? ""); a heartbeat must expire later")
         }
         (next.published, next.expires) = (now, now + Double(lifetime))

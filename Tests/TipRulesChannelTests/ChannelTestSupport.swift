@@ -39,6 +39,13 @@ final class ChannelWorkspace {
         return (work, server, "http://127.0.0.1:\(server.port)/channel")
     }
 
+    /// An instant as the channel's messages write it (RFC 3339, UTC).
+    static func rfc3339(_ seconds: Double) -> String? {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: Date(timeIntervalSince1970: seconds))
+    }
+
     /// Runs tiprulec in this process with the workspace's clock.
     func tiprulec(_ arguments: [String]) -> CommandResult {
         let clock = now
