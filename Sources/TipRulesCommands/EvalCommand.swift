@@ -3,6 +3,7 @@ import TipRulesRuntime
 import TipRulesToolingCore
 import TipRulesStateFolders
 import TipRulesChannelCore
+import TipRulesCalendar
 
 /// `tiprulec eval PROGRAM --fixture F.json|[PROGRAM] --state DIR [--now DATE] [--format text|json]`.
 enum EvalCommand {
@@ -62,8 +63,14 @@ enum EvalCommand {
         }
         let result = TipRulesRuntime.evaluate(evaluated.program, store: evaluated.store, now: evaluated.now)
         if format == "json" {
-            return CommandResult(standardOutput: JSONWriter.string(from: JSONResultRenderer.document(for: result, program: evaluated.program), style: .pretty) + "\n",
-                                 standardError: evaluated.warnings)
+            var document = JSONResultRenderer.document(for: result, program: evaluated.program)
+            if let channel = evaluated.channel, case .object(var root) = document {
+                root["channel"] = .object(["release": .integer(channel.release), "highestSeenRelease": .integer(channel.highestSeenRelease),
+                                           "expires": channel.expires.flatMap(CivilCalendar.rfc3339).map(JSONValue.string) ?? .null,
+                                           "governs": .bool(channel.governs), "programInForce": .bool(channel.programInForce)])
+                document = .object(root)
+            }
+            return CommandResult(standardOutput: JSONWriter.string(from: document, style: .pretty) + "\n", standardError: evaluated.warnings)
         }
         return CommandResult(standardOutput: evaluated.heading + TextResultRenderer(source: evaluated.source).render(result),
                              standardError: evaluated.warnings)
@@ -78,6 +85,8 @@ enum EvalCommand {
         var warnings = ""
         /// The text format's first line, when the rules are not the ones named on the command line.
         var heading = ""
+        /// What the folder's channel record says of the rules in force, when evaluating them.
+        var channel: ChannelStanding?
     }
 
     /// The state folder's store under `loaded` (carried over to it, with a warning when the
@@ -94,7 +103,8 @@ enum EvalCommand {
                 let damage = channel?.damage.map { "warning: \(folder): \($0); the app's updater rebuilds it from the rules in force\n" }
                 return Evaluated(program: inForce, source: nil, store: state.engine.store, now: now,
                                  warnings: state.recovery.map { "warning: \(folder): \($0)\n" }.joined() + (damage ?? ""),
-                                 heading: "rules: in force in \(folder) (\(identity))" + (channel.map { "; " + $0.summary } ?? "") + "\n")
+                                 heading: "rules: in force in \(folder) (\(identity))" + (channel.map { "; " + $0.summary } ?? "") + "\n",
+                                 channel: channel)
             }
             let carried = StateFolderLoader.carried(state, of: folder, to: loaded.program)
             var warnings = carried.warnings

@@ -77,6 +77,9 @@ struct ChannelFloorTests {
         #expect(inForce.standardOutput.hasPrefix(
             "rules: in force in \(work.state) (release 6); channel release 6 in force, governs until \(expiry) (its manifest's expiry)\n"),
                 "\(inForce.standardOutput)")
+        let json = work.tiprulec(["eval", "--state", work.state, "--now", String(Int(work.now)), "--format", "json"])
+        #expect(json.standardOutput.contains("\"governs\": true"), "\(json.standardOutput)")
+        #expect(json.standardOutput.contains("\"expires\": \"\(expiry)\""), "\(json.standardOutput)")
         // At a later instant, the same record: expired.
         let late = work.tiprulec(["eval", "--state", work.state, "--now", String(Int(work.now) + 86_401)])
         #expect(late.standardOutput.contains("channel release 6 in force, its manifest expired at \(expiry)"), "\(late.standardOutput)")
