@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 import TipRulesRuntime
 import TipRulesToolingCore
 import TipRulesChannelCore
@@ -26,6 +27,7 @@ enum ChannelWriter {
     /// another manifest (a publish interrupted before it wrote its manifest, which no device saw)
     /// is removed.
     static func finishInterrupted(in channel: String, trust: ChannelTrust) -> Result<ChannelManifest?, CommandError> {
+        removeTemporaries(in: channel)
         let pending = channel + "/" + pendingSignatures
         guard access(pending, F_OK) == 0 else { return .success(nil) }
         let environment = CommandEnvironment()
@@ -60,6 +62,20 @@ enum ChannelWriter {
         return AtomicFileWriter.write(signatures.json, to: pending)
             ?? AtomicFileWriter.write(bytes, to: channel + "/manifest.json")
             ?? move(pending, to: channel + "/manifest.json.sig", in: channel)
+    }
+
+    /// Removes the temporary files a publish killed while writing left behind
+    /// (`AtomicFileWriter`'s `.NAME.XXXXXXXXXXXXXXXX.tmp`, beside the manifest and the artifacts);
+    /// no device reads them, and under the lock no other publish is writing them.
+    private static func removeTemporaries(in channel: String) {
+        for folder in [channel, channel + "/artifacts"] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+                let stem = name.dropFirst().dropLast(4).split(separator: ".").dropLast().joined(separator: ".")
+                guard ["manifest.json", pendingSignatures].contains(stem) || stem.hasSuffix(".tipc") else { continue }
+                unlink(folder + "/" + name)
+            }
+        }
     }
 
     /// Renames `source` over `target` and flushes the folder, so that the rename survives a crash.

@@ -53,6 +53,9 @@ struct PublishKillTests {
             let again = PublishRaceTests.finish(try PublishRaceTests.start(arguments))
             #expect(again.status == 0, "release \(release) run again: \(again.error)")
             #expect(accepted() == release)
+            let left = ((try? FileManager.default.contentsOfDirectory(atPath: work.channel)) ?? [])
+                + ((try? FileManager.default.contentsOfDirectory(atPath: work.channel + "/artifacts")) ?? [])
+            #expect(!left.contains { $0.hasSuffix(".tmp") || $0.hasSuffix(".pending") }, "left behind: \(left)")
         }
         print("publish killed \(Self.kills) times; \(halfWritten) left the channel between its manifest and its signature")
     }
