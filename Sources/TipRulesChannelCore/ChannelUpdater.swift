@@ -74,9 +74,12 @@ public struct ChannelDownload: Sendable, Equatable {
 /// store's thread. Its requests go through a `ChannelTransport` (`URLSessionChannelTransport` of
 /// `TipRulesChannelHTTP` for http and https). The updater's record (highest release seen, the
 /// release in force, its program and expiry, ETag, last request) lives in the state folder
-/// beside the state. While the release in force is unexpired it governs the rules: open the
-/// store with `bundledMayReplace: !updater.governsRules()`, so that an app update's bundled
-/// rules do not undo the channel's decision (docs/shipping.md, "What holds").
+/// beside the state; the release the rules in force carry (`publish` writes the channel's
+/// release into them) is the floor of every check, whatever becomes of that record, and a
+/// damaged record is rebuilt from them. While the release in force is unexpired it governs the
+/// rules: open the store with `bundledMayReplace: !updater.governsRules(now:)`, so that an app
+/// update's bundled rules do not undo the channel's decision, then ask for its `standing` (which
+/// release governs, until when) with the same clock (docs/shipping.md, "What holds").
 ///
 /// ```swift
 /// let updater = ChannelUpdater(configuration: configuration, folder: store.folder,
