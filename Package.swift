@@ -74,8 +74,7 @@ let package = Package(
         .executableTarget(name: "tiprules-demo",
                           dependencies: ["TipRulesStorage", "TipRulesState", "TipRulesChannelCore", "TipRulesChannelHTTP"]),
         // What the test targets share: compiling a source, temporary folders, seeded random generators, the
-        // repository's files and the built products, commands run in-process, driving a child host process, the test
-        // servers (nginx) on the loopback interface (no product).
+        // repository's files and the built products, commands run in-process, driving a child host process (no product).
         .target(name: "TipRulesTestSupport",
                 dependencies: ["TipRulesCommands", "TipRulesToolingCore", "TipRulesCompiler", "TipRulesRuntime"],
                 path: "Tests/TipRulesTestSupport"),
