@@ -47,7 +47,8 @@ struct ChannelInspection: Sendable {
             inspection.manifest = manifest
             if manifest.expires - now > longestQuietExpiry {
                 let hours = Int(((manifest.expires - now) / 3_600).rounded(.down))
-                inspection.expiryWarning = "the manifest expires in \(hours) h: a host answering 304 (or a man in the middle) "
+                let span = hours < 48 ? "\(hours) h" : "\(hours / 24) days"
+                inspection.expiryWarning = "the manifest expires in \(span): a host answering 304 (or a man in the middle) "
                     + "can keep devices on this release that long; publish with --expires 1d or less and run "
                     + "'tiprulec publish --heartbeat' on a schedule"
             }
