@@ -22,7 +22,8 @@ public enum ChannelUpdateError: Error, Hashable, Sendable, CustomStringConvertib
     case untrustedSignature(keyIDs: [String])
     /// The manifest is for another app.
     case otherApp(expected: String, found: String)
-    /// The manifest's release is below the highest this install has ever seen: a replay.
+    /// The manifest's release is below the highest this install has ever seen, or below the
+    /// release the rules in force carry: a replay.
     case replayedRelease(offered: Int, highestSeen: Int)
     /// The manifest expired: the channel is frozen or stale.
     case expired(release: Int, expires: Double)
@@ -50,7 +51,7 @@ public enum ChannelUpdateError: Error, Hashable, Sendable, CustomStringConvertib
                 + (keyIDs.isEmpty ? "no key" : keyIDs.joined(separator: ", ")) + ")"
         case .otherApp(let expected, let found): return "the channel is for the app '\(found)', not '\(expected)'"
         case .replayedRelease(let offered, let seen):
-            return "the manifest is release \(offered), below release \(seen) this install has seen (a replayed or stale manifest)"
+            return "the manifest is release \(offered), below release \(seen) this install has seen or has in force (a replayed or stale manifest)"
         case .expired(let release, let expires):
             return "release \(release)'s manifest expired at \(CivilCalendar.rfc3339(expires) ?? "\(expires)") (the channel is stale or frozen)"
         case .artifactMismatch(let path, let reason): return "\(path): \(reason)"

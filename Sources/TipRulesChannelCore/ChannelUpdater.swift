@@ -74,9 +74,12 @@ public struct ChannelDownload: Sendable, Equatable {
 /// store's thread. Its requests go through a `ChannelTransport` (`URLSessionChannelTransport` of
 /// `TipRulesChannelHTTP` for http and https). The updater's record (highest release seen, the
 /// release in force, its program and expiry, ETag, last request) lives in the state folder
-/// beside the state. While the release in force is unexpired it governs the rules: open the
-/// store with `bundledMayReplace: !updater.governsRules()`, so that an app update's bundled
-/// rules do not undo the channel's decision (docs/shipping.md, "What holds").
+/// beside the state; the release the rules in force carry (`publish` writes the channel's
+/// release into them) is the floor of every check, whatever becomes of that record, and a
+/// damaged record is rebuilt from them. While the release in force is unexpired it governs the
+/// rules: open the store with `bundledMayReplace: !updater.governsRules(now:)`, so that an app
+/// update's bundled rules do not undo the channel's decision, then ask for its `standing` (which
+/// release governs, until when) with the same clock (docs/shipping.md, "What holds").
 ///
 /// ```swift
 /// let updater = ChannelUpdater(configuration: configuration, folder: store.folder,
@@ -126,18 +129,16 @@ public final class ChannelUpdater: @unchecked Sendable {
     /// `fetch` on the calling thread, which waits for the network: for a background thread or
     /// a command-line tool, never for the thread that evaluates.
     public func fetchBlocking(inForce: [UInt8], now: Double = ChannelUpdater.currentTime()) throws(ChannelUpdateError) -> ChannelFetch {
-        let attempted = try record { state throws(ChannelUpdateError) in
+        let rules = RulesInForce(inForce)
+        let inForceHash = rules.program
+        let (attempted, asks, _) = try record(rules) { state throws(ChannelUpdateError) in
             if let last = state.lastAttempt, now >= last, now - last < configuration.minimumInterval {
                 return false
             }
             state.lastAttempt = now
             return true
         }
-        guard let attempted else {
-            let last = try ChannelUpdaterState.load(folder: folder, layer: fileLayer).lastAttempt ?? now
-            return .tooSoon(next: last + configuration.minimumInterval)
-        }
-        let inForceHash = Hex.string(SHA512.hash(inForce))
+        guard asks else { return .tooSoon(next: (attempted.lastAttempt ?? now) + configuration.minimumInterval) }
         // The ETag only while the release in force is the newest seen, its program is in force
         // and its expiry is known: else the manifest is fetched whole and checked again.
         let conditional = attempted.settledRelease == attempted.highestSeenRelease && attempted.settledProgram == inForceHash
@@ -153,7 +154,7 @@ public final class ChannelUpdater: @unchecked Sendable {
         }
         let signatures = try get("manifest.json.sig", ifNoneMatch: nil, limit: ChannelSignatures.maximumSize, allowsNotModified: false)
         var verified: ChannelManifest?
-        _ = try record { state throws(ChannelUpdateError) in
+        _ = try record(rules) { state throws(ChannelUpdateError) in
             let expectations = ChannelChecks.Expectations(app: configuration.app, highestSeenRelease: state.highestSeenRelease, now: now)
             let (manifest, _) = try ChannelChecks.manifest(manifestResponse.body, signatures: signatures.body,
                                                            trust: configuration.trust, expecting: expectations)
@@ -171,7 +172,7 @@ public final class ChannelUpdater: @unchecked Sendable {
             throw .nothingToLoad(release: offered.release, newestReadable: configuration.newestReadableFormat)
         }
         if artifact.sha512 == inForceHash {
-            try settle(manifest.release, program: artifact.sha512, expires: manifest.expires, etag: manifestResponse.etag)
+            try settle(manifest.release, program: artifact.sha512, expires: manifest.expires, etag: manifestResponse.etag, over: rules)
             return .upToDate(release: manifest.release)
         }
         // A newer release, or the release in force whose program is not (an app update's
@@ -202,48 +203,68 @@ public final class ChannelUpdater: @unchecked Sendable {
         } catch {
             throw .unreadableArtifact(path: download.artifact.path, error as? BytecodeError ?? .verificationFailed("\(error)"))
         }
-        _ = try record { state throws(ChannelUpdateError) in
-            guard download.release >= state.settledRelease else {
-                throw .replayedRelease(offered: download.release, highestSeen: state.settledRelease)
-            }
+        let rules = RulesInForce(program: Hex.string(SHA512.hash(store.programBytes)), release: store.engine.program.release ?? 0)
+        _ = try record(rules) { state throws(ChannelUpdateError) in
+            // The floor: the release in force, as the record and the rules in force say.
+            let floor = max(state.settledRelease, rules.release)
+            guard download.release >= floor else { throw .replayedRelease(offered: download.release, highestSeen: floor) }
             state.settle(download.release, program: download.artifact.sha512, expires: download.expires, etag: download.etag)
             return true
         }
         do { return try store.update(toRules: download.bytes, policy: policy) } catch { throw .store(error) }
     }
 
-    /// Whether the release in force governs the folder's rules at `now`: one was applied (or
-    /// found in force) and its manifest has not expired. While it does, the app opens its store
-    /// with `bundledMayReplace: false`.
+    /// Whether the release in force governs the folder's rules at `now` (the same clock as every
+    /// other decision of the app): one was applied (or found in force) and its manifest has not
+    /// expired. While it does, the app opens its store with `bundledMayReplace: false`. A damaged
+    /// record governs too, so that the rules in force stay until `standing(inForce:now:)` has
+    /// rebuilt it from them.
     public func governsRules(now: Double = ChannelUpdater.currentTime()) throws(ChannelUpdateError) -> Bool {
-        try ChannelUpdaterState.load(folder: folder, layer: fileLayer).governs(at: now)
+        let (state, damage) = try ChannelUpdaterState.load(folder: folder, layer: fileLayer)
+        return damage != nil || state.governs(at: now)
+    }
+
+    /// What governs the rules in force (`inForce`, the store's `programBytes`) at `now`: the
+    /// channel release in force and its expiry. A damaged record is rebuilt here from the rules
+    /// in force (their release the floor) and the standing says so (`damage`); later updates
+    /// work as before. An app calls it once its store is open.
+    public func standing(inForce: [UInt8], now: Double = ChannelUpdater.currentTime()) throws(ChannelUpdateError) -> ChannelStanding {
+        let rules = RulesInForce(inForce)
+        let (state, _, damage) = try record(rules) { _ throws(ChannelUpdateError) in false }
+        return ChannelStanding(state, programInForce: rules.program, at: now, damage: damage)
     }
 
     /// The highest release this install has seen, as recorded in the folder.
     public func highestSeenRelease() throws(ChannelUpdateError) -> Int {
-        try ChannelUpdaterState.load(folder: folder, layer: fileLayer).highestSeenRelease
+        try ChannelUpdaterState.load(folder: folder, layer: fileLayer).state.highestSeenRelease
     }
 
     /// Records `release` as in force with its program, unless a higher one is.
-    private func settle(_ release: Int, program: String, expires: Double, etag: String?) throws(ChannelUpdateError) {
-        _ = try record { state throws(ChannelUpdateError) in
+    private func settle(_ release: Int, program: String, expires: Double, etag: String?, over rules: RulesInForce) throws(ChannelUpdateError) {
+        _ = try record(rules) { state throws(ChannelUpdateError) in
             guard release >= state.settledRelease else { return false }
             state.settle(release, program: program, expires: expires, etag: etag)
             return true
         }
     }
 
-    /// Loads the record, lets `change` edit it, and saves it when `change` returns true; the
-    /// saved record, or nil when nothing was saved.
-    private func record(_ change: (inout ChannelUpdaterState) throws(ChannelUpdateError) -> Bool) throws(ChannelUpdateError) -> ChannelUpdaterState? {
+    /// Loads the record, lets `change` edit it, and saves it when `change` returns true. The
+    /// release the rules in force carry is a floor of the highest release seen, whatever the
+    /// record says (a record deleted or damaged never lets a lower release in), and a damaged
+    /// record is rebuilt from them and saved. Returns the record, whether `change` changed it,
+    /// and what was wrong with a rebuilt one.
+    private func record(_ rules: RulesInForce, _ change: (inout ChannelUpdaterState) throws(ChannelUpdateError) -> Bool)
+        throws(ChannelUpdateError) -> (state: ChannelUpdaterState, changed: Bool, damage: String?) {
         lock.wait()
         defer { lock.signal() }
-        var state = try ChannelUpdaterState.load(folder: folder, layer: fileLayer)
-        state.highestSeenRelease = max(state.highestSeenRelease, seenInProcess)
-        guard try change(&state) else { return nil }
+        var (state, damage) = try ChannelUpdaterState.load(folder: folder, layer: fileLayer)
+        if damage != nil { state = ChannelUpdaterState(rebuiltFrom: rules.program, release: rules.release) }
+        state.highestSeenRelease = max(state.highestSeenRelease, seenInProcess, rules.release)
+        let changed = try change(&state)
+        guard changed || damage != nil else { return (state, false, nil) }
         seenInProcess = max(seenInProcess, state.highestSeenRelease)
         try state.save(folder: folder, layer: fileLayer)
-        return state
+        return (state, changed, damage)
     }
 
     private func get(_ path: String, ifNoneMatch etag: String?, limit: Int, allowsNotModified: Bool) throws(ChannelUpdateError) -> ChannelResponse {
@@ -253,6 +274,22 @@ public final class ChannelUpdater: @unchecked Sendable {
             throw .httpStatus(url: url, status: response.status)
         }
         return response
+    }
+
+    /// The rules in force as the record's checks see them: the SHA-512 of their bytes and the
+    /// release they carry (0 for none), the floor of every release this install takes.
+    private struct RulesInForce {
+        var program: String
+        var release: Int
+
+        init(program: String, release: Int) {
+            self.program = program
+            self.release = release
+        }
+
+        init(_ bytes: [UInt8]) {
+            self.init(program: Hex.string(SHA512.hash(bytes)), release: (try? Program(bytes: bytes))?.release ?? 0)
+        }
     }
 
     /// The system's clock, in seconds since 1970.

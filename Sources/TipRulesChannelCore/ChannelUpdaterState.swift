@@ -24,8 +24,17 @@ struct ChannelUpdaterState: Hashable, Sendable {
 
     init() {}
 
-    /// Reads the file's bytes; a damaged file is a fresh start but keeps no one from replaying,
-    /// so it is reported to the caller as an error instead.
+    /// The record rebuilt from what the folder still says when the file is damaged: the rules in
+    /// force (`program`, the SHA-512 of their bytes) and the release they carry, which becomes
+    /// the release in force and the floor. Their manifest's expiry and ETag are not known: the
+    /// next verified manifest of that release brings them back.
+    init(rebuiltFrom program: String, release: Int) {
+        highestSeenRelease = release
+        settledRelease = release
+        settledProgram = program
+    }
+
+    /// Reads the file's bytes.
     init(json bytes: [UInt8]) throws(ChannelFormatError) {
         let json = try ChannelJSON.object(bytes, place: Self.fileName)
         highestSeenRelease = try json.integer("highestSeenRelease")
@@ -60,12 +69,15 @@ struct ChannelUpdaterState: Hashable, Sendable {
         return now < settledExpires
     }
 
-    static func load(folder: String, layer: any FileLayer) throws(ChannelUpdateError) -> ChannelUpdaterState {
+    /// The record in `folder` (a fresh one when there is none), or, when the file is damaged,
+    /// what is wrong with it: the caller rebuilds it from the rules in force
+    /// (`init(rebuiltFrom:release:)`), whose release is the floor of every check.
+    static func load(folder: String, layer: any FileLayer) throws(ChannelUpdateError) -> (state: ChannelUpdaterState, damage: String?) {
         let bytes: [UInt8]?
         do { bytes = try FolderFiles(layer: layer).contents(of: folder + "/" + fileName) } catch { throw .store(error) }
-        guard let bytes else { return ChannelUpdaterState() }
-        do { return try ChannelUpdaterState(json: bytes) } catch {
-            throw .store(.notAStateFolder(folder: folder, "\(fileName) is damaged (\(error)); remove it to start the channel's record anew"))
+        guard let bytes else { return (ChannelUpdaterState(), nil) }
+        do { return (try ChannelUpdaterState(json: bytes), nil) } catch {
+            return (ChannelUpdaterState(), "\(fileName) was damaged (\(error))")
         }
     }
 

@@ -25,6 +25,13 @@ struct ChannelInspection: Sendable {
 
     /// Whether a device would accept the channel: no refusal, and no program a device whose
     /// rules name the app would refuse.
+    /// The longest time to expiry `channel verify` accepts without a warning: a host answering
+    /// `304` (or a man in the middle) can keep a device on a release until its manifest expires.
+    static let longestQuietExpiry = 86_400.0
+
+    /// The warning about a long expiry, when the manifest expires more than a day after `now`.
+    var expiryWarning: String?
+
     var isAccepted: Bool {
         refusal == nil && !(loads + outsideShare).contains(where: \.namesNoApp)
     }
@@ -38,6 +45,13 @@ struct ChannelInspection: Sendable {
             let (manifest, keyID) = try ChannelChecks.manifest(manifestBytes, signatures: signatures, trust: trust,
                                                                expecting: .init(app: app, now: now))
             inspection.manifest = manifest
+            if manifest.expires - now > longestQuietExpiry {
+                let hours = Int(((manifest.expires - now) / 3_600).rounded(.down))
+                let span = hours < 48 ? "\(hours) h" : "\(hours / 24) days"
+                inspection.expiryWarning = "the manifest expires in \(span): a host answering 304 (or a man in the middle) "
+                    + "can keep devices on this release that long; publish with --expires 1d or less and run "
+                    + "'tiprulec publish --heartbeat' on a schedule"
+            }
             inspection.keyID = keyID
             inspection.loads = try loads(manifest.release, manifest.artifacts, from: channel, app: manifest.app)
             if let staging = manifest.staging {
@@ -77,6 +91,7 @@ struct ChannelInspection: Sendable {
         guard let manifest else { return "refused \(channel): \(refusal?.description ?? "")\n" }
         var text = "\(isAccepted ? "accepted" : "refused") \(channel): release \(manifest.release) of \(manifest.app), published \(CivilCalendar.rfc3339(manifest.published) ?? ""), expires \(CivilCalendar.rfc3339(manifest.expires) ?? ""), signed by key id \(keyID ?? "")\n"
         if let refusal { return text + "  \(refusal)\n" }
+        if let expiryWarning { text += "  warning: \(expiryWarning)\n" }
         text += Self.lines(loads, indent: "  ", app: manifest.app)
         if let staging = manifest.staging {
             text += "  staged to \(staging.percent)% of installs (group \(staging.group)); the others load release \(staging.previousRelease):\n"
@@ -109,6 +124,7 @@ struct ChannelInspection: Sendable {
                 object["staging"] = .object(["percent": .integer(staging.percent), "group": .string(staging.group),
                                              "previousRelease": .integer(staging.previousRelease), "formats": Self.json(outsideShare)])
             }
+            object["warnings"] = .array(expiryWarning.map { [.string($0)] } ?? [])
             object["paused"] = .array(manifest.paused.map(JSONValue.string))
             object["pauseAll"] = .bool(manifest.pausesAll)
         }

@@ -19,7 +19,8 @@ package enum ChannelVerifyCommand {
     bytecode format version, the program a runtime reading up to it would load (for a
     staged release, also what the installs outside the share load). A program that
     names no app, where runtimes that may hold rules naming the channel's app load it,
-    is flagged: those devices refuse it.
+    is flagged: those devices refuse it. A manifest that expires more than a day from
+    now is accepted with a warning: a host answering 304 can keep devices on it until then.
     Exit status: 0 a device would accept the channel, 1 it would refuse it (saying
     why), 2 usage or unreadable keys.
     """

@@ -13,6 +13,35 @@ import TipRulesChannelCore
 /// edited behind the team's back (a manifest, its `previousArtifacts`, an artifact) is refused
 /// rather than signed.
 enum CurrentRelease {
+    /// A channel folder held by one publish: its lock, the release an interrupted publish left
+    /// and this one finished, the verified current manifest, and what to tell the team.
+    struct Base {
+        var lock: PublishLock
+        var finished: ChannelManifest?
+        var manifest: ChannelManifest?
+        var notes = ""
+    }
+
+    /// Locks `channel` (`PublishLock`), finishes a publish interrupted in it
+    /// (`ChannelWriter.finishInterrupted`), and reads its verified manifest; with `startingOver`,
+    /// neither: it builds on nothing in the folder.
+    static func locked(_ channel: String, trust: ChannelTrust, startingOver: Bool) -> Result<Base, CommandError> {
+        var waited = false
+        return PublishLock.acquire(channel, waiting: { waited = true }).flatMap { lock in
+            var base = Base(lock: lock)
+            if waited { base.notes = "waited for another publish into \(channel) to finish\n" }
+            guard !startingOver else { return .success(base) }
+            return ChannelWriter.finishInterrupted(in: channel, trust: trust).flatMap { finished in
+                base.finished = finished
+                if let finished { base.notes += "finished the interrupted publish of release \(finished.release) first\n" }
+                return manifest(in: channel, trust: trust).map { current in
+                    base.manifest = current
+                    return base
+                }
+            }
+        }
+    }
+
     /// The verified manifest of `channel`, nil for a new channel; or why it cannot be built on.
     static func manifest(in channel: String, trust: ChannelTrust) -> Result<ChannelManifest?, CommandError> {
         let path = channel + "/manifest.json"

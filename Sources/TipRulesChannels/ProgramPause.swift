@@ -21,8 +21,6 @@ enum ProgramPause {
                 lines: [LineEntry(start: 0, line: tip.line)], summary: TipInfo.pauseRuleSummary)))
             return tip
         }
-        return try Program(sourceName: program.sourceName, displayFrequency: program.displayFrequency, constants: constants,
-                           parameters: program.parameters, events: program.events, tips: paused, groups: program.groups,
-                           widgets: program.widgets, app: program.app, release: program.release)
+        return try program.with(constants: constants, tips: paused)
     }
 }

@@ -13,12 +13,13 @@ import TipRulesCalendar
 /// [--stage PERCENT] [--pause TIP…|--pause-all]`: writes a signed release to a channel folder.
 package enum PublishCommand {
     /// How long a manifest is valid when `--expires` is not given.
-    static let defaultExpiry = "14d"
+    static let defaultExpiry = "1d"
 
     package static let usage = """
     usage: tiprulec publish PROGRAM... --channel DIR --key KEY --release N
                             [--expires DURATION] [--stage PERCENT] [--pause TIP...|--pause-all] [--app ID]
                             [--previous-key PUB] [--start-over]
+           tiprulec publish --heartbeat --channel DIR --key KEY [--expires DURATION] [--previous-key PUB]
 
     Publishes release N of the programs (.tiprules, compiled here, or .tipc) to the
     channel folder DIR, which any static HTTP host serves as it is: each program as
@@ -38,12 +39,18 @@ package enum PublishCommand {
       --previous-key PUB   also trust this public key's signature on the current release
                            (the first publish after moving to a new key)
       --start-over         build on nothing in DIR: its manifest is neither verified nor read
+      --heartbeat          re-sign the channel's current release, unchanged, with a fresh
+                           expiry (cheap: run it on a schedule shorter than the expiry)
     publish builds only on what it has verified: the current manifest must carry a valid
     signature by KEY (or PUB), and every artifact it carries over must have the SHA-512
     the manifest names. One publish at a time writes DIR (another waits for it, up to
     \(Int(PublishLock.patience)) s). N must be above the channel's release; the same N with
     the same programs and options re-signs the release with a later expiry (a heartbeat).
-    A rollback is the older program published under a higher N. Prints the signing key's id.
+    A rollback is the older program published under a higher N. N is written into each
+    program that can carry a release (format version 3 and later): the rules a device puts
+    in force carry the channel's release. A publish that was interrupted is finished by
+    running it again. The expiry bounds how long a host answering 304 keeps devices on a
+    release: keep it to a day or less, with a heartbeat. Prints the signing key's id.
     Exit status: 0 written, 1 a program has errors, 2 usage, unreadable input or a
     refused release.
     """
@@ -53,16 +60,17 @@ package enum PublishCommand {
         let (rest, paused) = extractPausedTips(arguments)
         let parsed = try ParsedArguments.parse(
             rest, valueOptions: ["--channel", "--key", "--release", "--expires", "--stage", "--app", "--previous-key"],
-            flags: ["--pause-all", "--start-over"]).orFailure(usage: usage)
-        guard !parsed.positionals.isEmpty, let channel = parsed.options["--channel"], let keyPath = parsed.options["--key"] else {
+            flags: ["--pause-all", "--start-over", "--heartbeat"]).orFailure(usage: usage)
+        let expiryText = parsed.options["--expires"] ?? defaultExpiry
+        guard let lifetime = DurationOption.seconds(expiryText) else {
+            return .failure("--expires takes a number and a unit (90s, 45m, 12h, 30d), not '\(expiryText)'")
+        }
+        if parsed.flags.contains("--heartbeat") { return try PublishHeartbeat.run(parsed, lifetime: lifetime, currentTime: currentTime) }
+        guard !parsed.positionals.isEmpty, let channel = parsed.options["--channel"], parsed.options["--key"] != nil else {
             return .failure("publish needs programs, --channel DIR, --key KEY and --release N\n" + usage)
         }
         guard let release = Int(parsed.options["--release"] ?? ""), release >= 1, release < 1 << 53 else {
             return .failure("--release takes a whole number from 1, not '\(parsed.options["--release"] ?? "")'\n" + usage)
-        }
-        let expiryText = parsed.options["--expires"] ?? defaultExpiry
-        guard let lifetime = DurationOption.seconds(expiryText) else {
-            return .failure("--expires takes a number and a unit (90s, 45m, 12h, 30d), not '\(expiryText)'")
         }
         let stage = try parsed.wholeNumber("--stage", in: 1...100).orFailure()
         if paused?.isEmpty == true { return .failure("--pause needs the tips to pause") }
@@ -70,11 +78,7 @@ package enum PublishCommand {
         if parsed.flags.contains("--start-over"), parsed.options["--previous-key"] != nil {
             return .failure("give --previous-key PUB or --start-over, not both")
         }
-        let key = try SigningKeyFiles.privateKey(at: keyPath).orFailure()
-        var trusted = [key.publicKey]
-        if let previousKey = parsed.options["--previous-key"] {
-            trusted.append(try SigningKeyFiles.publicKey(at: previousKey).orFailure())
-        }
+        let (key, trust) = try signingKeys(parsed).orFailure()
         var programs: [Program] = []
         for path in parsed.positionals {
             programs.append(try ProgramLoader.load(path, environment: environment).get().program)
@@ -83,13 +87,9 @@ package enum PublishCommand {
         for tip in pausedTips where !programs.contains(where: { $0.tips.contains { $0.id == tip || $0.name == tip } }) {
             return .failure("--pause: no program has a tip '\(tip)'")
         }
-        var encoded: [ReleasePlan.Encoded] = []
+        var ready: [(name: String, program: Program)] = []
         for (path, program) in zip(parsed.positionals, programs) {
-            do {
-                let ready = try ProgramPause.pausing(pausedTips, in: program)
-                encoded.append(.init(name: path, bytes: try ready.encoded(formatVersion: ready.formatVersion),
-                                     formatVersion: ready.formatVersion, app: ready.app))
-            } catch {
+            do { ready.append((path, try ProgramPause.pausing(pausedTips, in: program))) } catch {
                 return .failure("\(path): \(error)")
             }
         }
@@ -97,17 +97,24 @@ package enum PublishCommand {
         guard apps.count <= 1 else { return .failure("the programs and --app name different apps: \(apps.sorted().joined(separator: ", "))") }
 
         // From here to the last write, this publish alone reads and writes the folder.
-        var waited = false
-        let lock = try PublishLock.acquire(channel, waiting: { waited = true }).orFailure()
-        defer { withExtendedLifetime(lock) {} }
-        let current: ChannelManifest? = try parsed.flags.contains("--start-over") ? nil
-            : CurrentRelease.manifest(in: channel, trust: ChannelTrust(publicKeys: trusted)).orFailure()
+        let base = try CurrentRelease.locked(channel, trust: trust, startingOver: parsed.flags.contains("--start-over")).orFailure()
+        defer { withExtendedLifetime(base.lock) {} }
+        var notes = base.notes
+        if let finished = base.finished, finished.release == release {
+            return CommandResult(standardOutput: summary(finished, heading: "finished the interrupted publish of release \(release) of \(finished.app)", keyID: KeyID.of(publicKey: key.publicKey)),
+                                 standardError: notes)
+        }
+        let current = base.manifest
         let app = apps.first ?? current?.app ?? ""
-        var notes = waited ? "waited for another publish into \(channel) to finish\n" : ""
         if app.isEmpty {
             notes += "warning: no program names its app (configure { app(\"…\") }) and no --app was given; devices, which check the app, refuse this channel\n"
         }
-        let plan = try ReleasePlan.artifacts(of: encoded, app: app).orFailure()
+        let plan = try ProgramRelease.artifacts(of: ready, release: release, current: current, in: channel, app: app).orFailure()
+        for (name, program) in ready {
+            if let own = program.release, own != plan.carried {
+                notes += "note: \(name) names release(\(own)); the channel's release \(plan.carried) is written into it\n"
+            }
+        }
         let now = currentTime().rounded(.down)
         let request = ReleasePlan.Request(app: app, release: release, artifacts: plan.artifacts, stagePercent: stage,
                                           paused: parsed.flags.contains("--pause-all") ? [] : pausedTips.sorted(),
@@ -115,11 +122,21 @@ package enum PublishCommand {
         let next = try ReleasePlan.manifest(after: current, request).orFailure()
         let carriedOver = (next.manifest.artifacts + (next.manifest.staging?.previousArtifacts ?? [])).filter { plan.files[$0.path] == nil }
         if let error = CurrentRelease.checkCarriedOver(carriedOver, in: channel)
-            ?? write(next.manifest, files: plan.files, to: channel, seed: key.seed, publicKey: key.publicKey) {
+            ?? ChannelWriter.write(next.manifest, files: plan.files, to: channel, key: key) {
             return .failure(error.message)
         }
-        return CommandResult(standardOutput: summary(next.manifest, heartbeat: next.heartbeat, keyID: KeyID.of(publicKey: key.publicKey)),
+        let heading = next.heartbeat ? "re-signed release \(release) of \(app) (heartbeat)" : "published release \(release) of \(app)"
+        return CommandResult(standardOutput: summary(next.manifest, heading: heading, keyID: KeyID.of(publicKey: key.publicKey)),
                              standardError: notes)
+    }
+
+    /// The signing key of `--key` and the keys whose signature `publish` builds on: it, and the
+    /// one of `--previous-key`.
+    static func signingKeys(_ parsed: ParsedArguments) -> Result<(key: (seed: [UInt8], publicKey: [UInt8]), trust: ChannelTrust), CommandError> {
+        SigningKeyFiles.privateKey(at: parsed.options["--key"] ?? "").flatMap { key in
+            guard let previous = parsed.options["--previous-key"] else { return .success((key, ChannelTrust(publicKeys: [key.publicKey]))) }
+            return SigningKeyFiles.publicKey(at: previous).map { (key, ChannelTrust(publicKeys: [key.publicKey, $0])) }
+        }
     }
 
     /// The tips after `--pause` (up to the next option or program file), and the other arguments.
@@ -141,28 +158,10 @@ package enum PublishCommand {
         return (rest, paused)
     }
 
-    /// Writes the artifacts not there yet (and any whose bytes are not the ones their name
-    /// promises), then the manifest, then its signatures.
-    private static func write(_ manifest: ChannelManifest, files: [String: [UInt8]], to channel: String,
-                              seed: [UInt8], publicKey: [UInt8]) -> CommandError? {
-        for folder in [channel, channel + "/artifacts"] where access(folder, F_OK) != 0 {
-            guard mkdir(folder, 0o755) == 0 else { return CommandError("\(folder): cannot be created (\(FileAccess.reason(errno)))") }
-        }
-        for (path, bytes) in files.sorted(by: { $0.key < $1.key }) {
-            if case .success(bytes) = FileAccess.read(channel + "/" + path, as: .bytecode, environment: CommandEnvironment()) { continue }
-            if let error = AtomicFileWriter.write(bytes, to: channel + "/" + path) { return error }
-        }
-        let bytes = manifest.json
-        guard let signature = Ed25519.signature(of: bytes, seed: seed) else { return CommandError("cannot sign with the key") }
-        let signatures = ChannelSignatures(entries: [.init(keyID: KeyID.of(publicKey: publicKey), signature: Base64.encode(signature))])
-        return AtomicFileWriter.write(bytes, to: channel + "/manifest.json")
-            ?? AtomicFileWriter.write(signatures.json, to: channel + "/manifest.json.sig")
-    }
-
-    private static func summary(_ manifest: ChannelManifest, heartbeat: Bool, keyID: String) -> String {
-        var text = heartbeat ? "re-signed release \(manifest.release) of \(manifest.app) (heartbeat)"
-                             : "published release \(manifest.release) of \(manifest.app)"
-        text += ", expires \(CivilCalendar.rfc3339(manifest.expires) ?? ""), signed with key id \(keyID)\n"
+    /// What was written: `heading` (`published release 7 of APP`), the expiry and key, and what
+    /// each format version loads.
+    static func summary(_ manifest: ChannelManifest, heading: String, keyID: String) -> String {
+        var text = heading + ", expires \(CivilCalendar.rfc3339(manifest.expires) ?? ""), signed with key id \(keyID)\n"
         for artifact in manifest.artifacts {
             text += "  format version \(artifact.formatVersion): \(artifact.path) (\(artifact.size) bytes)\n"
         }

@@ -73,7 +73,8 @@ enum ReleasePlan {
             guard unchanged else {
                 return .failure(CommandError("release \(request.release) is not above the channel's release \(current.release); publish a changed release, or a rollback, under a higher number"))
             }
-            guard request.expires > current.expires else {
+            // The same expiry: the same publish run again within its second (it writes the same bytes).
+            guard request.expires >= current.expires else {
                 return .failure(CommandError("release \(current.release) already expires at \(CivilCalendar.rfc3339(current.expires) ?? ""); a heartbeat must expire later"))
             }
             next.staging = current.staging

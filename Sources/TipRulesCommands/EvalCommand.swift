@@ -2,6 +2,8 @@ import TipRulesCompiler
 import TipRulesRuntime
 import TipRulesToolingCore
 import TipRulesStateFolders
+import TipRulesChannelCore
+import TipRulesCalendar
 
 /// `tiprulec eval PROGRAM --fixture F.json|[PROGRAM] --state DIR [--now DATE] [--format text|json]`.
 enum EvalCommand {
@@ -14,7 +16,8 @@ enum EvalCommand {
     TipStore folder, carried over to PROGRAM by name as a rules update does; what
     could not be carried and what the folder recovered from are warnings on
     standard error). Without PROGRAM, eval evaluates the rules in force in DIR
-    (what the app runs: a channel's release, a paused tip); with PROGRAM, a warning
+    (what the app runs: a channel's release, a paused tip), and names the channel
+    release in force and its expiry at DATE; with PROGRAM, a warning
     says when the rules in force differ from it. DATE is RFC 3339 or seconds since
     1970; it overrides the fixture's "now" or the folder's last instant (which
     default to the current time). The text format explains, for every false rule,
@@ -60,8 +63,14 @@ enum EvalCommand {
         }
         let result = TipRulesRuntime.evaluate(evaluated.program, store: evaluated.store, now: evaluated.now)
         if format == "json" {
-            return CommandResult(standardOutput: JSONWriter.string(from: JSONResultRenderer.document(for: result, program: evaluated.program), style: .pretty) + "\n",
-                                 standardError: evaluated.warnings)
+            var document = JSONResultRenderer.document(for: result, program: evaluated.program)
+            if let channel = evaluated.channel, case .object(var root) = document {
+                root["channel"] = .object(["release": .integer(channel.release), "highestSeenRelease": .integer(channel.highestSeenRelease),
+                                           "expires": channel.expires.flatMap(CivilCalendar.rfc3339).map(JSONValue.string) ?? .null,
+                                           "governs": .bool(channel.governs), "programInForce": .bool(channel.programInForce)])
+                document = .object(root)
+            }
+            return CommandResult(standardOutput: JSONWriter.string(from: document, style: .pretty) + "\n", standardError: evaluated.warnings)
         }
         return CommandResult(standardOutput: evaluated.heading + TextResultRenderer(source: evaluated.source).render(result),
                              standardError: evaluated.warnings)
@@ -76,6 +85,8 @@ enum EvalCommand {
         var warnings = ""
         /// The text format's first line, when the rules are not the ones named on the command line.
         var heading = ""
+        /// What the folder's channel record says of the rules in force, when evaluating them.
+        var channel: ChannelStanding?
     }
 
     /// The state folder's store under `loaded` (carried over to it, with a warning when the
@@ -86,10 +97,14 @@ enum EvalCommand {
             let inForce = state.engine.program
             let identity = inForce.release.map { "release \($0)" } ?? "no release"
             guard let loaded else {
-                return Evaluated(program: inForce, source: nil, store: state.engine.store,
-                                 now: overrideNow ?? state.engine.clock ?? currentTime(),
-                                 warnings: state.recovery.map { "warning: \(folder): \($0)\n" }.joined(),
-                                 heading: "rules: in force in \(folder) (\(identity))\n")
+                // The channel release in force and its expiry, at the instant evaluated.
+                let now = overrideNow ?? state.engine.clock ?? currentTime()
+                let channel = (try? ChannelStanding.read(folder: folder, inForce: state.programBytes, now: now)) ?? nil
+                let damage = channel?.damage.map { "warning: \(folder): \($0); the app's updater rebuilds it from the rules in force\n" }
+                return Evaluated(program: inForce, source: nil, store: state.engine.store, now: now,
+                                 warnings: state.recovery.map { "warning: \(folder): \($0)\n" }.joined() + (damage ?? ""),
+                                 heading: "rules: in force in \(folder) (\(identity))" + (channel.map { "; " + $0.summary } ?? "") + "\n",
+                                 channel: channel)
             }
             let carried = StateFolderLoader.carried(state, of: folder, to: loaded.program)
             var warnings = carried.warnings

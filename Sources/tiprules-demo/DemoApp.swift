@@ -14,6 +14,8 @@ final class DemoApp {
     /// `sync` sends the whole history; a receiver skips what it holds).
     private var sent = VersionVector()
     let updater: ChannelUpdater?
+    /// Why newer bundled rules were set aside at launch, if they were: `why` says it again.
+    private var setAside: String?
 
     init(_ options: DemoOptions) throws {
         self.options = options
@@ -27,12 +29,38 @@ final class DemoApp {
                                                      minimumInterval: options.interval, timeout: 5)
             return ChannelUpdater(configuration: configuration, folder: options.state, transport: URLSessionChannelTransport())
         }
-        // While the channel's release governs, the bundled rules (an app update's) do not replace it.
-        let governed = try updater?.governsRules() ?? false
+        // While the channel's release governs, the bundled rules (an app update's) do not replace
+        // it; the host's clock decides, as it does every update.
+        let governed = try updater?.governsRules(now: clock.now) ?? false
         store = try TipStore.open(folder: options.state, bundledProgram: bundled, policy: RulesUpdatePolicy(app: options.app),
                                   bundledMayReplace: !governed, options: TipStoreOptions(now: { clock.now }))
-        say("opened \(options.state): " + (store.engine.program.release.map { "rules release \($0)" } ?? "the rules name no release"))
+        let standing = try updater?.standing(inForce: store.programBytes, now: clock.now)
+        if let release = bundled.release, release > store.engine.program.release ?? 0, store.programBytes != bundled.encoded() {
+            setAside = "bundled rules release \(release) set aside: " + Self.reason(setting: bundled, asideFor: store.engine.program,
+                                                                                  policy: RulesUpdatePolicy(app: options.app), standing: standing)
+        }
+        say("opened \(options.state): " + rulesLine(standing))
         for note in store.recovery { say("recovered: \(note)") }
+        if let damage = standing?.damage {
+            say("recovered: \(damage); rebuilt from the rules in force, whose release \(standing?.highestSeenRelease ?? 0) is the floor")
+        }
+    }
+
+    /// The rules in force: their release, the channel release in force with its expiry, and the
+    /// bundled rules set aside at launch, with why.
+    private func rulesLine(_ standing: ChannelStanding?) -> String {
+        let release = store.engine.program.release.map { "rules release \($0)" } ?? "the rules name no release"
+        return ([release] + [standing?.summary, setAside].compactMap { $0 }).joined(separator: "; ")
+    }
+
+    /// Why newer bundled rules were not put in force.
+    private static func reason(setting bundled: Program, asideFor program: Program, policy: RulesUpdatePolicy,
+                               standing: ChannelStanding?) -> String {
+        if let standing, standing.governs || standing.damage != nil {
+            return "channel release \(standing.release) governs" + (standing.damage == nil ? "" : " (its record was damaged)")
+        }
+        do { try policy.check(bundled, over: program) } catch { return "\(error)" }
+        return "the store kept the rules in force"
     }
 
     func perform(_ words: [String]) throws {
@@ -96,6 +124,7 @@ final class DemoApp {
         }
         let tip = store.evaluate(at: now, explaining: true).tips[index]
         say("tip \(tip.id): \(tip.status), \(tip.display ? "displays" : "does not display")")
+        say("  rules: " + rulesLine(try updater?.standing(inForce: store.programBytes, now: now)))
         say("  " + tip.displayExplanation)
         for note in tip.groupExplanations { say("  " + note) }
         for rule in tip.rules {

@@ -32,7 +32,8 @@ struct DemoOptions {
       --now SECONDS        the host's clock at launch (default: the machine's clock)
 
     The host's clock is what every command reads: a donation, a parameter, a close or an
-    action is recorded at it, and show, status and why evaluate at it. A command's AT (seconds
+    action is recorded at it, show, status and why evaluate at it, and the launch and every
+    update decide at it whether the channel's release governs or has expired. A command's AT (seconds
     since 1970) moves the clock there first.
 
     commands:
@@ -44,7 +45,8 @@ struct DemoOptions {
                                   each is recorded as displayed
       close TIP | action TIP      the person closed the tip or performed its action
       status [AT]                 each tip's status, and what keeps a pending one back
-      why TIP [AT]                why the tip displays or not, rule by rule
+      why TIP [AT]                which rules govern (the channel release in force, its
+                                  expiry), and why the tip displays or not, rule by rule
       sync                        exchange change sets with the person's other installs
     """
 

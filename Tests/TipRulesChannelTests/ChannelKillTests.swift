@@ -16,12 +16,11 @@ struct ChannelKillTests {
 
     @Test func killedAtRandomInstantsOfAnUpdate() throws {
         signal(SIGPIPE, SIG_IGN)
-        let work = try ChannelWorkspace()
-        let server = try TestServer.nginx(serving: work.root + "/site", work: work.root + "/nginx")
+        let (work, server, url) = try ChannelWorkspace.servedByNginx()
         let bundled = work.root + "/bundled.tipc"
         try Data(try work.bundledBytes()).write(to: URL(fileURLWithPath: bundled))
         let arguments = ["--state", work.state, "--bundled", bundled, "--app", "com.example.backyard",
-                         "--channel", "http://127.0.0.1:\(server.port)/channel", "--trusted-key", work.publicKey]
+                         "--channel", url, "--trusted-key", work.publicKey]
         var answered = 0
         var generator = SystemRandomNumberGenerator()
         for release in 2..<(2 + Self.kills) {

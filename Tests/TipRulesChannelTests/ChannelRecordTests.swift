@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Testing
+import TipRulesTestSupport
 import TipRulesRuntime
 import TipRulesStorage
 import TipRulesChannelCore

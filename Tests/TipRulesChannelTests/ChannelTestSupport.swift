@@ -39,6 +39,13 @@ final class ChannelWorkspace {
         return (work, server, "http://127.0.0.1:\(server.port)/channel")
     }
 
+    /// An instant as the channel's messages write it (RFC 3339, UTC).
+    static func rfc3339(_ seconds: Double) -> String? {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: Date(timeIntervalSince1970: seconds))
+    }
+
     /// Runs tiprulec in this process with the workspace's clock.
     func tiprulec(_ arguments: [String]) -> CommandResult {
         let clock = now
@@ -145,114 +152,10 @@ final class ChannelWorkspace {
     }
 }
 
-/// A server process started by a test and stopped with it.
-final class TestServer {
-    let port: Int
-    private let process: Process
-
-    private init(process: Process, port: Int) {
-        self.process = process
-        self.port = port
-    }
-
-    /// SIGKILL: a child of the test process may inherit a mask that blocks SIGTERM.
-    deinit {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
-
-    static let servers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Servers")
-
-    /// nginx, where installed (`.ci/run` installs it): `/usr/sbin/nginx` or on the PATH.
-    static var nginx: String? {
-        (["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"] + (ProcessInfo.processInfo.environment["PATH"] ?? "")
-            .split(separator: ":").map { "\($0)/nginx" }).first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    /// nginx serving `root` on the loopback interface, as a static host serves a channel.
-    static func nginx(serving root: String, work: String) throws -> TestServer {
-        let executable = try #require(nginx)
-        for attempt in 0..<5 {
-            let port = Int.random(in: 20_000...60_000)
-            try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-            let template = try String(contentsOf: servers.appendingPathComponent("nginx.conf.template"), encoding: .utf8)
-            let configuration = template.replacingOccurrences(of: "WORK", with: work)
-                .replacingOccurrences(of: "ROOT", with: root).replacingOccurrences(of: "PORT", with: String(port))
-            try configuration.write(toFile: work + "/nginx.conf", atomically: true, encoding: .utf8)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = ["-c", work + "/nginx.conf", "-p", work, "-e", work + "/error.log"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            if waitForListener(port: port, while: process) { return TestServer(process: process, port: port) }
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            _ = attempt
-        }
-        throw TestServerError(message: "nginx did not start")
-    }
-
+extension TestServer {
     /// The tests' fault-injecting server (`Servers/fault_server.py`) serving `root`.
     static func faults(serving root: String) throws -> TestServer {
-        let process = Process()
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", servers.appendingPathComponent("fault_server.py").path, root]
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line: [UInt8] = []
-        while !line.contains(10) {
-            let data = output.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            line += data
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            throw TestServerError(message: "the fault server did not start")
-        }
-        return TestServer(process: process, port: port)
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Servers/fault_server.py")
+        return try announcingPort("/usr/bin/env", ["python3", script.path, root])
     }
-
-    /// A port nothing listens on (a server that is down).
-    static func closedPort() -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    private static func loopback(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return address
-    }
-
-    /// Whether something accepts connections on `port` within about two seconds.
-    private static func waitForListener(port: Int, while process: Process) -> Bool {
-        for _ in 0..<200 {
-            guard process.isRunning else { return false }
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = loopback(port: port)
-            let connected = withUnsafePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-            }
-            close(descriptor)
-            if connected { return true }
-            usleep(10_000)
-        }
-        return false
-    }
-}
-
-struct TestServerError: Error {
-    var message: String
 }

@@ -12,15 +12,14 @@ import TipRulesSigning
 @Suite(.enabled(if: TestServer.nginx != nil, "nginx is not installed (.ci/run installs it)"))
 struct DemoChannelUpdateTests {
     @Test func eachUpdateSaysWhatItChangedAndThePausedTipSaysWhy() throws {
-        let work = try ChannelWorkspace()
-        let server = try TestServer.nginx(serving: work.root + "/site", work: work.root + "/nginx")
+        let (work, server, url) = try ChannelWorkspace.servedByNginx()
         let bundled = work.root + "/bundled.tipc"
         try Data(try work.bundledBytes()).write(to: URL(fileURLWithPath: bundled))
         let host = try ChildHost(builtProduct("tiprules-demo"),
                                  ["--state", work.state, "--bundled", bundled, "--app", "com.example.backyard", "--now", "1790000000",
-                                  "--channel", "http://127.0.0.1:\(server.port)/channel", "--trusted-key", work.publicKey])
+                                  "--channel", url, "--trusted-key", work.publicKey])
         defer { host.kill() }
-        #expect(host.answer() == "opened \(work.state): rules release 1")
+        #expect(host.answer() == "opened \(work.state): rules release 1; no channel release recorded; the floor is release 1")
         try work.publish([try work.rules(release: 5)], release: 5)
         #expect(host.ask("update") == "ok updated to channel release 5: rules release 5; added Welcome; removed Bundled")
         #expect(host.answer() == "not carried over: tip 'Bundled' is gone; its display state is dropped")
@@ -36,6 +35,8 @@ struct DemoChannelUpdateTests {
         #expect(host.answer() == "Favorite: pending (paused by the channel, this release's kill switch)")
         #expect(host.answer() == "ok status")
         #expect(host.ask("why Favorite") == "tip Favorite: pending, does not display")
+        let rulesLine = host.answer()
+        #expect(rulesLine.hasPrefix("  rules: rules release 6; channel release 6 in force, governs until "), "\(rulesLine)")
         #expect(host.answer() == "  pending: paused by the channel, this release's kill switch")
         #expect(host.answer() == "  rule 1, line 8: true")
         #expect(host.answer() == "  rule 2, line 6: false — paused by the channel")
@@ -46,6 +47,8 @@ struct DemoChannelUpdateTests {
         // The folder's rules in force, as eval sees them: the pause, not the source's rules.
         let inForce = work.tiprulec(["eval", "--state", work.state, "--now", "1790000200"])
         #expect(inForce.standardOutput.contains("tip Favorite: pending, does not display\n  pending: paused by the channel"), "\(inForce.standardOutput)")
+        #expect(inForce.standardOutput.hasPrefix("rules: in force in \(work.state) (release 6); channel release 6 in force, governs until "),
+                "\(inForce.standardOutput)")
         let source = work.tiprulec(["eval", next, "--state", work.state, "--now", "1790000200"])
         #expect(source.standardError.contains("the rules in force (release 6) are not \(next)"), "\(source.standardError)")
         withExtendedLifetime(server) {}

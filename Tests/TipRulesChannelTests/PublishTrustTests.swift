@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TipRulesTestSupport
 import TipRulesRuntime
 import TipRulesStorage
 import TipRulesChannelCore
