@@ -17,6 +17,7 @@ enum StateSyncCommand {
         let folder = arguments[0]
         let store = try openForWriting(folder).get()
         var output = ""
+        var warnings = ""
         for other in arguments.dropFirst() {
             let changeSet: ChangeSet
             switch incoming(other, for: store, environment: environment) {
@@ -26,17 +27,18 @@ enum StateSyncCommand {
             }
             do {
                 let report = try store.apply(changeSet)
+                warnings += report.warnings.map { "warning: \(other): \($0)\n" }.joined()
                 output += report.applied == 0 && report.waiting == 0
                     ? "\(other): nothing new\n"
                     : "\(other): \(report.applied) operation\(report.applied == 1 ? "" : "s") merged"
                         + (report.waiting > 0 ? ", \(report.waiting) waiting for earlier ones" : "") + "\n"
             } catch {
                 return CommandResult(status: ExitStatus.badInput, standardOutput: output,
-                                     standardError: "error: \(other): \(error); \(folder) is unchanged by it\n")
+                                     standardError: warnings + "error: \(other): \(error); \(folder) is unchanged by it\n")
             }
         }
         output += "\(folder): vector \(store.versionVector)\n"
-        return CommandResult(standardOutput: output)
+        return CommandResult(standardOutput: output, standardError: warnings)
     }
 
     /// `state changes DIR [--since VECTOR] [-o FILE]`: the change set a peer holding VECTOR lacks,

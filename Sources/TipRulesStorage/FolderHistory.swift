@@ -207,6 +207,8 @@ final class FolderHistory {
         guard var current = history else { return }
         current.compact(for: program, now: now)
         let bytes = current.changes(app: program.app).encoded()
+        // A base the folder could not read back is never written: the journal keeps the history.
+        guard bytes.count <= ChangeSet.maximumSize else { return }
         try files.replaceDurably(bytes, at: basePath, folder: folder)
         (history, baseSize, journalSize, lastAppend) = (current, bytes.count, 0, nil)
         // A cut that fails is made by the next append (it cuts to `journalSize` first).
@@ -262,19 +264,23 @@ final class FolderHistory {
             throw .changeSet(.foreignApp(expected: engine.program.app, found: changeSet.app))
         }
         let (new, waiting) = try preview(changeSet)
-        let baseline = changeSet.baseline.flatMap { vector in
-            (history ?? SyncHistory(install: install)).isNew(baseline: vector, listing: changeSet.operations) ? vector : nil
+        let current = history ?? SyncHistory(install: install)
+        let baseline = changeSet.baseline.flatMap { vector in current.isNew(baseline: vector, listing: changeSet.operations) ? vector : nil }
+        let clipped = changeSet.baseline.map { Self.clippedClaims($0, believed: current.checkedBaseline($0, listing: changeSet.operations)) } ?? []
+        guard !new.isEmpty || baseline != nil else {
+            return MergeReport(applied: 0, waiting: waiting, changes: [], warnings: clipped, clearsOrSets: false)
         }
-        guard !new.isEmpty || baseline != nil else { return MergeReport(applied: 0, waiting: waiting, changes: [], clearsOrSets: false) }
         let wasSyncing = history != nil
         _ = try started(with: engine, date: date)
         // A full state is kept whole: what it lists under its baseline is all that stays there.
         let kept = baseline == nil ? new : changeSet.operations
         let whole = kept.count == changeSet.operations.count ? bytes : nil
-        try append(whole ?? ChangeSet(app: changeSet.app, operations: kept, baseline: baseline).encoded(), flush: true)
+        let record = whole ?? ChangeSet(app: changeSet.app, operations: kept, baseline: baseline).encoded()
+        try checkSize(adding: kept, baseline: baseline, record: record, program: engine.program, now: now)
+        try append(record, flush: true)
         // Written: now in place (the check above refused what `add` would refuse).
         let applied = (try? history?.add(kept, baseline: baseline)) ?? []
-        guard let merged = history else { return MergeReport(applied: 0, waiting: 0, changes: [], clearsOrSets: false) }
+        guard let merged = history else { return MergeReport(applied: 0, waiting: 0, changes: [], warnings: [], clearsOrSets: false) }
         let changes = wasSyncing && baseline == nil
             ? engine.adopt(merged, newOperations: applied, now: now) : engine.adoptAll(merged, now: now)
         // Operations folded away take something from the state, as a reset does.
@@ -284,7 +290,31 @@ final class FolderHistory {
             default: false
             }
         }
-        return MergeReport(applied: applied.count, waiting: merged.pendingCount, changes: changes, clearsOrSets: clearsOrSets)
+        let warnings = clipped + applied.compactMap { HistoryMerge.unfitExposure($0.change, program: engine.program) }
+        return MergeReport(applied: applied.count, waiting: merged.pendingCount, changes: changes, warnings: warnings,
+                           clearsOrSets: clearsOrSets)
+    }
+
+    /// What of a received baseline was not believed, each said in a sentence.
+    private static func clippedClaims(_ claimed: VersionVector, believed: VersionVector) -> [String] {
+        claimed.counts.sorted { $0.key < $1.key }.compactMap { install, count in
+            guard believed[install] < count else { return nil }
+            return "the change set's baseline claims \(count) operations of install \(install) were folded, more than this "
+                + "folder holds or the change set carries; taken as \(believed[install])"
+        }
+    }
+
+    /// Refuses operations after which the history, compacted, would be larger than a folder reads
+    /// back (`ChangeSet.maximumSize`): a folder never becomes unopenable through a merge. The
+    /// files as they are bound the merged history's size; only past that is it folded and written
+    /// (in memory) to be measured.
+    private func checkSize(adding operations: [StampedOperation], baseline: VersionVector?, record: [UInt8],
+                           program: Program, now: Double?) throws(TipStoreError) {
+        guard baseSize + journalSize + record.count > ChangeSet.maximumSize, var candidate = history else { return }
+        _ = try? candidate.add(operations, baseline: baseline)
+        candidate.compact(for: program, now: now)
+        let size = candidate.changes(app: program.app).encoded().count
+        guard size <= ChangeSet.maximumSize else { throw .changeSet(.historyTooLarge(bytes: size)) }
     }
 
     /// The operations of `changeSet` the history does not hold, and how many wait past a gap;
@@ -334,6 +364,9 @@ public struct MergeReport: Sendable {
     public var applied: Int
     public var waiting: Int
     public var changes: [StatusChange]
+    /// What the merge kept out of the state, each said in a sentence: an exposure of a tip the
+    /// rules do not declare, or of a holdout group or share they do not hold.
+    public var warnings: [String]
     /// Whether an applied operation resets a tip, deletes donations or sets a parameter.
     var clearsOrSets: Bool
 }

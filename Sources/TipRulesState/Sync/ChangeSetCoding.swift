@@ -136,8 +136,8 @@ enum ChangeSetCoding {
                 let firstStart = reader.offset
                 let first = try reader.unsigned()
                 let count = try reader.count(minimumSize: 9, limit: Int.max)
-                guard first >= 1, first.addingReportingOverflow(count).overflow == false else {
-                    throw reader.malformed("operation numbers out of range", at: firstStart)
+                guard first >= 1, first <= StampedOperation.maximumSequence - count + 1 else {
+                    throw reader.malformed("operation numbers out of range (1 to \(StampedOperation.maximumSequence))", at: firstStart)
                 }
                 for index in 0..<count {
                     let date = try OperationBounds.date(&reader, "an operation date")
@@ -207,7 +207,12 @@ enum ChangeSetCoding {
             let start = reader.offset
             let install = try lookup(installs, &reader)
             guard counts[install] == nil else { throw reader.malformed("an install twice in a version vector", at: start) }
-            counts[install] = try reader.unsigned()
+            let countStart = reader.offset
+            let count = try reader.unsigned()
+            guard count <= StampedOperation.maximumSequence else {
+                throw reader.malformed("a count of \(count) operations, over \(StampedOperation.maximumSequence)", at: countStart)
+            }
+            counts[install] = count
         }
         return VersionVector(counts)
     }

@@ -47,6 +47,14 @@ public struct SyncHistory: Sendable {
         byInstall.values.reduce(0) { $0 + $1.kept.count + $1.recent.count }
     }
 
+    /// The latest date among each install's applied and kept operations: the clock that install's
+    /// own operations show, which alone prunes them (`compact(for:now:)`).
+    var latestDates: [InstallID: Double] {
+        byInstall.compactMapValues { log in
+            max(log.kept.values.map(\.date).max() ?? -.infinity, log.recent.map(\.date).max() ?? -.infinity)
+        }
+    }
+
     /// The number of operations received past a gap, not applied yet.
     public var pendingCount: Int {
         pending.values.reduce(0) { $0 + $1.count }
@@ -228,51 +236,59 @@ public struct SyncHistory: Sendable {
         }
     }
 
-    /// Takes `baseline` from a received change set that lists `listed`: the operations held under
-    /// it and not listed are folded away, those listed become folded, the arriving ones it covers
-    /// (new here) are applied, and pending ones it covers leave the queue. Returns those applied.
+    /// Takes `baseline` from a received change set that lists `listed`, believing only what this
+    /// history can check: nothing it holds is folded away (its own compaction decides what it
+    /// holds that decides nothing); of the numbers it does not hold, those up to the last one the
+    /// change set lists under the baseline are taken as folded away (`checkedBaseline`), the
+    /// listed ones applied. Pending ones it covers are applied with them. Returns those applied.
     private mutating func adopt(_ baseline: VersionVector, listing listed: [StampedOperation],
                                 arriving: inout [InstallID: [Int: StampedOperation]]) -> [StampedOperation] {
-        let listedHere = Set(listed.filter { baseline.covers($0.install, $0.sequence) }.map { OperationID($0) })
         var applied: [StampedOperation] = []
-        for (other, bound) in baseline.counts {
+        for (other, bound) in checkedBaseline(baseline, listing: listed).counts {
             var log = byInstall[other] ?? InstallLog()
-            log.kept = log.kept.filter { $0.key > bound || listedHere.contains(OperationID(other, $0.key)) }
             let held = log.count
             let covered = max(0, min(bound, held) - log.floor)
-            for operation in log.recent.prefix(covered) where listedHere.contains(OperationID(operation)) {
-                log.kept[operation.sequence] = operation
-            }
+            for operation in log.recent.prefix(covered) { log.kept[operation.sequence] = operation }
             log.recent.removeFirst(covered)
             log.floor += covered
             if bound > held {
-                // Past what was held: the listed ones arrive folded, the rest was folded away.
+                // Past what was held: what arrives or waits there is applied as folded, the rest was folded away.
                 var waiting = pending.removeValue(forKey: other) ?? [:]
                 waiting.merge(arriving.removeValue(forKey: other) ?? [:]) { held, _ in held }
-                for (sequence, operation) in waiting {
+                for (sequence, operation) in waiting.sorted(by: { $0.key < $1.key }) {
                     if sequence > bound {
                         arriving[other, default: [:]][sequence] = operation
-                    } else if listedHere.contains(OperationID(operation)) {
+                    } else {
                         log.kept[sequence] = operation
                         applied.append(operation)
                     }
                 }
+                log.floor = bound
             }
-            log.floor = max(log.floor, bound)
             byInstall[other] = log
         }
         reindex()
         return applied
     }
 
-    /// Whether taking `baseline` from a change set that lists `listed` changes anything: it
-    /// raises this history's baseline or folds away an operation held under it.
-    public func isNew(baseline: VersionVector, listing listed: [StampedOperation]) -> Bool {
-        let listedHere = Set(listed.filter { baseline.covers($0.install, $0.sequence) }.map { OperationID($0) })
-        return baseline.counts.contains { other, bound in
-            guard let log = byInstall[other], bound <= log.floor else { return true }
-            return log.kept.keys.contains { $0 <= bound && !listedHere.contains(OperationID(other, $0)) }
+    /// What of a received `baseline` this history believes: for each install, at most what it
+    /// holds or the last operation `listed` carries under the baseline (a compacted history always
+    /// keeps each install's last operation, so an honest baseline is carried whole); a claim past
+    /// that is clipped, never taken as operations folded away.
+    public func checkedBaseline(_ baseline: VersionVector, listing listed: [StampedOperation]) -> VersionVector {
+        var carried: [InstallID: Int] = [:]
+        for operation in listed where baseline.covers(operation.install, operation.sequence) {
+            carried[operation.install] = max(carried[operation.install] ?? 0, operation.sequence)
         }
+        var believed: [InstallID: Int] = [:]
+        for (other, claim) in baseline.counts { believed[other] = min(claim, max(count(of: other), carried[other] ?? 0)) }
+        return VersionVector(believed)
+    }
+
+    /// Whether taking `baseline` from a change set that lists `listed` changes anything: it raises
+    /// this history's baseline (as far as it is believed: `checkedBaseline`).
+    public func isNew(baseline: VersionVector, listing listed: [StampedOperation]) -> Bool {
+        checkedBaseline(baseline, listing: listed).counts.contains { other, bound in bound > (byInstall[other]?.floor ?? 0) }
     }
 
     /// Files every applied operation under its key again, after operations were folded away.
@@ -286,11 +302,13 @@ public struct SyncHistory: Sendable {
     }
 
     /// Folds every applied operation: those `keep` refuses are folded away, the others kept
-    /// (`SyncHistory+Compaction.swift` decides which).
+    /// (`SyncHistory+Compaction.swift` decides which). Each install's last operation is kept
+    /// whatever `keep` says: it vouches for the baseline a peer receives (`checkedBaseline`).
     mutating func fold(keeping keep: (StampedOperation) -> Bool) {
         for (other, var log) in byInstall {
-            log.kept = log.kept.filter { keep($0.value) }
-            for operation in log.recent where keep(operation) { log.kept[operation.sequence] = operation }
+            let last = log.count
+            log.kept = log.kept.filter { $0.key == last || keep($0.value) }
+            for operation in log.recent where operation.sequence == last || keep(operation) { log.kept[operation.sequence] = operation }
             log.floor = log.count
             log.recent = []
             byInstall[other] = log
