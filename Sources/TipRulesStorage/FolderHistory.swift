@@ -113,9 +113,7 @@ final class FolderHistory {
         if try files.contents(of: journalPath) == nil {
             try files.createDurably([], at: journalPath, folder: folder)
         }
-        let state = engine.store
-        engine.adoptAll(current, now: now)
-        let recorded = current.recordDifference(of: state, from: engine.store, date: now ?? engine.clock ?? 0)
+        let recorded = Self.takeBack(into: &current, from: &engine, now: now)
         if !recorded.isEmpty {
             try append(ChangeSet(app: engine.program.app, operations: recorded).encoded(), flush: true)
             notes.append(.historyRecovered(operations: recorded.count))
@@ -124,14 +122,26 @@ final class FolderHistory {
             try append([], flush: true)
         }
         history = current
-        engine.adopt(current, newOperations: recorded, now: now)
+    }
+
+    /// What a history that lost operations takes back from the state: `engine` (holding the
+    /// folder's state) records in `history`, as its install's operations, what its state holds and
+    /// the merged history lacks, then takes the merged state. The writer's open does it and writes
+    /// them; a reader does the same in memory, so that it shows what the writer would recover.
+    static func takeBack(into history: inout SyncHistory, from engine: inout TipEngine, now: Double?) -> [StampedOperation] {
+        let state = engine.store
+        engine.adoptAll(history, now: now)
+        let recorded = history.recordDifference(of: state, from: engine.store, date: now ?? engine.clock ?? 0)
+        engine.adopt(history, newOperations: recorded, now: now)
+        return recorded
     }
 
     /// The folder's history as a reader sees it, without writing, and what reading it recovered
     /// from; nil when the folder does not sync.
-    static func read(folder: String, files: FolderFiles) throws(TipStoreError) -> (history: SyncHistory, notes: [RecoveryNote])? {
+    static func read(folder: String, files: FolderFiles) throws(TipStoreError)
+        -> (history: SyncHistory, notes: [RecoveryNote], lostOperations: Bool)? {
         let install = (try? InstallFile.read(folder: folder, files: files))?.install ?? InstallID.random()
-        return try load(folder: folder, install: install, files: files).map { ($0.history, $0.notes) }
+        return try load(folder: folder, install: install, files: files).map { ($0.history, $0.notes, $0.lostOperations) }
     }
 
     /// Reads the history files: nil when the folder does not sync (no `history.tipsync`). A
@@ -258,8 +268,8 @@ final class FolderHistory {
     /// and flushed (the commit), then `engine` takes what the merged history decides.
     /// `bytes`, when given, are the change set's own: written as they are when every operation is new.
     /// `now` is the device's clock (nil: unknown; `TipEngine.adopt(_:newOperations:now:)`).
-    func merge(_ changeSet: ChangeSet, bytes: [UInt8]? = nil, into engine: inout TipEngine, date: Double, now: Double?)
-        throws(TipStoreError) -> MergeReport {
+    func merge(_ changeSet: ChangeSet, bytes: [UInt8]? = nil, into engine: inout TipEngine, date: Double, now: Double?,
+               bound: Int = ChangeSet.maximumSize) throws(TipStoreError) -> MergeReport {
         guard changeSet.app == engine.program.app else {
             throw .changeSet(.foreignApp(expected: engine.program.app, found: changeSet.app))
         }
@@ -276,7 +286,7 @@ final class FolderHistory {
         let kept = baseline == nil ? new : changeSet.operations
         let whole = kept.count == changeSet.operations.count ? bytes : nil
         let record = whole ?? ChangeSet(app: changeSet.app, operations: kept, baseline: baseline).encoded()
-        try checkSize(adding: kept, baseline: baseline, record: record, program: engine.program, now: now)
+        try checkSize(adding: kept, baseline: baseline, record: record, program: engine.program, now: now, bound: bound)
         try append(record, flush: true)
         // Written: now in place (the check above refused what `add` would refuse).
         let applied = (try? history?.add(kept, baseline: baseline)) ?? []
@@ -304,17 +314,17 @@ final class FolderHistory {
         }
     }
 
-    /// Refuses operations after which the history, compacted, would be larger than a folder reads
-    /// back (`ChangeSet.maximumSize`): a folder never becomes unopenable through a merge. The
-    /// files as they are bound the merged history's size; only past that is it folded and written
-    /// (in memory) to be measured.
+    /// Refuses operations after which the history, compacted, would be larger than `bound` bytes
+    /// (at most `ChangeSet.maximumSize`, what a folder reads back): a folder never becomes
+    /// unopenable through a merge. The files as they are bound the merged history's size; only
+    /// past `bound` is it folded and written (in memory) to be measured.
     private func checkSize(adding operations: [StampedOperation], baseline: VersionVector?, record: [UInt8],
-                           program: Program, now: Double?) throws(TipStoreError) {
-        guard baseSize + journalSize + record.count > ChangeSet.maximumSize, var candidate = history else { return }
+                           program: Program, now: Double?, bound: Int) throws(TipStoreError) {
+        guard baseSize + journalSize + record.count > bound, var candidate = history else { return }
         _ = try? candidate.add(operations, baseline: baseline)
         candidate.compact(for: program, now: now)
         let size = candidate.changes(app: program.app).encoded().count
-        guard size <= ChangeSet.maximumSize else { throw .changeSet(.historyTooLarge(bytes: size)) }
+        guard size <= bound else { throw .changeSet(.historyTooLarge(bytes: size, bound: bound)) }
     }
 
     /// The operations of `changeSet` the history does not hold, and how many wait past a gap;

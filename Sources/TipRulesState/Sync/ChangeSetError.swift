@@ -15,10 +15,10 @@ public enum ChangeSetError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A reset or a deletion claims to have seen `count` operations of install `seen`, more than its
     /// install can have seen (`possible`).
     case impossibleClaim(install: InstallID, sequence: Int, seen: InstallID, count: Int, possible: Int)
-    /// Merged, the history would be written as `bytes` bytes even compacted, past the largest
-    /// change set a folder reads (`ChangeSet.maximumSize`): accepting it would make the folder
-    /// unopenable.
-    case historyTooLarge(bytes: Int)
+    /// Merged, the history would be written as `bytes` bytes even compacted, past `bound` (the
+    /// folder's bound, at most the largest change set a folder reads, `ChangeSet.maximumSize`):
+    /// accepting it could make the folder unopenable.
+    case historyTooLarge(bytes: Int, bound: Int)
 
     public var description: String {
         switch self {
@@ -33,9 +33,9 @@ public enum ChangeSetError: Error, Hashable, Sendable, CustomStringConvertible {
         case .impossibleClaim(let install, let sequence, let seen, let count, let possible):
             return "operation \(sequence) of install \(install) claims to have seen \(count) operations of install \(seen), "
                 + "more than it can have seen (\(possible)); the change set is not from this history"
-        case .historyTooLarge(let bytes):
-            return "merged, the folder's history would take \(bytes) bytes even compacted, more than the \(ChangeSet.maximumSize) "
-                + "a folder can read back; the change set is refused so that the folder stays openable"
+        case .historyTooLarge(let bytes, let bound):
+            return "merged, the folder's history would take \(bytes) bytes even compacted, more than its bound of \(bound) "
+                + "(a folder reads back at most \(ChangeSet.maximumSize)); the change set is refused so that the folder stays openable"
         }
     }
 
