@@ -275,8 +275,10 @@ final class FolderHistory {
         }
         let (new, waiting) = try preview(changeSet)
         let current = history ?? SyncHistory(install: install)
-        let baseline = changeSet.baseline.flatMap { vector in current.isNew(baseline: vector, listing: changeSet.operations) ? vector : nil }
-        let clipped = changeSet.baseline.map { Self.clippedClaims($0, believed: current.checkedBaseline($0, listing: changeSet.operations)) } ?? []
+        // The baseline as far as it is believed: what the journal records, and reading it back takes.
+        let believed = changeSet.baseline.map { current.checkedBaseline($0, listing: changeSet.operations) }
+        let baseline = believed.flatMap { vector in current.isNew(baseline: vector, listing: changeSet.operations) ? vector : nil }
+        let clipped = changeSet.baseline.map { Self.clippedClaims($0, believed: believed ?? $0) } ?? []
         guard !new.isEmpty || baseline != nil else {
             return MergeReport(applied: 0, waiting: waiting, changes: [], warnings: clipped, clearsOrSets: false)
         }
@@ -284,7 +286,7 @@ final class FolderHistory {
         _ = try started(with: engine, date: date)
         // A full state is kept whole: what it lists under its baseline is all that stays there.
         let kept = baseline == nil ? new : changeSet.operations
-        let whole = kept.count == changeSet.operations.count ? bytes : nil
+        let whole = kept.count == changeSet.operations.count && baseline == changeSet.baseline ? bytes : nil
         let record = whole ?? ChangeSet(app: changeSet.app, operations: kept, baseline: baseline).encoded()
         try checkSize(adding: kept, baseline: baseline, record: record, program: engine.program, now: now, bound: bound)
         try append(record, flush: true)

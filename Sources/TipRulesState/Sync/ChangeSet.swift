@@ -11,8 +11,9 @@ public struct ChangeSet: Hashable, Sendable {
     /// The operations, grouped by install, each install's in number order.
     public var operations: [StampedOperation]
     /// A compacted history's baseline (`SyncHistory.baseline`), sent to a peer that lacks operations
-    /// it folded: of the operations it covers, those listed are all that still decide something,
-    /// the others were folded away. Nil for a change set of single operations.
+    /// it folded: of the operations it covers, those listed are all that still decide something
+    /// there, the others were folded away — a claim, of which a receiver believes only what it can
+    /// check (`SyncHistory.checkedBaseline(_:listing:)`). Nil for a change set of single operations.
     public var baseline: VersionVector?
 
     /// The newest change set format version this runtime writes and reads: 2 holds a baseline;

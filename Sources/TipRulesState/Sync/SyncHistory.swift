@@ -91,7 +91,8 @@ public struct SyncHistory: Sendable {
     }
 
     /// Adds operations read back from this install's own files, as `add(_:baseline:)` does but
-    /// with its own operations too and without checking claims (they were checked when received).
+    /// with its own operations too and without checking claims: they were checked when received,
+    /// and the baseline written is the one believed then.
     public mutating func reload(_ operations: [StampedOperation], baseline: VersionVector? = nil) throws(ChangeSetError) -> [StampedOperation] {
         try add(operations, baseline: baseline, received: false)
     }
@@ -100,7 +101,7 @@ public struct SyncHistory: Sendable {
         throws(ChangeSetError) -> [StampedOperation] {
         var arriving = try newOperations(incoming, received: received)
         if let baseline, received { try checkClaims(of: baseline) }
-        var applied = baseline.map { adopt($0, listing: incoming, arriving: &arriving) } ?? []
+        var applied = baseline.map { adopt(received ? checkedBaseline($0, listing: incoming) : $0, arriving: &arriving) } ?? []
         for (install, operations) in arriving {
             pending[install, default: [:]].merge(operations) { held, _ in held }
         }
@@ -236,15 +237,13 @@ public struct SyncHistory: Sendable {
         }
     }
 
-    /// Takes `baseline` from a received change set that lists `listed`, believing only what this
-    /// history can check: nothing it holds is folded away (its own compaction decides what it
-    /// holds that decides nothing); of the numbers it does not hold, those up to the last one the
-    /// change set lists under the baseline are taken as folded away (`checkedBaseline`), the
-    /// listed ones applied. Pending ones it covers are applied with them. Returns those applied.
-    private mutating func adopt(_ baseline: VersionVector, listing listed: [StampedOperation],
-                                arriving: inout [InstallID: [Int: StampedOperation]]) -> [StampedOperation] {
+    /// Takes a `baseline` (of a received change set, as far as it is believed: `checkedBaseline`):
+    /// nothing held is folded away (its own compaction decides what it holds that decides
+    /// nothing); of the numbers not held, those up to the baseline are taken as folded away, and
+    /// the operations arriving or waiting there applied. Returns those applied.
+    private mutating func adopt(_ baseline: VersionVector, arriving: inout [InstallID: [Int: StampedOperation]]) -> [StampedOperation] {
         var applied: [StampedOperation] = []
-        for (other, bound) in checkedBaseline(baseline, listing: listed).counts {
+        for (other, bound) in baseline.counts {
             var log = byInstall[other] ?? InstallLog()
             let held = log.count
             let covered = max(0, min(bound, held) - log.floor)
