@@ -29,7 +29,9 @@ final class FolderHistory {
     static let journalName = "history-journal.tipsync"
 
     let folder: String
-    let install: InstallID
+    /// The folder's install id; a new one when another folder turns out to number operations under
+    /// it (`merge`).
+    private(set) var install: InstallID
     let files: FolderFiles
     /// The merged history; nil until the folder first syncs.
     private(set) var history: SyncHistory?
@@ -273,6 +275,17 @@ final class FolderHistory {
         guard changeSet.app == engine.program.app else {
             throw .changeSet(.foreignApp(expected: engine.program.app, found: changeSet.app))
         }
+        var rekeyed: [String] = []
+        if let duplicate = (history ?? SyncHistory(install: install)).duplicate(in: changeSet.operations, baseline: changeSet.baseline) {
+            guard SyncHistory.yields(duplicate.ours, to: duplicate.theirs) else {
+                throw .changeSet(.duplicateInstall(install: install, sequence: duplicate.sequence, wholeHistory: false))
+            }
+            // Where the two parted must be known: the operations before are both folders' former install's.
+            guard duplicate.parting else {
+                throw .changeSet(.duplicateInstall(install: install, sequence: duplicate.sequence, wholeHistory: true))
+            }
+            rekeyed.append(try rekey(keepingUpTo: duplicate.sequence - 1, engine: engine, date: date))
+        }
         let (new, waiting) = try preview(changeSet)
         let current = history ?? SyncHistory(install: install)
         // The baseline as far as it is believed: what the journal records, and reading it back takes.
@@ -280,7 +293,7 @@ final class FolderHistory {
         let baseline = believed.flatMap { vector in current.isNew(baseline: vector, listing: changeSet.operations) ? vector : nil }
         let clipped = changeSet.baseline.map { Self.clippedClaims($0, believed: believed ?? $0) } ?? []
         guard !new.isEmpty || baseline != nil else {
-            return MergeReport(applied: 0, waiting: waiting, changes: [], warnings: clipped, clearsOrSets: false)
+            return MergeReport(applied: 0, waiting: waiting, changes: [], warnings: rekeyed + clipped, clearsOrSets: false)
         }
         let wasSyncing = history != nil
         _ = try started(with: engine, date: date)
@@ -302,9 +315,30 @@ final class FolderHistory {
             default: false
             }
         }
-        let warnings = clipped + applied.compactMap { HistoryMerge.unfitExposure($0.change, program: engine.program) }
+        let warnings = rekeyed + clipped + applied.compactMap { HistoryMerge.unfitExposure($0.change, program: engine.program) }
         return MergeReport(applied: applied.count, waiting: merged.pendingCount, changes: changes, warnings: warnings,
                            clearsOrSets: clearsOrSets)
+    }
+
+    /// Continues under a new install id, another folder numbering operations under this one's:
+    /// the history rewritten with this folder's operations since the two parted as the new
+    /// install's (`SyncHistory.rekeyed(to:keepingUpTo:)`), committed as a compaction is (a new
+    /// `history.tipsync` renamed in, the journal emptied), then the new `install` file. A crash
+    /// in between leaves the former id with every operation held: the next exchange finds the
+    /// duplicate again. Nothing changes in the state. Returns what happened, in a sentence.
+    private func rekey(keepingUpTo common: Int, engine: TipEngine, date: Double) throws(TipStoreError) -> String {
+        let previous = install
+        let rekeyed = try started(with: engine, date: date).rekeyed(to: InstallID.random(), keepingUpTo: common)
+        let bytes = rekeyed.changes(app: engine.program.app).encoded()
+        try files.replaceDurably(bytes, at: basePath, folder: folder)
+        (history, baseSize, journalSize, lastAppend) = (rekeyed, bytes.count, 0, nil)
+        _ = cutBack()
+        if let identity = files.layer.identity(of: folder) {
+            try InstallFile.write(rekeyed.install, identity: identity, folder: folder, files: files)
+        }
+        install = rekeyed.install
+        return "another folder (a restore or a copy) numbers operations under this folder's install id \(previous): this folder "
+            + "continues as install \(rekeyed.install), its \(rekeyed.count(of: rekeyed.install)) operations since the two parted renumbered"
     }
 
     /// What of a received baseline was not believed, each said in a sentence.

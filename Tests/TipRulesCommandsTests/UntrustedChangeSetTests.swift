@@ -100,4 +100,24 @@ extension StateSyncCommandTests {
         let merged = run(["state", "merge", phone, tablet])
         #expect(merged.standardOutput.contains("3 operations merged"), Comment(rawValue: merged.standardOutput))
     }
+
+    /// A restored folder whose operations under its install id the tablet holds past its own:
+    /// `state merge` finds it from the tablet's operations, merges the tablet's whole history to see
+    /// where the two parted, and the phone continues under a new install id with nothing lost.
+    @Test func aFolderWhoseOwnLaterOperationsAnotherHoldsContinuesUnderANewID() throws {
+        let (_, phone, tablet) = try installs()
+        let (install, count) = try #require(vector(of: phone).first)
+        let lost = StampedOperation(install: install, sequence: count + 1, date: 1_795_000_000,
+                                    change: .donate(event: "visited", fields: ["id": .int(42)]))
+        #expect(run(["state", "merge", tablet, try forged("lost.tipsync", [lost], baseline: nil)]).status == 0)
+        #expect(run(["state", "merge", tablet, phone]).status == 0)
+        let merged = run(["state", "merge", phone, tablet])
+        #expect(merged.status == 0, Comment(rawValue: merged.standardError))
+        #expect(merged.standardError.contains("numbers operations under this folder's install id \(install): this folder continues as install"),
+                Comment(rawValue: merged.standardError))
+        #expect(vector(of: phone)[install] == count + 1, "the operation the tablet held stays the former install's")
+        let export = run(["state", "export", phone]).standardOutput
+        #expect(export.contains("42"), Comment(rawValue: export))
+        #expect(!run(["state", "export", phone]).standardError.contains("install \(install)"), "the phone's install id is a new one")
+    }
 }

@@ -16,8 +16,10 @@ public struct ChangeSet: Hashable, Sendable {
     /// check (`SyncHistory.checkedBaseline(_:listing:)`). Nil for a change set of single operations.
     public var baseline: VersionVector?
 
-    /// The newest change set format version this runtime writes and reads: 2 holds a baseline;
-    /// a change set without one is written as version 1, which every earlier runtime reads.
+    /// The newest change set format version this runtime writes and reads: 2 may hold a baseline,
+    /// and is written for a change set with a baseline or an exposure; any other is written as
+    /// version 1, which every earlier runtime reads (one that reads only version 1 refuses a
+    /// version 2 change set whole, as newer than itself, never as damage).
     public static let formatVersion = 2
     /// The largest change set accepted, in bytes (64 MiB): larger ones are refused unread.
     public static let maximumSize = 64 << 20

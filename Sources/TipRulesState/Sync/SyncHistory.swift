@@ -218,7 +218,7 @@ public struct SyncHistory: Sendable {
 
     /// What the history holds under `install` and `sequence`: the operation (applied or pending),
     /// or that it was folded away; nil when it holds nothing there.
-    private func known(_ install: InstallID, _ sequence: Int) -> InstallLog.Held? {
+    func known(_ install: InstallID, _ sequence: Int) -> InstallLog.Held? {
         if let log = byInstall[install], let held = log[sequence] { return held }
         return pending[install]?[sequence].map(InstallLog.Held.kept)
     }
@@ -336,7 +336,7 @@ public struct SyncHistory: Sendable {
 
 /// One install's applied operations in a history: 1…`floor` folded (`kept`: those still held),
 /// then each of `recent`, numbered from `floor + 1`.
-private struct InstallLog: Sendable {
+struct InstallLog: Sendable {
     var floor = 0
     var kept: [Int: StampedOperation] = [:]
     var recent: [StampedOperation] = []
