@@ -1,13 +1,15 @@
 import Foundation
 import TipRulesRuntime
 import TipRulesStorage
+import TipRulesState
 
 /// Opening a state folder after 10^3 … 10^6 operations (`tiprulec-bench state history`, and the
 /// end of `tiprulec-bench state`): a heavy user's three years of donations to 10 events (each
 /// seen by its rules up to TipKit's default limit of 1,000) and a display every 1,000th
 /// operation, recorded into a folder that never syncs and into one that does. For each, the
 /// folder's size and the wall time and peak memory of the whole process of `tiprulec eval
-/// --state DIR` (a widget's read) and of the example host (`tiprules-demo`, an app's launch).
+/// --state DIR` (a widget's read) and of the example host (`tiprules-demo`, an app's launch);
+/// then merging 16 MiB of the smallest operations into a synced folder (`mergeFlood`).
 enum HistoryScaling {
     static let counts = [1_000, 10_000, 100_000, 1_000_000]
     static let start = 1_700_000_000.0
@@ -52,6 +54,35 @@ enum HistoryScaling {
                 try? FileManager.default.removeItem(atPath: folder)
             }
         }
+        try mergeFlood(tiprulec: tiprulec, program: program, rules: rules, work: work)
+    }
+
+    /// Merging 16 MiB of the smallest operations (a peer's last display dates, about 9 bytes each)
+    /// into a synced folder of 10,000 operations with `tiprulec state merge`, and opening it after:
+    /// the merge folds them to what one device holds, so the open costs what it did before.
+    static func mergeFlood(tiprulec: String, program: Program, rules: String, work: String) throws {
+        let folder = work + "/flood"
+        try record(10_000, program: program, into: folder, synced: true)
+        var peer = SyncHistory(install: InstallID.random())
+        var changeSet: [UInt8] = []
+        progress("making 16 MiB of last display dates")
+        var count = 0
+        while changeSet.count < 16 << 20 {
+            for _ in 0..<100_000 {
+                peer.record(.lastDisplayDate, date: start + Double(count))
+                count += 1
+            }
+            changeSet = peer.changes(app: program.app).encoded()
+        }
+        let file = work + "/flood.tipsync"
+        FileManager.default.createFile(atPath: file, contents: Data(changeSet))
+        let before = try median(tiprulec, ["eval", "--state", folder, "--now", "\(Int(now))"])
+        let (status, merge) = try ChildProcess.run(tiprulec, ["state", "merge", folder, file])
+        guard status == 0 else { throw BenchError("tiprulec state merge exited with status \(status)") }
+        let after = try median(tiprulec, ["eval", "--state", folder, "--now", "\(Int(now))"])
+        print("merging \(changeSet.count >> 20) MiB of \(count) last display dates into a synced folder of 10,000 operations "
+              + "(tiprulec state merge): \(describe(merge)); eval --state before: \(describe(before)), after: \(describe(after)); "
+              + "folder after: \(StateBenchmark.folderSize(folder) / 1024) KiB")
     }
 
     /// Records `count` operations as an app does, one call each (written without a flush).
