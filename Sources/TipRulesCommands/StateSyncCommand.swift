@@ -17,26 +17,42 @@ enum StateSyncCommand {
         let folder = arguments[0]
         let store = try openForWriting(folder).get()
         var output = ""
+        var warnings = ""
         for other in arguments.dropFirst() {
             let changeSet: ChangeSet
-            switch incoming(other, for: store, environment: environment) {
+            switch incoming(other, since: store.versionVector, environment: environment) {
             case .failure(let failure):
                 return CommandResult(status: failure.result.status, standardOutput: output, standardError: failure.result.standardError)
             case .success(let value): changeSet = value
             }
             do {
-                let report = try store.apply(changeSet)
+                let report = try applyFindingDuplicates(changeSet, from: other, to: store)
+                warnings += report.warnings.map { "warning: \(other): \($0)\n" }.joined()
                 output += report.applied == 0 && report.waiting == 0
                     ? "\(other): nothing new\n"
                     : "\(other): \(report.applied) operation\(report.applied == 1 ? "" : "s") merged"
                         + (report.waiting > 0 ? ", \(report.waiting) waiting for earlier ones" : "") + "\n"
             } catch {
                 return CommandResult(status: ExitStatus.badInput, standardOutput: output,
-                                     standardError: "error: \(other): \(error); \(folder) is unchanged by it\n")
+                                     standardError: warnings + "error: \(other): \(error); \(folder) is unchanged by it\n")
             }
         }
         output += "\(folder): vector \(store.versionVector)\n"
-        return CommandResult(standardOutput: output)
+        return CommandResult(standardOutput: output, standardError: warnings)
+    }
+
+    /// Applies `changeSet` from OTHER; when it shows another folder numbering operations under the
+    /// store's install id without showing where the two parted, and OTHER is a folder, applies
+    /// OTHER's whole history instead, which shows it (the store then continues under a new id).
+    private static func applyFindingDuplicates(_ changeSet: ChangeSet, from other: String, to store: TipStore)
+        throws(TipStoreError) -> MergeReport {
+        do {
+            return try store.apply(changeSet)
+        } catch {
+            guard case .changeSet(.duplicateInstall(_, _, wholeHistory: true)) = error, StateFolderLoader.isFolder(other),
+                  case .success(let whole) = incoming(other, since: VersionVector()) else { throw error }
+            return try store.apply(whole)
+        }
     }
 
     /// `state changes DIR [--since VECTOR] [-o FILE]`: the change set a peer holding VECTOR lacks,
@@ -75,14 +91,14 @@ enum StateSyncCommand {
         }
     }
 
-    /// What OTHER brings: a folder's whole history (opened for writing if it has none yet), or a
-    /// change set file's contents.
-    private static func incoming(_ other: String, for store: TipStore, environment: CommandEnvironment)
+    /// What OTHER brings: what a folder holds past `seen` (opened for writing if it has no history
+    /// yet), or a change set file's contents.
+    private static func incoming(_ other: String, since seen: VersionVector, environment: CommandEnvironment = CommandEnvironment())
         -> Result<ChangeSet, CommandResultError> {
         if StateFolderLoader.isFolder(other) {
             return openForWriting(other).flatMap { peer in
                 do {
-                    return .success(try peer.changes(since: store.versionVector))
+                    return .success(try peer.changes(since: seen))
                 } catch {
                     return .failure(CommandResultError(.failure("\(other): \(error)")))
                 }

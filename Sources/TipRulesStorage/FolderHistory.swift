@@ -29,7 +29,9 @@ final class FolderHistory {
     static let journalName = "history-journal.tipsync"
 
     let folder: String
-    let install: InstallID
+    /// The folder's install id; a new one when another folder turns out to number operations under
+    /// it (`merge`).
+    private(set) var install: InstallID
     let files: FolderFiles
     /// The merged history; nil until the folder first syncs.
     private(set) var history: SyncHistory?
@@ -113,9 +115,7 @@ final class FolderHistory {
         if try files.contents(of: journalPath) == nil {
             try files.createDurably([], at: journalPath, folder: folder)
         }
-        let state = engine.store
-        engine.adoptAll(current, now: now)
-        let recorded = current.recordDifference(of: state, from: engine.store, date: now ?? engine.clock ?? 0)
+        let recorded = Self.takeBack(into: &current, from: &engine, now: now)
         if !recorded.isEmpty {
             try append(ChangeSet(app: engine.program.app, operations: recorded).encoded(), flush: true)
             notes.append(.historyRecovered(operations: recorded.count))
@@ -124,14 +124,26 @@ final class FolderHistory {
             try append([], flush: true)
         }
         history = current
-        engine.adopt(current, newOperations: recorded, now: now)
+    }
+
+    /// What a history that lost operations takes back from the state: `engine` (holding the
+    /// folder's state) records in `history`, as its install's operations, what its state holds and
+    /// the merged history lacks, then takes the merged state. The writer's open does it and writes
+    /// them; a reader does the same in memory, so that it shows what the writer would recover.
+    static func takeBack(into history: inout SyncHistory, from engine: inout TipEngine, now: Double?) -> [StampedOperation] {
+        let state = engine.store
+        engine.adoptAll(history, now: now)
+        let recorded = history.recordDifference(of: state, from: engine.store, date: now ?? engine.clock ?? 0)
+        engine.adopt(history, newOperations: recorded, now: now)
+        return recorded
     }
 
     /// The folder's history as a reader sees it, without writing, and what reading it recovered
     /// from; nil when the folder does not sync.
-    static func read(folder: String, files: FolderFiles) throws(TipStoreError) -> (history: SyncHistory, notes: [RecoveryNote])? {
+    static func read(folder: String, files: FolderFiles) throws(TipStoreError)
+        -> (history: SyncHistory, notes: [RecoveryNote], lostOperations: Bool)? {
         let install = (try? InstallFile.read(folder: folder, files: files))?.install ?? InstallID.random()
-        return try load(folder: folder, install: install, files: files).map { ($0.history, $0.notes) }
+        return try load(folder: folder, install: install, files: files).map { ($0.history, $0.notes, $0.lostOperations) }
     }
 
     /// Reads the history files: nil when the folder does not sync (no `history.tipsync`). A
@@ -207,6 +219,8 @@ final class FolderHistory {
         guard var current = history else { return }
         current.compact(for: program, now: now)
         let bytes = current.changes(app: program.app).encoded()
+        // A base the folder could not read back is never written: the journal keeps the history.
+        guard bytes.count <= ChangeSet.maximumSize else { return }
         try files.replaceDurably(bytes, at: basePath, folder: folder)
         (history, baseSize, journalSize, lastAppend) = (current, bytes.count, 0, nil)
         // A cut that fails is made by the next append (it cuts to `journalSize` first).
@@ -256,25 +270,42 @@ final class FolderHistory {
     /// and flushed (the commit), then `engine` takes what the merged history decides.
     /// `bytes`, when given, are the change set's own: written as they are when every operation is new.
     /// `now` is the device's clock (nil: unknown; `TipEngine.adopt(_:newOperations:now:)`).
-    func merge(_ changeSet: ChangeSet, bytes: [UInt8]? = nil, into engine: inout TipEngine, date: Double, now: Double?)
-        throws(TipStoreError) -> MergeReport {
+    func merge(_ changeSet: ChangeSet, bytes: [UInt8]? = nil, into engine: inout TipEngine, date: Double, now: Double?,
+               bound: Int = ChangeSet.maximumSize) throws(TipStoreError) -> MergeReport {
         guard changeSet.app == engine.program.app else {
             throw .changeSet(.foreignApp(expected: engine.program.app, found: changeSet.app))
         }
-        let (new, waiting) = try preview(changeSet)
-        let baseline = changeSet.baseline.flatMap { vector in
-            (history ?? SyncHistory(install: install)).isNew(baseline: vector, listing: changeSet.operations) ? vector : nil
+        var rekeyed: [String] = []
+        if let duplicate = (history ?? SyncHistory(install: install)).duplicate(in: changeSet.operations, baseline: changeSet.baseline) {
+            guard SyncHistory.yields(duplicate.ours, to: duplicate.theirs) else {
+                throw .changeSet(.duplicateInstall(install: install, sequence: duplicate.sequence, wholeHistory: false))
+            }
+            // Where the two parted must be known: the operations before are both folders' former install's.
+            guard duplicate.parting else {
+                throw .changeSet(.duplicateInstall(install: install, sequence: duplicate.sequence, wholeHistory: true))
+            }
+            rekeyed.append(try rekey(keepingUpTo: duplicate.sequence - 1, engine: engine, date: date))
         }
-        guard !new.isEmpty || baseline != nil else { return MergeReport(applied: 0, waiting: waiting, changes: [], clearsOrSets: false) }
+        let (new, waiting) = try preview(changeSet)
+        let current = history ?? SyncHistory(install: install)
+        // The baseline as far as it is believed: what the journal records, and reading it back takes.
+        let believed = changeSet.baseline.map { current.checkedBaseline($0, listing: changeSet.operations) }
+        let baseline = believed.flatMap { vector in current.isNew(baseline: vector, listing: changeSet.operations) ? vector : nil }
+        let clipped = changeSet.baseline.map { Self.clippedClaims($0, believed: believed ?? $0) } ?? []
+        guard !new.isEmpty || baseline != nil else {
+            return MergeReport(applied: 0, waiting: waiting, changes: [], warnings: rekeyed + clipped, clearsOrSets: false)
+        }
         let wasSyncing = history != nil
         _ = try started(with: engine, date: date)
         // A full state is kept whole: what it lists under its baseline is all that stays there.
         let kept = baseline == nil ? new : changeSet.operations
-        let whole = kept.count == changeSet.operations.count ? bytes : nil
-        try append(whole ?? ChangeSet(app: changeSet.app, operations: kept, baseline: baseline).encoded(), flush: true)
+        let whole = kept.count == changeSet.operations.count && baseline == changeSet.baseline ? bytes : nil
+        let record = whole ?? ChangeSet(app: changeSet.app, operations: kept, baseline: baseline).encoded()
+        try checkSize(adding: kept, baseline: baseline, record: record, program: engine.program, now: now, bound: bound)
+        try append(record, flush: true)
         // Written: now in place (the check above refused what `add` would refuse).
         let applied = (try? history?.add(kept, baseline: baseline)) ?? []
-        guard let merged = history else { return MergeReport(applied: 0, waiting: 0, changes: [], clearsOrSets: false) }
+        guard let merged = history else { return MergeReport(applied: 0, waiting: 0, changes: [], warnings: [], clearsOrSets: false) }
         let changes = wasSyncing && baseline == nil
             ? engine.adopt(merged, newOperations: applied, now: now) : engine.adoptAll(merged, now: now)
         // Operations folded away take something from the state, as a reset does.
@@ -284,7 +315,52 @@ final class FolderHistory {
             default: false
             }
         }
-        return MergeReport(applied: applied.count, waiting: merged.pendingCount, changes: changes, clearsOrSets: clearsOrSets)
+        let warnings = rekeyed + clipped + applied.compactMap { HistoryMerge.unfitExposure($0.change, program: engine.program) }
+        return MergeReport(applied: applied.count, waiting: merged.pendingCount, changes: changes, warnings: warnings,
+                           clearsOrSets: clearsOrSets)
+    }
+
+    /// Continues under a new install id, another folder numbering operations under this one's:
+    /// the history rewritten with this folder's operations since the two parted as the new
+    /// install's (`SyncHistory.rekeyed(to:keepingUpTo:)`), committed as a compaction is (a new
+    /// `history.tipsync` renamed in, the journal emptied), then the new `install` file. A crash
+    /// in between leaves the former id with every operation held: the next exchange finds the
+    /// duplicate again. Nothing changes in the state. Returns what happened, in a sentence.
+    private func rekey(keepingUpTo common: Int, engine: TipEngine, date: Double) throws(TipStoreError) -> String {
+        let previous = install
+        let rekeyed = try started(with: engine, date: date).rekeyed(to: InstallID.random(), keepingUpTo: common)
+        let bytes = rekeyed.changes(app: engine.program.app).encoded()
+        try files.replaceDurably(bytes, at: basePath, folder: folder)
+        (history, baseSize, journalSize, lastAppend) = (rekeyed, bytes.count, 0, nil)
+        _ = cutBack()
+        if let identity = files.layer.identity(of: folder) {
+            try InstallFile.write(rekeyed.install, identity: identity, folder: folder, files: files)
+        }
+        install = rekeyed.install
+        return "another folder (a restore or a copy) numbers operations under this folder's install id \(previous): this folder "
+            + "continues as install \(rekeyed.install), its \(rekeyed.count(of: rekeyed.install)) operations since the two parted renumbered"
+    }
+
+    /// What of a received baseline was not believed, each said in a sentence.
+    private static func clippedClaims(_ claimed: VersionVector, believed: VersionVector) -> [String] {
+        claimed.counts.sorted { $0.key < $1.key }.compactMap { install, count in
+            guard believed[install] < count else { return nil }
+            return "the change set's baseline claims \(count) operations of install \(install) were folded, more than this "
+                + "folder holds or the change set carries; taken as \(believed[install])"
+        }
+    }
+
+    /// Refuses operations after which the history, compacted, would be larger than `bound` bytes
+    /// (at most `ChangeSet.maximumSize`, what a folder reads back): a folder never becomes
+    /// unopenable through a merge. The files as they are bound the merged history's size; only
+    /// past `bound` is it folded and written (in memory) to be measured.
+    private func checkSize(adding operations: [StampedOperation], baseline: VersionVector?, record: [UInt8],
+                           program: Program, now: Double?, bound: Int) throws(TipStoreError) {
+        guard baseSize + journalSize + record.count > bound, var candidate = history else { return }
+        _ = try? candidate.add(operations, baseline: baseline)
+        candidate.compact(for: program, now: now)
+        let size = candidate.changes(app: program.app).encoded().count
+        guard size <= bound else { throw .changeSet(.historyTooLarge(bytes: size, bound: bound)) }
     }
 
     /// The operations of `changeSet` the history does not hold, and how many wait past a gap;
@@ -334,6 +410,9 @@ public struct MergeReport: Sendable {
     public var applied: Int
     public var waiting: Int
     public var changes: [StatusChange]
+    /// What the merge kept out of the state, each said in a sentence: an exposure of a tip the
+    /// rules do not declare, or of a holdout group or share they do not hold.
+    public var warnings: [String]
     /// Whether an applied operation resets a tip, deletes donations or sets a parameter.
     var clearsOrSets: Bool
 }

@@ -49,7 +49,8 @@ extension TipStore {
         try settle()
         let report: MergeReport
         do {
-            report = try history.merge(changeSet, bytes: bytes, into: &engine, date: operationDate, now: options.now?())
+            report = try history.merge(changeSet, bytes: bytes, into: &engine, date: operationDate, now: options.now?(),
+                                   bound: options.historyBound)
         } catch {
             if case .changeSet = error { throw error }
             failed(error, readingBack: false)

@@ -298,8 +298,17 @@ public final class TipStore {
         guard var loaded = try FolderLoader.load(FolderLayout(folder: folder), files: files) else {
             throw .notAStateFolder(folder: folder, "it holds no saved state")
         }
-        let history = try FolderHistory.read(folder: folder, files: files)
-        if let history { loaded.engine.adoptAll(history.history, now: TipStoreOptions.systemClock()) }
+        var history = try FolderHistory.read(folder: folder, files: files)
+        let now = TipStoreOptions.systemClock()
+        if var read = history {
+            // What the writer's open would recover from a history that lost operations, in memory.
+            if read.lostOperations {
+                _ = FolderHistory.takeBack(into: &read.history, from: &loaded.engine, now: now)
+            } else {
+                loaded.engine.adoptAll(read.history, now: now)
+            }
+            history = read
+        }
         return StoredState(engine: loaded.engine, programBytes: loaded.programBytes, recovery: loaded.notes + (history?.notes ?? []),
                            history: history?.history, installID: (try? InstallFile.read(folder: folder, files: files))?.install)
     }

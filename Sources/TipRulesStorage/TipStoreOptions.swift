@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TipRulesState
 
 /// How a `TipStore` trades durability for speed, and when it compacts.
 public struct TipStoreOptions: Sendable {
@@ -27,14 +28,19 @@ public struct TipStoreOptions: Sendable {
     /// Every file-system call of the store goes through it: the real file system by default; a
     /// test puts a failing one in between (`FileLayer`).
     public var fileLayer: any FileLayer
+    /// The largest a merge may make the folder's history, in bytes, compacted: a change set after
+    /// which it would be larger is refused whole (`ChangeSetError.historyTooLarge`), so that the
+    /// folder always reads back. `ChangeSet.maximumSize` (64 MiB) by default, and never more.
+    public var historyBound: Int
 
     public init(durability: Durability = .everyOperation, journalBound: Int = 256 * 1024,
                 now: (@Sendable () -> Double)? = TipStoreOptions.systemClock,
-                fileLayer: any FileLayer = PosixFileLayer()) {
+                fileLayer: any FileLayer = PosixFileLayer(), historyBound: Int = ChangeSet.maximumSize) {
         self.durability = durability
         self.journalBound = journalBound
         self.now = now
         self.fileLayer = fileLayer
+        self.historyBound = min(historyBound, ChangeSet.maximumSize)
     }
 
     /// The system's wall clock, in seconds since 1970.

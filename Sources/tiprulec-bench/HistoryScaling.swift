@@ -1,29 +1,32 @@
 import Foundation
 import TipRulesRuntime
 import TipRulesStorage
+import TipRulesState
 
 /// Opening a state folder after 10^3 … 10^6 operations (`tiprulec-bench state history`, and the
 /// end of `tiprulec-bench state`): a heavy user's three years of donations to 10 events (each
 /// seen by its rules up to TipKit's default limit of 1,000) and a display every 1,000th
 /// operation, recorded into a folder that never syncs and into one that does. For each, the
 /// folder's size and the wall time and peak memory of the whole process of `tiprulec eval
-/// --state DIR` (a widget's read) and of the example host (`tiprules-demo`, an app's launch).
+/// --state DIR` (a widget's read) and of the example host (`tiprules-demo`, an app's launch);
+/// then merging 16 MiB of the smallest operations into a synced folder (`mergeFlood`).
 enum HistoryScaling {
     static let counts = [1_000, 10_000, 100_000, 1_000_000]
     static let start = 1_700_000_000.0
     static let threeYears = 3 * 365 * 86_400.0
     static var now: Double { start + threeYears + 60 }
 
-    static func main() {
+    /// The whole table and the merge, or (`mergeOnly`, `tiprulec-bench state merge`) the merge alone.
+    static func main(mergeOnly: Bool = false) {
         do {
-            try run()
+            try run(mergeOnly: mergeOnly)
         } catch {
             progress("tiprulec-bench state: \(error)")
             exit(1)
         }
     }
 
-    static func run() throws {
+    static func run(mergeOnly: Bool) throws {
         let tiprulec = try TiprulecProcess.executable().get()
         let demo = URL(fileURLWithPath: tiprulec).deletingLastPathComponent().appendingPathComponent("tiprules-demo").path
         guard FileManager.default.isExecutableFile(atPath: demo) else {
@@ -37,6 +40,7 @@ enum HistoryScaling {
         defer { try? FileManager.default.removeItem(atPath: work) }
         let rules = work + "/rules.tipc"
         try Data(program.encoded()).write(to: URL(fileURLWithPath: rules))
+        guard !mergeOnly else { return try mergeFlood(tiprulec: tiprulec, program: program, work: work) }
         print("opening a state folder after n operations (donations to 10 events over three years, a display every 1,000th):")
         print("| operations | folder | size | eval --state: wall / peak | example host: wall / peak |")
         print("|---:|---|---:|---:|---:|")
@@ -52,6 +56,47 @@ enum HistoryScaling {
                 try? FileManager.default.removeItem(atPath: folder)
             }
         }
+        try mergeFlood(tiprulec: tiprulec, program: program, work: work)
+    }
+
+    /// Merging 16 MiB of the smallest operations (a peer's last display dates, about 9 bytes each)
+    /// into a synced folder of 10,000 operations with `tiprulec state merge`, and opening it after:
+    /// the merge folds them to what one device holds, so the open costs what it did before. (A
+    /// child's peak memory counts what the benchmark held when it started it, so the folder is
+    /// change set is made by a child of its own, `tiprulec-bench state flood FILE`.)
+    static func mergeFlood(tiprulec: String, program: Program, work: String) throws {
+        let folder = work + "/flood"
+        try record(10_000, program: program, into: folder, synced: true)
+        let before = try median(tiprulec, ["eval", "--state", folder, "--now", "\(Int(now))"])
+        let file = work + "/flood.tipsync"
+        let output = work + "/flood.txt"
+        guard try ChildProcess.run(CommandLine.arguments[0], ["state", "flood", file], standardOutput: output).status == 0,
+              let text = try? String(contentsOfFile: output, encoding: .utf8), let count = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw BenchError("tiprulec-bench state flood failed")
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
+        let (status, merge) = try ChildProcess.run(tiprulec, ["state", "merge", folder, file])
+        guard status == 0 else { throw BenchError("tiprulec state merge exited with status \(status)") }
+        let after = try median(tiprulec, ["eval", "--state", folder, "--now", "\(Int(now))"])
+        print("merging \(size >> 20) MiB of \(count) last display dates into a synced folder of 10,000 operations "
+              + "(tiprulec state merge): \(describe(merge)); eval --state before: \(describe(before)), after: \(describe(after)); "
+              + "folder after: \(StateBenchmark.folderSize(folder) / 1024) KiB")
+    }
+
+    /// `tiprulec-bench state flood FILE`: writes a change set of 16 MiB of one peer's last display
+    /// dates (for `mergeFlood`) to FILE and prints how many operations it holds.
+    static func writeFlood(to file: String) {
+        let bytes = 16 << 20
+        progress("making \(bytes >> 20) MiB of last display dates")
+        var peer = SyncHistory(install: InstallID.random())
+        var changeSet: [UInt8] = []
+        while changeSet.count < bytes {
+            for _ in 0..<100_000 { peer.record(.lastDisplayDate, date: start + Double(peer.count(of: peer.install))) }
+            // The benchmark's rules name no app.
+            changeSet = peer.changes(app: nil).encoded()
+        }
+        FileManager.default.createFile(atPath: file, contents: Data(changeSet))
+        print(peer.count(of: peer.install))
     }
 
     /// Records `count` operations as an app does, one call each (written without a flush).

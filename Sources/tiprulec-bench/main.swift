@@ -3,7 +3,8 @@
 // and the wall time of `tiprulec eval` (docs/performance.md); the language server's editor
 // timings with `tiprulec-bench lsp [lines]` (docs/editors.md); a state folder's costs with
 // `tiprulec-bench state` (opening a folder after 10^3 … 10^6 operations alone with `tiprulec-bench
-// state history`), the compile measurements alone with `tiprulec-bench compile [runs]`
+// state history`, merging 16 MiB of the smallest operations alone with `tiprulec-bench state
+// merge`), the compile measurements alone with `tiprulec-bench compile [runs]`
 // (docs/performance.md) and Ed25519 verification against OpenSSL's alone with
 // `tiprulec-bench verify [--quick]` (docs/signing.md), and `tiprulec reach` against DuckDB with
 // `tiprulec-bench reach [--scaling] …` (docs/performance.md, "Reach"), and `tiprulec measure` against DuckDB
@@ -13,7 +14,7 @@
 import Foundation
 import TipRulesSigning
 
-let usage = "usage: tiprulec-bench [--quick] [--json] | tiprulec-bench lsp [LINES] | tiprulec-bench state [history] | tiprulec-bench sync | "
+let usage = "usage: tiprulec-bench [--quick] [--json] | tiprulec-bench lsp [LINES] | tiprulec-bench state [history | merge] | tiprulec-bench sync | "
     + "tiprulec-bench compile [RUNS] | tiprulec-bench verify [--quick] | " + ReachOptions.usage + " | " + MeasureBenchmark.usage
 
 /// Progress on standard error, so that standard output holds only the report.
@@ -71,6 +72,10 @@ if arguments.first == "lsp" {
     HistoryScaling.main()
 } else if arguments == ["state", "history"] {
     HistoryScaling.main()
+} else if arguments == ["state", "merge"] {
+    HistoryScaling.main(mergeOnly: true)
+} else if arguments.count == 3, arguments.prefix(2) == ["state", "flood"] {
+    HistoryScaling.writeFlood(to: arguments[2])
 } else if arguments == ["sync"] {
     SyncBenchmark.main()
 } else if arguments.first == "compile" {

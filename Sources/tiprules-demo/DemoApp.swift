@@ -185,7 +185,9 @@ final class DemoApp {
         }
         var merged = 0
         for name in try listFiles(folder) where name.hasSuffix(".tipsync") {
-            merged += try store.apply(changeSet: readFile(folder + "/" + name)).applied
+            let report = try store.apply(changeSet: readFile(folder + "/" + name))
+            merged += report.applied
+            for warning in report.warnings { say("warning: \(name): \(warning)") }
         }
         // What it holds now was sent by this install or is in the folder already.
         sent = store.versionVector

@@ -147,14 +147,24 @@ struct HoldoutTests {
         #expect(try OperationRecord.read(OperationRecord.journalHeader + OperationRecord.encode(.expose(bad))).damage != nil)
     }
 
-    @Test func theEarliestExposureOfATipAndGroupWinsWhenHistoriesMerge() throws {
+    @Test func theEarliestExposureOfATipAndGroupWinsWhenHistoriesMergeWithTheArmTheIDGives() throws {
+        let engine = try engine(userID: Self.heldOutID)
+        let (program, store) = (engine.program, engine.store)
         let phone = InstallID(high: 1, low: 1), tablet = InstallID(high: 2, low: 2)
         let change = SyncedChange.exposure(tip: "pro-filters", group: "pro-filters", percent: 10, arm: .holdout)
         let late = StampedOperation(install: phone, sequence: 1, date: Self.now + 60, change: change)
         let early = StampedOperation(install: tablet, sequence: 1, date: Self.now, change: change)
-        #expect(HistoryMerge.exposure([late, early])?.date == Self.now)
-        #expect(HistoryMerge.exposure([early, late]) == Exposure(tip: "pro-filters", group: "pro-filters", percent: 10,
-                                                                   arm: .holdout, date: Self.now))
+        #expect(HistoryMerge.exposure([late, early], program: program, store: store)?.date == Self.now)
+        #expect(HistoryMerge.exposure([early, late], program: program, store: store)
+                == Exposure(tip: "pro-filters", group: "pro-filters", percent: 10, arm: .holdout, date: Self.now))
+        // A peer's arm is not believed: the held-out person stays held out.
+        var forged = early
+        forged.change = .exposure(tip: "pro-filters", group: "pro-filters", percent: 10, arm: .treatment)
+        #expect(HistoryMerge.exposure([forged], program: program, store: store)?.arm == .holdout)
+        // A share or a tip the rules do not hold is kept out.
+        forged.change = .exposure(tip: "pro-filters", group: "pro-filters", percent: 20, arm: .holdout)
+        #expect(HistoryMerge.exposure([forged], program: program, store: store) == nil)
+        #expect(HistoryMerge.unfitExposure(.exposure(tip: "nope", group: "nope", percent: 10, arm: .holdout), program: program) != nil)
         let changeSet = ChangeSet(app: nil, operations: [early])
         #expect(try ChangeSet(decoding: changeSet.encoded()).operations == [early])
     }

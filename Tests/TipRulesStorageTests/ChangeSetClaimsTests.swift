@@ -75,9 +75,14 @@ struct ChangeSetClaimsTests {
                           "a reset that saw 2^63-1 of this install's operations")
             expectRefused(store, changeSet([.resetEligibility(tip: "Welcome", seen: VersionVector([peer: 1]))]),
                           "a reset that saw itself")
-            // Of a third install, whose operations this folder cannot know all of, it waits for what it saw.
+            // A count past any install's reach is refused whole, whoever it names.
             let third = InstallID(high: 9, low: 9)
-            let report = try store.apply(changeSet: changeSet([.deleteDonations(event: "visited", seen: VersionVector([third: Int.max]))]))
+            expectRefused(store, changeSet([.deleteDonations(event: "visited", seen: VersionVector([third: Int.max]))]),
+                          "a deletion that saw 2^63-1 operations of a third install")
+            expectRefused(store, changeSet([.deleteDonations(event: "visited", seen: VersionVector([third: 1 << 62]))]),
+                          "a deletion that saw 2^62 operations of a third install")
+            // Of a third install, whose operations this folder cannot know all of, it waits for what it saw.
+            let report = try store.apply(changeSet: changeSet([.deleteDonations(event: "visited", seen: VersionVector([third: 1 << 40]))]))
             #expect(report.waiting == 1)
             for visit in 0..<2 { try store.donate(event: "visited", fields: ["backyardID": .int(visit)], at: 30 + Double(visit)) }
         }

@@ -71,9 +71,63 @@ struct CopiedFolderTests {
         forged.record(.donate(event: "visited", fields: ["backyardID": .int(1)]), date: 10)
         forged.record(.donate(event: "visited", fields: ["backyardID": .int(7)]), date: 11)
         let bytes = forged.changes(since: VersionVector([phone.installID: 1]), app: program.app).encoded()
-        #expect(throws: TipStoreError.changeSet(.unknownOwnOperation(install: phone.installID, sequence: 2))) {
+        // It does not show where the two parted: refused, asking for the other's whole history.
+        #expect(throws: TipStoreError.changeSet(.duplicateInstall(install: phone.installID, sequence: 2, wholeHistory: true))) {
             try phone.apply(changeSet: bytes)
         }
         #expect(phone.engine.store.donationCount(event: 0) == 1)
+    }
+
+    /// A backup written back into the same folder (the inode kept, so the install file cannot
+    /// tell): the restored folder numbers new operations under the id whose later operations the
+    /// tablet already holds. The first exchange finds it by the operations, the restored folder
+    /// continues under a new id from where the two parted, and nothing either answered is lost.
+    @Test func aRestoreThatKeepsTheInodeIsFoundByItsOperationsAndBothContinue() throws {
+        let backup = temporaryFolder()
+        defer { removeTemporaryFolder(original); removeTemporaryFolder(copy); removeTemporaryFolder(backup) }
+        let install: InstallID
+        do {
+            let phone = try open(original)
+            for visit in 0..<3 { try phone.donate(event: "visited", fields: ["backyardID": .int(visit)], at: 10 + Double(visit)) }
+            _ = try phone.changes()
+            install = phone.installID
+        }
+        try copyFolder(original, to: backup)
+        do {
+            let phone = try open(original)
+            let tablet = try open(copy)
+            for visit in 3..<5 { try phone.donate(event: "visited", fields: ["backyardID": .int(visit)], at: 100 + Double(visit)) }
+            try exchange(from: phone, to: tablet)
+        }
+        // The restore: the folder's files replaced by the backup's, in the same folder.
+        for name in files(in: original) { try FileManager.default.removeItem(atPath: original + "/" + name) }
+        for name in files(in: backup) where name != "lock" {
+            try FileManager.default.copyItem(atPath: backup + "/" + name, toPath: original + "/" + name)
+        }
+        do {
+            let phone = try open(original)
+            let tablet = try open(copy)
+            #expect(phone.installID == install, "nothing tells the restore from the folder")
+            try phone.donate(event: "visited", fields: ["backyardID": .int(9)], at: 200)
+            // What the tablet sends does not show where the two parted; its whole history does.
+            do {
+                try exchange(from: tablet, to: phone)
+                Issue.record("merged without finding the duplicate")
+            } catch {
+                guard case TipStoreError.changeSet(.duplicateInstall(install, _, wholeHistory: true))? = error as? TipStoreError else { throw error }
+            }
+            let report = try phone.apply(changeSet: try tablet.changes().encoded())
+            #expect(phone.installID != install, "the restored folder continues under a new id")
+            #expect(report.warnings.contains { $0.contains("continues as install \(phone.installID)") }, "\(report.warnings)")
+            try exchange(from: phone, to: tablet)
+            try exchange(from: tablet, to: phone)
+            #expect(phone.versionVector == tablet.versionVector)
+            for store in [phone, tablet] {
+                #expect(store.engine.store.donationCount(event: 0) == 6, "3 before the backup, 2 after it, 1 after the restore")
+            }
+        }
+        for folder in [original, copy] {
+            #expect(try open(folder).engine.store.donationCount(event: 0) == 6, "\(folder) reopened")
+        }
     }
 }

@@ -41,10 +41,20 @@ struct HistoryDamageTests {
                 // A journal cut at a change set's end is a journal with fewer change sets, as after a
                 // crash before they were written: nothing tells it apart.
                 let cleanCut = name == "history-journal.tipsync" && variant.map { $0.count < whole.count && ChangeSet.sequence(in: $0).damage == nil } == true
+                // A reader (`state export`, `eval --state`, `state rows`) shows what the writer's open
+                // recovers, before any writer opened the folder, or is refused as the writer is.
+                let reader = Result { try TipStore.read(folder: work) }
                 do {
                     do {
                         let store = try TipStore.open(folder: work, bundledProgram: program, options: options)
                         if !cleanCut { expectWhole(store.engine.store, what) }
+                        if case .success(let read) = reader {
+                            #expect(read.engine.store.donationCount(event: 0) == store.engine.store.donationCount(event: 0), "\(what): read")
+                            #expect(read.engine.store.tipState(1) == store.engine.store.tipState(1), "\(what): read")
+                            #expect(read.engine.store.tipState(0).invalidation == store.engine.store.tipState(0).invalidation, "\(what): read")
+                        } else {
+                            Issue.record("\(what): the reader is refused, the writer opens")
+                        }
                         try store.donate(event: "visited", fields: ["backyardID": .int(6)], at: 20)
                     }
                     // Reopened after the next write: nothing was cut, nothing waits.
@@ -54,6 +64,7 @@ struct HistoryDamageTests {
                     recovered += 1
                 } catch {
                     #expect("\(error)".contains("to recover"), "\(what): refused without saying how to recover: \(error)")
+                    if case .success = reader { Issue.record("\(what): the reader shows a state the writer refuses") }
                     refused += 1
                 }
             }

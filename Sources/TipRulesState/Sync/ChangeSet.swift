@@ -11,12 +11,15 @@ public struct ChangeSet: Hashable, Sendable {
     /// The operations, grouped by install, each install's in number order.
     public var operations: [StampedOperation]
     /// A compacted history's baseline (`SyncHistory.baseline`), sent to a peer that lacks operations
-    /// it folded: of the operations it covers, those listed are all that still decide something,
-    /// the others were folded away. Nil for a change set of single operations.
+    /// it folded: of the operations it covers, those listed are all that still decide something
+    /// there, the others were folded away — a claim, of which a receiver believes only what it can
+    /// check (`SyncHistory.checkedBaseline(_:listing:)`). Nil for a change set of single operations.
     public var baseline: VersionVector?
 
-    /// The newest change set format version this runtime writes and reads: 2 holds a baseline;
-    /// a change set without one is written as version 1, which every earlier runtime reads.
+    /// The newest change set format version this runtime writes and reads: 2 may hold a baseline,
+    /// and is written for a change set with a baseline or an exposure; any other is written as
+    /// version 1, which every earlier runtime reads (one that reads only version 1 refuses a
+    /// version 2 change set whole, as newer than itself, never as damage).
     public static let formatVersion = 2
     /// The largest change set accepted, in bytes (64 MiB): larger ones are refused unread.
     public static let maximumSize = 64 << 20

@@ -5,7 +5,8 @@ import TipRulesRuntime
 ///
 /// - the app (a flag, then the string);
 /// - the names table (events, tips, parameters, fields), then the installs table (16 bytes each);
-/// - in version 2 only, the baseline: a flag, then a version vector (`ChangeSet.baseline`);
+/// - in version 2 only, the baseline: a flag, then a version vector (`ChangeSet.baseline`).
+///   Version 2 is written for a change set with a baseline or an exposure, version 1 otherwise;
 /// - runs: an install (index), its first number and the count of operations, then each
 ///   operation: its date, a kind byte and the kind's values, names as table indices.
 ///
@@ -23,11 +24,13 @@ enum ChangeSetCoding {
     static func encode(_ changeSet: ChangeSet) -> [UInt8] {
         var names = Table<String>()
         var installs = Table<InstallID>()
+        // Version 2 for what a library that reads only version 1 must not take as damage: a
+        // baseline, or an exposure (a kind such a library does not know) — it refuses the whole
+        // change set as newer than itself.
+        let version = changeSet.baseline != nil || changeSet.operations.contains { $0.change.key.isExposure } ? 2 : 1
         var baseline = ByteWriter()
-        if let vector = changeSet.baseline {
-            baseline.bool(true)
-            write(vector, to: &baseline, installs: &installs)
-        }
+        if version >= 2 { baseline.bool(changeSet.baseline != nil) }
+        if let vector = changeSet.baseline { write(vector, to: &baseline, installs: &installs) }
         var body = ByteWriter()
         var runs: [(install: InstallID, first: Int, operations: ArraySlice<StampedOperation>)] = []
         var start = 0
@@ -55,7 +58,7 @@ enum ChangeSetCoding {
         }
         writer.append(baseline.bytes)
         writer.append(body.bytes)
-        return StateFormat.framed(writer.bytes, magic: magic, version: changeSet.baseline == nil ? 1 : 2)
+        return StateFormat.framed(writer.bytes, magic: magic, version: version)
     }
 
     private static func write(_ operation: StampedOperation, to writer: inout ByteWriter,
@@ -136,8 +139,8 @@ enum ChangeSetCoding {
                 let firstStart = reader.offset
                 let first = try reader.unsigned()
                 let count = try reader.count(minimumSize: 9, limit: Int.max)
-                guard first >= 1, first.addingReportingOverflow(count).overflow == false else {
-                    throw reader.malformed("operation numbers out of range", at: firstStart)
+                guard first >= 1, first <= StampedOperation.maximumSequence - count + 1 else {
+                    throw reader.malformed("operation numbers out of range (1 to \(StampedOperation.maximumSequence))", at: firstStart)
                 }
                 for index in 0..<count {
                     let date = try OperationBounds.date(&reader, "an operation date")
@@ -207,7 +210,12 @@ enum ChangeSetCoding {
             let start = reader.offset
             let install = try lookup(installs, &reader)
             guard counts[install] == nil else { throw reader.malformed("an install twice in a version vector", at: start) }
-            counts[install] = try reader.unsigned()
+            let countStart = reader.offset
+            let count = try reader.unsigned()
+            guard count <= StampedOperation.maximumSequence else {
+                throw reader.malformed("a count of \(count) operations, over \(StampedOperation.maximumSequence)", at: countStart)
+            }
+            counts[install] = count
         }
         return VersionVector(counts)
     }

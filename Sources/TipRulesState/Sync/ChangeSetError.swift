@@ -15,6 +15,17 @@ public enum ChangeSetError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A reset or a deletion claims to have seen `count` operations of install `seen`, more than its
     /// install can have seen (`possible`).
     case impossibleClaim(install: InstallID, sequence: Int, seen: InstallID, count: Int, possible: Int)
+    /// Another folder numbers operations under the receiving folder's install id (a backup restored
+    /// while the folder lived on, a copy its install file could not tell): its operation
+    /// `sequence` differs from this folder's, or this folder never made it. When `wholeHistory`,
+    /// the change set does not show where the two parted: this folder continues under a new id
+    /// once it receives the other's whole history. Otherwise the other continues under a new id
+    /// when it receives this folder's change set (`SyncHistory.yields(_:to:)`).
+    case duplicateInstall(install: InstallID, sequence: Int, wholeHistory: Bool)
+    /// Merged, the history would be written as `bytes` bytes even compacted, past `bound` (the
+    /// folder's bound, at most the largest change set a folder reads, `ChangeSet.maximumSize`):
+    /// accepting it could make the folder unopenable.
+    case historyTooLarge(bytes: Int, bound: Int)
 
     public var description: String {
         switch self {
@@ -29,6 +40,17 @@ public enum ChangeSetError: Error, Hashable, Sendable, CustomStringConvertible {
         case .impossibleClaim(let install, let sequence, let seen, let count, let possible):
             return "operation \(sequence) of install \(install) claims to have seen \(count) operations of install \(seen), "
                 + "more than it can have seen (\(possible)); the change set is not from this history"
+        case .duplicateInstall(let install, let sequence, let wholeHistory):
+            let fix = wholeHistory
+                ? "this folder continues under a new one once it receives the other folder's whole history "
+                    + "(state changes OTHER -o FILE without --since, then state merge THIS FILE)"
+                : "the other folder continues under a new one once it receives this folder's changes (state merge OTHER THIS), "
+                    + "after which this merge goes through"
+            return "operation \(sequence) of install \(install) is not this folder's own: another folder (a restore or a copy) "
+                + "numbers operations under this folder's install id; " + fix
+        case .historyTooLarge(let bytes, let bound):
+            return "merged, the folder's history would take \(bytes) bytes even compacted, more than its bound of \(bound) "
+                + "(a folder reads back at most \(ChangeSet.maximumSize)); the change set is refused so that the folder stays openable"
         }
     }
 

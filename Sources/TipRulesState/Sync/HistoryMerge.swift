@@ -123,10 +123,31 @@ public enum HistoryMerge {
         return latest
     }
 
-    /// The exposure of a tip and holdout group: the earliest (by date, then install id, then number).
-    public static func exposure(_ operations: [StampedOperation]) -> Exposure? {
+    /// The exposure of a tip and holdout group: the earliest (by date, then install id, then
+    /// number) — the same whatever order the operations came in — with the arm the person's ID
+    /// gives in `program` (computed here, never taken from a peer). Nil when the program declares
+    /// no such tip, holdout group and share (`unfitExposure`), or the ID gives no arm.
+    public static func exposure(_ operations: [StampedOperation], program: Program, store: EventStore) -> Exposure? {
         let earliest = operations.filter { if case .exposure = $0.change { true } else { false } }.min { $0.precedes($1) }
-        guard let earliest, case .exposure(let tip, let group, let percent, let arm) = earliest.change else { return nil }
+        guard let earliest, case .exposure(let tip, let group, let percent, _) = earliest.change,
+              unfitExposure(earliest.change, program: program) == nil, let index = program.tipIndex(named: tip) else { return nil }
+        var evaluator = Evaluator(program: program)
+        guard let arm = evaluator.holdoutAssignment(ofTip: index, store: store, now: earliest.date)?.arm else { return nil }
         return Exposure(tip: tip, group: group, percent: percent, arm: arm, date: earliest.date)
+    }
+
+    /// Why an exposure operation is kept out of the state under `program`: a tip it does not
+    /// declare, or a holdout group or share the tip does not hold (rules that changed, or a
+    /// peer's mistake); nil when it fits (or is not an exposure).
+    public static func unfitExposure(_ change: SyncedChange, program: Program) -> String? {
+        guard case .exposure(let tip, let group, let percent, _) = change else { return nil }
+        guard let index = program.tipIndex(named: tip), program.tips[index].id == tip else {
+            return "an exposure of tip '\(tip)', which the rules do not declare, is kept out of the state"
+        }
+        guard let holdout = program.tips[index].holdout, holdout.group == group, holdout.percent == percent else {
+            return "an exposure of tip '\(tip)' in holdout group '\(group)' at \(percent) %, which the rules do not hold, "
+                + "is kept out of the state"
+        }
+        return nil
     }
 }

@@ -9,6 +9,11 @@ public struct StampedOperation: Hashable, Sendable {
     public var date: Double
     public var change: SyncedChange
 
+    /// The largest operation number, and "seen" count, a change set may hold (2^48: an install
+    /// making an operation every microsecond would reach it after nine years); larger ones are
+    /// refused whole, so that no count near 2^63 reaches the arithmetic of a merge.
+    public static let maximumSequence = 1 << 48
+
     public init(install: InstallID, sequence: Int, date: Double, change: SyncedChange) {
         self.install = install
         self.sequence = sequence
@@ -71,4 +76,9 @@ public enum HistoryKey: Hashable, Sendable {
     case lastDisplayDate
     /// A tip's exposure in one holdout group.
     case exposure(tip: String, group: String)
+
+    /// Whether the key is an exposure's.
+    var isExposure: Bool {
+        if case .exposure = self { true } else { false }
+    }
 }

@@ -7,26 +7,31 @@ extension SyncHistory {
     /// Whatever operations arrive later, the merged state is the one the whole history decides,
     /// but for donations no rule can see any more:
     ///
-    /// - a donation a held deletion had seen goes, and so does a deletion once the history holds
-    ///   every operation it had seen (no operation still to come is one of them);
-    /// - a donation no rule can see at `now` or later (past its event's `maximumCount` most
-    ///   recent or older than its `maximumAge`) goes, as pruning a state does: the horizon;
+    /// - a donation a held deletion had seen goes; the deletion stays (a peer that still holds
+    ///   such a donation learns from it that it is deleted);
+    /// - the horizon: a donation no rule can see from its install's clock on, whatever comes
+    ///   later, goes (`hidden(_:event:clock:)`: older than its event's `maximumAge`, or followed by
+    ///   `maximumCount` later donations of its own install). An install's clock is `now` for this
+    ///   install's own operations and, for another's, the latest date its own operations show
+    ///   (never after `now`): no device's clock prunes the operations of another device;
     /// - of a parameter's values, the last one set of each kind stays (the last of all decides);
     /// - of an exposure, the earliest stays;
-    /// - a tip's operations and the recorded last display dates stay (each may decide the last
-    ///   display date or what a later reset clears).
+    /// - of the recorded last display dates, the latest and the latest up to `now` stay (a device
+    ///   holds one; one dated in the future counts once its date comes);
+    /// - a tip's operations stay (each may decide the last display date or what a later reset clears);
+    /// - each install's last operation stays (`fold(keeping:)`).
     ///
     /// Operations held past a gap stay pending. Returns how many operations were folded away.
     @discardableResult
     public mutating func compact(for program: Program, now: Double?) -> Int {
         var dropped = Set<OperationID>()
-        let held = vector
+        let clocks = now.map { now in latestDates.mapValues { min($0, now) }.merging([install: now]) { _, own in own } }
         for key in Array(keys) {
             let operations = operations(for: key)
             switch key {
             case .event(let name):
                 dropped.formUnion(foldedDonations(operations, event: program.eventIndex(named: name), program: program,
-                                                  held: held, now: now))
+                                                  clocks: clocks))
             case .parameter:
                 var last: [ValueKind: StampedOperation] = [:]
                 for operation in operations {
@@ -42,7 +47,11 @@ extension SyncHistory {
             case .exposure:
                 let earliest = operations.min { $0.precedes($1) }
                 dropped.formUnion(operations.filter { $0 != earliest }.map(OperationID.init))
-            case .tip, .lastDisplayDate:
+            case .lastDisplayDate:
+                let latest = operations.max { $0.precedes($1) }
+                let latestPast = now.flatMap { now in operations.filter { $0.date <= now }.max { $0.precedes($1) } }
+                dropped.formUnion(operations.filter { $0 != latest && $0 != latestPast }.map(OperationID.init))
+            case .tip:
                 continue
             }
         }
@@ -50,9 +59,10 @@ extension SyncHistory {
         return dropped.count
     }
 
-    /// The donation operations of one event that decide nothing any more (see `compact`).
-    private func foldedDonations(_ operations: [StampedOperation], event: Int?, program: Program, held: VersionVector,
-                                 now: Double?) -> [OperationID] {
+    /// The donation operations of one event that decide nothing any more (see `compact`), with
+    /// each install's clock (nil: no pruning).
+    private func foldedDonations(_ operations: [StampedOperation], event: Int?, program: Program,
+                                 clocks: [InstallID: Double]?) -> [OperationID] {
         let deletions = operations.compactMap { operation -> VersionVector? in
             if case .deleteDonations(_, let seen) = operation.change { return seen }
             return nil
@@ -60,29 +70,46 @@ extension SyncHistory {
         var dropped: [OperationID] = []
         var standing: [StampedOperation] = []
         for operation in operations {
-            switch operation.change {
-            case .donate:
-                if deletions.contains(where: { operation.isCleared(by: $0) }) {
-                    dropped.append(OperationID(operation))
-                } else {
-                    standing.append(operation)
-                }
-            case .deleteDonations(_, let seen):
-                if seen.counts.allSatisfy({ $0.value <= held[$0.key] }) { dropped.append(OperationID(operation)) }
-            default:
-                break
+            guard case .donate = operation.change else { continue }
+            if deletions.contains(where: { operation.isCleared(by: $0) }) {
+                dropped.append(OperationID(operation))
+            } else {
+                standing.append(operation)
             }
         }
-        guard let now, let event else { return dropped }
-        // Pruned as the state is: the oldest the event's limits hide from every rule from `now` on.
+        guard let clocks, let event else { return dropped }
         let info = program.events[event]
-        let fitting = standing.sorted { $0.precedes($1) }.filter { HistoryMerge.donation(of: $0, event: info) != nil }
-        var store = EventStore(program: program)
-        guard (try? store.donate(event: event, contentsOf: fitting.compactMap { HistoryMerge.donation(of: $0, event: info) })) != nil else {
-            return dropped
+        var byInstall: [InstallID: [StampedOperation]] = [:]
+        for operation in standing where HistoryMerge.donation(of: operation, event: info) != nil {
+            byInstall[operation.install, default: []].append(operation)
         }
-        let pruned = store.pruneDonations(event: event, now: now)
-        return dropped + fitting.prefix(pruned).map(OperationID.init)
+        for (install, donations) in byInstall {
+            guard let clock = clocks[install] else { continue }
+            dropped += Self.hidden(donations, event: info, clock: clock)
+        }
+        return dropped
+    }
+}
+
+extension SyncHistory {
+    /// The donations of one install (of one event) that no rule can see from `clock` on, whatever
+    /// operations come later: older than the event's `maximumAge` at `clock`, or followed by
+    /// `maximumCount` later donations of the same install, numbered after it and dated up to
+    /// `clock` (a deletion that takes those had seen this one too, so it never shows again).
+    static func hidden(_ donations: [StampedOperation], event: EventInfo, clock: Double) -> [OperationID] {
+        var hidden: [OperationID] = []
+        var later = 0
+        var earliestLater: StampedOperation?
+        for donation in donations.sorted(by: { $0.sequence > $1.sequence }) {
+            let tooOld = event.maximumAge.map { donation.date < clock - $0 } ?? false
+            let shadowed = later >= event.maximumCount && earliestLater.map(donation.precedes) == true
+            if tooOld || shadowed { hidden.append(OperationID(donation)) }
+            if donation.date <= clock {
+                later += 1
+                if earliestLater.map({ donation.precedes($0) }) ?? true { earliestLater = donation }
+            }
+        }
+        return hidden
     }
 }
 

@@ -47,6 +47,14 @@ public struct SyncHistory: Sendable {
         byInstall.values.reduce(0) { $0 + $1.kept.count + $1.recent.count }
     }
 
+    /// The latest date among each install's applied and kept operations: the clock that install's
+    /// own operations show, which alone prunes them (`compact(for:now:)`).
+    var latestDates: [InstallID: Double] {
+        byInstall.compactMapValues { log in
+            max(log.kept.values.map(\.date).max() ?? -.infinity, log.recent.map(\.date).max() ?? -.infinity)
+        }
+    }
+
     /// The number of operations received past a gap, not applied yet.
     public var pendingCount: Int {
         pending.values.reduce(0) { $0 + $1.count }
@@ -83,7 +91,8 @@ public struct SyncHistory: Sendable {
     }
 
     /// Adds operations read back from this install's own files, as `add(_:baseline:)` does but
-    /// with its own operations too and without checking claims (they were checked when received).
+    /// with its own operations too and without checking claims: they were checked when received,
+    /// and the baseline written is the one believed then.
     public mutating func reload(_ operations: [StampedOperation], baseline: VersionVector? = nil) throws(ChangeSetError) -> [StampedOperation] {
         try add(operations, baseline: baseline, received: false)
     }
@@ -92,7 +101,7 @@ public struct SyncHistory: Sendable {
         throws(ChangeSetError) -> [StampedOperation] {
         var arriving = try newOperations(incoming, received: received)
         if let baseline, received { try checkClaims(of: baseline) }
-        var applied = baseline.map { adopt($0, listing: incoming, arriving: &arriving) } ?? []
+        var applied = baseline.map { adopt(received ? checkedBaseline($0, listing: incoming) : $0, arriving: &arriving) } ?? []
         for (install, operations) in arriving {
             pending[install, default: [:]].merge(operations) { held, _ in held }
         }
@@ -209,7 +218,7 @@ public struct SyncHistory: Sendable {
 
     /// What the history holds under `install` and `sequence`: the operation (applied or pending),
     /// or that it was folded away; nil when it holds nothing there.
-    private func known(_ install: InstallID, _ sequence: Int) -> InstallLog.Held? {
+    func known(_ install: InstallID, _ sequence: Int) -> InstallLog.Held? {
         if let log = byInstall[install], let held = log[sequence] { return held }
         return pending[install]?[sequence].map(InstallLog.Held.kept)
     }
@@ -228,51 +237,57 @@ public struct SyncHistory: Sendable {
         }
     }
 
-    /// Takes `baseline` from a received change set that lists `listed`: the operations held under
-    /// it and not listed are folded away, those listed become folded, the arriving ones it covers
-    /// (new here) are applied, and pending ones it covers leave the queue. Returns those applied.
-    private mutating func adopt(_ baseline: VersionVector, listing listed: [StampedOperation],
-                                arriving: inout [InstallID: [Int: StampedOperation]]) -> [StampedOperation] {
-        let listedHere = Set(listed.filter { baseline.covers($0.install, $0.sequence) }.map { OperationID($0) })
+    /// Takes a `baseline` (of a received change set, as far as it is believed: `checkedBaseline`):
+    /// nothing held is folded away (its own compaction decides what it holds that decides
+    /// nothing); of the numbers not held, those up to the baseline are taken as folded away, and
+    /// the operations arriving or waiting there applied. Returns those applied.
+    private mutating func adopt(_ baseline: VersionVector, arriving: inout [InstallID: [Int: StampedOperation]]) -> [StampedOperation] {
         var applied: [StampedOperation] = []
         for (other, bound) in baseline.counts {
             var log = byInstall[other] ?? InstallLog()
-            log.kept = log.kept.filter { $0.key > bound || listedHere.contains(OperationID(other, $0.key)) }
             let held = log.count
             let covered = max(0, min(bound, held) - log.floor)
-            for operation in log.recent.prefix(covered) where listedHere.contains(OperationID(operation)) {
-                log.kept[operation.sequence] = operation
-            }
+            for operation in log.recent.prefix(covered) { log.kept[operation.sequence] = operation }
             log.recent.removeFirst(covered)
             log.floor += covered
             if bound > held {
-                // Past what was held: the listed ones arrive folded, the rest was folded away.
+                // Past what was held: what arrives or waits there is applied as folded, the rest was folded away.
                 var waiting = pending.removeValue(forKey: other) ?? [:]
                 waiting.merge(arriving.removeValue(forKey: other) ?? [:]) { held, _ in held }
-                for (sequence, operation) in waiting {
+                for (sequence, operation) in waiting.sorted(by: { $0.key < $1.key }) {
                     if sequence > bound {
                         arriving[other, default: [:]][sequence] = operation
-                    } else if listedHere.contains(OperationID(operation)) {
+                    } else {
                         log.kept[sequence] = operation
                         applied.append(operation)
                     }
                 }
+                log.floor = bound
             }
-            log.floor = max(log.floor, bound)
             byInstall[other] = log
         }
         reindex()
         return applied
     }
 
-    /// Whether taking `baseline` from a change set that lists `listed` changes anything: it
-    /// raises this history's baseline or folds away an operation held under it.
-    public func isNew(baseline: VersionVector, listing listed: [StampedOperation]) -> Bool {
-        let listedHere = Set(listed.filter { baseline.covers($0.install, $0.sequence) }.map { OperationID($0) })
-        return baseline.counts.contains { other, bound in
-            guard let log = byInstall[other], bound <= log.floor else { return true }
-            return log.kept.keys.contains { $0 <= bound && !listedHere.contains(OperationID(other, $0)) }
+    /// What of a received `baseline` this history believes: for each install, at most what it
+    /// holds or the last operation `listed` carries under the baseline (a compacted history always
+    /// keeps each install's last operation, so an honest baseline is carried whole); a claim past
+    /// that is clipped, never taken as operations folded away.
+    public func checkedBaseline(_ baseline: VersionVector, listing listed: [StampedOperation]) -> VersionVector {
+        var carried: [InstallID: Int] = [:]
+        for operation in listed where baseline.covers(operation.install, operation.sequence) {
+            carried[operation.install] = max(carried[operation.install] ?? 0, operation.sequence)
         }
+        var believed: [InstallID: Int] = [:]
+        for (other, claim) in baseline.counts { believed[other] = min(claim, max(count(of: other), carried[other] ?? 0)) }
+        return VersionVector(believed)
+    }
+
+    /// Whether taking `baseline` from a change set that lists `listed` changes anything: it raises
+    /// this history's baseline (as far as it is believed: `checkedBaseline`).
+    public func isNew(baseline: VersionVector, listing listed: [StampedOperation]) -> Bool {
+        checkedBaseline(baseline, listing: listed).counts.contains { other, bound in bound > (byInstall[other]?.floor ?? 0) }
     }
 
     /// Files every applied operation under its key again, after operations were folded away.
@@ -286,11 +301,13 @@ public struct SyncHistory: Sendable {
     }
 
     /// Folds every applied operation: those `keep` refuses are folded away, the others kept
-    /// (`SyncHistory+Compaction.swift` decides which).
+    /// (`SyncHistory+Compaction.swift` decides which). Each install's last operation is kept
+    /// whatever `keep` says: it vouches for the baseline a peer receives (`checkedBaseline`).
     mutating func fold(keeping keep: (StampedOperation) -> Bool) {
         for (other, var log) in byInstall {
-            log.kept = log.kept.filter { keep($0.value) }
-            for operation in log.recent where keep(operation) { log.kept[operation.sequence] = operation }
+            let last = log.count
+            log.kept = log.kept.filter { $0.key == last || keep($0.value) }
+            for operation in log.recent where operation.sequence == last || keep(operation) { log.kept[operation.sequence] = operation }
             log.floor = log.count
             log.recent = []
             byInstall[other] = log
@@ -319,7 +336,7 @@ public struct SyncHistory: Sendable {
 
 /// One install's applied operations in a history: 1…`floor` folded (`kept`: those still held),
 /// then each of `recent`, numbered from `floor + 1`.
-private struct InstallLog: Sendable {
+struct InstallLog: Sendable {
     var floor = 0
     var kept: [Int: StampedOperation] = [:]
     var recent: [StampedOperation] = []

@@ -14,7 +14,10 @@ extension TipEngine {
     public mutating func adopt(_ history: SyncHistory, newOperations: [StampedOperation], now: Double? = nil) -> [StatusChange] {
         var byKey: [HistoryKey: [StampedOperation]] = [:]
         for operation in newOperations { byKey[operation.change.key, default: []].append(operation) }
-        for (key, added) in byKey { adopt(key, from: history, added: added, now: now) }
+        // Exposures last: their arm is computed from the person's ID, which a parameter may hold.
+        for (key, added) in byKey.sorted(by: { !$0.key.isExposure && $1.key.isExposure }) {
+            adopt(key, from: history, added: added, now: now)
+        }
         // A tip's displays may move the last display date.
         if byKey[.lastDisplayDate] == nil, byKey.keys.contains(where: { if case .tip = $0 { true } else { false } }) {
             adopt(.lastDisplayDate, from: history, added: nil, now: now)
@@ -37,7 +40,7 @@ extension TipEngine {
         // Exposures in date order (then tip and group), as one device records them.
         let exposures = history.keys.compactMap { key -> Exposure? in
             guard case .exposure = key else { return nil }
-            return HistoryMerge.exposure(history.operations(for: key))
+            return HistoryMerge.exposure(history.operations(for: key), program: program, store: store)
         }
         for exposure in exposures.sorted(by: { ($0.date, $0.tip, $0.group) < ($1.date, $1.tip, $1.group) }) {
             recordExposure(exposure)
@@ -78,7 +81,7 @@ extension TipEngine {
             store.lastDisplayDate = date
             lastDisplayDateChanged()
         case .exposure:
-            if let exposure = HistoryMerge.exposure(operations) { recordExposure(exposure) }
+            if let exposure = HistoryMerge.exposure(operations, program: program, store: store) { recordExposure(exposure) }
         }
     }
 

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import TipRulesRuntime
+import TipRulesStorage
+import TipRulesState
+import TipRulesTestSupport
+
+/// What a peer's change set cannot do to a folder: a wrong clock prunes only its own device's
+/// donations, a flood of last display dates folds to what one device holds, and a merge after
+/// which the history could not be read back is refused whole.
+struct SyncBoundsTests {
+    static let day = 86_400.0
+    static let now = 1_795_000_000.0
+    let program: Program
+    let phone = temporaryFolder()
+    let tablet = temporaryFolder()
+    let peer = InstallID(high: 0x5EE, low: 1)
+
+    init() throws {
+        program = try compile("""
+        configure { app("com.example.bounds") }
+        event visited(id: Int) limit(maximumAge: .days(7))
+        tip Favorite {
+            title: "Favorite"
+            #Rule(Self.visited) { $0.donations.count >= 3 }
+        }
+        """)
+    }
+
+    func open(_ folder: String, now: Double, historyBound: Int = ChangeSet.maximumSize) throws -> TipStore {
+        try TipStore.open(folder: folder, bundledProgram: program, options: TipStoreOptions(now: { now }, historyBound: historyBound))
+    }
+
+    @Test func aClockAYearAheadPrunesOnlyItsOwnDevicesDonations() throws {
+        defer { removeTemporaryFolder(phone); removeTemporaryFolder(tablet) }
+        do {
+            let correct = try open(phone, now: Self.now)
+            let ahead = try open(tablet, now: Self.now + 365 * Self.day)
+            for visit in 0..<3 { try correct.donate(event: "visited", fields: ["id": .int(visit)], at: Self.now - Double(visit) * 3_600) }
+            #expect(correct.tipsToDisplay(at: Self.now) == ["Favorite"])
+            try ahead.donate(event: "visited", fields: ["id": .int(9)], at: Self.now - 30 * Self.day)
+            try ahead.donate(event: "visited", fields: ["id": .int(10)], at: Self.now + 365 * Self.day)
+            try exchange(from: correct, to: ahead)
+            // The tablet compacts at its clock: its own visit is a year old there, the phone's are not its to prune.
+            try ahead.compact()
+            let kept = ahead.syncHistory?.operations(for: .event("visited")) ?? []
+            #expect(kept.filter { $0.install == correct.installID }.count == 3, "the phone's visits stay in the tablet's history")
+            #expect(kept.filter { $0.install == ahead.installID }.count == 1, "the tablet's own old visit is pruned")
+            // Its full state takes nothing from the phone.
+            let full = try ahead.changes(since: correct.versionVector)
+            #expect(full.baseline != nil)
+            try correct.apply(full)
+            #expect(correct.engine.store.donationCount(event: 0) == 4, "its three visits, and the tablet's dated a year ahead")
+            #expect(correct.tipsToDisplay(at: Self.now) == ["Favorite"])
+        }
+        let reopened = try open(phone, now: Self.now)
+        #expect(reopened.engine.store.donationCount(event: 0) == 4)
+        #expect(reopened.tipsToDisplay(at: Self.now) == ["Favorite"])
+    }
+
+    @Test func aFloodOfLastDisplayDatesFoldsToWhatOneDeviceHolds() throws {
+        defer { removeTemporaryFolder(phone) }
+        var history = SyncHistory(install: peer)
+        for index in 0..<20_000 { history.record(.lastDisplayDate, date: Self.now - 50_000 + Double(index)) }
+        history.record(.lastDisplayDate, date: Self.now + 365 * Self.day)
+        do {
+            let store = try open(phone, now: Self.now)
+            try store.apply(history.changes(app: program.app))
+            try store.compact()
+            let kept = store.syncHistory?.operations(for: .lastDisplayDate) ?? []
+            #expect(kept.map(\.date).sorted() == [Self.now - 30_001, Self.now + 365 * Self.day], "the latest up to now, and the latest")
+            #expect(store.engine.store.lastDisplayDate == Self.now - 30_001)
+        }
+        let reopened = try open(phone, now: Self.now)
+        #expect(reopened.engine.store.lastDisplayDate == Self.now - 30_001)
+        #expect(reopened.syncHistory?.operationCount ?? 0 < 10)
+    }
+
+    @Test func aMergeThatWouldOutgrowTheHistorysBoundIsRefusedWhole() throws {
+        defer { removeTemporaryFolder(phone) }
+        // Donations of an event these rules do not declare: kept in the history for rules to come.
+        var history = SyncHistory(install: peer)
+        func donations(_ range: Range<Int>) -> ChangeSet {
+            for index in range { history.record(.donate(event: "ghost", fields: ["n": .int(index)]), date: Self.now - 1_000) }
+            return history.changes(since: VersionVector([peer: range.lowerBound]), app: program.app)
+        }
+        let bound = 64 * 1024
+        do {
+            let store = try open(phone, now: Self.now, historyBound: bound)
+            try store.donate(event: "visited", fields: ["id": .int(1)], at: Self.now)
+            let first = donations(0..<1_000)
+            #expect(first.encoded().count < bound / 2)
+            try store.apply(first)
+            do {
+                try store.apply(donations(1_000..<4_000))
+                Issue.record("applied past the bound")
+            } catch {
+                guard case .changeSet(.historyTooLarge(_, let limit)) = error else { Issue.record("\(error)"); return }
+                #expect(limit == bound)
+                #expect("\(error)".contains("more than its bound of 65536"), "\(error)")
+            }
+        }
+        let reopened = try open(phone, now: Self.now, historyBound: bound)
+        #expect(reopened.syncHistory?.count(of: peer) == 1_000)
+        #expect(reopened.engine.store.donationCount(event: 0) == 1)
+    }
+}
