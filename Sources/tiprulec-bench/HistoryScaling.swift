@@ -85,7 +85,7 @@ enum HistoryScaling {
 
     /// `tiprulec-bench state flood FILE`: writes a change set of 16 MiB of one peer's last display
     /// dates (for `mergeFlood`) to FILE and prints how many operations it holds.
-    static func writeFlood(to file: String) {
+    static func writeFlood(to file: String) throws {
         let bytes = 16 << 20
         progress("making \(bytes >> 20) MiB of last display dates")
         var peer = SyncHistory(install: InstallID.random())
@@ -95,7 +95,7 @@ enum HistoryScaling {
             // The benchmark's rules name no app.
             changeSet = peer.changes(app: nil).encoded()
         }
-        FileManager.default.createFile(atPath: file, contents: Data(changeSet))
+        try Data(changeSet).write(to: URL(fileURLWithPath: file))
         print(peer.count(of: peer.install))
     }
 

@@ -75,7 +75,10 @@ if arguments.first == "lsp" {
 } else if arguments == ["state", "merge"] {
     HistoryScaling.main(mergeOnly: true)
 } else if arguments.count == 3, arguments.prefix(2) == ["state", "flood"] {
-    HistoryScaling.writeFlood(to: arguments[2])
+    do { try HistoryScaling.writeFlood(to: arguments[2]) } catch {
+        progress("tiprulec-bench: \(error)")
+        exit(1)
+    }
 } else if arguments == ["sync"] {
     SyncBenchmark.main()
 } else if arguments.first == "compile" {
