@@ -10,8 +10,8 @@ struct HoldoutStoreTests {
     let program: Program
     let phone = temporaryFolder()
     let tablet = temporaryFolder()
-    /// A user in the holdout arm of group "pro-filters" (bucket 10 or less).
-    let heldOut = (1...1000).map { "u-\($0)" }.first { RolloutBucket.bucket(of: $0, group: "pro-filters") <= 10 } ?? ""
+    /// A user in the holdout arm of group "pro-filters" (holdout bucket 10 or less).
+    let heldOut = (1...1000).map { "u-\($0)" }.first { RolloutBucket.bucket(of: $0, group: Holdout.salt + "pro-filters") <= 10 } ?? ""
 
     init() throws {
         program = try compile("""

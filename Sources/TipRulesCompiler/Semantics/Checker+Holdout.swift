@@ -2,7 +2,7 @@ import TipRulesRuntime
 
 /// A tip's `holdout(P, of: ID, group: G)`: P an `Int` constant from 1 to 50, ID a `String`
 /// expression (outside `#Rule`, a parameter is named by its name), G a constant `String`, by
-/// default the tip's id.
+/// default the tip's id. The unit's holdout bucket is `bucket(of: ID, group: "holdout:" + G)`.
 extension Checker {
     /// The tip's holdout, from its `holdout(…)` entries (at most one: TR0431).
     mutating func checkHoldouts(_ entries: [CallEntrySyntax], tipID: String, owner: String) -> CheckedHoldout? {
@@ -28,7 +28,9 @@ extension Checker {
         guard case .constant(.string(let groupName)) = group.kind else { return nil }
         let span = entry.span
         let isEmpty = CheckedExpression(.string(.isEmpty, id, argument: nil), type: .bool, span: span)
-        let bucket = CheckedExpression(.convert(.intToDouble, CheckedExpression(.bucket(id: id, group: group), type: .int, span: span)),
+        // Its own salt: the draw is independent of every `bucket` and `rollout`, even of the same group.
+        let salted = CheckedExpression(.constant(.string(Holdout.salt + groupName)), type: .string, span: group.span)
+        let bucket = CheckedExpression(.convert(.intToDouble, CheckedExpression(.bucket(id: id, group: salted), type: .int, span: span)),
                                        type: .double, span: span)
         let none = CheckedExpression(.constant(.double(0)), type: .double, span: span)
         return CheckedHoldout(percent: percent, group: groupName,
