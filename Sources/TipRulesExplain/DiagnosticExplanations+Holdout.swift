@@ -1,13 +1,13 @@
 import TipRulesCompiler
 import TipRulesToolingCore
 
-/// The explanations of a tip's holdout codes (TR0430–TR0431).
+/// The explanations of a tip's holdout codes (TR0430–TR0431, and the lint TR0714).
 extension DiagnosticExplanations {
     static let holdoutEntries: [Entry] = [
         Entry(.holdoutShareOutOfRange, "holdout share that is not a constant from 1 to 50",
               meaning: #"""
-              `holdout(P, of: ID, group: G)` holds a tip out for the units whose
-              `bucket(of: ID, group: G)` is at most P, to measure what the tip changes against
+              `holdout(P, of: ID, group: G)` holds a tip out for the units whose holdout bucket
+              (`bucket(of: ID, group: "holdout:" + G)`) is at most P, to measure what the tip changes against
               the units that never see it. P is a whole percentage from 1 to 50, written as a
               constant: a share that changed with the person's state would move people between
               the arms, and a holdout larger than the treatment measures little.
@@ -55,6 +55,38 @@ extension DiagnosticExplanations {
               tip ProFiltersTip {
                   title: "Try the pro filters"
                   holdout(5, of: userID, group: "filters-2027")
+              }
+              """#),
+        Entry(.holdoutGroupShared, "rollout or bucket that names a holdout's group",
+              meaning: #"""
+              A holdout draws its units with its own salt: the holdout bucket is
+              `bucket(of: ID, group: "holdout:" + G)`, so that who is held out is independent of
+              every `bucket(…)` and `rollout(…)` of the program, even of one in the same group.
+              A rule that names the holdout's group explicitly (`group: "pro-filters"`) looks
+              as if it meant to pick or avoid the people held out; it does neither. A rollout
+              and a holdout of one tip that both leave `group:` out are independent draws too,
+              and get no warning.
+              """#,
+              example: #"""
+              parameter userID: String = ""
+
+              tip ProFiltersTip {
+                  title: "Try the pro filters"
+                  holdout(10, of: userID, group: "pro-filters")
+                  #Rule(Self.$userID) { rollout(20, of: $0, group: "pro-filters") }
+              }
+              """#,
+              fix: #"""
+              Name the rollout its own group (or leave `group:` out): it rolls the tip out to a
+              share of people, and the holdout then holds out P % of them.
+              """#,
+              corrected: #"""
+              parameter userID: String = ""
+
+              tip ProFiltersTip {
+                  title: "Try the pro filters"
+                  holdout(10, of: userID, group: "pro-filters")
+                  #Rule(Self.$userID) { rollout(20, of: $0, group: "pro-filters-rollout") }
               }
               """#),
     ]

@@ -139,6 +139,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case unreachableFrequencyCap = "TR0711"
     case emptySchedule = "TR0712"
     case samePriorities = "TR0713"
+    case holdoutGroupShared = "TR0714"
 
     // Import: TipKit Swift that `tiprulec import` cannot carry over
     case importParameterType = "TR0801"
@@ -180,7 +181,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
              .coalesceOnNonOptional, .nilComparisonNonOptional, .constantEvaluationFails,
              .maxDisplayCountZero, .maxDisplayDurationUnderMinimum, .negativeDuration, .constantRule, .duplicateRule,
              .unusedDeclaration, .tieBreakRead, .groupNeverPresents, .customDisplayFrequency,
-             .constantRolloutShare, .unreachableFrequencyCap, .emptySchedule, .samePriorities:
+             .constantRolloutShare, .unreachableFrequencyCap, .emptySchedule, .samePriorities, .holdoutGroupShared:
             return .warning
         case _ where isImport:
             return .warning
