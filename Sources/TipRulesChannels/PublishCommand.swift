@@ -43,7 +43,9 @@ package enum PublishCommand {
     the manifest names. One publish at a time writes DIR (another waits for it, up to
     \(Int(PublishLock.patience)) s). N must be above the channel's release; the same N with
     the same programs and options re-signs the release with a later expiry (a heartbeat).
-    A rollback is the older program published under a higher N. Prints the signing key's id.
+    A rollback is the older program published under a higher N. A tip whose holdout
+    changes its group or share since the current release is a warning: the release
+    moves people already in the experiment. Prints the signing key's id.
     Exit status: 0 written, 1 a program has errors, 2 usage, unreadable input or a
     refused release.
     """
@@ -107,6 +109,7 @@ package enum PublishCommand {
         if app.isEmpty {
             notes += "warning: no program names its app (configure { app(\"…\") }) and no --app was given; devices, which check the app, refuse this channel\n"
         }
+        notes += holdoutWarnings(programs, since: current, in: channel)
         let plan = try ReleasePlan.artifacts(of: encoded, app: app).orFailure()
         let now = currentTime().rounded(.down)
         let request = ReleasePlan.Request(app: app, release: release, artifacts: plan.artifacts, stagePercent: stage,
@@ -120,6 +123,21 @@ package enum PublishCommand {
         }
         return CommandResult(standardOutput: summary(next.manifest, heartbeat: next.heartbeat, keyID: KeyID.of(publicKey: key.publicKey)),
                              standardError: notes)
+    }
+
+    /// A warning for each tip whose holdout changes its group or share since the channel's current
+    /// release (`HoldoutChange`): the release moves people already in the experiment.
+    static func holdoutWarnings(_ programs: [Program], since current: ChannelManifest?, in channel: String) -> String {
+        var seen = Set<String>()
+        var text = ""
+        for artifact in current?.artifacts ?? [] {
+            guard case .success(let bytes) = FileAccess.read(channel + "/" + artifact.path, as: .bytecode, environment: CommandEnvironment()),
+                  let old = try? Program(bytes: bytes) else { continue }
+            for change in programs.flatMap({ HoldoutChange.changes(from: old, to: $0) }) where seen.insert(change.message).inserted {
+                text += "warning: \(change.message) (release \(current?.release ?? 0) holds out \(change.oldPercent) % of group \"\(change.oldGroup)\")\n"
+            }
+        }
+        return text
     }
 
     /// The tips after `--pause` (up to the next option or program file), and the other arguments.

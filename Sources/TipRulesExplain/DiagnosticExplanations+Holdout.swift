@@ -1,7 +1,7 @@
 import TipRulesCompiler
 import TipRulesToolingCore
 
-/// The explanations of a tip's holdout codes (TR0430–TR0431, and the lint TR0714).
+/// The explanations of a tip's holdout codes (TR0430–TR0432, and the lint TR0714).
 extension DiagnosticExplanations {
     static let holdoutEntries: [Entry] = [
         Entry(.holdoutShareOutOfRange, "holdout share that is not a constant from 1 to 50",
@@ -55,6 +55,41 @@ extension DiagnosticExplanations {
               tip ProFiltersTip {
                   title: "Try the pro filters"
                   holdout(5, of: userID, group: "filters-2027")
+              }
+              """#),
+        Entry(.holdoutChanged, "holdout whose group or share differs from the baseline's",
+              meaning: #"""
+              `tiprulec check --baseline OLD` compares the program with the release in the
+              field (and `tiprulec publish` with the channel's current release). A tip whose
+              holdout changes its group re-buckets every unit: people already exposed are in
+              two experiments, and their exposures no longer match their arm. Adding `id:` to a
+              tip does it silently, since the group defaults to the tip's id. A share that
+              changes moves the units of the buckets in between from one arm to the other.
+              """#,
+              example: #"""
+              // tiprulec check rules.tiprules --baseline release-41.tipc
+              // (release 41: the tip had no id, so its group was "ProFiltersTip")
+              parameter userID: String = ""
+
+              tip ProFiltersTip {
+                  id: "pro-filters"
+                  title: "Try the pro filters"
+                  holdout(10, of: userID)
+              }
+              """#,
+              fix: #"""
+              Keep the experiment's group and share: name the old group explicitly
+              (`group: "ProFiltersTip"`) when the tip gets an id. To start a new experiment on
+              purpose, change the group and measure the new group from its first exposure.
+              """#,
+              corrected: #"""
+              // tiprulec check rules.tiprules --baseline release-41.tipc
+              parameter userID: String = ""
+
+              tip ProFiltersTip {
+                  id: "pro-filters"
+                  title: "Try the pro filters"
+                  holdout(10, of: userID, group: "ProFiltersTip")
               }
               """#),
         Entry(.holdoutGroupShared, "rollout or bucket that names a holdout's group",
