@@ -50,7 +50,9 @@ package enum PublishCommand {
     program that can carry a release (format version 3 and later): the rules a device puts
     in force carry the channel's release. A publish that was interrupted is finished by
     running it again. The expiry bounds how long a host answering 304 keeps devices on a
-    release: keep it to a day or less, with a heartbeat. Prints the signing key's id.
+    release: keep it to a day or less, with a heartbeat. A tip whose holdout changes its
+    group or share since the current release is a warning: the release moves people
+    already in the experiment. Prints the signing key's id.
     Exit status: 0 written, 1 a program has errors, 2 usage, unreadable input or a
     refused release.
     """
@@ -109,6 +111,7 @@ package enum PublishCommand {
         if app.isEmpty {
             notes += "warning: no program names its app (configure { app(\"…\") }) and no --app was given; devices, which check the app, refuse this channel\n"
         }
+        notes += holdoutWarnings(programs, since: current, in: channel)
         let plan = try ProgramRelease.artifacts(of: ready, release: release, current: current, in: channel, app: app).orFailure()
         for (name, program) in ready {
             if let own = program.release, own != plan.carried {
@@ -137,6 +140,21 @@ package enum PublishCommand {
             guard let previous = parsed.options["--previous-key"] else { return .success((key, ChannelTrust(publicKeys: [key.publicKey]))) }
             return SigningKeyFiles.publicKey(at: previous).map { (key, ChannelTrust(publicKeys: [key.publicKey, $0])) }
         }
+    }
+
+    /// A warning for each tip whose holdout changes its group or share since the channel's current
+    /// release (`HoldoutChange`): the release moves people already in the experiment.
+    static func holdoutWarnings(_ programs: [Program], since current: ChannelManifest?, in channel: String) -> String {
+        var seen = Set<String>()
+        var text = ""
+        for artifact in current?.artifacts ?? [] {
+            guard case .success(let bytes) = FileAccess.read(channel + "/" + artifact.path, as: .bytecode, environment: CommandEnvironment()),
+                  let old = try? Program(bytes: bytes) else { continue }
+            for change in programs.flatMap({ HoldoutChange.changes(from: old, to: $0) }) where seen.insert(change.message).inserted {
+                text += "warning: \(change.message) (release \(current?.release ?? 0) holds out \(change.oldPercent) % of group \"\(change.oldGroup)\")\n"
+            }
+        }
+        return text
     }
 
     /// The tips after `--pause` (up to the next option or program file), and the other arguments.

@@ -6,7 +6,7 @@ import TipRulesToolingCore
 /// `tiprulec check FILE… | --stdin [--stdin-filename NAME] [--format text|json|sarif]`.
 enum CheckCommand {
     static let usage = """
-    usage: tiprulec check FILE... [--format text|json|sarif] [--error-limit N] [--warnings-as-errors]
+    usage: tiprulec check FILE... [--format text|json|sarif] [--error-limit N] [--warnings-as-errors] [--baseline OLD]
            tiprulec check --stdin [--stdin-filename NAME] [--format text|json|sarif] [--error-limit N] [--warnings-as-errors]
            tiprulec check --fix [--unsafe] [--only TRxxxx,...] FILE... | --stdin
 
@@ -19,11 +19,14 @@ enum CheckCommand {
     --stdin, the fixed text goes to standard output). Only fixes that keep the
     program's meaning are applied: --unsafe applies the others too (a guessed
     name, a truncated number), --only applies those of the codes it lists.
+    --baseline OLD compares with the release in the field (a .tiprules or .tipc): a
+    tip whose holdout changes its group or share is a warning (TR0432), since it
+    moves people already in the experiment.
     Exit status: 0 no errors (warnings allowed), 1 errors, 2 usage or unreadable input.
     """
 
     static func run(_ arguments: [String], environment: CommandEnvironment) throws(CommandResultError) -> CommandResult {
-        let parsed = try ParsedArguments.parse(arguments, valueOptions: ["--format", "--stdin-filename", "--error-limit", "--only"],
+        let parsed = try ParsedArguments.parse(arguments, valueOptions: ["--format", "--stdin-filename", "--error-limit", "--only", "--baseline"],
                                                     flags: ["--stdin", "--warnings-as-errors", "--fix", "--unsafe"]).orFailure(usage: usage)
         let format = try parsed.format(allowed: ["text", "json", "sarif"]).orFailure()
         var errorLimit = ErrorLimit.default
@@ -53,6 +56,10 @@ enum CheckCommand {
             results = fixed.results
             fixReport = fixed.report
             fixedText = fixed.standardOutput
+        }
+        if let baseline = parsed.options["--baseline"] {
+            let old = try ProgramLoader.load(baseline, environment: environment).get().program
+            results = results.map { ($0.file, $0.diagnostics + HoldoutBaseline.diagnostics(of: Compilation(source: $0.file), against: old, named: baseline)) }
         }
         let failing: Set<Severity> = parsed.flags.contains("--warnings-as-errors") ? [.error, .warning] : [.error]
         let hasErrors = results.contains { $0.diagnostics.contains { failing.contains($0.severity) } }

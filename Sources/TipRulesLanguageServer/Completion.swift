@@ -254,6 +254,7 @@ enum Completion {
                 if case .donation(let event) = type { return fields(of: event) }
                 return LanguageReference.members(of: type).map { Candidate($0) }
             case .identifier, .projectedParameter:
+                if scope.isGoal { return ruleInputs().filter { !$0.label.hasPrefix("$") } }
                 return scope.isRuleInputList
                     ? ruleInputs() + LanguageReference.expressionKeywords.filter { $0.name == "Self" }.map { Candidate($0) }
                     : names(in: scope)

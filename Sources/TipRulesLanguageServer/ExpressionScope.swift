@@ -36,6 +36,8 @@ struct ExpressionScope {
     var ruleInputs: [RuleInputBinding]?
     /// Whether this is a rule's input list, `#Rule(Self.$a, Self.b)`.
     var isRuleInputList = false
+    /// Whether this is a holdout's `goal:`, which names events.
+    var isGoal = false
     /// The events of the enclosing `filter`, `contains` and `allSatisfy` closures, innermost
     /// last: `$0` is a donation of the last.
     var closureEvents: [Int] = []

@@ -117,7 +117,11 @@ struct SyntaxLocator {
                 }
                 ?? firstMatch(syntax.holdouts) { holdout in
                     blockKeyword("holdout", at: holdout.name.span.start)
-                        ?? firstMatch(holdout.arguments) { expression($0.value, in: ExpressionScope()) }
+                        ?? firstMatch(holdout.arguments) { argument in
+                            var scope = ExpressionScope()
+                            scope.isGoal = argument.label == "goal"
+                            return expression(argument.value, in: scope)
+                        }
                 }
         case .group(let syntax):
             var scope = ExpressionScope()

@@ -6,7 +6,7 @@ import TipRulesToolingCore
 /// `tiprulec measure PROGRAM [ROWS…]` and `tiprulec measure merge PARTIAL…` (docs/measure.md).
 package enum MeasureCommand {
     package static let usage = """
-    usage: tiprulec measure PROGRAM [ROWS...] --tip TIP --goal EVENT [--group G] [--window DURATION]
+    usage: tiprulec measure PROGRAM [ROWS...] --tip TIP [--goal EVENT] [--group G] [--window DURATION]
                             [--now DATE] [--format text|json|csv|partial|svg] [--skip-invalid]
                             [--jobs N] [--quiet]
            tiprulec measure merge PARTIAL... [--format text|json|csv|partial|svg]
@@ -14,8 +14,9 @@ package enum MeasureCommand {
     Did the tip change what people do? Over users' exported rows (as `reach` reads them, with
     their exposure and interaction rows), compares the users exposed to TIP's experiment in the
     treatment arm with those held out: who donated EVENT (the goal) within the window after their
-    first exposure (--window, default 7d: 90s, 45m, 12h, 30d), and how often. Reports each arm,
-    the relative lift and the difference, each with its own 95% interval and p-value (Welch's t
+    first exposure (--window, default 7d: 90s, 45m, 12h, 30d), and how often. Without --goal, EVENT
+    is the goal the tip's holdout names (`holdout(…, goal: E)`, in a source program). Reports each
+    arm, the relative lift and the difference, each with its own 95% interval and p-value (Welch's t
     test; Newcombe-Wilson score intervals for small arms and rare goals), a plain sentence, and
     the sample-ratio check. --group is the experiment's group (default the group of the tip's
     holdout; a tip without a holdout needs it); an exposure of the holdout's group that holds out
@@ -44,7 +45,6 @@ package enum MeasureCommand {
                                                flags: ["--skip-invalid", "--quiet"]).orFailure(usage: usage)
         guard let programPath = parsed.positionals.first else { return .failure("measure takes a program\n" + usage) }
         guard let tipName = parsed.options["--tip"] else { return .failure("measure needs --tip TIP, the tip whose experiment it measures\n" + usage) }
-        guard let goalName = parsed.options["--goal"] else { return .failure("measure needs --goal EVENT, the event the tip should bring about\n" + usage) }
         let format = try parsed.format(allowed: formats).orFailure()
         let windowText = parsed.options["--window"] ?? defaultWindow
         guard let window = DurationOption.seconds(windowText) else {
@@ -52,9 +52,14 @@ package enum MeasureCommand {
         }
         let now = try RowsArguments.now(parsed, format: format, currentTime: currentTime).orFailure()
         let jobs = try RowsArguments.jobs(parsed).orFailure()
-        let program = try ProgramLoader.load(programPath, environment: environment).get().program
+        let loaded = try ProgramLoader.load(programPath, environment: environment).get()
+        let program = loaded.program
         guard let tip = program.tipIndex(named: tipName) else {
             return .failure("--tip: no tip '\(tipName)' in \(programPath)" + hint(tipName, program.tips.map(\.id)))
+        }
+        // Without --goal, the primary goal the tip's holdout names (`goal:`).
+        guard let goalName = parsed.options["--goal"] ?? loaded.goals?[tip].first else {
+            return .failure("measure needs --goal EVENT, the event the tip should bring about (or a 'goal:' in the tip's holdout)\n" + usage)
         }
         guard let goal = program.events.firstIndex(where: { $0.name == goalName }) else {
             return .failure("--goal: no event '\(goalName)' in \(programPath)" + hint(goalName, program.events.map(\.name)))

@@ -109,14 +109,14 @@ public enum Simulator {
         func evaluateCheckpoints(before instant: Double?) {
             while let next = pending.first, instant.map({ checkpoints[next] < $0 }) ?? true {
                 engine.advance(to: checkpoints[next])
-                results[next] = SimulationCheckpoint(program: engine.program, result: engine.evaluate(at: checkpoints[next], explaining: true))
+                results[next] = SimulationCheckpoint(program: engine.program, result: engine.evaluation(at: checkpoints[next], explaining: true).result)
                 pending.removeFirst()
             }
         }
         for (at, step) in timeline.occurrences {
             evaluateCheckpoints(before: at)
             let before = engine.statusChanges(at: at)
-            let groupsBefore = groupChanges(engine.evaluate(at: at).groups, since: &presenting)
+            let groupsBefore = groupChanges(engine.evaluation(at: at).result.groups, since: &presenting)
             var held = heldComparisons(for: before, engine: engine, evaluator: &evaluator, at: at)
             let exposuresBefore = engine.store.exposures
             let outcome = try apply(step.action, at: at, to: &engine)
@@ -127,7 +127,7 @@ public enum Simulator {
             let after = engine.statusChanges(at: at)
             held.merge(heldComparisons(for: after, engine: engine, evaluator: &evaluator, at: at)) { _, new in new }
             if case .update = step.action { presenting = nil }
-            let groupsAfter = groupChanges(engine.evaluate(at: at).groups, since: &presenting)
+            let groupsAfter = groupChanges(engine.evaluation(at: at).result.groups, since: &presenting)
             entries.append(SimulationEntry(at: at, action: step.action, program: engine.program, changesBefore: before,
                                            shown: outcome.shown, presentedBy: outcome.presentedBy, resets: outcome.resets,
                                            carryOverProblems: outcome.problems, changesAfter: after, heldComparisons: held,
@@ -180,7 +180,7 @@ public enum Simulator {
             for (index, value) in values { try engine.setParameter(index, value) }
         case .session(let onScreen, let answer):
             let shown = engine.tipsToDisplay(at: date)
-            let presentedBy = presenters(of: shown, in: engine.program, groups: engine.evaluate(at: date).groups)
+            let presentedBy = presenters(of: shown, in: engine.program, groups: engine.evaluation(at: date).result.groups)
             for tip in shown {
                 try engine.recordDisplay(tip: tip, at: date, duration: onScreen)
                 switch answer {

@@ -230,15 +230,21 @@ public final class TipStore {
 
     // MARK: - Questions
 
-    /// Every tip, group and widget at `now` (see `TipEngine.evaluate(at:explaining:)`).
+    /// Every tip, group and widget at `now` (see `TipEngine.evaluate(at:explaining:)`). The
+    /// exposures it decides (of the tips with a holdout that display, or in their holdout arm
+    /// would display) are recorded, each as an operation; one whose record cannot be written is
+    /// recorded at a later decision.
     public func evaluate(at now: Double, explaining: Bool = false) -> EvaluationResult {
-        engine.evaluate(at: now, explaining: explaining)
+        let evaluation = engine.evaluation(at: now, explaining: explaining)
+        for exposure in evaluation.exposures { try? record(.expose(exposure)) }
+        return evaluation.result
     }
 
     /// The ids of the tips to show at `now`, one new tip per display-frequency period and one
     /// tip per group (see `TipEngine.tipsToDisplay(at:)`): record a display of each. The
-    /// exposures of held-out tips the session would have presented are recorded, each as an
-    /// operation; one whose record cannot be written is recorded at a later session.
+    /// exposures of the tips with a holdout the session shows, or would have presented in their
+    /// holdout arm, are recorded, each as an operation; one whose record cannot be written is
+    /// recorded at a later session.
     public func tipsToDisplay(at now: Double) -> [String] {
         let presented = engine.presentation(at: now)
         for exposure in presented.exposures { try? record(.expose(exposure)) }

@@ -38,6 +38,7 @@ import TipRulesToolingCore
         "TR0602": "needs a file over 8 MiB: see sourceTooLargeIsOneDiagnosticAtTheStart",
         "TR0604": "needs over a million tokens: see ResourceLimitTests.tokensAndDeclarationsAreBounded",
         "TR0901": "reported by 'compile --bytecode-version': see BytecodeVersionCommandTests.bytecodeVersionTooOldIsOneErrorPerConstructGolden",
+        "TR0432": "reported by 'check --baseline': see HoldoutReleaseTests.checkWarnsAgainstItsBaseline",
     ]
 
     // MARK: - The cases

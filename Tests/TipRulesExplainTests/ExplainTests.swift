@@ -18,6 +18,7 @@ import TipRulesTestSupport
         "TR0603",  // bytecode or a NUL byte cannot be written in the example's text
         "TR0604",  // more than 65,536 declarations
         "TR0901",  // reported by `compile --bytecode-version`, not by checking
+        "TR0432",  // reported by `check --baseline`, against another program
     ]
 
     @Test func everyCodeHasASummaryAndAnExplanationWithAnExample() {

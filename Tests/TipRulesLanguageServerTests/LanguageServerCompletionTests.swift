@@ -67,6 +67,13 @@ import TipRulesToolingCore
         Set(items(marked).items.compactMap { $0["label"]?.stringValue })
     }
 
+    @Test func aHoldoutsGoalIsAnEvent() {
+        let holdout = "parameter userID: String = \"\"\ntip A {\n    title: \"a\"\n    holdout(10, of: userID, goal: "
+        expectCompletion(holdout + "pur|)\n}\n", "purchase", gives: holdout.replacing("|", with: "") + "purchase)\n}\n")
+        #expect(labels(holdout + "|)\n}\n") == ["purchase"])
+        #expect(labels(holdout + "[purchase, |])\n}\n") == ["purchase"])
+    }
+
     @Test func aParameterAfterSelfDollar() {
         expectCompletion("tip A {\n    title: \"a\"\n    #Rule(Self.$|) { $0 }\n}\n", "$isPremium",
                          gives: "tip A {\n    title: \"a\"\n    #Rule(Self.$isPremium) { $0 }\n}\n")

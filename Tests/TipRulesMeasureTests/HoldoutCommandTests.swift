@@ -15,7 +15,7 @@ import TipRulesTestSupport
         let text = run(["simulate", example("filters.tiprules"), "--timeline", example("filters.held-out.timeline.json")])
         #expect(text.status == 0, Comment(rawValue: text.standardError))
         let lines = text.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.contains("day 1 09:30 pro-filters becomes pending: held out of \"pro-filters\" (bucket 4 <= 10)"))
+        #expect(lines.contains("day 1 09:30 pro-filters becomes pending: held out of \"pro-filters\" (holdout bucket 4 <= 10)"))
         #expect(lines.contains("day 1 09:35 the app shows SavedSearchTip (of group Filters) for 20 seconds; the person ignores it"))
         #expect(lines.contains("day 1 09:35 pro-filters: exposure in group \"pro-filters\" (holdout, 10 %): held out, it would have been presented now"))
         #expect(!lines.contains { $0.contains("shows pro-filters") })
@@ -40,19 +40,19 @@ import TipRulesTestSupport
         #expect(exported.standardOutput == (try String(contentsOfFile: saved, encoding: .utf8)))
         #expect(exported.standardOutput.contains("\"exposures\""))
 
-        let rows = run(["state", "rows", state, "--user", "u-53"])
+        let rows = run(["state", "rows", state, "--user", "u-16"])
         #expect(rows.status == 0, Comment(rawValue: rows.standardError))
         let lines = rows.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.contains(#"{"user":"u-53","exposure":"pro-filters","group":"pro-filters","percent":10,"arm":"holdout","date":"2026-11-20T09:35:00Z"}"#))
-        #expect(lines.contains(#"{"user":"u-53","interaction":"SavedSearchTip","kind":"display","date":"2026-11-20T09:35:00Z"}"#))
-        #expect(lines.contains(#"{"user":"u-53","event":"filterApplied","date":"2026-11-20T09:01:00Z","fields":{"filter":"rating"}}"#))
-        #expect(lines.allSatisfy { $0.hasPrefix(#"{"user":"u-53","#) })
+        #expect(lines.contains(#"{"user":"u-16","exposure":"pro-filters","group":"pro-filters","percent":10,"arm":"holdout","date":"2026-11-20T09:35:00Z"}"#))
+        #expect(lines.contains(#"{"user":"u-16","interaction":"SavedSearchTip","kind":"display","date":"2026-11-20T09:35:00Z"}"#))
+        #expect(lines.contains(#"{"user":"u-16","event":"filterApplied","date":"2026-11-20T09:01:00Z","fields":{"filter":"rating"}}"#))
+        #expect(lines.allSatisfy { $0.hasPrefix(#"{"user":"u-16","#) })
 
         let output = folder.appendingPathComponent("rows.ndjson").path
-        #expect(run(["state", "rows", state, "--user", "u-53", "-o", output]).status == 0)
+        #expect(run(["state", "rows", state, "--user", "u-16", "-o", output]).status == 0)
         #expect(try String(contentsOfFile: output, encoding: .utf8) == rows.standardOutput)
         #expect(run(["state", "rows", state]).status == 2)
-        #expect(run(["state", "rows", "--user", "u-53"]).status == 2)
+        #expect(run(["state", "rows", "--user", "u-16"]).status == 2)
     }
 
     @Test func aFixturesExposuresAreCheckedAndKept() throws {

@@ -23,7 +23,7 @@ import TipRulesTestSupport
     }
 
     @Test func theRowsOfStateFoldersAreMeasuredInTheirArms() throws {
-        let heldOut = try rows(of: "filters.held-out.timeline.json", user: "u-53")
+        let heldOut = try rows(of: "filters.held-out.timeline.json", user: "u-16")
         let treated = try rows(of: "filters.treatment.timeline.json", user: "u-1")
         // The exposure names the tip by its id, as every row does.
         #expect(heldOut.contains(#""exposure":"pro-filters","group":"pro-filters","percent":10,"arm":"holdout""#))

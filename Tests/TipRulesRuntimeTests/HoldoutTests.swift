@@ -27,8 +27,8 @@ struct HoldoutTests {
     """
 
     /// The first ids `u-1`, `u-2` … in the holdout arm and in treatment of group "pro-filters".
-    private static let heldOutID = (1...1000).map { "u-\($0)" }.first { RolloutBucket.bucket(of: $0, group: "pro-filters") <= 10 } ?? ""
-    private static let treatedID = (1...1000).map { "u-\($0)" }.first { RolloutBucket.bucket(of: $0, group: "pro-filters") > 10 } ?? ""
+    private static let heldOutID = (1...1000).map { "u-\($0)" }.first { RolloutBucket.bucket(of: $0, group: Holdout.salt + "pro-filters") <= 10 } ?? ""
+    private static let treatedID = (1...1000).map { "u-\($0)" }.first { RolloutBucket.bucket(of: $0, group: Holdout.salt + "pro-filters") > 10 } ?? ""
 
     private func engine(userID: String) throws -> TipEngine {
         var engine = TipEngine(program: try Program(bytes: try compile(Self.source).encoded()))
@@ -53,10 +53,10 @@ struct HoldoutTests {
     @Test func theHoldoutArmIsPendingHeldOutAndTakesNoPlaceInItsGroup() throws {
         var held = try engine(userID: Self.heldOutID)
         let result = held.evaluate(at: Self.now, explaining: true)
-        let bucket = RolloutBucket.bucket(of: Self.heldOutID, group: "pro-filters")
+        let bucket = RolloutBucket.bucket(of: Self.heldOutID, group: Holdout.salt + "pro-filters")
         #expect(result.tip("pro-filters")?.status == .pending)
         #expect(result.tip("pro-filters")?.pendingReason == .heldOut)
-        #expect(result.tip("pro-filters")?.displayExplanation == "pending: held out of \"pro-filters\" (bucket \(bucket) <= 10)")
+        #expect(result.tip("pro-filters")?.displayExplanation == "pending: held out of \"pro-filters\" (holdout bucket \(bucket) <= 10)")
         #expect(result.tip("pro-filters")?.rules.allSatisfy(\.result) == true)
         // An ordered group skips the held-out member: what would have shown instead shows.
         #expect(result.groups[0].currentTip == "SavedSearchTip")
@@ -99,9 +99,19 @@ struct HoldoutTests {
         #expect(engine.evaluate(at: Self.now + 86_400).tip("pro-filters")?.pendingReason == .heldOut)
     }
 
-    @Test func aTreatedTipsExposureIsItsFirstDisplay() throws {
+    @Test func aTreatedTipsExposureIsTheSessionThatShowsIt() throws {
         var engine = try engine(userID: Self.treatedID)
-        #expect(engine.presentation(at: Self.now).exposures.isEmpty)
+        let exposure = Exposure(tip: "pro-filters", group: "pro-filters", percent: 10, arm: .treatment, date: Self.now)
+        #expect(engine.presentation(at: Self.now).exposures == [exposure])
+        #expect(engine.store.exposures.isEmpty)
+        #expect(engine.tipsToDisplay(at: Self.now) == ["pro-filters"])
+        try engine.recordDisplay(tip: "pro-filters", at: Self.now + 5)
+        try engine.recordDisplay(tip: "pro-filters", at: Self.now + 10)
+        #expect(engine.store.exposures == [exposure])
+    }
+
+    @Test func aDisplayNoDecisionPrecededRecordsTheTreatedExposure() throws {
+        var engine = try engine(userID: Self.treatedID)
         try engine.recordDisplay(tip: "pro-filters", at: Self.now)
         try engine.recordDisplay(tip: "pro-filters", at: Self.now + 10)
         #expect(engine.store.exposures == [Exposure(tip: "pro-filters", group: "pro-filters", percent: 10, arm: .treatment, date: Self.now)])

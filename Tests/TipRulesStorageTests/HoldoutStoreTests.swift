@@ -10,8 +10,8 @@ struct HoldoutStoreTests {
     let program: Program
     let phone = temporaryFolder()
     let tablet = temporaryFolder()
-    /// A user in the holdout arm of group "pro-filters" (bucket 10 or less).
-    let heldOut = (1...1000).map { "u-\($0)" }.first { RolloutBucket.bucket(of: $0, group: "pro-filters") <= 10 } ?? ""
+    /// A user in the holdout arm of group "pro-filters" (holdout bucket 10 or less).
+    let heldOut = (1...1000).map { "u-\($0)" }.first { RolloutBucket.bucket(of: $0, group: Holdout.salt + "pro-filters") <= 10 } ?? ""
 
     init() throws {
         program = try compile("""
@@ -40,6 +40,22 @@ struct HoldoutStoreTests {
         #expect(store.tipsToDisplay(at: date) == ["SavedSearchTip"])
         try store.recordDisplay(tip: "SavedSearchTip", at: date)
         return store
+    }
+
+    @Test func evaluateRecordsBothArmsDurably() throws {
+        defer { removeTemporaryFolder(phone) }
+        let treated = (1...1000).map { "u-\($0)" }.first { RolloutBucket.bucket(of: $0, group: Holdout.salt + "pro-filters") > 10 } ?? ""
+        for (id, arm) in [(heldOut, HoldoutArm.holdout), (treated, .treatment)] {
+            removeTemporaryFolder(phone)
+            do {
+                let store = try open(phone)
+                try store.setParameter("userID", .string(id))
+                try store.donate(event: "opened", at: 10)
+                _ = store.evaluate(at: 100)
+            }
+            let reread = try TipStore.read(folder: phone)
+            #expect(reread.engine.store.exposures == [Exposure(tip: "pro-filters", group: "pro-filters", percent: 10, arm: arm, date: 100)])
+        }
     }
 
     @Test func aSessionRecordsTheHeldOutExposureDurably() throws {

@@ -18,10 +18,10 @@ experiment=(--tip ProFiltersTip --goal filterApplied --now "$now")
 
 # The example end to end (docs/measure.md): a held-out person's timeline, their state folder's rows added to
 # the other users', read by reach, and measure counting them in the holdout arm, converted.
-"$tiprulec" simulate "$program" --timeline "$here/held-out.timeline.json" --save-state "$work/u-53.json" > /dev/null
-"$tiprulec" state import "$work/u-53.json" --program "$program" -o "$work/u-53-state" > /dev/null
-"$tiprulec" state rows "$work/u-53-state" --user u-53 -o "$work/u-53.ndjson"
-cat "$here/rows.ndjson" "$work/u-53.ndjson" > "$work/all.ndjson"
+"$tiprulec" simulate "$program" --timeline "$here/held-out.timeline.json" --save-state "$work/u-16.json" > /dev/null
+"$tiprulec" state import "$work/u-16.json" --program "$program" -o "$work/u-16-state" > /dev/null
+"$tiprulec" state rows "$work/u-16-state" --user u-16 -o "$work/u-16.ndjson"
+cat "$here/rows.ndjson" "$work/u-16.ndjson" > "$work/all.ndjson"
 "$tiprulec" reach "$program" "$work/all.ndjson" --now "$now" > /dev/null
 "$tiprulec" measure "$program" "$here/rows.ndjson" "${experiment[@]}" --format partial > "$work/others.json"
 "$tiprulec" measure "$program" "$work/all.ndjson" "${experiment[@]}" --format partial > "$work/all.json"
@@ -29,7 +29,7 @@ cat "$here/rows.ndjson" "$work/u-53.ndjson" > "$work/all.ndjson"
 import json, sys
 others, everyone = (json.load(open(path))["arms"]["holdout"] for path in sys.argv[1:3])
 if (everyone["users"], everyone["converted"]) != (others["users"] + 1, others["converted"] + 1):
-    sys.exit(f"u-53 is not counted in the holdout arm, converted: {others} then {everyone}")
+    sys.exit(f"u-16 is not counted in the holdout arm, converted: {others} then {everyone}")
 PY
 
 # Per-arm counts: measure's partial and DuckDB's SQL over the same generated rows, with a held-out person who saw

@@ -111,6 +111,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     // Tip holdouts
     case holdoutShareOutOfRange = "TR0430"
     case duplicateHoldout = "TR0431"
+    case holdoutChanged = "TR0432"
 
     // First-beta spellings
     case betaLargestSubsetBy = "TR0501"
@@ -139,6 +140,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case unreachableFrequencyCap = "TR0711"
     case emptySchedule = "TR0712"
     case samePriorities = "TR0713"
+    case holdoutGroupShared = "TR0714"
 
     // Import: TipKit Swift that `tiprulec import` cannot carry over
     case importParameterType = "TR0801"
@@ -180,7 +182,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
              .coalesceOnNonOptional, .nilComparisonNonOptional, .constantEvaluationFails,
              .maxDisplayCountZero, .maxDisplayDurationUnderMinimum, .negativeDuration, .constantRule, .duplicateRule,
              .unusedDeclaration, .tieBreakRead, .groupNeverPresents, .customDisplayFrequency,
-             .constantRolloutShare, .unreachableFrequencyCap, .emptySchedule, .samePriorities:
+             .constantRolloutShare, .unreachableFrequencyCap, .emptySchedule, .samePriorities, .holdoutGroupShared, .holdoutChanged:
             return .warning
         case _ where isImport:
             return .warning

@@ -71,13 +71,16 @@ public struct TipSymbol: Hashable, Sendable {
     public var holdout: CheckedHoldout? = nil
 }
 
-/// `holdout(P, of: ID, group: G)`: the share, the group, and the unit's bucket as a `Double`
-/// (0 when ID is empty, else `bucket(of: ID, group: G)`).
+/// `holdout(P, of: ID, group: G, goal: E)`: the share, the group, the unit's holdout bucket as a
+/// `Double` (0 when ID is empty, else `bucket(of: ID, group: "holdout:" + G)`) and the goals.
 public struct CheckedHoldout: Hashable, Sendable {
     public var percent: Int
     public var group: String
     public var bucket: CheckedExpression
     public var line: Int
+    /// `goal:`: the events the experiment measures, by index, the primary first (what
+    /// `tiprulec measure` takes when no `--goal` is given).
+    public var goals: [Int] = []
 }
 
 extension TipSymbol {

@@ -1,7 +1,8 @@
 import TipRulesRuntime
 
-/// Lint of the targeting constructs (TR0710–TR0713): rollouts that do not roll out, caps that
-/// never cap, schedules that never start, priority groups without priorities.
+/// Lint of the targeting constructs (TR0710–TR0714): rollouts that do not roll out, caps that
+/// never cap, schedules that never start, priority groups without priorities, a rollout that
+/// names a holdout's group.
 extension Linter {
     /// A rollout whose share is the constant 0 (never holds) or 100 (holds for every id).
     mutating func lintRolloutShare(_ share: CheckedExpression) {
@@ -11,6 +12,22 @@ extension Linter {
                                       notes: [DiagnosticNote(percentage == 0
                                           ? "the rule is always false: the tip never displays; start the rollout with a share above 0"
                                           : "the rollout is complete: compare the id with \"\" instead, or remove the rule")]))
+    }
+
+    /// A `bucket` or `rollout` (`expression`) whose `group:` names, explicitly, a holdout's group:
+    /// the holdout draws with its own salt, so the two are independent draws, whatever the
+    /// author meant by naming the same group.
+    mutating func lintHoldoutGroup(_ group: CheckedExpression, of expression: CheckedExpression) {
+        // A group left out is the call's own span: only a written `group:` is linted.
+        guard group.span != expression.span, case .constant(.string(let name)) = group.kind,
+              let tip = program.tips.firstIndex(where: { $0.holdout?.group == name }) else { return }
+        let what = if case .rollout = expression.kind { "rollout" } else { "bucket" }
+        let note = "a holdout draws with its own salt (the bucket of \"holdout:\(name)\"): this \(what) neither picks nor avoids the people it holds out"
+        let holdout = tipSyntaxes.indices.contains(tip) ? tipSyntaxes[tip].holdouts.first?.span : nil
+        diagnostics.append(Diagnostic(.holdoutGroupShared,
+                                      "group \"\(name)\" is also the holdout group of tip '\(program.tips[tip].name)': the two are independent draws",
+                                      at: group.span,
+                                      notes: [holdout.map { DiagnosticNote(note, at: $0) } ?? DiagnosticNote(note)]))
     }
 
     /// A `FrequencyCap(N, …)` with N at least the tip's `MaxDisplayCount`: the tip is invalidated

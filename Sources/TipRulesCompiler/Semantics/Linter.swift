@@ -147,6 +147,8 @@ struct Linter {
             expression.forEachChild(markRead)
         }
         Self.forEachExpression(of: program, markRead)
+        // A holdout's goal is read by `tiprulec measure`.
+        for goal in program.tips.flatMap({ $0.holdout?.goals ?? [] }) where events.indices.contains(goal) { events[goal] = true }
         for declaration in syntax.declarations {
             switch declaration {
             case .parameter(let parameter):
@@ -236,8 +238,11 @@ struct Linter {
             case .aggregate(_, let base, let field):
                 guard case .subset(_, let grouped, let largest) = base.kind, grouped != field else { continue }
                 diagnostics.append(tieBreak(expression, "this aggregate of another field", largest: largest))
-            case .rollout(let share, _, _):
+            case .rollout(let share, _, let group):
                 lintRolloutShare(share)
+                lintHoldoutGroup(group, of: expression)
+            case .bucket(_, let group):
+                lintHoldoutGroup(group, of: expression)
             case .and(let start, let end):
                 lintSchedule(start, end, span: expression.span)
             default:

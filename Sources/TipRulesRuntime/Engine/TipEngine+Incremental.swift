@@ -60,21 +60,22 @@ extension TipEngine {
     /// held-out tips the session would have presented (`DisplayPolicy.heldOutTipsPresented`).
     mutating func session(at now: Double) -> (shown: [Int], heldOut: [Int]) {
         let policy = DisplayPolicy(program: program, store: store, now: now, explaining: false)
-        let standings: [DisplayPolicy.Standing]
-        if refreshDecisions(at: now) {
-            standings = decisions.standings
-        } else {
-            standings = evaluator.evaluate(store, now: now).tips.map { tip in
-                var standing = DisplayPolicy.Standing(status: tip.status, reason: tip.reason, pendingReason: tip.pendingReason,
-                                                      pendingUntil: tip.pendingUntil)
-                if tip.pendingReason == .heldOut { standing.heldOutBucket = 0 }
-                return standing
-            }
-        }
+        let standings = standings(at: now)
         let shown = policy.tipsToShow(status: { standings[$0].status }, displays: { standings[$0].displays },
                                       heldOut: { standings[$0].heldOutBucket != nil })
         let heldOut = evaluator.hasHoldouts ? policy.heldOutTipsPresented { standings[$0] } : []
         return (shown, heldOut)
+    }
+
+    /// Every tip's decision at `now`, from the cached decisions where the engine keeps them.
+    mutating func standings(at now: Double) -> [DisplayPolicy.Standing] {
+        if refreshDecisions(at: now) { return decisions.standings }
+        return evaluator.evaluate(store, now: now).tips.map { tip in
+            var standing = DisplayPolicy.Standing(status: tip.status, reason: tip.reason, pendingReason: tip.pendingReason,
+                                                  pendingUntil: tip.pendingUntil)
+            if tip.pendingReason == .heldOut { standing.heldOutBucket = 0 }
+            return standing
+        }
     }
 
     /// The status changes since the last report among the tips decided again (every tip at the

@@ -52,12 +52,23 @@ public struct TipEngine {
     // MARK: - Questions
 
     /// Every tip, group and widget at `now` (seconds since 1970); with `explaining`, why each
-    /// stands as it does (see `Evaluator`).
+    /// stands as it does (see `Evaluator`). Records the exposure of each tip with a holdout that
+    /// displays, or in its holdout arm would display (`evaluation(at:explaining:)` answers without
+    /// recording).
     public mutating func evaluate(at now: Double, explaining: Bool = false) -> EvaluationResult {
-        evaluateIncrementally(at: now, explaining: explaining) ?? evaluator.evaluate(store, now: now, explaining: explaining)
+        let evaluation = evaluation(at: now, explaining: explaining)
+        for exposure in evaluation.exposures { recordExposure(exposure) }
+        return evaluation.result
     }
 
-    /// One tip's status, with the reason, at `now`.
+    /// What `evaluate(at:explaining:)` answers, and the exposures it would record (none already
+    /// recorded for their tip and group). Records nothing.
+    public mutating func evaluation(at now: Double, explaining: Bool = false) -> (result: EvaluationResult, exposures: [Exposure]) {
+        (result(at: now, explaining: explaining), exposuresOfEveryTip(at: now))
+    }
+
+    /// One tip's status, with the reason, at `now`; records the tip's exposure when it displays,
+    /// or in its holdout arm would display.
     public mutating func status(ofTip name: String, at now: Double) throws -> TipResult {
         try status(ofTip: tipIndex(name), at: now)
     }
@@ -65,7 +76,11 @@ public struct TipEngine {
     /// One tip's status, with the reason, at `now`; the index must name a tip.
     public mutating func status(ofTip index: Int, at now: Double) throws -> TipResult {
         guard program.tips.indices.contains(index) else { throw EngineError.noSuchTip("#\(index)") }
-        return evaluate(at: now, explaining: true).tips[index]
+        let tip = result(at: now, explaining: true).tips[index]
+        if program.tips[index].holdout != nil, standings(at: now)[index].displaysInTreatment {
+            for exposure in exposures(ofPresented: [index], at: now) { recordExposure(exposure) }
+        }
+        return tip
     }
 
     /// The ids of the tips to show at `now`, in declaration order, each decided as if the ones
@@ -75,8 +90,10 @@ public struct TipEngine {
     /// (`evaluate(at:)`) says whether it may show, on its own.
     ///
     /// A held-out tip (`holdout(…)`) that the session would have presented were the person in
-    /// treatment is not shown, takes no place in its groups, and has its exposure recorded (once
-    /// per tip and holdout group); `presentation(at:)` answers without recording.
+    /// treatment of that tip (and in their own arms of the others) is not shown and takes no
+    /// place in its groups. The exposures of the tips with a holdout that the session shows, or
+    /// would have shown, are recorded (once per tip and holdout group); `presentation(at:)`
+    /// answers without recording.
     public mutating func tipsToDisplay(at now: Double) -> [String] {
         let presented = presentation(at: now)
         for exposure in presented.exposures { recordExposure(exposure) }
@@ -84,22 +101,32 @@ public struct TipEngine {
     }
 
     /// What a session at `now` presents: the ids of the tips to show (`tipsToDisplay(at:)`) and
-    /// the exposures it would record, of held-out tips it would have presented and that have none
-    /// yet. Records nothing.
+    /// the exposures it would record, of the tips with a holdout it shows (treatment) or would
+    /// have presented (holdout) that have none yet. Records nothing.
     public mutating func presentation(at now: Double) -> Presentation {
         let (shown, heldOut) = session(at: now)
-        let exposures = heldOut.compactMap { tip -> Exposure? in
-            guard let holdout = program.tips[tip].holdout,
-                  store.exposure(tip: program.tips[tip].id, group: holdout.group) == nil else { return nil }
-            return Exposure(tip: program.tips[tip].id, group: holdout.group, percent: holdout.percent, arm: .holdout, date: now)
-        }
-        return Presentation(tips: shown.map { program.tips[$0].id }, exposures: exposures)
+        return Presentation(tips: shown.map { program.tips[$0].id }, exposures: exposures(ofPresented: shown + heldOut, at: now))
     }
 
-    /// The id of the tip a group presents at `now`, if any.
+    /// The id of the tip a group presents at `now`, if any. Records the exposure of the tip it
+    /// presents, and of each held-out member it would have presented were the person in
+    /// treatment of that member.
     public mutating func currentTip(ofGroup name: String, at now: Double) throws -> String? {
         guard let index = program.groupIndex(named: name) else { throw EngineError.noSuchGroup(name) }
-        return evaluate(at: now).groups[index].currentTip
+        let current = result(at: now, explaining: false).groups[index].currentTip
+        if evaluator.hasHoldouts {
+            let standings = standings(at: now)
+            let policy = DisplayPolicy(program: program, store: store, now: now, explaining: false)
+            let presented = (current.flatMap(program.tipIndex(named:)).map { [$0] } ?? [])
+                + policy.heldOutMembersPresented(in: program.groups[index]) { standings[$0] }
+            for exposure in exposures(ofPresented: presented, at: now) { recordExposure(exposure) }
+        }
+        return current
+    }
+
+    /// Every tip, group and widget at `now`, recording nothing.
+    private mutating func result(at now: Double, explaining: Bool) -> EvaluationResult {
+        evaluateIncrementally(at: now, explaining: explaining) ?? evaluator.evaluate(store, now: now, explaining: explaining)
     }
 
     // MARK: - Parameters

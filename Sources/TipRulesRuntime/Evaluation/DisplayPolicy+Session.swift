@@ -35,13 +35,36 @@ extension DisplayPolicy {
         return shown
     }
 
-    /// The held-out tips a session at `now` would have presented were the unit in treatment
-    /// (what records their exposure), given each tip's standing: the session of `tipsToShow`
-    /// with every held-out tip in treatment.
+    /// The held-out tips a session at `now` would have presented (what records their exposure),
+    /// given each tip's standing: for each held-out tip, the session of `tipsToShow` with that
+    /// tip alone in treatment and every other tip in its real arm.
     func heldOutTipsPresented(_ standings: (Int) -> Standing) -> [Int] {
-        let wouldShow = tipsToShow(status: { standings($0).heldOutBucket != nil ? .available : standings($0).status },
-                                   displays: { standings($0).displaysInTreatment }, heldOut: { _ in false })
-        return wouldShow.filter { standings($0).heldOutBucket != nil }
+        program.tips.indices.filter { tip in
+            standings(tip).heldOutBucket != nil && tipsToShow(status: { Self.status(of: $0, treating: tip, standings) },
+                                                              displays: { Self.displays($0, treating: tip, standings) },
+                                                              heldOut: { $0 != tip && standings($0).heldOutBucket != nil }).contains(tip)
+        }
+    }
+
+    /// The held-out members `group` would have presented, given each tip's standing: for each,
+    /// the group's current tip with that member alone in treatment.
+    func heldOutMembersPresented(in group: GroupInfo, _ standings: (Int) -> Standing) -> [Int] {
+        Set(group.members).sorted().filter { tip in
+            standings(tip).heldOutBucket != nil && currentTip(in: group, status: { Self.status(of: $0, treating: tip, standings) },
+                                                              displays: { Self.displays($0, treating: tip, standings) },
+                                                              heldOut: { $0 != tip && standings($0).heldOutBucket != nil }) == tip
+        }
+    }
+
+    /// Tip `tip`'s status were the unit in treatment of tip `treated` alone: a held-out tip would
+    /// be available.
+    private static func status(of tip: Int, treating treated: Int, _ standings: (Int) -> Standing) -> TipStatus {
+        tip == treated && standings(tip).heldOutBucket != nil ? .available : standings(tip).status
+    }
+
+    /// Whether tip `tip` displays were the unit in treatment of tip `treated` alone.
+    private static func displays(_ tip: Int, treating treated: Int, _ standings: (Int) -> Standing) -> Bool {
+        tip == treated ? standings(tip).displaysInTreatment : standings(tip).displays
     }
 
     /// Whether the display frequency holds the tip back once a new tip appeared now.

@@ -193,7 +193,7 @@ package struct DisplayPolicy {
                 return "pending: held back by its frequency cap: " + capPhrase(program.tips[tip], store.tipState(tip))
             }
             if let bucket = standing.heldOutBucket, let holdout = program.tips[tip].holdout {
-                return "pending: held out of \(ValueFormatting.quoted(holdout.group)) (bucket \(bucket) <= \(holdout.percent))"
+                return "pending: held out of \(ValueFormatting.quoted(holdout.group)) (holdout bucket \(bucket) <= \(holdout.percent))"
             }
             if let until = standing.pendingUntil { return "pending: " + frequencyPhrase(until: until) }
             if program.tips[tip].isPaused { return "pending: paused by the channel, this release's kill switch" }

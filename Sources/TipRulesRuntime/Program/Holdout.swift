@@ -1,6 +1,8 @@
-/// A tip's `holdout(P, of: ID, group: G)`: the units whose ID is not empty and whose
-/// `bucket(of: ID, group: G)` is at most `percent` are held out (the tip never displays for them),
-/// every other unit with an ID is in treatment, and a unit with an empty ID is in neither.
+/// A tip's `holdout(P, of: ID, group: G)`: the units whose ID is not empty and whose **holdout
+/// bucket** — `murmur3_x86_32(utf8("holdout:" + G + ":" + ID), seed: 0) % 100 + 1`, the bucket of
+/// the salted group `"holdout:" + G`, so that it is drawn independently of every `bucket` and
+/// `rollout` — is at most `percent` are held out (the tip never displays for them), every other
+/// unit with an ID is in treatment, and a unit with an empty ID is in neither.
 public struct Holdout: Hashable, Sendable {
     /// P: the share held out, 1 to 50.
     public var percent: Int
@@ -8,9 +10,12 @@ public struct Holdout: Hashable, Sendable {
     public var group: String
     /// The line of `holdout(…)`.
     public var line: Int
-    /// The unit's bucket: a `Double` block that is 0 when ID is empty, else
-    /// `bucket(of: ID, group: G)` (1 to 100).
+    /// The unit's holdout bucket: a `Double` block that is 0 when ID is empty, else
+    /// `bucket(of: ID, group: salt + G)` (1 to 100).
     public var bucket: CodeBlock
+
+    /// What a holdout's group is prefixed with before bucketing (`"holdout:"`).
+    public static let salt = "holdout:"
 
     /// The largest share a holdout may hold out.
     public static let percentRange = 1...50
@@ -39,7 +44,7 @@ public enum HoldoutArm: String, Hashable, Sendable, CaseIterable {
 
 /// Where a unit stands in a tip's holdout: its bucket and arm.
 public struct HoldoutAssignment: Hashable, Sendable {
-    /// `bucket(of: ID, group: G)`, 1 to 100.
+    /// The holdout bucket, `bucket(of: ID, group: "holdout:" + G)`, 1 to 100.
     public var bucket: Int
     public var arm: HoldoutArm
 

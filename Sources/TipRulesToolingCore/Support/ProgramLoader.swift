@@ -8,6 +8,9 @@ package enum ProgramLoader {
     package struct Loaded {
         package var program: Program
         package var source: SourceFile?
+        /// Each tip's holdout goals (`holdout(…, goal: E)`), as event ids, the primary first;
+        /// nil for bytecode, which does not keep them.
+        package var goals: [[String]]?
     }
 
     /// The program at `path`, or the command's result when there is none: the
@@ -29,7 +32,8 @@ package enum ProgramLoader {
                 let diagnostics = DiagnosticsReport.text([(compilation.source, compilation.diagnostics)], environment: environment)
                 return .failure(CommandResultError(CommandResult(status: ExitStatus.programErrors, standardError: diagnostics)))
             }
-            return .success(Loaded(program: try generateProgram(checked), source: compilation.source))
+            let goals = checked.tips.map { $0.holdout?.goals.map(checked.eventID) ?? [] }
+            return .success(Loaded(program: try generateProgram(checked), source: compilation.source, goals: goals))
         } catch {
             return .failure(CommandResultError(.failure("\(path): \(error)")))
         }
