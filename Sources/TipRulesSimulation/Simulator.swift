@@ -171,7 +171,7 @@ public enum Simulator {
 
     /// Applies one action; returns the tips a session showed (with the group presenting each
     /// grouped one), the parameters a launch reset and what an update could not carry over.
-    private static func apply(_ action: TimelineAction, at date: Double, to engine: inout TipEngine) throws
+    static func apply(_ action: TimelineAction, at date: Double, to engine: inout TipEngine) throws
         -> (shown: [String], presentedBy: [String: String], resets: [ParameterReset], problems: [CarryOverProblem]) {
         switch action {
         case .donate(let event, let fields):
