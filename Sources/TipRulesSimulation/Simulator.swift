@@ -181,14 +181,7 @@ public enum Simulator {
         case .session(let onScreen, let answer):
             let shown = engine.tipsToDisplay(at: date)
             let presentedBy = presenters(of: shown, in: engine.program, groups: engine.evaluate(at: date).groups)
-            for tip in shown {
-                try engine.recordDisplay(tip: tip, at: date, duration: onScreen)
-                switch answer {
-                case .closed: try engine.close(tip: tip)
-                case .performedAction: try engine.performAction(tip: tip)
-                case .ignored: break
-                }
-            }
+            try show(shown, at: date, onScreen: onScreen, answer: answer, on: &engine)
             return (shown, presentedBy, [], [])
         case .launch:
             return ([], [:], engine.appLaunched(), [])
@@ -198,6 +191,19 @@ public enum Simulator {
             break
         }
         return ([], [:], [], [])
+    }
+
+    /// A session's displays: each of `shown` (what `tipsToDisplay(at:)` gave) on screen for
+    /// `onScreen` seconds, then the person's answer.
+    static func show(_ shown: [String], at date: Double, onScreen: Double, answer: TimelineAnswer, on engine: inout TipEngine) throws {
+        for tip in shown {
+            try engine.recordDisplay(tip: tip, at: date, duration: onScreen)
+            switch answer {
+            case .closed: try engine.close(tip: tip)
+            case .performedAction: try engine.performAction(tip: tip)
+            case .ignored: break
+            }
+        }
     }
 
     /// The group that presents each shown tip that belongs to a group: one whose current tip it

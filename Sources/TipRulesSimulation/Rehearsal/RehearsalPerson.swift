@@ -79,7 +79,8 @@ struct RehearsalPerson {
         case .session(let onScreen, let closed, let performedAction):
             let draw = random.unit()
             let answer: TimelineAnswer = draw < closed ? .closed : draw < closed + performedAction ? .performedAction : .ignored
-            _ = try Simulator.apply(.session(onScreen: onScreen, answer: answer), at: now, to: &engine)
+            // A session as `simulate` runs one, without the log's question of which group presented each tip.
+            try Simulator.show(engine.tipsToDisplay(at: now), at: now, onScreen: onScreen, answer: answer, on: &engine)
         case .launch:
             _ = try Simulator.apply(.launch, at: now, to: &engine)
         }
