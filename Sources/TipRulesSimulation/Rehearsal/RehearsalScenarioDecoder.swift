@@ -63,7 +63,8 @@ public enum RehearsalScenarioDecoder {
                                          parameters: parameters, activities: activities, effect: effect, seed: seed)
         let steps = expectedSteps(scenario)
         guard steps <= maximumStepsPerPerson else {
-            throw FixtureError(path: "events", "a person would take about \(Int(steps)) steps from the first arrival to until; "
+            let about = steps < 1e15 ? "about \(Int(steps))" : "more than 10^15"
+            throw FixtureError(path: "events", "a person would take \(about) steps from the first arrival to until; "
                                + "at most \(Int(maximumStepsPerPerson)): lower the rates or shorten the span")
         }
         return scenario
@@ -74,7 +75,7 @@ public enum RehearsalScenarioDecoder {
         let days = (scenario.until - scenario.arrivals.lowerBound) / 86_400
         let perDay = scenario.activities.enumerated().reduce(0.0) { total, activity in
             let boost = scenario.effect.map { $0.activity == activity.offset ? max(1, 1 + $0.lift) : 1 } ?? 1
-            return total + activity.element.perDay * boost
+            return activity.element.perDay > 0 ? total + activity.element.perDay * boost : total
         }
         return perDay * days
     }
