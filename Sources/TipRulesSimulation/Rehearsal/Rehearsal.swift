@@ -23,9 +23,9 @@ public struct Rehearsal {
         let person = RehearsalPerson(scenario: scenario, program: program)
         var seeds = SplitMix64(seed: seed)
         var summary = RehearsalSummary(scenario: scenario, seed: seed)
-        for number in 1...max(1, population) {
+        for index in 0..<max(0, population) {
             var random = SplitMix64(seed: seeds.next())
-            let id = scenario.idPrefix + String(number)
+            let id = scenario.idPrefix + String(index + 1)
             let engine = try person.run(id: id, program: program, random: &random)
             let rows = HistoryRows.rows(of: engine.store, user: id)
             summary.add(engine.store, rows: rows.count)

@@ -3,7 +3,7 @@ import TipRulesRuntime
 import TipRulesToolingCore
 
 /// One person of a rehearsal, run through `TipEngine` as `simulate` runs a timeline (the same
-/// actions, `Simulator.apply`): from their arrival, each activity of the scenario happens as a
+/// actions: `Simulator.apply`, and for a session `tipsToDisplay` and `Simulator.show`): from their arrival, each activity of the scenario happens as a
 /// Poisson process at its rate, drawn as the person goes, so that once the engine records their
 /// exposure in treatment the effect changes the goal's rate. Whole seconds, as a device records them.
 struct RehearsalPerson {
