@@ -48,8 +48,8 @@ let package = Package(
         .target(name: "TipRulesTipKit", dependencies: ["TipRulesToolingCore"]),
         // The Language Server Protocol server (`tiprulec lsp`).
         .target(name: "TipRulesLanguageServer", dependencies: ["TipRulesToolingCore", "TipRulesTipKit"]),
-        // Timelines, the simulator and its chart, rule test files (`tiprulec simulate`, `tiprulec test`).
-        .target(name: "TipRulesSimulation", dependencies: ["TipRulesToolingCore", "TipRulesStateFolders"]),
+        // Timelines, the simulator and its chart, rule test files (`tiprulec simulate`, `tiprulec test`); rehearsals: many people drawn from a scenario, written as the storage library's rows.
+        .target(name: "TipRulesSimulation", dependencies: ["TipRulesToolingCore", "TipRulesStateFolders", "TipRulesStorage"]),
         // Reach over many users' exported histories (`tiprulec reach`).
         .target(name: "TipRulesReach", dependencies: ["TipRulesToolingCore"]),
         // Did a tip work: holdout experiments measured over the same rows (`tiprulec measure`), with its statistics.

@@ -10,6 +10,8 @@ package enum MeasureCommand {
                             [--now DATE] [--format text|json|csv|partial|svg] [--skip-invalid]
                             [--jobs N] [--quiet]
            tiprulec measure merge PARTIAL... [--format text|json|csv|partial|svg]
+           tiprulec measure plan --percent P --rate R --effect E [--power 0.8] [--alpha 0.05]
+                                 [--users-per-day N] [--format text|json]
 
     Did the tip change what people do? Over users' exported rows (as `reach` reads them, with
     their exposure and interaction rows), compares the users exposed to TIP's experiment in the
@@ -29,6 +31,8 @@ package enum MeasureCommand {
     (exit 2) unless --skip-invalid.
     Exit status: 0 reported, 1 the program has errors, 2 usage or malformed input (a bad row, a
     partial of another program or experiment, one no run writes, or one given twice).
+    measure plan answers before the experiment: how many users (and days, at N exposed a day)
+    detect a relative change E of a conversion rate R with P% held out.
     """
 
     static let formats = ["text", "json", "csv", "partial", "svg"]
@@ -41,6 +45,7 @@ package enum MeasureCommand {
     package static func run(_ arguments: [String], environment: CommandEnvironment,
                             currentTime: () -> Double) throws(CommandResultError) -> CommandResult {
         if arguments.first == "merge" { return try merge(Array(arguments.dropFirst()), environment: environment) }
+        if arguments.first == "plan" { return try MeasurePlanCommand.run(Array(arguments.dropFirst())) }
         let parsed = try ParsedArguments.parse(arguments, valueOptions: ["--tip", "--goal", "--group", "--window", "--now", "--format", "--jobs"],
                                                flags: ["--skip-invalid", "--quiet"]).orFailure(usage: usage)
         guard let programPath = parsed.positionals.first else { return .failure("measure takes a program\n" + usage) }

@@ -2,11 +2,13 @@ import TipRulesRuntime
 import TipRulesToolingCore
 import TipRulesStateFolders
 
-/// `tiprulec simulate PROGRAM --timeline T.json [--format text|json|svg] [--state S.json|DIR] [--save-state OUT.json]`.
+/// `tiprulec simulate PROGRAM --timeline T.json [--format text|json|svg] [--state S.json|DIR] [--save-state OUT.json]`,
+/// and a rehearsal, `--population N --scenario S.json --rows OUT` (`RehearsalCommand`).
 package enum SimulateCommand {
     package static let usage = """
     usage: tiprulec simulate PROGRAM --timeline TIMELINE.json [--format text|json|svg]
                              [--state STATE.json|DIR] [--save-state OUT.json] [--max-steps N]
+           tiprulec simulate PROGRAM --population N --scenario SCENARIO.json --rows OUT [--seed S]
 
     Runs a person's timeline (a starting state and time-stamped donations, parameter
     changes, app sessions and rules updates; see docs/simulate.md) through the engine an app uses,
@@ -19,11 +21,19 @@ package enum SimulateCommand {
     a fixture (atomically), which `eval`, `migrate` and a later `--state` read.
     --max-steps N bounds the work of the whole run (default 2147483648 steps of
     evaluation); a run that needs more stops with exit status 2.
+    A rehearsal (--population) runs N people through the same engine, each with a timeline
+    drawn from the scenario as they go (event, session and launch rates per day, when people
+    start, the tip's true effect on a goal's rate in treatment after the exposure), and writes
+    their rows, as `state rows` exports them, to OUT (a report of the arms on standard output).
+    The same --seed (default the scenario's) gives the same rows.
     Exit status: 0 simulated, 1 the program (or an update's program) has errors,
     2 usage or malformed input.
     """
 
     package static func run(_ arguments: [String], environment: CommandEnvironment) throws(CommandResultError) -> CommandResult {
+        if arguments.contains(where: { argument in RehearsalCommand.options.contains { argument == $0 || argument.hasPrefix($0 + "=") } }) {
+            return try RehearsalCommand.run(arguments, environment: environment)
+        }
         let parsed = try ParsedArguments.parse(arguments, valueOptions: ["--timeline", "--format", "--state", "--save-state", RunBudget.option],
                                                flags: []).orFailure(usage: usage)
         guard parsed.positionals.count == 1, let path = parsed.positionals.first else {

@@ -171,7 +171,7 @@ public enum Simulator {
 
     /// Applies one action; returns the tips a session showed (with the group presenting each
     /// grouped one), the parameters a launch reset and what an update could not carry over.
-    private static func apply(_ action: TimelineAction, at date: Double, to engine: inout TipEngine) throws
+    static func apply(_ action: TimelineAction, at date: Double, to engine: inout TipEngine) throws
         -> (shown: [String], presentedBy: [String: String], resets: [ParameterReset], problems: [CarryOverProblem]) {
         switch action {
         case .donate(let event, let fields):
@@ -181,14 +181,7 @@ public enum Simulator {
         case .session(let onScreen, let answer):
             let shown = engine.tipsToDisplay(at: date)
             let presentedBy = presenters(of: shown, in: engine.program, groups: engine.evaluation(at: date).result.groups)
-            for tip in shown {
-                try engine.recordDisplay(tip: tip, at: date, duration: onScreen)
-                switch answer {
-                case .closed: try engine.close(tip: tip)
-                case .performedAction: try engine.performAction(tip: tip)
-                case .ignored: break
-                }
-            }
+            try show(shown, at: date, onScreen: onScreen, answer: answer, on: &engine)
             return (shown, presentedBy, [], [])
         case .launch:
             return ([], [:], engine.appLaunched(), [])
@@ -198,6 +191,19 @@ public enum Simulator {
             break
         }
         return ([], [:], [], [])
+    }
+
+    /// A session's displays: each of `shown` (what `tipsToDisplay(at:)` gave) on screen for
+    /// `onScreen` seconds, then the person's answer.
+    static func show(_ shown: [String], at date: Double, onScreen: Double, answer: TimelineAnswer, on engine: inout TipEngine) throws {
+        for tip in shown {
+            try engine.recordDisplay(tip: tip, at: date, duration: onScreen)
+            switch answer {
+            case .closed: try engine.close(tip: tip)
+            case .performedAction: try engine.performAction(tip: tip)
+            case .ignored: break
+            }
+        }
     }
 
     /// The group that presents each shown tip that belongs to a group: one whose current tip it

@@ -1,5 +1,6 @@
 import Foundation
 import TipRulesRuntime
+import TipRulesToolingCore
 
 /// Realistic rows of a holdout experiment for examples/measure/pro-filters.tiprules, as an app's
 /// analytics export holds them: per user a few openedSearch donations; for three users in four an

@@ -1,5 +1,6 @@
 import Foundation
 import TipRulesRuntime
+import TipRulesToolingCore
 
 /// The benchmark rows of `tiprulec-bench reach` for examples/backyard.tiprules, written in Swift
 /// with the distribution of examples/reach/bench/gen_reach_rows.py (not its bytes: its own
@@ -104,31 +105,5 @@ struct ReachRowGenerator {
         case .bare:
             out.append("}\n")
         }
-    }
-}
-
-/// SplitMix64: a fast, deterministic 64-bit generator, the same sequence on every machine.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-
-    /// True with probability `probability`.
-    mutating func chance(_ probability: Double) -> Bool {
-        Double(next() >> 11) * 0x1p-53 < probability
-    }
-
-    /// A whole number in `range` (by multiplying, so the tiny bias of a 64-bit draw is the same everywhere).
-    mutating func integer(in range: ClosedRange<Int>) -> Int {
-        let width = UInt64(range.upperBound - range.lowerBound + 1)
-        return range.lowerBound + Int(next().multipliedFullWidth(by: width).high)
     }
 }

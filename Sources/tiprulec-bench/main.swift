@@ -8,7 +8,8 @@
 // (docs/performance.md) and Ed25519 verification against OpenSSL's alone with
 // `tiprulec-bench verify [--quick]` (docs/signing.md), and `tiprulec reach` against DuckDB with
 // `tiprulec-bench reach [--scaling] …` (docs/performance.md, "Reach"), and `tiprulec measure` against DuckDB
-// over generated experiment rows with `tiprulec-bench measure …` (docs/performance.md, "Measure").
+// over generated experiment rows with `tiprulec-bench measure …` (docs/performance.md, "Measure"), and a
+// rehearsal of 100,000 people with `tiprulec-bench rehearsal` (docs/performance.md, "Rehearsals").
 //
 //   swift build -c release && .build/release/tiprulec-bench [--quick] [--json]
 import Foundation
@@ -16,6 +17,7 @@ import TipRulesSigning
 
 let usage = "usage: tiprulec-bench [--quick] [--json] | tiprulec-bench lsp [LINES] | tiprulec-bench state [history | merge] | tiprulec-bench sync | "
     + "tiprulec-bench compile [RUNS] | tiprulec-bench verify [--quick] | " + ReachOptions.usage + " | " + MeasureBenchmark.usage
+    + " | " + RehearsalBenchmark.usage
 
 /// Progress on standard error, so that standard output holds only the report.
 func progress(_ text: String) {
@@ -96,6 +98,8 @@ if arguments.first == "lsp" {
     exit(ReachBenchmark.main(arguments: Array(arguments.dropFirst())))
 } else if arguments.first == "measure" {
     exit(MeasureBenchmark.main(arguments: Array(arguments.dropFirst())))
+} else if arguments.first == "rehearsal" {
+    exit(RehearsalBenchmark.main(arguments: Array(arguments.dropFirst())))
 } else if arguments.first == "verify" {
     guard arguments.dropFirst().allSatisfy({ $0 == "--quick" }) else {
         progress("tiprulec-bench: verify takes only --quick\n\(usage)")

@@ -99,6 +99,8 @@ PY
   done
 fi
 
-# The statistics against gbstats and statsmodels.
+# The statistics against gbstats and statsmodels, and the planning of an experiment.
 "$venv/bin/python" "$here/agreement.py" "$tiprulec" 60
+# measure plan against statsmodels' NormalIndPower (the power at its sizes, and solve_power's size).
+"$venv/bin/python" "$here/plan_agreement.py" "$tiprulec" 60
 echo "measure examples: DuckDB's counts and Spark's merged partials agree with tiprulec measure"
