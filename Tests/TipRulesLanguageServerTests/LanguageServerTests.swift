@@ -268,6 +268,16 @@ import TipRulesTestSupport
         #expect(hover("parameter", offset: 1).contains("Declares a parameter"))
     }
 
+    @Test func hoverOnATextTheAppMakes() throws {
+        initialize()
+        let program = "tip A {\n    title: swift(\"Text(L10n.a)\", key: \"a\")\n    message: supplied\n}\n"
+        open(program)
+        func hover(_ needle: String, offset: Int) -> String { hoverValue(of: needle, in: program, offset: offset) }
+        #expect(hover("swift(", offset: 1).contains("swift(\"CODE\", key:"))
+        #expect(hover("supplied", offset: 1).contains("The app passes this text"))
+        #expect(hover("title", offset: 1).contains("supplied | swift("))
+    }
+
     @Test func targetingHoverCompletionAndSignatureHelp() throws {
         initialize()
         let program = """

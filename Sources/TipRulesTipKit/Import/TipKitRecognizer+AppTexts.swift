@@ -30,14 +30,43 @@ extension TipKitRecognizer {
         return SwiftText(code: swiftCode(range), key: named.0, defaultValue: named.1)
     }
 
-    /// Whether the code names one of `members` unqualified or through `self`/`Self`.
+    /// Whether the code names one of `members` unqualified or through `self`/`Self`, also in a
+    /// string's interpolations (`"Welcome back, \(name)"`).
     private func readsMembers(_ range: Range<Int>, _ members: Set<String>) -> Bool {
-        range.contains { index in
+        Self.readsMembers(Array(tokens[range]), members, depth: 0)
+    }
+
+    private static func readsMembers(_ tokens: [SwiftToken], _ members: Set<String>, depth: Int) -> Bool {
+        tokens.indices.contains { index in
             let token = tokens[index]
-            guard token.kind == .identifier, members.contains(token.text), stream[index + 1]?.isSymbol(":") != true else { return false }
-            guard index > range.lowerBound, tokens[index - 1].isSymbol(".") else { return true }
-            return index - 2 >= range.lowerBound && (tokens[index - 2].isWord("self") || tokens[index - 2].isWord("Self"))
+            if token.kind == .string, token.stringValue == nil, depth < 4 {
+                return interpolations(token.text).contains { readsMembers(SwiftLexer.tokenize(Array($0.utf8)).tokens, members, depth: depth + 1) }
+            }
+            guard token.kind == .identifier, members.contains(token.text), index + 1 == tokens.count || !tokens[index + 1].isSymbol(":") else { return false }
+            guard index > 0, tokens[index - 1].isSymbol(".") else { return true }
+            return index >= 2 && (tokens[index - 2].isWord("self") || tokens[index - 2].isWord("Self"))
         }
+    }
+
+    /// The code inside each `\(…)` of a string literal's text.
+    private static func interpolations(_ literal: String) -> [String] {
+        let scalars = Array(literal.unicodeScalars)
+        var found: [String] = []
+        var index = 0
+        while index + 1 < scalars.count {
+            guard scalars[index] == "\\", scalars[index + 1] == "(" else { index += scalars[index] == "\\" ? 2 : 1; continue }
+            var depth = 1
+            var end = index + 2
+            while end < scalars.count, depth > 0 {
+                if scalars[end] == "(" { depth += 1 } else if scalars[end] == ")" { depth -= 1 }
+                end += 1
+            }
+            var code = String.UnicodeScalarView()
+            code.append(contentsOf: scalars[(index + 2)..<max(index + 2, end - 1)])
+            found.append(String(code))
+            index = end
+        }
+        return found
     }
 
     /// The code of `range` as written, its lines after the first moved left as far as the
@@ -76,10 +105,19 @@ extension TipKitRecognizer {
         if let inner = call(value, named: ["Text", "init"]), let first = split(inner).first, !first.isEmpty { value = first }
         if value.count == 1, let key = tokens[value.lowerBound].stringValue { return (key, nil) }
         guard let arguments = call(value, named: ["NSLocalizedString", "String", "LocalizedStringResource"]).map({ split($0) }),
-              let first = arguments.first else { return (nil, nil) }
+              let first = arguments.first else { return (helperKey(value), nil) }
         let keyArgument = tokens[value.lowerBound].isWord("String") ? labeled(first, "localized") : first
         let defaultValue = arguments.dropFirst().lazy.compactMap { self.labeled($0, "value") ?? self.labeled($0, "defaultValue") }.first
         return (keyArgument.flatMap(literal), defaultValue.flatMap(literal))
+    }
+
+    /// The key given to the app's own localization helper, `L10n.t("k")`, `tr("k")`: a name,
+    /// or names joined by `.`, called with one string literal.
+    private func helperKey(_ range: Range<Int>) -> String? {
+        guard let open = range.first(where: { tokens[$0].isSymbol("(") }), open > range.lowerBound,
+              (range.lowerBound..<open).allSatisfy({ ($0 - range.lowerBound) % 2 == 0 ? tokens[$0].kind == .identifier : tokens[$0].isSymbol(".") }),
+              (open - range.lowerBound) % 2 == 1, stream.closing[open] == range.upperBound - 1 else { return nil }
+        return literal(open + 1..<range.upperBound - 1)
     }
 
     /// The asset an image names: `Image("hero")`, `Image(decorative: "hero")`,
