@@ -27,7 +27,7 @@ import Testing
             #expect(codes(of: "tip T { title: \(value) }") == [.invalidSwiftText], "\(value)")
         }
         #expect(codes(of: "parameter p: String = \"\"\ntip T { title: swift(p) }").count == 1)
-        #expect(diagnostics(of: "tip T { message: swift(\"\") }").first?.message == "the Swift code of the tip's message is empty")
+        #expect(diagnostics(of: "tip T { title: \"t\"\n message: swift(\"\") }").first?.message == "the Swift code of the tip's message is empty")
     }
 
     @Test func anEmptyTitleIsATitle() {
