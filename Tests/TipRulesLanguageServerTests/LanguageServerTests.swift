@@ -272,10 +272,10 @@ import TipRulesTestSupport
         initialize()
         let program = "tip A {\n    title: swift(\"Text(L10n.a)\", key: \"a\")\n    message: supplied\n}\n"
         open(program)
-        func hover(_ needle: String, offset: Int) -> String { hoverValue(of: needle, in: program, offset: offset) }
-        #expect(hover("swift(", offset: 1).contains("swift(\"CODE\", key:"))
-        #expect(hover("supplied", offset: 1).contains("The app passes this text"))
-        #expect(hover("title", offset: 1).contains("supplied | swift("))
+        let expected = ["swift(": "swift(\"CODE\", key:", "supplied": "The app passes this text", "title": "supplied | swift("]
+        for (needle, text) in expected {
+            #expect(hoverValue(of: needle, in: program, offset: 1).contains(text), "hover on \(needle)")
+        }
     }
 
     @Test func targetingHoverCompletionAndSignatureHelp() throws {

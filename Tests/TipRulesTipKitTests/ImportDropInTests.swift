@@ -50,6 +50,11 @@ import TipRulesTestSupport
             _ = (SidebarTip(), ScheduleTip(), ShortcutTip(), InboxTip(), MessageOnlyTip())
         }
         """,
+        "computed_ids": """
+        @MainActor func library() {
+            _ = (SyncTip(), ShareTip(), SyncTip.opened, ShareTip.viewed, ShareTip.shared, makeTips(), makeTipGroup())
+        }
+        """,
         "preview_groups": """
         @MainActor func library() -> TipGroup { makeOnboarding() }
         """,

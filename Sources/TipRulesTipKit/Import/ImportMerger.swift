@@ -47,6 +47,7 @@ struct ImportMerger {
         for index in program.tips.indices {
             resolveID(ofTip: index)
             resolveTexts(ofTip: index)
+            resolveActions(ofTip: index)
         }
         mergeEvents()
         for index in program.events.indices { resolveFields(of: index) }
@@ -198,6 +199,21 @@ struct ImportMerger {
         report(.importText, "the id of tip '\(tip.name)' is '\(path)', which is no string constant of the imported files; the tip is imported with the id '\(tip.name)'",
                in: origins["tip " + tip.name]?.file ?? 0, at: span,
                help: "import the file that declares \(path) as static let … = \"…\", or write the id in the .tiprules tip, so that its stored state stays the tip's")
+    }
+
+    /// `Action(id: ActionID.learnMore.rawValue, …)`: the ids with their constants looked up; an
+    /// action whose id is no constant of the imported files is left out with a warning.
+    private mutating func resolveActions(ofTip index: Int) {
+        let file = origins["tip " + program.tips[index].name]?.file ?? 0
+        program.tips[index].actions = program.tips[index].actions.compactMap { action in
+            guard let reference = action.idReference else { return action }
+            guard let id = resolve(reference.constant) else {
+                report(.importActions, "the action '\(reference.written)' is not carried over: it has no constant id", in: file, at: reference.span,
+                       help: "give it Action(id: \"…\", title: \"…\") with string literals, or import the file that declares its id; .tiprules tells a tip's actions apart by id")
+                return nil
+            }
+            return ImportedAction(id: id, title: action.title)
+        }
     }
 
     /// `title: Text(titleValue)`, `Text("a ") + Text(Self.b)`: the texts with their constants

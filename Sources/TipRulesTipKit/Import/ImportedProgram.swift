@@ -184,6 +184,9 @@ struct ImportedTipExtension {
 struct ImportedAction {
     var id: String
     var title: String
+    /// `Action(id: ActionID.learnMore.rawValue, …)`: the id's constant, looked up by the merge
+    /// (an enum's raw value is one), with the action as written and where.
+    var idReference: (constant: ImportedString, written: String, span: SourceSpan)? = nil
 }
 
 /// One `#Rule(inputs) { body }`.
