@@ -31,7 +31,7 @@ extension Checker {
         }
         guard let code = strings[nil], code.contains(where: { !$0.isWhitespace }) else {
             report(.invalidSwiftText, "the Swift code of the tip's \(property) is empty", at: arguments[0].value.span,
-                   notes: [DiagnosticNote("write the Swift that makes the \(property), as the app wrote it ('Text(L10n.Tips.sidebar)')")])
+                   notes: [DiagnosticNote("write the Swift that makes the \(property), as the app wrote it ('\(property == "image" ? "Image(\"hero\")" : "Text(L10n.Tips.sidebar)")')")])
             return nil
         }
         return SwiftText(code: code, key: strings["key"], defaultValue: strings["defaultValue"])
