@@ -37,9 +37,7 @@ private struct Disassembler {
             lines.append("tip \(tip.name)  id \(ValueFormatting.quoted(tip.id))  ; line \(tip.line)")
             lines.append("  options: " + options(tip.options))
             for text in TipText.allCases {
-                guard let appText = tip.appTexts[text] else { continue }
-                let known = [appText.key.map { "key \(ValueFormatting.quoted($0))" }, appText.defaultValue.map { "default \(ValueFormatting.quoted($0))" }]
-                lines.append("  \(text): from the app" + (known.compactMap { $0 }.isEmpty ? "" : " (" + known.compactMap { $0 }.joined(separator: ", ") + ")"))
+                if let appText = tip.appTexts[text] { lines.append("  \(text): \(appText)") }
             }
             if !tip.actions.isEmpty {
                 lines.append("  actions: " + tip.actions.map { "Action(id: \(ValueFormatting.quoted($0.id)), title: \(ValueFormatting.quoted($0.title)))" }

@@ -15,7 +15,7 @@ public enum TipText: Int, CaseIterable, Hashable, Sendable, CustomStringConverti
 /// A tip's text (or image) that the app itself makes: a Swift expression of the app's
 /// (`title: swift("Text(L10n.Tips.sidebar)")`) or a text each place that shows the tip passes
 /// (`title: supplied`). The program cannot know the words; it knows what the app's call names.
-public struct AppText: Hashable, Sendable {
+public struct AppText: Hashable, Sendable, CustomStringConvertible {
     /// The localization key the call names (`NSLocalizedString("k", …)`, `String(localized: "k")`),
     /// or for an image the asset's name (`Image("hero")`); nil when the call names none.
     public var key: String?
@@ -31,4 +31,10 @@ public struct AppText: Hashable, Sendable {
     /// What the app would show without a translation: the default value, else the key (as
     /// `Text` and `NSLocalizedString` show a key they cannot find); nil when neither is named.
     public var fallback: String? { defaultValue ?? key }
+
+    /// `from the app (key "k", default "v")`, for people.
+    public var description: String {
+        let known = [key.map { "key \(ValueFormatting.quoted($0))" }, defaultValue.map { "default \(ValueFormatting.quoted($0))" }].compactMap { $0 }
+        return "from the app" + (known.isEmpty ? "" : " (" + known.joined(separator: ", ") + ")")
+    }
 }
