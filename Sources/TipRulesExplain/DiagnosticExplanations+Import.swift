@@ -80,28 +80,29 @@ extension DiagnosticExplanations {
                   var title: Text { Text("Order again") }
               }
               """),
-        Entry(.importText, "tip text or image that is not a constant",
+        Entry(.importText, "tip id, text or image that cannot be carried over",
               meaning: """
-              A tip's `id`, `title`, `message` and `image` are constants in `.tiprules`: a string
-              literal, in `Text("…")` for the texts and `Image(systemName: "…")` for the image. An
-              interpolated or computed text, or an asset image, is left out (a missing title is
-              written as `title: ""`).
+              A tip's `id` is a constant in `.tiprules`. Its `title`, `message` and `image` are
+              constants too (`Text("…")`, `Image(systemName: "…")`), or the app's own Swift,
+              kept as written (`title: swift("Text(L10n.Tips.title)")`) so that `emit-swift`
+              writes it back. What the emitted struct cannot keep is left out: a text or image
+              that reads the tip's own properties (`Text(model.title)`, `\\(name)` of a stored
+              `var name`), which a `.tiprules` tip does not have, or an id that is no constant
+              (a missing title is written as `title: ""`).
               """,
               example: """
               struct WelcomeTip: Tip {
                   var name = "friend"
                   var title: Text { Text("Welcome back, \\(name)") }
-                  var image: Image? { Image("Badge") }
               }
               """,
               fix: """
-              Write the text as a literal and the image as an SF Symbol, or set them in the
-              imported `.tiprules` file.
+              Read the value from outside the tip (a constant, a localized string, the app's
+              settings), write the text in the imported `.tiprules` file, or keep the tip in Swift.
               """,
               corrected: """
               struct WelcomeTip: Tip {
                   var title: Text { Text("Welcome back") }
-                  var image: Image? { Image(systemName: "hand.wave") }
               }
               """),
         Entry(.importActions, "tip action not carried over",

@@ -1629,6 +1629,31 @@ public enum DiagnosticExplanations {
                   #Rule(Self.photoEdited) { $0.donations.count >= 3 }
               }
               """#),
+        Entry(.invalidSwiftText, "a text the app makes is not written swift(\"…\", key:, defaultValue:)",
+              meaning: #"""
+              A tip's `title:`, `message:` or `image:` may be the app's own Swift:
+              `swift("CODE")`, where CODE is the Swift that makes the text or image
+              as the app wrote it (`Text(L10n.Tips.sidebar)`, the lines of a getter
+              with `#if` branches), and `emit-swift` writes it back unchanged. After
+              it, optionally and in this order, `key:` (the localization key the
+              app's call names, or an image's asset name) and `defaultValue:` (the
+              text shown without a translation), which the runtime's results
+              report. Each is a constant string, and CODE is not empty.
+              """#,
+              example: #"""
+              tip SidebarTip {
+                  title: swift(defaultValue: "Sidebar", "Text(L10n.Tips.sidebar)")
+              }
+              """#,
+              fix: #"""
+              Write the code first, then `key:` and `defaultValue:` if the call names
+              them.
+              """#,
+              corrected: #"""
+              tip SidebarTip {
+                  title: swift("Text(L10n.Tips.sidebar)", defaultValue: "Sidebar")
+              }
+              """#),
     ]
 
     // MARK: Options and configuration (TR04xx)

@@ -124,10 +124,24 @@ enum LanguageReference {
                        documentation: "Names a value for the relevance lines after it.", kind: .keyword),
     ]
 
+    /// How a text the app makes is written, for the hover of `title`, `message` and `image`.
+    static let appMadeText = "`supplied`: the app passes it where it shows the tip. `swift(\"CODE\")`: the app's own Swift makes it (`Text(L10n.Tips.title)`, `#if` lines), written back unchanged by emit-swift; `key:` (an image's asset name) and `defaultValue:` say what the call names, for results."
+
+    /// The words a text property's value may be besides a string.
+    static let textValues = [
+        ReferenceEntry(name: "supplied", signature: "supplied", documentation: "The app passes this text where it shows the tip (`PopoverTip(title: Text(\"…\"))`).", kind: .keyword),
+        ReferenceEntry(name: "swift", signature: "swift(\"CODE\", key: \"…\", defaultValue: \"…\")",
+                       documentation: "The app's own Swift makes this text or image, kept as written: emit-swift writes `var title: Text { CODE }`. `key:` is the localization key the call names (an image's asset name), `defaultValue:` the text shown without a translation; results report both.",
+                       kind: .function),
+    ]
+
     static let tipProperties = [
-        ReferenceEntry(name: "title", signature: "title: String", documentation: "The tip's title, the text people see. Required.", kind: .property),
-        ReferenceEntry(name: "message", signature: "message: String", documentation: "The tip's message, shown under the title.", kind: .property),
-        ReferenceEntry(name: "image", signature: "image: String", documentation: "The name of the symbol shown with the tip.", kind: .property),
+        ReferenceEntry(name: "title", signature: "title: String | supplied | swift(\"CODE\", key: \"…\", defaultValue: \"…\")",
+                       documentation: "The tip's title, the text people see. Required; may be empty (`\"\"`). " + appMadeText, kind: .property),
+        ReferenceEntry(name: "message", signature: "message: String | supplied | swift(\"CODE\", key: \"…\", defaultValue: \"…\")",
+                       documentation: "The tip's message, shown under the title. " + appMadeText, kind: .property),
+        ReferenceEntry(name: "image", signature: "image: String | supplied | swift(\"CODE\", key: \"…\")",
+                       documentation: "The name of the symbol shown with the tip. " + appMadeText, kind: .property),
         ReferenceEntry(name: "id", signature: "id: String", documentation: "The tip's identifier in the store; the tip's name when left out.", kind: .property),
         ReferenceEntry(name: "swiftName", signature: "swiftName: String",
                        documentation: "The Swift type `emit-swift` declares the tip as, in the enums before the last name (`\"TaggingTips.Date\"`); the tip's name when left out.",

@@ -105,7 +105,7 @@ struct SyntaxLocator {
         case .tip(let syntax):
             return declarationKeyword("tip", at: syntax.span.start)
                 ?? name(syntax.name, .declarationName(.tip(syntax)))
-                ?? firstMatch(syntax.properties) { labeled($0, entries: LanguageReference.tipProperties, scope: ExpressionScope()) }
+                ?? firstMatch(syntax.properties) { textValue($0) ?? labeled($0, entries: LanguageReference.tipProperties, scope: ExpressionScope()) }
                 ?? firstMatch(syntax.rules, rule)
                 ?? firstMatch(syntax.options) { options in
                     blockKeyword("options", at: options.keywordSpan.start)
@@ -169,6 +169,16 @@ struct SyntaxLocator {
     /// `name: value` in a tip or a relevance block.
     private func labeled(_ entry: LabeledSyntax<ExpressionSyntax>, entries: [ReferenceEntry], scope: ExpressionScope) -> SyntaxLocation? {
         name(entry.name, .entryName(entry.name, entries: entries)) ?? expression(entry.value, in: scope)
+    }
+
+    /// The word of a text property's value that is no string: `title: supplied`, the `swift` of
+    /// `title: swift("…")`, or a word being written there.
+    private func textValue(_ entry: LabeledSyntax<ExpressionSyntax>) -> SyntaxLocation? {
+        guard ["title", "message", "image"].contains(entry.name.text) else { return nil }
+        var word = entry.value
+        if case .call(let callee, _, _) = word.kind { word = callee }
+        guard case .identifier(let text) = word.kind else { return nil }
+        return at(word.span, .entryName(NameSyntax(text, span: word.span), entries: LanguageReference.textValues))
     }
 
     /// `Name(arguments)` in `options { … }`, `actions { … }` or `configure { … }`.

@@ -112,6 +112,13 @@ import TipRulesToolingCore
                 == ["date", "amount", "items", "category"])
     }
 
+    @Test func aTextTheAppMakesAfterATextProperty() {
+        #expect(labels("tip A {\n    title: s|\n}\n") == ["supplied", "swift"])
+        expectCompletion("tip A {\n    title: sw|\n}\n", "swift", gives: "tip A {\n    title: swift\n}\n")
+        expectCompletion("tip A {\n    title: \"a\"\n    message: sup|\n}\n", "supplied", gives: "tip A {\n    title: \"a\"\n    message: supplied\n}\n")
+        #expect(labels("tip A {\n    title: sw|(\"Text(L10n.a)\")\n}\n") == ["supplied", "swift"])
+    }
+
     @Test func membersOptionsAndRuleKeyword() {
         expectCompletion("tip A {\n    title: \"a\"\n    options { Tips.MaxDisplayC| }\n}\n", "MaxDisplayCount",
                          gives: "tip A {\n    title: \"a\"\n    options { Tips.MaxDisplayCount }\n}\n")

@@ -268,6 +268,16 @@ import TipRulesTestSupport
         #expect(hover("parameter", offset: 1).contains("Declares a parameter"))
     }
 
+    @Test func hoverOnATextTheAppMakes() throws {
+        initialize()
+        let program = "tip A {\n    title: swift(\"Text(L10n.a)\", key: \"a\")\n    message: supplied\n}\n"
+        open(program)
+        let expected = ["swift(": "swift(\"CODE\", key:", "supplied": "The app passes this text", "title": "supplied | swift("]
+        for (needle, text) in expected {
+            #expect(hoverValue(of: needle, in: program, offset: 1).contains(text), "hover on \(needle)")
+        }
+    }
+
     @Test func targetingHoverCompletionAndSignatureHelp() throws {
         initialize()
         let program = """

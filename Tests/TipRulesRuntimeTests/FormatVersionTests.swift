@@ -26,6 +26,8 @@ import TipRulesTestSupport
         ("frequency cap", "tip T { title: \"t\"\n options { Tips.FrequencyCap(1, per: .days(1)) } }", 3),
         ("priority", "tip T { title: \"t\"\n options { Tips.Priority(2) } }", 3),
         ("priority group", "tip T { title: \"t\" }\ntip U { title: \"u\" }\ngroup G(.priority) { T, U }", 3),
+        ("app text", "tip T { title: swift(\"Text(L10n.t)\", key: \"t\", defaultValue: \"T\")\n image: swift(\"Image(\\\"hero\\\")\") }", 5),
+        ("supplied text", "tip T { title: supplied }", 5),
     ]
 
     @Test(arguments: constructs.map(\.name))

@@ -34,4 +34,37 @@ struct TipWordsTests {
         #expect(engine.evaluate(at: 0).tip("FavoriteTip")?.title == "Keep it close")
         #expect(try engine.status(ofTip: "FavoriteTip", at: 0).title == "Keep it close")
     }
+
+    /// A text the app makes is never a silent empty title: the result lists it with the key
+    /// and default value the app's call names, and its title is what `Text` shows without a
+    /// translation; after a trip through the bytecode too.
+    @Test func textsTheAppMakesSayWhatTheProgramKnows() throws {
+        let source = """
+        tip SidebarTip {
+            title: swift("Text(NSLocalizedString(\\"tips.sidebar\\", value: \\"Sidebar\\", comment: \\"\\"))", key: "tips.sidebar", defaultValue: "Sidebar")
+            message: swift("Text(L10n.Tips.sidebarMessage)")
+            image: swift("Image(\\"hero\\")", key: "hero")
+        }
+        tip KeyTip { title: swift("Text(L10n.t(\\"tips.key\\"))", key: "tips.key") }
+        tip GeneratedTip { title: swift("Text(L10n.Tips.generated)") }
+        tip PopoverTip { title: supplied }
+        tip MessageOnlyTip {
+            title: ""
+            message: "Only this shows."
+        }
+        """
+        let program = try Program(bytes: try compile(source).encoded())
+        #expect(program.formatVersion == 5)
+        var engine = TipEngine(program: program)
+        let result = engine.evaluate(at: 0)
+        let sidebar = try #require(result.tip("SidebarTip"))
+        #expect(sidebar.title == "Sidebar" && sidebar.message == nil && sidebar.image == nil)
+        #expect(sidebar.appTexts == [.title: AppText(key: "tips.sidebar", defaultValue: "Sidebar"), .message: AppText(), .image: AppText(key: "hero")])
+        #expect(result.tip("KeyTip")?.title == "tips.key")
+        #expect(result.tip("KeyTip")?.appTexts[.title] == AppText(key: "tips.key"))
+        #expect(result.tip("GeneratedTip")?.title == "" && result.tip("GeneratedTip")?.appTexts[.title] == AppText())
+        #expect(result.tip("PopoverTip")?.title == "" && result.tip("PopoverTip")?.appTexts == [.title: AppText()])
+        let messageOnly = try #require(result.tip("MessageOnlyTip"))
+        #expect(messageOnly.title == "" && messageOnly.appTexts.isEmpty && messageOnly.message == "Only this shows.")
+    }
 }

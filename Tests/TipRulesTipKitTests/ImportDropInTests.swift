@@ -20,6 +20,8 @@ import TipRulesTestSupport
         }
         """,
         "foundation_names": """
+        let missingConstant = "Places you tag show on the map."
+
         func tagging() {
             _ = (TaggingTips.Date(), TaggingTips.Place(), TaggingTips.Person(), TaggingTips.Date.tagged)
             let now: Date = .now
@@ -34,6 +36,23 @@ import TipRulesTestSupport
         "protocol_tips": """
         func mascots() {
             _ = (WelcomeTip(), StreakTip(), SettingsTip(), StreakTip.lessonFinished, MascotTips.$mascotEnabled)
+        }
+        """,
+        "app_texts": """
+        enum L10n {
+            enum Tips { enum Sidebar { static let message = String(localized: "tips.sidebar.message", defaultValue: "Your folders live here") } }
+            static func t(_ key: String) -> String { NSLocalizedString(key, comment: "") }
+        }
+        enum Strings { static let scheduleTipTitle = NSLocalizedString("schedule.title", value: "Schedule", comment: "") }
+        enum Inbox { static var unreadCount = 3 }
+
+        func inbox() {
+            _ = (SidebarTip(), ScheduleTip(), ShortcutTip(), InboxTip(), MessageOnlyTip())
+        }
+        """,
+        "computed_ids": """
+        @MainActor func library() {
+            _ = (SyncTip(), ShareTip(), SyncTip.opened, ShareTip.viewed, ShareTip.shared, makeTips(), makeTipGroup())
         }
         """,
         "preview_groups": """

@@ -42,6 +42,7 @@ public struct GeneratedProgram: Sendable {
                         Holdout(percent: holdout.percent, group: holdout.group, line: holdout.line,
                                 bucket: try block(holdout.bucket, at: .holdout(tip: tipIndex), explains: false))
                     },
+                    appTexts: Self.appTexts(of: tip),
                     line: tip.line)
         }
         let widgets = try checked.widgets.enumerated().map { index, widget in
@@ -71,5 +72,19 @@ public struct GeneratedProgram: Sendable {
                               constants: pool.values, parameters: checked.parameters, events: events,
                               tips: tips, groups: groups, widgets: widgets, app: checked.app, release: checked.release)
         instructionSpans = spans
+    }
+
+    /// The texts the app makes: those it supplies (nothing known of them) and those its own
+    /// Swift makes (the key and default value the call names).
+    private static func appTexts(of tip: TipSymbol) -> [TipText: AppText] {
+        var texts: [TipText: AppText] = [:]
+        for text in TipText.allCases {
+            if tip.suppliedTexts.contains(text.description) {
+                texts[text] = AppText()
+            } else if let swift = tip.swiftTexts[text.description] {
+                texts[text] = AppText(key: swift.key, defaultValue: swift.defaultValue)
+            }
+        }
+        return texts
     }
 }

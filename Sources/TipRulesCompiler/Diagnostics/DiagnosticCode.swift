@@ -90,6 +90,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case duplicateEventID = "TR0311"
     case invalidEventID = "TR0312"
     case invalidSwiftName = "TR0313"
+    case invalidSwiftText = "TR0314"
 
     // Options and configuration
     case unknownOption = "TR0401"

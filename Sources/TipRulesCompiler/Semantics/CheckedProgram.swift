@@ -67,8 +67,30 @@ public struct TipSymbol: Hashable, Sendable {
     /// The texts written `supplied` (`title`, `message`, `image`): each place the app shows the
     /// tip gives its own, so the program knows none of them.
     public var suppliedTexts: Set<String> = []
+    /// The texts (and image) written `swift("…")`: the app's own Swift makes them, by property
+    /// name (`title`, `message`, `image`).
+    public var swiftTexts: [String: SwiftText] = [:]
     /// `holdout(P, of: ID, group: G)`, if the tip declares one.
     public var holdout: CheckedHoldout? = nil
+}
+
+/// `title: swift("CODE", key: "…", defaultValue: "…")`: a text (or image) the app's own Swift
+/// makes, kept as the app wrote it, with what the call names (a localization key, a default value).
+public struct SwiftText: Hashable, Sendable {
+    /// The Swift that gives the value: an expression (`Text(L10n.Tips.sidebar)`), or the lines of
+    /// a getter's body (`#if os(macOS)` branches).
+    public var code: String
+    public var key: String?
+    public var defaultValue: String?
+
+    public init(code: String, key: String? = nil, defaultValue: String? = nil) {
+        self.code = code
+        self.key = key
+        self.defaultValue = defaultValue
+    }
+
+    /// What the app shows without a translation: the default value, else the key.
+    public var fallback: String? { defaultValue ?? key }
 }
 
 /// `holdout(P, of: ID, group: G, goal: E)`: the share, the group, the unit's holdout bucket as a

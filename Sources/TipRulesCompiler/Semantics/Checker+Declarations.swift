@@ -391,6 +391,7 @@ extension Checker {
     private mutating func checkTip(_ syntax: TipSyntax) -> TipSymbol {
         var texts: [String: String] = [:]
         var supplied: Set<String> = []
+        var swiftTexts: [String: SwiftText] = [:]
         var swiftName: String?
         var seen: [String: SourceSpan] = [:]
         for property in syntax.properties {
@@ -413,6 +414,10 @@ extension Checker {
             seen[key] = name.span
             if Self.suppliableProperties.contains(key), case .identifier("supplied") = property.value.kind {
                 supplied.insert(key)
+                continue
+            }
+            if Self.suppliableProperties.contains(key), Self.isSwiftText(property.value) {
+                swiftTexts[key] = swiftText(property.value, property: key)
                 continue
             }
             if key == "swiftName" {
@@ -442,9 +447,11 @@ extension Checker {
                    notes: [DiagnosticNote("the first 'actions' block is here", at: syntax.actions[0].keywordSpan)])
         }
         let actions = checkActions(syntax.actions.first?.entries ?? [])
-        return TipSymbol(name: syntax.name.text, id: id, title: texts["title"] ?? "",
-                         message: texts["message"], image: texts["image"], rules: rules, options: options,
+        // A text the app makes stands in results as what it shows without a translation.
+        return TipSymbol(name: syntax.name.text, id: id, title: texts["title"] ?? swiftTexts["title"]?.fallback ?? "",
+                         message: texts["message"] ?? swiftTexts["message"]?.fallback, image: texts["image"], rules: rules, options: options,
                          actions: actions, line: line(of: syntax.name.span), swiftName: swiftName, suppliedTexts: supplied,
+                         swiftTexts: swiftTexts,
                          holdout: checkHoldouts(syntax.holdouts, tipID: id, owner: syntax.name.text))
     }
 

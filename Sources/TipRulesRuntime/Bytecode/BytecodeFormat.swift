@@ -6,7 +6,7 @@ public enum BytecodeFormat {
     public static let oldestVersion = 1
     /// The newest format version this runtime reads and writes. A program is written in the
     /// oldest version that carries it (`FormatConstruct` lists what each version added).
-    public static let newestVersion = 4
+    public static let newestVersion = 5
     /// The format versions this runtime reads: every one it ever wrote.
     public static let readableVersions: ClosedRange<Int> = oldestVersion...newestVersion
     /// Parameter flag bit: a `transient parameter` (version 2 on).

@@ -37,6 +37,10 @@ enum BytecodeReader {
             reader.part = "tip holdouts"
             try readHoldouts(&reader, into: &tips)
         }
+        if version >= FormatConstruct.appTexts.since {
+            reader.part = "tip app texts"
+            try readAppTexts(&reader, into: &tips)
+        }
 
         var contents = ProgramContents(sourceName: sourceName, displayFrequency: displayFrequency,
                                        constants: constants, parameters: parameters, events: events,
@@ -179,6 +183,22 @@ enum BytecodeReader {
             }
             previous = index
             try entry(&reader, index)
+        }
+    }
+
+    /// The texts the app makes, of the tips that have some: each tip's index (increasing), a
+    /// byte of which texts (bit 0 title, 1 message, 2 image; at least one), each one's key and
+    /// default value.
+    private static func readAppTexts(_ reader: inout ByteReader, into tips: inout [TipInfo]) throws {
+        try readTipEntries(&reader, tipCount: tips.count) { reader, index in
+            let maskOffset = reader.offset
+            let mask = try reader.byte()
+            guard mask != 0, mask < 1 << TipText.allCases.count else {
+                throw reader.malformed("app texts flags \(mask)", at: maskOffset)
+            }
+            for text in TipText.allCases where mask & 1 << text.rawValue != 0 {
+                tips[index].appTexts[text] = AppText(key: try reader.optionalString(), defaultValue: try reader.optionalString())
+            }
         }
     }
 

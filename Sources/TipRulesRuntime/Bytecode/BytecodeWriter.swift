@@ -23,6 +23,9 @@ enum BytecodeWriter {
         if version >= FormatConstruct.holdout.since {
             writeHoldouts(contents.tips, to: &payload)
         }
+        if version >= FormatConstruct.appTexts.since {
+            writeAppTexts(contents.tips, to: &payload)
+        }
         for block in contents.locatedCodeBlocks {
             writeDebug(block.code, to: &payload)
         }
@@ -113,6 +116,22 @@ enum BytecodeWriter {
             for action in tips[index].actions {
                 writer.string(action.id)
                 writer.string(action.title)
+            }
+        }
+    }
+
+    /// The tips that have texts the app makes (count, then each tip's index, a byte of which
+    /// texts — bit 0 title, 1 message, 2 image — and each one's key and default value).
+    private static func writeAppTexts(_ tips: [TipInfo], to writer: inout ByteWriter) {
+        let withAppTexts = tips.indices.filter { !tips[$0].appTexts.isEmpty }
+        writer.unsigned(withAppTexts.count)
+        for index in withAppTexts {
+            writer.unsigned(index)
+            let texts = TipText.allCases.filter { tips[index].appTexts[$0] != nil }
+            writer.byte(UInt8(texts.reduce(0) { $0 | 1 << $1.rawValue }))
+            for text in texts {
+                writer.optionalString(tips[index].appTexts[text]?.key)
+                writer.optionalString(tips[index].appTexts[text]?.defaultValue)
             }
         }
     }

@@ -36,6 +36,9 @@ private struct Disassembler {
         for tip in program.tips {
             lines.append("tip \(tip.name)  id \(ValueFormatting.quoted(tip.id))  ; line \(tip.line)")
             lines.append("  options: " + options(tip.options))
+            for text in TipText.allCases {
+                if let appText = tip.appTexts[text] { lines.append("  \(text): \(appText)") }
+            }
             if !tip.actions.isEmpty {
                 lines.append("  actions: " + tip.actions.map { "Action(id: \(ValueFormatting.quoted($0.id)), title: \(ValueFormatting.quoted($0.title)))" }
                     .joined(separator: ", "))

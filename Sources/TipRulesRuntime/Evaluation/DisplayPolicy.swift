@@ -66,7 +66,7 @@ package struct DisplayPolicy {
         }
         let tips = program.tips.enumerated().map { index, tip in
             let standing = standings[index]
-            return TipResult(id: tip.id, title: tip.title, message: tip.message, image: tip.image, status: standing.status, reason: standing.reason,
+            return TipResult(id: tip.id, title: tip.title, message: tip.message, image: tip.image, appTexts: tip.appTexts, status: standing.status, reason: standing.reason,
                              pendingReason: standing.pendingReason, pendingUntil: standing.pendingUntil,
                              display: standing.displays, displayExplanation: explanations[index],
                              groupExplanations: groupExplanations[index], rules: rules[index], actions: tip.actions)

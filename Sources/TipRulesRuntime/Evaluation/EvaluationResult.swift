@@ -40,6 +40,10 @@ public struct TipResult: Hashable, Sendable {
     public var title: String
     public var message: String?
     public var image: String?
+    /// The texts (and image) the app makes itself: what the program knows of them (the
+    /// localization key and default value its call names). An app text's `title` is its
+    /// fallback, or empty when the call names neither: never an empty title without this saying so.
+    public var appTexts: [TipText: AppText]
     public var status: TipStatus
     public var reason: InvalidationReason?
     /// For a pending tip, what holds it back; nil otherwise.
@@ -58,7 +62,8 @@ public struct TipResult: Hashable, Sendable {
     /// The tip's buttons, in order, for the app to show with it.
     public var actions: [TipAction]
 
-    public init(id: String, title: String = "", message: String? = nil, image: String? = nil, status: TipStatus,
+    public init(id: String, title: String = "", message: String? = nil, image: String? = nil,
+                appTexts: [TipText: AppText] = [:], status: TipStatus,
                 reason: InvalidationReason?, pendingReason: PendingReason? = nil,
                 pendingUntil: Double? = nil, display: Bool, displayExplanation: String,
                 groupExplanations: [String] = [], rules: [RuleResult], actions: [TipAction] = []) {
@@ -66,6 +71,7 @@ public struct TipResult: Hashable, Sendable {
         self.title = title
         self.message = message
         self.image = image
+        self.appTexts = appTexts
         self.status = status
         self.reason = reason
         self.pendingReason = pendingReason

@@ -22,11 +22,14 @@ public struct TipInfo: Hashable, Sendable {
     public var actions: [TipAction]
     /// The tip's `holdout(P, of: ID, group: G)`, if it declares one (format version 4).
     public var holdout: Holdout?
+    /// The texts (and image) the app makes itself, with what the program knows of each (format
+    /// version 5); `title`, `message` and `image` then hold the fallback, or are empty (nil).
+    public var appTexts: [TipText: AppText]
     public var line: Int
 
     public init(name: String, id: String, title: String, message: String? = nil, image: String? = nil,
                 options: TipOptions = TipOptions(), rules: [RuleInfo] = [], actions: [TipAction] = [],
-                holdout: Holdout? = nil, line: Int) {
+                holdout: Holdout? = nil, appTexts: [TipText: AppText] = [:], line: Int) {
         self.name = name
         self.id = id
         self.title = title
@@ -36,6 +39,7 @@ public struct TipInfo: Hashable, Sendable {
         self.rules = rules
         self.actions = actions
         self.holdout = holdout
+        self.appTexts = appTexts
         self.line = line
     }
 }

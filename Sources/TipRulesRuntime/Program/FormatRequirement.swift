@@ -24,6 +24,8 @@ public enum FormatConstruct: Hashable, Sendable, CustomStringConvertible {
     case priorityGroup
     /// A tip's `holdout(P, of: ID, group: G)` (the tip holdouts section).
     case holdout
+    /// A tip's texts the app makes itself (`swift(…)`, `supplied`: the tip app texts section).
+    case appTexts
 
     /// The format version that added the construct.
     public var since: Int {
@@ -31,6 +33,7 @@ public enum FormatConstruct: Hashable, Sendable, CustomStringConvertible {
         case .transientParameter, .widgetSuggestions: return 2
         case .programIdentity, .tipActions, .frequencyCap, .tipPriority, .priorityGroup: return 3
         case .holdout: return 4
+        case .appTexts: return 5
         case .instruction(let opcode): return opcode.info.since
         case .scalarType(let kind): return kind.since
         }
@@ -49,6 +52,7 @@ public enum FormatConstruct: Hashable, Sendable, CustomStringConvertible {
         case .tipPriority: return "a tip's priority"
         case .priorityGroup: return "a '.priority' group"
         case .holdout: return "a tip's holdout"
+        case .appTexts: return "a text the app makes"
         }
     }
 }
@@ -122,6 +126,7 @@ extension ProgramContents {
             if !tip.options.frequencyCaps.isEmpty { need(.frequencyCap, at: .tip(index)) }
             if tip.options.priority != 0 { need(.tipPriority, at: .tip(index)) }
             if tip.holdout != nil { need(.holdout, at: .holdout(tip: index)) }
+            if !tip.appTexts.isEmpty { need(.appTexts, at: .tip(index)) }
         }
         for (index, group) in groups.enumerated() where group.byPriority { need(.priorityGroup, at: .group(index)) }
         for (location, code) in locatedCodeBlocks {

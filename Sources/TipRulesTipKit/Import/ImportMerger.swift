@@ -47,6 +47,7 @@ struct ImportMerger {
         for index in program.tips.indices {
             resolveID(ofTip: index)
             resolveTexts(ofTip: index)
+            resolveActions(ofTip: index)
         }
         mergeEvents()
         for index in program.events.indices { resolveFields(of: index) }
@@ -153,11 +154,15 @@ struct ImportMerger {
                 var tip = program.tips[index]
                 if tip.id == nil && tip.idReference == nil { tip.id = members.id; tip.idReference = members.idReference }
                 for property in ["title", "message"] where tip.text(property) == nil && !tip.supplied.contains(property)
-                    && !tip.textReferences.contains(where: { $0.property == property }) {
+                    && tip.swiftTexts[property] == nil && !tip.textReferences.contains(where: { $0.property == property }) {
                     tip.setText(property, members.text(property))
+                    tip.swiftTexts[property] = members.swiftTexts[property]
                     tip.textReferences += members.textReferences.filter { $0.property == property }
                 }
-                if tip.image == nil && !tip.supplied.contains("image") { tip.image = members.image }
+                if tip.image == nil && !tip.supplied.contains("image") && tip.swiftTexts["image"] == nil {
+                    tip.image = members.image
+                    tip.swiftTexts["image"] = members.swiftTexts["image"]
+                }
                 if tip.rules.isEmpty { tip.rules = members.rules.map { var rule = $0; rule.file = file; return rule } }
                 if tip.options.isEmpty { tip.options = members.options }
                 if tip.actions.isEmpty { tip.actions = members.actions }
@@ -196,6 +201,21 @@ struct ImportMerger {
                help: "import the file that declares \(path) as static let … = \"…\", or write the id in the .tiprules tip, so that its stored state stays the tip's")
     }
 
+    /// `Action(id: ActionID.learnMore.rawValue, …)`: the ids with their constants looked up; an
+    /// action whose id is no constant of the imported files is left out with a warning.
+    private mutating func resolveActions(ofTip index: Int) {
+        let file = origins["tip " + program.tips[index].name]?.file ?? 0
+        program.tips[index].actions = program.tips[index].actions.compactMap { action in
+            guard let reference = action.idReference else { return action }
+            guard let id = resolve(reference.constant) else {
+                report(.importActions, "the action '\(reference.written)' is not carried over: it has no constant id", in: file, at: reference.span,
+                       help: "give it Action(id: \"…\", title: \"…\") with string literals, or import the file that declares its id; .tiprules tells a tip's actions apart by id")
+                return nil
+            }
+            return ImportedAction(id: id, title: action.title)
+        }
+    }
+
     /// `title: Text(titleValue)`, `Text("a ") + Text(Self.b)`: the texts with their constants
     /// looked up, or left out with a warning naming the constant.
     private mutating func resolveTexts(ofTip index: Int) {
@@ -203,6 +223,11 @@ struct ImportMerger {
             let strings = reference.pieces.map(resolve)
             if strings.allSatisfy({ $0 != nil }) {
                 program.tips[index].setText(reference.property, strings.compactMap { $0 }.joined())
+                continue
+            }
+            // A constant of the app's other files (`L10n.Tips.title`): the app's Swift, as written.
+            if let fallback = reference.fallback {
+                program.tips[index].swiftTexts[reference.property] = fallback
                 continue
             }
             let missing = zip(reference.pieces, strings).compactMap { piece, string -> String? in
@@ -474,6 +499,7 @@ struct ImportMerger {
         program.tips[tip].message = program.tips[tip].message ?? members.message
         program.tips[tip].image = program.tips[tip].image ?? members.image
         program.tips[tip].textReferences += members.textReferences
+        program.tips[tip].swiftTexts.merge(members.swiftTexts) { first, _ in first }
         program.tips[tip].supplied.formUnion(members.supplied)
         program.tips[tip].rules += members.rules.map { rule in
             var rule = rule

@@ -135,7 +135,10 @@ struct ImportedTip {
     var image: String?
     /// `title: Text(titleValue)`, `Text("a ") + Text(Self.b)`: a text with string constants in it,
     /// resolved by the merge.
-    var textReferences: [(property: String, pieces: [ImportedString], span: SourceSpan)] = []
+    /// Where no imported file declares a constant, the app's Swift is kept (`fallback`).
+    var textReferences: [(property: String, pieces: [ImportedString], span: SourceSpan, fallback: SwiftText?)] = []
+    /// The texts (and image) the app's own Swift makes: `title`, `message`, `image`.
+    var swiftTexts: [String: SwiftText] = [:]
     /// The texts declared as stored properties without a value (`var title: Text`): each place
     /// that creates the tip supplies them (`title`, `message`, `image`).
     var supplied: Set<String> = []
@@ -152,7 +155,7 @@ struct ImportedTip {
     /// Whether any member was read (an extension with none is not about a tip).
     var declaresSomething: Bool {
         id != nil || idReference != nil || title != nil || message != nil || image != nil || !textReferences.isEmpty
-            || !supplied.isEmpty || !rules.isEmpty || !options.isEmpty || !actions.isEmpty
+            || !swiftTexts.isEmpty || !supplied.isEmpty || !rules.isEmpty || !options.isEmpty || !actions.isEmpty
     }
 }
 
@@ -181,6 +184,9 @@ struct ImportedTipExtension {
 struct ImportedAction {
     var id: String
     var title: String
+    /// `Action(id: ActionID.learnMore.rawValue, …)`: the id's constant, looked up by the merge
+    /// (an enum's raw value is one), with the action as written and where.
+    var idReference: (constant: ImportedString, written: String, span: SourceSpan)? = nil
 }
 
 /// One `#Rule(inputs) { body }`.

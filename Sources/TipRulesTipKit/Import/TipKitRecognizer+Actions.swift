@@ -22,6 +22,7 @@ extension TipKitRecognizer {
             return nil
         }
         var id: String?
+        var idReference: ImportedString?
         var title: String?
         var handler = close + 1 < entry.upperBound
         for argument in split(open + 1..<close) where !argument.isEmpty {
@@ -33,7 +34,11 @@ extension TipKitRecognizer {
             let value = argument.count == 3 && tokens[argument.lowerBound + 2].kind == .string
                 ? tokens[argument.lowerBound + 2].stringValue : nil
             switch label.text {
-            case "id": id = value
+            case "id":
+                id = value
+                if value == nil, case .reference? = stringArgument(argument.lowerBound + 2..<argument.upperBound) {
+                    idReference = stringArgument(argument.lowerBound + 2..<argument.upperBound)
+                }
             case "title": title = value
             case "perform": handler = true
             default: break
@@ -41,6 +46,10 @@ extension TipKitRecognizer {
         }
         let hasIDArgument = split(open + 1..<close).contains { $0.count >= 2 && tokens[$0.lowerBound].isWord("id") && tokens[$0.lowerBound + 1].isSymbol(":") }
         if !hasIDArgument { id = String(index) }
+        if id == nil, let idReference, let title {
+            // A constant's value, or an enum case's raw value: the merge looks it up.
+            return ImportedAction(id: "", title: title, idReference: (idReference, written, span))
+        }
         guard let id, let title else {
             let missing = id == nil ? "constant id" : "constant title"
             report(.importActions, "the action '\(written)' is not carried over: it has no \(missing)", at: span,

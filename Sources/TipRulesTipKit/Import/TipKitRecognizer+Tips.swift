@@ -31,11 +31,12 @@ extension TipKitRecognizer {
     }
 
     private mutating func readMembers(body open: Int, close: Int, into tip: inout ImportedTip) {
+        let members = memberNames(body: open, close: close)
         var index = open + 1
         while index < close {
             let end = stream.statementEnd(from: index, to: close)
             if let member = member(index, end) {
-                read(member, into: &tip)
+                read(member, into: &tip, members: members)
             } else if let stored = storedProperty(index, end) {
                 readStored(stored, into: &tip)
             } else if let initializer = (index..<end).first(where: { tokens[$0].isWord("init") }),
@@ -90,7 +91,7 @@ extension TipKitRecognizer {
         }
     }
 
-    private mutating func read(_ member: (name: SwiftToken, value: Range<Int>), into tip: inout ImportedTip) {
+    private mutating func read(_ member: (name: SwiftToken, value: Range<Int>), into tip: inout ImportedTip, members: Set<String>) {
         let span = SourceSpan(start: member.name.start, end: member.name.end)
         switch member.name.text {
         case "id":
@@ -102,19 +103,45 @@ extension TipKitRecognizer {
                 let literals = pieces.compactMap(\.literal)
                 tip.id = pieces.isEmpty || literals.count < pieces.count ? nil : literals.joined()
             }
-        case "title", "message":
-            guard let pieces = constantText(member.value, property: member.name.text, at: span) else { return }
-            let joined = pieces.compactMap(\.literal)
-            if joined.count == pieces.count {
-                if member.name.text == "title" { tip.title = joined.joined() } else { tip.message = joined.joined() }
+        case "title", "message": readText(member.name.text, member.value, at: span, into: &tip, members: members)
+        case "image", "asset":
+            let value = valueTokens(member.value)
+            if value.count == 1, value.first?.isWord("nil") == true { return }
+            if let name = systemImage(member.value, at: span) {
+                tip.image = name
+            } else if let app = appText(member.value, property: "image", members: members) {
+                tip.swiftTexts["image"] = app
             } else {
-                tip.textReferences.append((member.name.text, pieces, span))
+                report(.importText, "the tip's image reads the tip's own properties, which a .tiprules tip does not have", at: span,
+                       help: "a .tiprules image is an SF Symbol name, Image(systemName: \"…\"), or the app's Swift that reads no property of the tip")
             }
-        case "image", "asset": tip.image = systemImage(member.value, at: span) ?? tip.image
         case "rules": tip.rules += rules(in: member.value)
         case "options": tip.options += options(in: member.value)
         case "actions": tip.actions += actions(in: member.value)
         default: break
+        }
+    }
+
+    /// A title or message: its constant text (constants looked up by the merge, the app's Swift
+    /// kept for one no imported file declares), or the app's own Swift (`Text(L10n.Tips.title)`,
+    /// a call naming a default value, `#if` branches), or TR0804 when it reads the tip's own
+    /// properties (`Text(model.title)`).
+    private mutating func readText(_ property: String, _ range: Range<Int>, at span: SourceSpan, into tip: inout ImportedTip, members: Set<String>) {
+        let value = valueTokens(range)
+        if value.count == 1, value.first?.isWord("nil") == true { return }
+        let app = appText(range, property: property, members: members)
+        if let app, app.defaultValue != nil {
+            tip.swiftTexts[property] = app
+        } else if textPieces(value.startIndex..<value.endIndex) != nil, let pieces = constantText(range, property: property, at: span) {
+            if pieces.allSatisfy({ $0.literal != nil }) {
+                tip.setText(property, pieces.compactMap(\.literal).joined())
+            } else {
+                tip.textReferences.append((property, pieces, span, app))
+            }
+        } else if let app {
+            tip.swiftTexts[property] = app
+        } else {
+            _ = constantText(range, property: property, at: span)
         }
     }
 
@@ -132,22 +159,30 @@ extension TipKitRecognizer {
     private mutating func constantText(_ range: Range<Int>, property: String, at span: SourceSpan) -> [ImportedString]? {
         let value = valueTokens(range)
         if value.count == 1, value.first?.isWord("nil") == true { return nil }
-        var pieces: [ImportedString] = []
-        var styling: [String] = []
-        for piece in split(value.startIndex..<value.endIndex, separators: ["+"]) {
-            guard let (string, modifiers) = textPiece(piece) else {
-                report(.importText, "the tip's \(property) is not a constant string", at: span,
-                       help: "write it as \(property == "id" ? "\"…\"" : "Text(\"…\")") in Swift, or set \(property): \"…\" in the .tiprules file")
-                return nil
-            }
-            pieces.append(string)
-            if !modifiers.isEmpty { styling.append(text(modifiers.lowerBound, modifiers.upperBound)) }
+        guard let (pieces, styling) = textPieces(value.startIndex..<value.endIndex) else {
+            let reason = property == "id" ? "is not a constant string" : "reads the tip's own properties, which a .tiprules tip does not have"
+            report(.importText, "the tip's \(property) \(reason)", at: span,
+                   help: "write it as \(property == "id" ? "\"…\"" : "Text(\"…\")") in Swift, or set \(property): \"…\" in the .tiprules file")
+            return nil
         }
         if !styling.isEmpty {
             report(.importStyling, "the styling '\(styling.joined(separator: "', '"))' of the tip's \(property) is not carried over; its text is",
                    at: span, help: "a .tiprules tip carries its content; style it where the app shows the tip (a TipViewStyle, or modifiers on the TipView)")
         }
         return pieces
+    }
+
+    /// A text's pieces, joined with `+`, and the styling written after them; nil when a piece
+    /// is no constant text.
+    private func textPieces(_ range: Range<Int>) -> ([ImportedString], [String])? {
+        var pieces: [ImportedString] = []
+        var styling: [String] = []
+        for piece in split(range, separators: ["+"]) {
+            guard let (string, modifiers) = textPiece(piece) else { return nil }
+            pieces.append(string)
+            if !modifiers.isEmpty { styling.append(text(modifiers.lowerBound, modifiers.upperBound)) }
+        }
+        return (pieces, styling)
     }
 
     /// One piece of a text and the range of the modifiers after it.
@@ -194,10 +229,9 @@ extension TipKitRecognizer {
         return key
     }
 
-    /// `Image(systemName: "…")` (with modifiers, which are reported); nothing for `nil`; else a diagnostic.
+    /// `Image(systemName: "…")` (with modifiers, which are reported); nil for anything else.
     private mutating func systemImage(_ range: Range<Int>, at span: SourceSpan) -> String? {
         var value = Array(valueTokens(range))
-        if value.count == 1, value[0].isWord("nil") { return nil }
         // `.init(systemName: "…")`, the type taken from `var image: Image?`.
         if value.count >= 6, value[0].isSymbol("."), value[1].isWord("init") { value[1].text = "Image"; value.removeFirst() }
         if value.count >= 6, value[0].isWord("Image"), value[2].isWord("systemName"), value[4].kind == .string, value[5].isSymbol(")"),
@@ -205,8 +239,6 @@ extension TipKitRecognizer {
             if value.count > 6 { reportStyling(Array(value[6...]), of: "image", at: span) }
             return name
         }
-        report(.importText, "the tip's image is not an SF Symbol with a constant name", at: span,
-               help: "a .tiprules image is an SF Symbol name: Image(systemName: \"…\")")
         return nil
     }
 

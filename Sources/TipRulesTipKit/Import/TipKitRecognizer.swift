@@ -94,7 +94,10 @@ struct TipKitRecognizer {
         }
         let inheritance = tokens[cursor..<open].filter { $0.kind == .identifier }.map(\.text)
         scopes.append((path.joined(separator: "."), close, tokens[index].text))
-        if tokens[index].isWord("enum") { file.enums.insert(name.text) }
+        if tokens[index].isWord("enum") {
+            file.enums.insert(name.text)
+            if inheritance.first == "String" { rawValues(body: open, close: close) }
+        }
         let kind = tokens[index].text
         let span = SourceSpan(start: tokens[index].start, end: name.end)
         if kind == "protocol" {
@@ -171,6 +174,13 @@ struct TipKitRecognizer {
         let span = SourceSpan(start: tokens[index].start, end: tokens[max(end - 1, cursor)].end)
         let equals = SwiftTokenStream.range(cursor + 2, end).first { tokens[$0].isSymbol("=") }
         let type = stream[cursor + 2]?.isSymbol(":") == true ? Self.typeText(text(cursor + 3, equals ?? end)) : nil
+        let initializer = equals.map { text($0 + 1, end) } ?? ""
+        if let dictionary = type ?? (initializer.hasPrefix("[") ? initializer : nil), Self.isDictionary(dictionary) {
+            report(.importParameterType, "@Parameter '\(name.text)' is a dictionary ('\(dictionary)'), which a .tiprules parameter cannot be: its type is one value, read as a whole by the rules", at: span,
+                   help: "declare one parameter per key the rules read ($0[\"sync\"] == true becomes parameter \(name.text)Sync: Bool = false, read as $0 == true), or keep this one in Swift")
+            file.droppedParameters.insert(name.text)
+            return
+        }
         if let written = type, !Self.parameterTypes.contains(written) {
             report(.importParameterType, "@Parameter '\(name.text)' of type '\(written)' cannot be carried over", at: span,
                    help: "a .tiprules parameter is a Bool, Int, Double, String or Date; keep this one in Swift")
@@ -201,11 +211,29 @@ struct TipKitRecognizer {
         text.hasPrefix("Foundation.") ? String(text.dropFirst("Foundation.".count)) : text
     }
 
+    /// `case a = "…", b` of an `enum E: String`: each case's raw value, a constant named
+    /// `E.a.rawValue` (a case without one has its name).
+    private mutating func rawValues(body open: Int, close: Int) {
+        let prefix = scopes.map(\.name).joined(separator: ".")
+        var index = open + 1
+        while index < close {
+            let end = stream.statementEnd(from: index, to: close)
+            if tokens[index].isWord("case") {
+                for entry in split(index + 1..<end) where !entry.isEmpty && tokens[entry.lowerBound].kind == .identifier {
+                    let name = tokens[entry.lowerBound].text
+                    let value = entry.count == 3 && tokens[entry.lowerBound + 1].isSymbol("=") ? tokens[entry.lowerBound + 2].stringValue : (entry.count == 1 ? name : nil)
+                    if let value, file.stringConstants["\(prefix).\(name).rawValue"] == nil { file.stringConstants["\(prefix).\(name).rawValue"] = value }
+                }
+            }
+            index = max(end, index + 1)
+        }
+    }
+
     /// `[static] let NAME[: String] = "…"` on one line: a string constant that an id may name.
     private mutating func stringConstant(at index: Int) {
         guard let name = stream[index + 1], name.kind == .identifier else { return }
         var equals = index + 2
-        if stream[equals]?.isSymbol(":") == true, stream[equals + 1]?.isWord("String") == true { equals += 2 }
+        if stream[equals]?.isSymbol(":") == true, stream[equals + 1].map({ ["String", "LocalizedStringKey"].contains($0.text) }) == true { equals += 2 }
         guard stream[equals]?.isSymbol("=") == true, let value = stream[equals + 1], value.kind == .string,
               let string = value.stringValue, stream.statementEnd(from: equals + 1, to: tokens.count) == equals + 2 else { return }
         let key = (scopes.map(\.name) + [name.text]).joined(separator: ".")
@@ -223,6 +251,17 @@ struct TipKitRecognizer {
         guard isName, range.count % 2 == 1 else { return nil }
         let span = SourceSpan(start: first.start, end: tokens[range.upperBound - 1].end)
         return .reference(range.map { tokens[$0].text }.joined(), scope: scopes.map(\.name), span: span)
+    }
+
+    /// Whether a type or value is a dictionary: `[String: Bool]`, `[String: Bool]()`, `[:]`.
+    static func isDictionary(_ written: String) -> Bool {
+        guard written.hasPrefix("[") else { return false }
+        var depth = 0
+        for character in written {
+            if character == "[" || character == "(" { depth += 1 } else if character == "]" || character == ")" { depth -= 1 }
+            if character == ":" && depth == 1 { return true }
+        }
+        return false
     }
 
     /// The types a `.tiprules` parameter (and event field) may have.
@@ -287,7 +326,7 @@ struct TipKitRecognizer {
         if let label = (cursor + 1..<close).first(where: { tokens[$0].isWord("id") && tokens[$0 + 1].isSymbol(":") }),
            let id = stream[label + 2] {
             let end = stream.first(from: label + 2, to: close) { $0.isSymbol(",") } ?? close
-            event.id = stringArgument(label + 2..<end)
+            event.id = stringArgument(label + 2..<end) ?? typeNameID(label + 2..<end)
             if event.id == nil {
                 report(.importEventID, "the event '\(name.text)' has the id '\(text(label + 2, end))', which is neither a string literal nor a string constant; it is imported with the id '\(name.text)'",
                        at: SourceSpan(start: id.start, end: tokens[max(label + 2, end - 1)].end),
@@ -299,6 +338,17 @@ struct TipKitRecognizer {
             event.limit = text(limit + 2, limitClose)
         }
         file.events.append(event)
+    }
+
+    /// `String(describing: Self.self)` (or `T.self`): the name of the type, which is the string
+    /// TipKit computes at run time.
+    private func typeNameID(_ range: Range<Int>) -> ImportedString? {
+        let written = tokens[range].map(\.text)
+        guard written.count >= 8, written.prefix(4) == ["String", "(", "describing", ":"], written.suffix(3) == [".", "self", ")"] else { return nil }
+        let type = Array(written[4..<(written.count - 3)])
+        guard type.enumerated().allSatisfy({ $0.offset % 2 == 0 ? $0.element != "." : $0.element == "." }), let last = type.last else { return nil }
+        let name = last == "Self" ? scopes.last?.name.split(separator: ".").last.map(String.init) : last
+        return name.map(ImportedString.literal)
     }
 
     /// The `>` that closes the generic argument list opened by the `<` at `open` (a `>` may be
@@ -410,10 +460,16 @@ struct TipKitRecognizer {
         return tokens[name].text
     }
 
-    /// `makeOnboarding()` → `Onboarding`, `@State var tips = TipGroup(…)` → `Tips`; else `Group` and its position.
+    /// `makeOnboarding()` → `Onboarding`, `@State var tips = TipGroup(…)` and `var tips: TipGroup
+    /// { TipGroup(…) }` → `Tips`; else `Group` and its position.
     private func groupName(before index: Int) -> String {
         for back in stride(from: 1, through: min(12, index), by: 1) {
             let token = tokens[index - back]
+            // `var tips: TipGroup { TipGroup(…) { … } }` names the property too.
+            if token.isSymbol("{"), index - back >= 4, tokens[index - back - 1].isWord("TipGroup"), tokens[index - back - 2].isSymbol(":"),
+               tokens[index - back - 3].kind == .identifier, tokens[index - back - 4].isWord("var") {
+                return Self.typeName(tokens[index - back - 3].text)
+            }
             if token.isSymbol("="), index - back >= 1, tokens[index - back - 1].kind == .identifier {
                 // `var tips: TipGroup = TipGroup(…)` names the property, not its type.
                 var name = tokens[index - back - 1]

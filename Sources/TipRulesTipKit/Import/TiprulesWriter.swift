@@ -1,3 +1,4 @@
+import TipRulesCompiler
 import TipRulesRuntime
 
 /// Writes an imported program as `.tiprules` text, laid out like the examples: `configure`,
@@ -59,13 +60,21 @@ enum TiprulesWriter {
         return "    #Rule(\(inputs)) \(body)"
     }
 
+    /// `swift("CODE", key: "…", defaultValue: "…")`.
+    private static func swiftText(_ text: SwiftText) -> String {
+        let named = [text.key.map { ", key: " + ValueFormatting.quoted($0) }, text.defaultValue.map { ", defaultValue: " + ValueFormatting.quoted($0) }]
+        return "swift(" + ValueFormatting.quoted(text.code) + named.compactMap { $0 }.joined() + ")"
+    }
+
     private static func tip(_ tip: ImportedTip) -> String {
         var lines = ["tip \(tip.name) {"]
         if let id = tip.id, id != tip.name { lines.append("    id: " + ValueFormatting.quoted(id)) }
         // Declared in the app's enums (`enum TaggingTips { struct Date: Tip }`): emit-swift keeps it there.
         if let swiftName = tip.swiftName { lines.append("    swiftName: " + ValueFormatting.quoted(swiftName)) }
         let text = { (property: String, value: String?) -> String? in
-            tip.supplied.contains(property) ? "    \(property): supplied" : value.map { "    \(property): " + ValueFormatting.quoted($0) }
+            if tip.supplied.contains(property) { return "    \(property): supplied" }
+            if let swift = tip.swiftTexts[property] { return "    \(property): " + swiftText(swift) }
+            return value.map { "    \(property): " + ValueFormatting.quoted($0) }
         }
         lines.append(text("title", tip.title) ?? "    title: \"\"")
         lines += [text("message", tip.message), text("image", tip.image)].compactMap { $0 }

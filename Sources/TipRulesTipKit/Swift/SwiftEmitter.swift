@@ -235,7 +235,7 @@ public struct SwiftEmitter {
         if !body.isEmpty { body.append("") }
         // TipKit's default id is the type's name.
         if tip.id != tip.swiftTypeName { body.append("var id: String { \(SwiftSpelling.stringLiteral(tip.id)) }") }
-        body += texts(of: tip, problems: &problems)
+        body += texts(of: tip)
         if !rules.isEmpty {
             body += ["", "var rules: [Rule] {"]
             body += rules.map { rule in
@@ -256,29 +256,28 @@ public struct SwiftEmitter {
         return ["struct \(tip.swiftTypeName): Tip {"] + body.map { $0.isEmpty ? "" : "    " + $0 } + ["}", ""]
     }
 
-    /// The title, message and image: computed from the program's texts, or stored properties
-    /// for those the app supplies (`PopoverTip(title: Text("…"), message: nil, image: nil)`).
-    private func texts(of tip: TipSymbol, problems: inout [SwiftEmissionProblem]) -> [String] {
-        var lines: [String] = []
-        if tip.suppliedTexts.contains("title") {
-            lines.append("var title: Text")
-        } else if tip.title.isEmpty {
-            problems.append(SwiftEmissionProblem(.tipKitMissingFeature, at: program.span(ofLine: tip.line), message: "tip '\(tip.name)' has an empty title",
-                                                 note: "TipKit would show a tip without a title; write its title, or 'title: supplied' when the app gives it where it shows the tip"))
-        } else {
-            lines.append("var title: Text { Text(\(SwiftSpelling.stringLiteral(tip.title))) }")
+    /// The title, message and image: computed from the program's texts, the app's own Swift
+    /// written back as it wrote it (`swift("…")`), or stored properties for those the app
+    /// supplies (`PopoverTip(title: Text("…"), message: nil, image: nil)`). An empty title is
+    /// written as it is, `Text("")`.
+    private func texts(of tip: TipSymbol) -> [String] {
+        let written: [(property: String, type: String, value: String?)] = [
+            ("title", "Text", "Text(\(SwiftSpelling.stringLiteral(tip.title)))"),
+            ("message", "Text?", tip.message.map { "Text(\(SwiftSpelling.stringLiteral($0)))" }),
+            ("image", "Image?", tip.image.map { "Image(systemName: \(SwiftSpelling.stringLiteral($0)))" }),
+        ]
+        return written.flatMap { property, type, value -> [String] in
+            if tip.suppliedTexts.contains(property) { return ["var \(property): \(type)"] }
+            if let swift = tip.swiftTexts[property] { return Self.getter("var \(property): \(type)", swift.code) }
+            return value.map { ["var \(property): \(type) { \($0) }"] } ?? []
         }
-        if tip.suppliedTexts.contains("message") {
-            lines.append("var message: Text?")
-        } else if let message = tip.message {
-            lines.append("var message: Text? { Text(\(SwiftSpelling.stringLiteral(message))) }")
-        }
-        if tip.suppliedTexts.contains("image") {
-            lines.append("var image: Image?")
-        } else if let image = tip.image {
-            lines.append("var image: Image? { Image(systemName: \(SwiftSpelling.stringLiteral(image))) }")
-        }
-        return lines
+    }
+
+    /// `var title: Text { CODE }` on one line, or the code's lines in the braces.
+    private static func getter(_ declaration: String, _ code: String) -> [String] {
+        let lines = code.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard lines.count > 1 else { return ["\(declaration) { \(code) }"] }
+        return ["\(declaration) {"] + lines.map { $0.isEmpty ? "" : "    " + $0 } + ["}"]
     }
 
     private func optionLines(_ options: TipOptions) -> [String] {

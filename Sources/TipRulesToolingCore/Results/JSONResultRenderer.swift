@@ -36,6 +36,15 @@ public enum JSONResultRenderer {
         if !tip.actions.isEmpty {
             object["actions"] = .array(tip.actions.map { ["id": .string($0.id), "title": .string($0.title)] })
         }
+        if !tip.appTexts.isEmpty {
+            var texts = JSONObject()
+            for text in TipText.allCases {
+                guard let appText = tip.appTexts[text] else { continue }
+                texts[text.description] = ["key": appText.key.map(JSONValue.string) ?? .null,
+                                           "defaultValue": appText.defaultValue.map(JSONValue.string) ?? .null]
+            }
+            object["appTexts"] = .object(texts)
+        }
         return .object(object)
     }
 

@@ -54,6 +54,9 @@ public struct TextResultRenderer {
         if !tip.actions.isEmpty {
             lines.append("  actions: " + tip.actions.map { "\($0.id) (\(ValueFormatting.quoted($0.title)))" }.joined(separator: ", "))
         }
+        for text in TipText.allCases {
+            if let appText = tip.appTexts[text] { lines.append("  \(text): \(appText)") }
+        }
         for rule in tip.rules {
             let label = "rule \(rule.index + 1), line \(rule.line)"
             guard !rule.result else {
