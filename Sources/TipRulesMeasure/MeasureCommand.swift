@@ -6,9 +6,10 @@ import TipRulesToolingCore
 /// `tiprulec measure PROGRAM [ROWS…]` and `tiprulec measure merge PARTIAL…` (docs/measure.md).
 package enum MeasureCommand {
     package static let usage = """
-    usage: tiprulec measure PROGRAM [ROWS...] --tip TIP --goal EVENT [--group G] [--window DURATION]
-                            [--now DATE] [--format text|json|csv|partial|svg] [--skip-invalid]
-                            [--jobs N] [--quiet]
+    usage: tiprulec measure PROGRAM [ROWS...] --tip TIP --goal EVENT [--goal EVENT...] [--group G]
+                            [--window DURATION] [--now DATE] [--correction holm|bh|none]
+                            [--sequential [--sequential-tuning N]]
+                            [--format text|json|csv|partial|svg] [--skip-invalid] [--jobs N] [--quiet]
            tiprulec measure merge PARTIAL... [--format text|json|csv|partial|svg]
 
     Did the tip change what people do? Over users' exported rows (as `reach` reads them, with
@@ -17,17 +18,21 @@ package enum MeasureCommand {
     first exposure (--window, default 7d: 90s, 45m, 12h, 30d), and how often. Reports each arm,
     the relative lift and the difference, each with its own 95% interval and p-value (Welch's t
     test; Newcombe-Wilson score intervals for small arms and rare goals), a plain sentence, and
-    the sample-ratio check. --group is the experiment's group (default the group of the tip's
-    holdout; a tip without a holdout needs it); an exposure of the holdout's group that holds out
-    another share than the program's is a bad row. --now is the instant (default now): users
-    whose window has not ended are left out as immature, rows after it and rows of tips the
-    program no longer declares are left out; held-out users who displayed the tip before their
-    exposure are left out as contaminated. --format partial (which needs --now) prints sums that
-    `measure merge` adds up exactly, each part of the rows once; svg a chart.
+    the sample-ratio check. Further --goal options are guardrails, each reported the same way;
+    --correction (default holm; bh, none) adjusts every goal's p-values together. --sequential
+    reads the report with GrowthBook's sequential test, whose intervals and p-values hold however
+    often it is read (--sequential-tuning, default 5000). --group is the experiment's group
+    (default the group of the tip's holdout; a tip without a holdout needs it); an exposure of the
+    holdout's group that holds out another share than the program's is a bad row. --now is the
+    instant (default now): users whose window has not ended are left out as immature, rows after
+    it and rows of tips the program no longer declares are left out; held-out users who displayed
+    the tip before their exposure are left out as contaminated. --format partial (which needs
+    --now) prints sums that `measure merge` adds up exactly, each part of the rows once, with the
+    options above; svg a chart.
     --jobs (default: the cores) reads the input in that many threads. Bad rows stop the run
     (exit 2) unless --skip-invalid.
     Exit status: 0 reported, 1 the program has errors, 2 usage or malformed input (a bad row, a
-    partial of another program or experiment, one no run writes, or one given twice).
+    partial of another program, experiment or options, one no run writes, or one given twice).
     """
 
     static let formats = ["text", "json", "csv", "partial", "svg"]
@@ -40,11 +45,13 @@ package enum MeasureCommand {
     package static func run(_ arguments: [String], environment: CommandEnvironment,
                             currentTime: () -> Double) throws(CommandResultError) -> CommandResult {
         if arguments.first == "merge" { return try merge(Array(arguments.dropFirst()), environment: environment) }
-        let parsed = try ParsedArguments.parse(arguments, valueOptions: ["--tip", "--goal", "--group", "--window", "--now", "--format", "--jobs"],
-                                               flags: ["--skip-invalid", "--quiet"]).orFailure(usage: usage)
+        let valueOptions: Set = ["--tip", "--goal", "--group", "--window", "--now", "--format", "--jobs", "--correction", "--sequential-tuning"]
+        let parsed = try ParsedArguments.parse(arguments, valueOptions: valueOptions,
+                                               flags: ["--skip-invalid", "--quiet", "--sequential"]).orFailure(usage: usage)
         guard let programPath = parsed.positionals.first else { return .failure("measure takes a program\n" + usage) }
         guard let tipName = parsed.options["--tip"] else { return .failure("measure needs --tip TIP, the tip whose experiment it measures\n" + usage) }
-        guard let goalName = parsed.options["--goal"] else { return .failure("measure needs --goal EVENT, the event the tip should bring about\n" + usage) }
+        let goalNames = parsed.repeatedOptions["--goal"] ?? []
+        guard let goalName = goalNames.first else { return .failure("measure needs --goal EVENT, the event the tip should bring about\n" + usage) }
         let format = try parsed.format(allowed: formats).orFailure()
         let windowText = parsed.options["--window"] ?? defaultWindow
         guard let window = DurationOption.seconds(windowText) else {
@@ -56,21 +63,40 @@ package enum MeasureCommand {
         guard let tip = program.tipIndex(named: tipName) else {
             return .failure("--tip: no tip '\(tipName)' in \(programPath)" + hint(tipName, program.tips.map(\.id)))
         }
-        guard let goal = program.events.firstIndex(where: { $0.name == goalName }) else {
-            return .failure("--goal: no event '\(goalName)' in \(programPath)" + hint(goalName, program.events.map(\.name)))
+        var goals: [Int] = []
+        for name in goalNames {
+            guard let goal = program.events.firstIndex(where: { $0.name == name }) else {
+                return .failure("--goal: no event '\(name)' in \(programPath)" + hint(name, program.events.map(\.name)))
+            }
+            guard !goals.contains(goal) else { return .failure("--goal: '\(name)' is given twice") }
+            goals.append(goal)
+        }
+        var options = MeasureOptions(guardrails: Array(goalNames.dropFirst()))
+        if let correction = parsed.options["--correction"] {
+            guard let method = MultipleTesting(rawValue: correction) else {
+                return .failure("--correction takes holm, bh or none, not '\(correction)'")
+            }
+            options.correction = method
+        }
+        if parsed.flags.contains("--sequential") {
+            options.sequentialTuning = try parsed.wholeNumber("--sequential-tuning", in: 1...1_000_000_000).orFailure()
+                ?? MeasureOptions.defaultSequentialTuning
+        } else if parsed.options["--sequential-tuning"] != nil {
+            return .failure("--sequential-tuning tunes the sequential test: give --sequential with it")
         }
         let holdout = program.tips[tip].holdout
         guard let group = parsed.options["--group"] ?? holdout?.group else {
             return .failure("--tip: \(tipName) declares no holdout in \(programPath); name the experiment's group with --group G")
         }
         // The program's share held out checks the exposures of its own group; another group's say theirs.
-        let setup = MeasureSetup(program: program, tip: tip, group: group, goal: goal, window: Double(window), now: now,
+        let setup = MeasureSetup(program: program, tip: tip, group: group, goals: goals, window: Double(window), now: now,
                                  percent: holdout.flatMap { $0.group == group ? $0.percent : nil })
         let reading = RowsSetup(skipsInvalid: parsed.flags.contains("--skip-invalid"))
         let outcome = try RowsArguments.run(parsed, reading: reading, jobs: jobs, environment: environment,
                                             makeCounter: { MeasureCounter(setup: setup.withOwnProgram()) }).orFailure()
         let header = MeasureReportCoding.PartialHeader(version: MeasureReportCoding.partialVersion, program: ProgramDigest.of(program),
-                                                       tip: tipName, group: setup.group, goal: goalName, window: setup.window, now: now)
+                                                       tip: tipName, group: setup.group, goal: goalName, window: setup.window, now: now,
+                                                       options: options)
         var result = render(outcome.tally.sealed(), header: header, format: format)
         result.standardError = outcome.standardError
         return result
@@ -99,14 +125,15 @@ package enum MeasureCommand {
         }
         if a.window != b.window { return "the windows differ (\(Int(a.window)) and \(Int(b.window)) seconds)" }
         if a.now != b.now { return "the instants differ (\(ValueFormatting.date(a.now)) and \(ValueFormatting.date(b.now)))" }
-        return nil
+        return MeasureOptions.mismatch(a.options, b.options)
     }
 
     private static func render(_ tally: MeasureTally, header: MeasureReportCoding.PartialHeader, format: String) -> CommandResult {
         if format == "partial" {
             return CommandResult(standardOutput: JSONWriter.string(from: MeasureReportCoding.partial(tally, header: header)) + "\n")
         }
-        let report = MeasureReport(tip: header.tip, group: header.group, goal: header.goal, window: header.window, now: header.now, tally: tally)
+        let report = MeasureReport(tip: header.tip, group: header.group, goal: header.goal, window: header.window, now: header.now, tally: tally,
+                                   options: header.options)
         switch format {
         case "json": return CommandResult(standardOutput: JSONWriter.string(from: MeasureReportCoding.document(report), style: .pretty) + "\n")
         case "csv": return CommandResult(standardOutput: MeasureCSVRenderer.render(report))

@@ -7,8 +7,8 @@ struct MeasureSetup: Sendable {
     /// The tip, by index in the program.
     var tip: Int
     var group: String
-    /// The goal event, by index in the program.
-    var goal: Int
+    /// The goal events, by index in the program: the primary goal, then each guardrail.
+    var goals: [Int]
     /// Seconds after the first exposure in which the goal counts.
     var window: Double
     var now: Double

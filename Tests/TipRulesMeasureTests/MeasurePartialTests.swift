@@ -16,9 +16,10 @@ import TipRulesTestSupport
                 + "\"shown\":0,\"actionPerformed\":0,\"tipClosed\":0}"
         }
         let total = users ?? treatment[0] + holdout[0]
-        return "{\"measurePartial\":2,\"program\":\"p\",\"tip\":\"T\",\"group\":\"g\",\"goal\":\"goal\",\"window\":\(window),"
+        return "{\"measurePartial\":3,\"program\":\"p\",\"tip\":\"T\",\"group\":\"g\",\"goal\":\"goal\",\"window\":\(window),"
             + "\"instant\":\(instant),\"percent\":10,\"users\":\(total),\"rows\":0,\"skippedUsers\":0,\"immature\":0,\"crossed\":0,"
-            + "\"contaminated\":0,\"parts\":[\"\(part)\"],\"arms\":{\"treatment\":\(arm(treatment)),\"holdout\":\(arm(holdout))}}\n"
+            + "\"contaminated\":0,\"parts\":[\"\(part)\"],\"arms\":{\"treatment\":\(arm(treatment)),\"holdout\":\(arm(holdout))},"
+            + "\"correction\":\"holm\",\"sequential\":null,\"guardrails\":[]}\n"
     }
 
     private func merge(_ partials: [String], format: String = "text") throws -> CommandResult {
@@ -44,6 +45,13 @@ import TipRulesTestSupport
             (partial(part: "xyz"), "parts: expected identities of 16 hexadecimal digits, found \"xyz\""),
             (partial().replacingOccurrences(of: "\"parts\":[\"00000000000000a1\"]", with: "\"parts\":[]"),
              "parts: a partial with users names the part of the rows it counts"),
+            (partial().replacingOccurrences(of: "\"holm\"", with: "\"bonferroni\""), "correction: expected one of holm, bh, none, found 'bonferroni'"),
+            (partial().replacingOccurrences(of: "\"sequential\":null", with: "\"sequential\":{\"tuning\":0}"),
+             "sequential: expected null or {\"tuning\": N} with N a whole number of at least 1"),
+            (partial().replacingOccurrences(of: "\"guardrails\":[]", with: "\"guardrails\":[{\"goal\":\"b\",\"arms\":{\"treatment\":"
+                                            + "{\"converted\":381,\"goalSum\":381,\"goalSumOfSquares\":381},\"holdout\":"
+                                            + "{\"converted\":0,\"goalSum\":0,\"goalSumOfSquares\":0}}}]"),
+             "guardrails[0].arms.treatment: more users converted than there are users"),
         ]
         for (text, message) in cases {
             for format in ["text", "json", "csv", "svg", "partial"] {

@@ -1,0 +1,28 @@
+/// How a measure report reads its tally beyond the experiment itself: the guardrail goals after the
+/// primary one, the correction of the p-values over every goal's metrics, and the sequential test's
+/// tuning when the report is read as often as one likes. A partial records them, so that partials
+/// read another way are not merged.
+struct MeasureOptions: Equatable, Sendable {
+    /// The guardrail goals' names, after the primary goal (none: the report of one goal).
+    var guardrails: [String] = []
+    /// The adjustment of the p-values over every goal's two metrics.
+    var correction = MultipleTesting.holm
+    /// gbstats' `sequential_tuning_parameter` with `--sequential`; nil for the fixed-sample test.
+    var sequentialTuning: Int?
+
+    static let defaultSequentialTuning = 5000
+
+    /// What differs between two partials' options, in words; nil when they are the same.
+    static func mismatch(_ a: MeasureOptions, _ b: MeasureOptions) -> String? {
+        func goals(_ options: MeasureOptions) -> String {
+            options.guardrails.isEmpty ? "none" : options.guardrails.map { "'\($0)'" }.joined(separator: ", ")
+        }
+        if a.guardrails != b.guardrails { return "the guardrail goals differ (\(goals(a)) and \(goals(b)))" }
+        if a.correction != b.correction { return "the corrections differ (\(a.correction.rawValue) and \(b.correction.rawValue))" }
+        if a.sequentialTuning != b.sequentialTuning {
+            func test(_ tuning: Int?) -> String { tuning.map { "sequential, tuning \($0)" } ?? "fixed-sample" }
+            return "the tests differ (\(test(a.sequentialTuning)) and \(test(b.sequentialTuning)))"
+        }
+        return nil
+    }
+}

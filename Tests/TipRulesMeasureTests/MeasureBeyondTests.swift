@@ -1,0 +1,175 @@
+import Foundation
+@testable import TipRulesMeasure
+import TipRulesToolingCore
+import Testing
+import TipRulesTestSupport
+
+/// Beyond the fixed-sample test: guardrail goals with their p-values adjusted together (equal to
+/// statsmodels' `multipletests`), and gbstats' sequential test, on rows and on merged partials alike,
+/// in every format; partials read another way are not merged.
+@Suite struct MeasureBeyondTests: CommandTesting {
+    let scratch = TemporaryFolder()
+    private let program = "examples/measure/pro-filters.tiprules"
+
+    /// 200 users of group "g" (20 % held out) exposed on 1 November, some applying filters and
+    /// opening search in their window, written in two files split at a user.
+    private func rows() throws -> (all: String, first: String, second: String) {
+        var lines: [String] = []
+        for user in 0..<200 {
+            let arm = user % 5 == 0 ? "holdout" : "treatment"
+            lines.append(#"{"user":"u\#(user)","exposure":"ProFiltersTip","group":"g","percent":20,"arm":"\#(arm)","date":"2026-11-01T00:00:00Z"}"#)
+            if user % 3 == 0 || (arm == "treatment" && user % 7 == 0) {
+                lines.append(#"{"user":"u\#(user)","event":"filterApplied","date":"2026-11-02T00:00:00Z","fields":{"filterCount":1}}"#)
+            }
+            for hour in 0..<(user % 4) {
+                lines.append(#"{"user":"u\#(user)","event":"openedSearch","date":"2026-11-03T0\#(hour):00:00Z"}"#)
+            }
+        }
+        let cut = lines.firstIndex { $0.contains(#""user":"u100""#) } ?? 0
+        return (try write("all.ndjson", lines.joined(separator: "\n") + "\n"),
+                try write("first.ndjson", lines[..<cut].joined(separator: "\n") + "\n"),
+                try write("second.ndjson", lines[cut...].joined(separator: "\n") + "\n"))
+    }
+
+    private func measure(_ file: String, goals: [String], _ options: [String]) -> CommandResult {
+        run(["measure", program, file, "--tip", "ProFiltersTip", "--group", "g", "--now", "2026-11-21T09:00:00Z"]
+            + goals.flatMap { ["--goal", $0] } + options)
+    }
+
+    private func json(_ result: CommandResult) throws -> JSONValue {
+        #expect(result.status == 0, Comment(rawValue: result.standardError))
+        return try JSONParser().parse(result.standardOutput)
+    }
+
+    @Test func theAdjustedPValuesAreStatsmodels() {
+        let pValues = [0.01, 0.04, 0.03, 0.2, 0.5, 0.04]
+        // statsmodels 0.15.0: multipletests(p, method="holm" / "fdr_bh")[1].
+        let holm = [0.06, 0.16, 0.15, 0.4, 0.5, 0.16], bh = [0.06, 0.06, 0.06, 0.24, 0.5, 0.06]
+        for (ours, theirs) in zip(MultipleTesting.holm.adjusted(pValues), holm) { #expect(abs(ours - theirs) < 1e-15) }
+        for (ours, theirs) in zip(MultipleTesting.bh.adjusted(pValues), bh) { #expect(abs(ours - theirs) < 1e-15) }
+        #expect(MultipleTesting.none.adjusted(pValues) == pValues)
+        #expect(MultipleTesting.holm.adjusted([]) == [])
+    }
+
+    @Test func theSequentialTestIsGbstats() {
+        // gbstats 0.8.0: SequentialTwoSidedTTest(ProportionStatistic(sum=101, n=996), ProportionStatistic(sum=1210, n=9004),
+        // SequentialConfig(difference_type=…, sequential_tuning_parameter=…)).compute_result().
+        let expected: [(Double, [Double])] = [
+            (5000, [0.03297909541319431, 0.0016968819518623432, 0.06426130887452627, 0.03059300804737859,
+                    0.3252195943716984, -0.07255208792099427, 0.7229912766643911, 0.21563138760629988]),
+            (300, [0.03297909541319431, -0.0018476534686274887, 0.06780584429501611, 0.09089700004472166,
+                   0.3252195943716984, -0.11762293365565035, 0.7680621223990471, 0.7189129593576138]),
+        ]
+        for (tuning, values) in expected {
+            let result = TwoSidedTTest(control: .proportion(successes: 101, of: 996), treatment: .proportion(successes: 1210, of: 9004),
+                                       sequentialTuning: tuning).result()
+            #expect(result.method == .sequential)
+            let ours = [result.difference, result.differenceInterval?.lowerBound, result.differenceInterval?.upperBound, result.pValue,
+                        result.relativeLift, result.relativeLiftInterval?.lowerBound, result.relativeLiftInterval?.upperBound,
+                        result.relativeLiftPValue]
+            for (value, reference) in zip(ours, values) {
+                #expect(abs((value ?? .nan) - reference) <= 1e-9 * abs(reference), Comment(rawValue: "\(tuning): \(String(describing: value)) \(reference)"))
+            }
+        }
+    }
+
+    /// Each guardrail is reported as it would be as the only goal, and every goal's p-values are adjusted together.
+    @Test func guardrailsAreReportedLikeThePrimaryGoalAndCorrectedTogether() throws {
+        let file = try rows().all
+        for correction in MultipleTesting.allCases {
+            let report = try json(measure(file, goals: ["filterApplied", "openedSearch"], ["--format", "json", "--correction", correction.rawValue]))
+            #expect(report["correction"]?.stringValue == correction.rawValue)
+            let guardrail = try #require(report["guardrails"]?.arrayValue?.first)
+            #expect(guardrail["goal"]?.stringValue == "openedSearch")
+            let alone = try json(measure(file, goals: ["openedSearch"], ["--format", "json"]))
+            #expect(guardrail["arms"]?["holdout"]?["converted"] == alone["arms"]?["holdout"]?["converted"])
+            for metric in ["conversion", "goalCount"] {
+                for key in ["method", "difference", "differenceInterval", "pValue", "relativeLift", "relativeLiftInterval"] {
+                    #expect(guardrail[metric]?[key] == alone[metric]?[key], Comment(rawValue: "\(metric).\(key)"))
+                    #expect(guardrail[metric]?[key]?.isNull == false)
+                }
+            }
+            let metrics = [report["conversion"], report["goalCount"], guardrail["conversion"], guardrail["goalCount"]]
+            let pValues = metrics.compactMap { $0?["pValue"]?.doubleValue }
+            #expect(pValues.count == 4)
+            #expect(metrics.compactMap { $0?["pValueAdjusted"]?.doubleValue } == correction.adjusted(pValues))
+        }
+        // One goal: no guardrails key.
+        let single = try json(measure(file, goals: ["filterApplied"], ["--format", "json"]))
+        #expect(single["guardrails"] == nil)
+        #expect(single["sequential"]?.isNull == true)
+    }
+
+    @Test func theSequentialTestIsReportedAndWiderThanTheFixedOne() throws {
+        let file = try rows().all
+        let fixed = try json(measure(file, goals: ["filterApplied"], ["--format", "json"]))
+        let sequential = try json(measure(file, goals: ["filterApplied"], ["--format", "json", "--sequential", "--sequential-tuning", "200"]))
+        #expect(sequential["sequential"]?["tuning"]?.intValue == 200)
+        #expect(sequential["conversion"]?["method"]?.stringValue == "sequential")
+        func width(_ report: JSONValue) -> Double {
+            let bounds = report["conversion"]?["differenceInterval"]?.arrayValue?.compactMap(\.doubleValue) ?? []
+            return bounds.count == 2 ? bounds[1] - bounds[0] : .nan
+        }
+        #expect(width(sequential) > width(fixed))
+        let defaulted = try json(measure(file, goals: ["filterApplied"], ["--format", "json", "--sequential"]))
+        #expect(defaulted["sequential"]?["tuning"]?.intValue == 5000)
+    }
+
+    @Test func everyFormatCarriesTheNewNumbers() throws {
+        let file = try rows().all
+        let options = ["--sequential", "--correction", "bh"]
+        let text = measure(file, goals: ["filterApplied", "openedSearch"], options + ["--format", "text"]).standardOutput
+        #expect(text.contains("sequential test (tuning 5000)"), Comment(rawValue: text))
+        #expect(text.contains("guardrail openedSearch:") && text.contains("bh-adjusted p = "), Comment(rawValue: text))
+        let csv = measure(file, goals: ["filterApplied", "openedSearch"], options + ["--format", "csv"]).standardOutput
+        #expect(csv.hasPrefix(MeasureCSVRenderer.header.joined(separator: ",")) && MeasureCSVRenderer.header.contains("pValueAdjusted"))
+        for row in ["guardrail openedSearch treatment,", "guardrail openedSearch conversion,", "guardrail openedSearch goalCount,"] {
+            #expect(csv.contains("\n" + row), Comment(rawValue: csv))
+        }
+        let svg = measure(file, goals: ["filterApplied", "openedSearch"], options + ["--format", "svg"]).standardOutput
+        #expect(svg.contains("Relative lift, sequential test") && svg.contains(">openedSearch conversion<"), Comment(rawValue: svg))
+    }
+
+    @Test func partialsMergeExactlyAndOnlyWithTheSameOptions() throws {
+        let (all, first, second) = try rows()
+        let goals = ["filterApplied", "openedSearch"], options = ["--sequential", "--sequential-tuning", "300", "--correction", "bh"]
+        let single = measure(all, goals: goals, options + ["--format", "json"])
+        var partials: [String] = []
+        for (index, part) in [first, second].enumerated() {
+            let partial = measure(part, goals: goals, options + ["--format", "partial"])
+            #expect(partial.status == 0, Comment(rawValue: partial.standardError))
+            partials.append(try write("\(index).partial", partial.standardOutput))
+        }
+        let merged = run(["measure", "merge"] + partials + ["--format", "json"])
+        #expect(merged.status == 0, Comment(rawValue: merged.standardError))
+        #expect(merged.standardOutput == single.standardOutput)
+        let others: [([String], [String], String)] = [
+            (["filterApplied"], options, "the guardrail goals differ ('openedSearch' and none)"),
+            (goals, ["--sequential", "--sequential-tuning", "300"], "the corrections differ (bh and holm)"),
+            (goals, ["--correction", "bh"], "the tests differ (sequential, tuning 300 and fixed-sample)"),
+            (goals, ["--sequential", "--correction", "bh"], "the tests differ (sequential, tuning 300 and sequential, tuning 5000)"),
+        ]
+        for (otherGoals, otherOptions, message) in others {
+            let other = try write("other.partial", measure(second, goals: otherGoals, otherOptions + ["--format", "partial"]).standardOutput)
+            let result = run(["measure", "merge", partials[0], other])
+            #expect(result.status == 2)
+            #expect(result.standardError.contains(message), Comment(rawValue: result.standardError))
+        }
+    }
+
+    @Test func badOptionsAreUsageErrors() throws {
+        let file = try rows().all
+        let cases: [([String], [String], String)] = [
+            (["filterApplied", "filterApplied"], [], "--goal: 'filterApplied' is given twice"),
+            (["filterApplied", "openedSerch"], [], "--goal: no event 'openedSerch'"),
+            (["filterApplied"], ["--correction", "bonferroni"], "--correction takes holm, bh or none, not 'bonferroni'"),
+            (["filterApplied"], ["--sequential-tuning", "10"], "give --sequential with it"),
+            (["filterApplied"], ["--sequential", "--sequential-tuning", "0"], "--sequential-tuning takes a whole number from 1"),
+        ]
+        for (goals, options, message) in cases {
+            let result = measure(file, goals: goals, options)
+            #expect(result.status == 2)
+            #expect(result.standardError.contains(message), Comment(rawValue: result.standardError))
+        }
+    }
+}
