@@ -67,8 +67,8 @@ enum MeasureChart {
         }
         children.append(SVGElement("text", ["class": report.sampleRatioFlagged ? "flagged" : "muted", "x": 16, "y": top], text: ratio))
         let tally = report.tally
-        var paragraphs = ["\(tally.immature) immature, \(tally.crossed) crossed and \(tally.contaminated) contaminated users left out",
-                          MeasureSummary.line(report)]
+        var paragraphs = ["\(tally.immature) immature, \(tally.crossed) crossed and \(tally.contaminated) contaminated users left out"]
+        paragraphs += [MeasureSummary.cuped(report), MeasureSummary.line(report)].compactMap { $0 }
         paragraphs += report.notes.map { "note: " + $0 }
         for line in paragraphs.flatMap(wrapped) {
             top += 18

@@ -8,7 +8,7 @@ package enum MeasureCommand {
     package static let usage = """
     usage: tiprulec measure PROGRAM [ROWS...] --tip TIP --goal EVENT [--goal EVENT...] [--group G]
                             [--window DURATION] [--now DATE] [--correction holm|bh|none]
-                            [--sequential [--sequential-tuning N]]
+                            [--sequential [--sequential-tuning N]] [--cuped [--pre-window DURATION]]
                             [--format text|json|csv|partial|svg] [--skip-invalid] [--jobs N] [--quiet]
            tiprulec measure merge PARTIAL... [--format text|json|csv|partial|svg]
 
@@ -21,9 +21,10 @@ package enum MeasureCommand {
     the sample-ratio check. Further --goal options are guardrails, each reported the same way;
     --correction (default holm; bh, none) adjusts every goal's p-values together. --sequential
     reads the report with GrowthBook's sequential test, whose intervals and p-values hold however
-    often it is read (--sequential-tuning, default 5000). --group is the experiment's group
-    (default the group of the tip's holdout; a tip without a holdout needs it); an exposure of the
-    holdout's group that holds out another share than the program's is a bad row. --now is the
+    often it is read (--sequential-tuning, default 5000). --cuped narrows the intervals with each
+    user's goal count in the --pre-window (default 14d) before the exposure (CUPED). --group is the
+    experiment's group (default the group of the tip's holdout; a tip without a holdout needs it);
+    an exposure of the holdout's group that holds out another share than the program's is a bad row. --now is the
     instant (default now): users whose window has not ended are left out as immature, rows after
     it and rows of tips the program no longer declares are left out; held-out users who displayed
     the tip before their exposure are left out as contaminated. --format partial (which needs
@@ -45,9 +46,10 @@ package enum MeasureCommand {
     package static func run(_ arguments: [String], environment: CommandEnvironment,
                             currentTime: () -> Double) throws(CommandResultError) -> CommandResult {
         if arguments.first == "merge" { return try merge(Array(arguments.dropFirst()), environment: environment) }
-        let valueOptions: Set = ["--tip", "--goal", "--group", "--window", "--now", "--format", "--jobs", "--correction", "--sequential-tuning"]
+        let valueOptions: Set = ["--tip", "--goal", "--group", "--window", "--now", "--format", "--jobs", "--correction", "--sequential-tuning",
+                                 "--pre-window"]
         let parsed = try ParsedArguments.parse(arguments, valueOptions: valueOptions,
-                                               flags: ["--skip-invalid", "--quiet", "--sequential"]).orFailure(usage: usage)
+                                               flags: ["--skip-invalid", "--quiet", "--sequential", "--cuped"]).orFailure(usage: usage)
         guard let programPath = parsed.positionals.first else { return .failure("measure takes a program\n" + usage) }
         guard let tipName = parsed.options["--tip"] else { return .failure("measure needs --tip TIP, the tip whose experiment it measures\n" + usage) }
         let goalNames = parsed.repeatedOptions["--goal"] ?? []
@@ -84,13 +86,23 @@ package enum MeasureCommand {
         } else if parsed.options["--sequential-tuning"] != nil {
             return .failure("--sequential-tuning tunes the sequential test: give --sequential with it")
         }
+        if parsed.flags.contains("--cuped") {
+            let text = parsed.options["--pre-window"] ?? MeasureOptions.defaultPreWindow
+            guard let seconds = DurationOption.seconds(text), seconds >= 1, seconds <= longestWindow else {
+                return .failure("--pre-window takes a number and a unit (90s, 45m, 12h, 30d), not '\(text)'")
+            }
+            options.cupedPreWindow = seconds
+        } else if parsed.options["--pre-window"] != nil {
+            return .failure("--pre-window is CUPED's: give --cuped with it")
+        }
         let holdout = program.tips[tip].holdout
         guard let group = parsed.options["--group"] ?? holdout?.group else {
             return .failure("--tip: \(tipName) declares no holdout in \(programPath); name the experiment's group with --group G")
         }
         // The program's share held out checks the exposures of its own group; another group's say theirs.
         let setup = MeasureSetup(program: program, tip: tip, group: group, goals: goals, window: Double(window), now: now,
-                                 percent: holdout.flatMap { $0.group == group ? $0.percent : nil })
+                                 percent: holdout.flatMap { $0.group == group ? $0.percent : nil },
+                                 preWindow: options.cupedPreWindow.map(Double.init))
         let reading = RowsSetup(skipsInvalid: parsed.flags.contains("--skip-invalid"))
         let outcome = try RowsArguments.run(parsed, reading: reading, jobs: jobs, environment: environment,
                                             makeCounter: { MeasureCounter(setup: setup.withOwnProgram()) }).orFailure()

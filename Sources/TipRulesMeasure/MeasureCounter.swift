@@ -76,9 +76,19 @@ struct MeasureCounter: UserCounter {
         tally[arm] = counts
     }
 
-    /// Adds the user, and whether and how often they reached `goal` in (start, end], to `counts`.
+    /// Adds the user, and whether and how often they reached `goal` in (start, end], to `counts`;
+    /// with CUPED, how often in [start − pre-window, start) too.
     private func count(_ goal: Int, from start: Double, to end: Double, into counts: inout MeasureTally.Arm) throws(CommandError) {
-        let goals = builder.donationDates(of: goal).reduce(0) { $0 + ($1 > start && $1 <= end ? 1 : 0) }
+        let dates = builder.donationDates(of: goal)
+        let goals = dates.reduce(0) { $0 + ($1 > start && $1 <= end ? 1 : 0) }
+        if let preWindow = setup.preWindow {
+            let before = dates.reduce(0) { $0 + ($1 >= start - preWindow && $1 < start ? 1 : 0) }
+            // At most a million goals a user: the products cannot overflow.
+            try MeasureTally.add(before, to: &counts.preSum, "preSum")
+            try MeasureTally.add(before * before, to: &counts.preSumOfSquares, "preSumOfSquares")
+            try MeasureTally.add(before * goals, to: &counts.preGoalProducts, "preGoalProducts")
+            try MeasureTally.add(goals > 0 ? before : 0, to: &counts.preConvertedProducts, "preConvertedProducts")
+        }
         try MeasureTally.add(1, to: &counts.users, "users")
         try MeasureTally.add(goals > 0 ? 1 : 0, to: &counts.converted, "converted")
         try MeasureTally.add(goals, to: &counts.goalSum, "goalSum")

@@ -1,6 +1,6 @@
 /// How a measure report reads its tally beyond the experiment itself: the guardrail goals after the
-/// primary one, the correction of the p-values over every goal's metrics, and the sequential test's
-/// tuning when the report is read as often as one likes. A partial records them, so that partials
+/// primary one, the correction of the p-values over every goal's metrics, the sequential test's
+/// tuning when the report is read as often as one likes, and CUPED's pre-exposure window. A partial records them, so that partials
 /// read another way are not merged.
 struct MeasureOptions: Equatable, Sendable {
     /// The guardrail goals' names, after the primary goal (none: the report of one goal).
@@ -9,8 +9,11 @@ struct MeasureOptions: Equatable, Sendable {
     var correction = MultipleTesting.holm
     /// gbstats' `sequential_tuning_parameter` with `--sequential`; nil for the fixed-sample test.
     var sequentialTuning: Int?
+    /// With CUPED (`--cuped`), how long before the exposure the goal counts as the covariate, in seconds.
+    var cupedPreWindow: Int?
 
     static let defaultSequentialTuning = 5000
+    static let defaultPreWindow = "14d"
 
     /// What differs between two partials' options, in words; nil when they are the same.
     static func mismatch(_ a: MeasureOptions, _ b: MeasureOptions) -> String? {
@@ -22,6 +25,10 @@ struct MeasureOptions: Equatable, Sendable {
         if a.sequentialTuning != b.sequentialTuning {
             func test(_ tuning: Int?) -> String { tuning.map { "sequential, tuning \($0)" } ?? "fixed-sample" }
             return "the tests differ (\(test(a.sequentialTuning)) and \(test(b.sequentialTuning)))"
+        }
+        if a.cupedPreWindow != b.cupedPreWindow {
+            func cuped(_ window: Int?) -> String { window.map { "CUPED over \($0) seconds" } ?? "no CUPED" }
+            return "the adjustments differ (\(cuped(a.cupedPreWindow)) and \(cuped(b.cupedPreWindow)))"
         }
         return nil
     }

@@ -47,14 +47,13 @@ struct MeasureReport {
         (self.tip, self.group, self.goal, self.window, self.now, self.tally, self.options) = (tip, group, goal, window, now, tally, options)
         treatment = Self.summary(tally.treatment)
         holdout = Self.summary(tally.holdout)
-        let tuning = options.sequentialTuning.map(Double.init)
         var results = [GoalResult(goal: goal, treatment: treatment, holdout: holdout,
-                                  conversion: Self.compareRates(tally.treatment, tally.holdout, sequential: tuning),
-                                  goalCount: Self.compareGoalCounts(tally.treatment, tally.holdout, sequential: tuning))]
+                                  conversion: Self.compareRates(tally.treatment, tally.holdout, options: options),
+                                  goalCount: Self.compareGoalCounts(tally.treatment, tally.holdout, options: options))]
         for (name, arms) in zip(options.guardrails, tally.guardrails) {
             results.append(GoalResult(goal: name, treatment: Self.summary(arms.treatment), holdout: Self.summary(arms.holdout),
-                                      conversion: Self.compareRates(arms.treatment, arms.holdout, sequential: tuning),
-                                      goalCount: Self.compareGoalCounts(arms.treatment, arms.holdout, sequential: tuning)))
+                                      conversion: Self.compareRates(arms.treatment, arms.holdout, options: options),
+                                      goalCount: Self.compareGoalCounts(arms.treatment, arms.holdout, options: options)))
         }
         Self.adjust(&results, options.correction)
         conversion = results[0].conversion
@@ -110,17 +109,16 @@ struct MeasureReport {
     /// arm has enough users who reached the goal and who did not; where one has fewer,
     /// Newcombe–Wilson score intervals for the fixed-sample test, and none for the sequential test
     /// (no interval that holds its level at this size stays valid when read at any time).
-    private static func compareRates(_ treatment: MeasureTally.Arm, _ holdout: MeasureTally.Arm, sequential: Double?) -> Comparison {
+    private static func compareRates(_ treatment: MeasureTally.Arm, _ holdout: MeasureTally.Arm, options: MeasureOptions) -> Comparison {
         guard treatment.users > 0, holdout.users > 0 else {
             return .undefined("each arm needs at least 1 user (treatment \(treatment.users), holdout \(holdout.users))")
         }
         let fewConverted = fewest(treatment, holdout, converted: true), fewOthers = fewest(treatment, holdout, converted: false)
         guard let few = fewConverted ?? fewOthers else {
-            return TwoSidedTTest(control: .proportion(successes: holdout.converted, of: holdout.users),
-                                 treatment: .proportion(successes: treatment.converted, of: treatment.users), sequentialTuning: sequential).result()
+            return test(treatment, holdout, options: options, proportion: true)
         }
         let tooFew = users(few) + " " + (fewConverted != nil ? "reached the goal" : "did not reach the goal") + ", fewer than \(fewestOutcomes): "
-        if sequential != nil { return .undefined(tooFew + "the sequential test does not hold its level at this size") }
+        if options.sequentialTuning != nil { return .undefined(tooFew + "the sequential test does not hold its level at this size") }
         var result = ProportionIntervals.compare(treatment: (treatment.converted, treatment.users), holdout: (holdout.converted, holdout.users))
         result.notes.insert(tooFew + "Newcombe–Wilson score intervals, which hold their level at this size, instead of Welch's t", at: 0)
         return result
@@ -128,12 +126,32 @@ struct MeasureReport {
 
     /// The mean goal counts by Welch's t, refused where an arm has too few users who reached the
     /// goal for it to hold its level.
-    private static func compareGoalCounts(_ treatment: MeasureTally.Arm, _ holdout: MeasureTally.Arm, sequential: Double?) -> Comparison {
+    private static func compareGoalCounts(_ treatment: MeasureTally.Arm, _ holdout: MeasureTally.Arm, options: MeasureOptions) -> Comparison {
         if let few = fewest(treatment, holdout, converted: true), treatment.users > 0, holdout.users > 0 {
             return .undefined(users(few) + " reached the goal, fewer than "
                               + "\(fewestOutcomes): Welch's t test of the goal counts does not hold its level at this size (the conversion rate's interval does)")
         }
-        return TwoSidedTTest(control: goalSample(holdout), treatment: goalSample(treatment), sequentialTuning: sequential).result()
+        return test(treatment, holdout, options: options, proportion: false)
+    }
+
+    /// gbstats' test of the conversion (`proportion`) or of the goal count, fixed or sequential,
+    /// with CUPED's adjustment when the options ask for it (θ in the comparison).
+    private static func test(_ treatment: MeasureTally.Arm, _ holdout: MeasureTally.Arm, options: MeasureOptions, proportion: Bool) -> Comparison {
+        let tuning = options.sequentialTuning.map(Double.init)
+        guard options.cupedPreWindow != nil else {
+            let control = proportion ? .proportion(successes: holdout.converted, of: holdout.users) : goalSample(holdout)
+            let treated = proportion ? .proportion(successes: treatment.converted, of: treatment.users) : goalSample(treatment)
+            return TwoSidedTTest(control: control, treatment: treated, sequentialTuning: tuning).result()
+        }
+        func sums(_ arm: MeasureTally.Arm) -> RegressionAdjustment.Sums {
+            RegressionAdjustment.Sums(count: arm.users, metric: proportion ? arm.converted : arm.goalSum,
+                                      metricSquares: proportion ? arm.converted : arm.goalSumOfSquares, covariate: arm.preSum,
+                                      covariateSquares: arm.preSumOfSquares, products: proportion ? arm.preConvertedProducts : arm.preGoalProducts)
+        }
+        let adjusted = RegressionAdjustment(proportion: proportion, control: sums(holdout), treatment: sums(treatment)).adjusted()
+        var result = TwoSidedTTest(control: adjusted.control, treatment: adjusted.treatment, sequentialTuning: tuning).result()
+        if result.method != nil { result.theta = adjusted.theta }
+        return result
     }
 
     private static func goalSample(_ arm: MeasureTally.Arm) -> ArmSample {

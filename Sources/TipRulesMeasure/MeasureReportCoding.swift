@@ -55,7 +55,8 @@ enum MeasureReportCoding {
             }
             return .object(JSONObject([("goal", .string(result.goal)),
                                        ("arms", .object(JSONObject([("treatment", arm(result.treatment)), ("holdout", arm(result.holdout))]))),
-                                       ("conversion", comparison(result.conversion)), ("goalCount", comparison(result.goalCount))]))
+                                       ("conversion", comparison(result.conversion)), ("goalCount", comparison(result.goalCount))]
+                                      + (report.options.cupedPreWindow == nil ? [] : [("theta", theta(result.conversion, result.goalCount))])))
         }
         let guardrails: [(String, JSONValue)] = report.guardrails.isEmpty ? [] : [("guardrails", .array(report.guardrails.map(goal)))]
         return .object(JSONObject([
@@ -68,6 +69,8 @@ enum MeasureReportCoding {
                                          ("holdout", arm(report.holdout, interactions: false))]))),
             ("conversion", comparison(report.conversion)), ("goalCount", comparison(report.goalCount)),
             ("correction", .string(report.options.correction.rawValue)), ("sequential", sequential(report.options)),
+            ("cuped", report.options.cupedPreWindow.map { .object(JSONObject([("preWindow", .integer($0)),
+                                                                              ("theta", theta(report.conversion, report.goalCount))])) } ?? .null),
         ] + guardrails + [
             ("sampleRatio", .object(JSONObject([("pValue", number(report.sampleRatioPValue)), ("flagged", .bool(report.sampleRatioFlagged))]))),
             ("summary", .string(MeasureSummary.line(report))),
@@ -91,12 +94,24 @@ enum MeasureReportCoding {
             ("correction", .string(header.options.correction.rawValue)), ("sequential", sequential(header.options)),
             ("guardrails", .array(zip(header.options.guardrails, tally.guardrails).map { name, arms in
                 .object(JSONObject([("goal", .string(name)), ("arms", .object(JSONObject(HoldoutArm.allCases.map { side in
-                    (side.rawValue, .object(JSONObject(zip(MeasureTally.Arm.goalCountNames, arms[side].goalCounts).map { ($0, .integer($1)) })))
+                    (side.rawValue, .object(JSONObject(zip(MeasureTally.Arm.goalCountNames + MeasureTally.Arm.preCountNames,
+                                                           arms[side].goalCounts + arms[side].preCounts).map { ($0, .integer($1)) })))
                 })))]))
             })),
+            ("cuped", header.options.cupedPreWindow.map { window in
+                .object(JSONObject([("preWindow", .integer(window)), ("arms", .object(JSONObject(HoldoutArm.allCases.map { side in
+                    (side.rawValue, .object(JSONObject(zip(MeasureTally.Arm.preCountNames, tally[side].preCounts).map { ($0, .integer($1)) })))
+                })))]))
+            } ?? .null),
         ]))
     }
 
+
+    /// CUPED's θ of each metric (null where it was not adjusted).
+    private static func theta(_ conversion: Comparison, _ goalCount: Comparison) -> JSONValue {
+        .object(JSONObject([("conversion", conversion.theta.map(JSONValue.number) ?? .null),
+                            ("goalCount", goalCount.theta.map(JSONValue.number) ?? .null)]))
+    }
 
     /// `{"tuning": N}` for the sequential test, null for the fixed-sample one.
     private static func sequential(_ options: MeasureOptions) -> JSONValue {
@@ -165,13 +180,36 @@ enum MeasureReportCoding {
             var arms = MeasureTally.Arms()
             for side in HoldoutArm.allCases {
                 let key = "guardrails[\(index)].arms.\(side.rawValue)"
-                let counts = try reader.counts(item["arms"]?[side.rawValue], MeasureTally.Arm.goalCountNames, key)
+                let counts = try reader.counts(item["arms"]?[side.rawValue], MeasureTally.Arm.goalCountNames + MeasureTally.Arm.preCountNames, key)
                 arms[side].users = tally[side].users
-                arms[side].goalCounts = counts
+                arms[side].goalCounts = Array(counts[..<3])
+                arms[side].preCounts = Array(counts[3...])
                 if let problem = problem(in: arms[side]) { throw CommandError("\(key): \(problem)") }
             }
             options.guardrails.append(name)
             tally.guardrails.append(arms)
+        }
+        switch json["cuped"] {
+        case .null?: break
+        case .object(let cuped)?:
+            let window = try reader.count(cuped["preWindow"], "cuped.preWindow")
+            guard window >= 1, window <= MeasureCommand.longestWindow else {
+                throw CommandError("cuped.preWindow: expected a whole number of seconds from 1 to \(MeasureCommand.longestWindow)")
+            }
+            options.cupedPreWindow = window
+            for side in HoldoutArm.allCases {
+                tally[side].preCounts = try reader.counts(cuped["arms"]?[side.rawValue], MeasureTally.Arm.preCountNames, "cuped.arms.\(side.rawValue)")
+            }
+        default: throw CommandError("cuped: expected null or {\"preWindow\": seconds, \"arms\": …}")
+        }
+        let arms = [("arms", tally.treatment, tally.holdout)] + tally.guardrails.enumerated().map { ("guardrails[\($0)].arms", $1.treatment, $1.holdout) }
+        for (key, treatment, holdout) in arms {
+            for (side, arm) in [("treatment", treatment), ("holdout", holdout)] {
+                if options.cupedPreWindow == nil && arm.preCounts.contains(where: { $0 != 0 }) {
+                    throw CommandError("\(key).\(side): sums before the exposure without CUPED")
+                }
+                if let problem = preProblem(in: arm) { throw CommandError("\(key).\(side): \(problem)") }
+            }
         }
         header.options = options
         return (header, tally)
@@ -188,6 +226,16 @@ enum MeasureReportCoding {
         }
         if users > 0 && parts.isEmpty { throw CommandError("parts: a partial with users names the part of the rows it counts") }
         return parts
+    }
+
+    /// What makes an arm's counts before the exposure impossible, or nil: a run counts each user's
+    /// goals before it, x, with x ≤ x², and x × goals ≥ x × converted (at most a million goals a user).
+    private static func preProblem(in arm: MeasureTally.Arm) -> String? {
+        if arm.preSum > arm.preSumOfSquares { return "the goal counts' squares before the exposure add up to less than the goal counts" }
+        if arm.preConvertedProducts > arm.preGoalProducts { return "the products with converted add up to more than the products with the goal counts" }
+        if arm.preSum / MeasureCommand.mostGoals > arm.users { return "more goals before the exposure than \(MeasureCommand.mostGoals) a user" }
+        if arm.preGoalProducts > 0 && (arm.preSum == 0 || arm.goalSum == 0) { return "products with the goal counts but no goals" }
+        return nil
     }
 
     /// What makes an arm's counts impossible (no run gives them), or nil.

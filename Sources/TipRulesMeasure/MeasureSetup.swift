@@ -15,6 +15,8 @@ struct MeasureSetup: Sendable {
     /// The share held out that the tip's holdout declares, when `group` is its group; nil otherwise
     /// (the exposure rows say it).
     var percent: Int?
+    /// With CUPED, how long before the first exposure the goal counts as the covariate, in seconds.
+    var preWindow: Double?
 
     /// The setup with a program of its own, decoded again from its bytecode; `self` when it cannot be.
     func withOwnProgram() -> MeasureSetup {

@@ -55,6 +55,20 @@ package struct MeasureTally: RowsTally, Equatable {
         var shown = 0
         var actionPerformed = 0
         var tipClosed = 0
+        /// With CUPED: the sum and sum of squares of the users' goal counts before the exposure (the
+        /// covariate), and the sums of covariate × goal count and of covariate × converted.
+        var preSum = 0
+        var preSumOfSquares = 0
+        var preGoalProducts = 0
+        var preConvertedProducts = 0
+
+        static let preCountNames = ["preSum", "preSumOfSquares", "preGoalProducts", "preConvertedProducts"]
+
+        /// The covariate's counts in the order of `preCountNames`.
+        var preCounts: [Int] {
+            get { [preSum, preSumOfSquares, preGoalProducts, preConvertedProducts] }
+            set { (preSum, preSumOfSquares, preGoalProducts, preConvertedProducts) = (newValue[0], newValue[1], newValue[2], newValue[3]) }
+        }
 
         static let countNames = ["users", "converted", "goalSum", "goalSumOfSquares", "shown", "actionPerformed", "tipClosed"]
 
@@ -106,11 +120,14 @@ package struct MeasureTally: RowsTally, Equatable {
 
     /// Adds one arm's counts to another's, naming the count that would overflow.
     private static func add(_ other: Arm, to arm: inout Arm, _ name: String) throws(CommandError) {
-        var counts = arm.counts
+        var counts = arm.counts, preCounts = arm.preCounts
         for (index, count) in Arm.countNames.enumerated() {
             try add(other.counts[index], to: &counts[index], "\(name).\(count)")
         }
-        arm.counts = counts
+        for (index, count) in Arm.preCountNames.enumerated() {
+            try add(other.preCounts[index], to: &preCounts[index], "\(name).\(count)")
+        }
+        (arm.counts, arm.preCounts) = (counts, preCounts)
     }
 
     /// The tally of a whole run, a part: its identity is its users' digest (a run without users

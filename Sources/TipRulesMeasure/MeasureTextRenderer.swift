@@ -15,6 +15,7 @@ enum MeasureTextRenderer {
         if let tuning = report.options.sequentialTuning {
             lines.append("sequential test (tuning \(tuning)): the intervals and p-values hold however often the report is read")
         }
+        if let cuped = MeasureSummary.cuped(report) { lines.append(cuped) }
         lines.append("")
         var table = [["", "users", "converted", "rate", "95% interval", "goalCount mean", "variance"]]
         for (name, arm) in [("treatment", report.treatment), ("holdout", report.holdout)] {
@@ -85,13 +86,13 @@ enum MeasureTextRenderer {
 
 /// A measure report for a spreadsheet (`--format csv`): a header, a line per arm (with its rate's
 /// interval), one per comparison (the relative lift and the difference, each with its interval and
-/// p-value, the adjusted p-value, and the method), the same four lines for each guardrail goal, one for the sample-ratio check, one for each count of users left out,
+/// p-value, the adjusted p-value, CUPED's θ, and the method), the same four lines for each guardrail goal, one for the sample-ratio check, one for each count of users left out,
 /// the plain summary and one line per note; a cell that does not apply, or whose statistic is
 /// undefined, is empty. Numbers are written as JSON writes them, text quoted as CSV quotes it.
 enum MeasureCSVRenderer {
     static let header = ["row", "users", "converted", "rate", "rateLow", "rateHigh", "goalCountMean", "goalCountVariance", "shown",
                          "actionPerformed", "tipClosed", "method", "relativeLift", "relativeLiftLow", "relativeLiftHigh",
-                         "relativeLiftPValue", "difference", "differenceLow", "differenceHigh", "pValue", "pValueAdjusted", "text"]
+                         "relativeLiftPValue", "difference", "differenceLow", "differenceHigh", "pValue", "pValueAdjusted", "theta", "text"]
 
     static func render(_ report: MeasureReport) -> String {
         func number(_ value: Double?) -> String { value.map { JSONWriter.string(from: .number($0)) } ?? "" }
@@ -109,7 +110,7 @@ enum MeasureCSVRenderer {
              "relativeLiftLow": number(result.relativeLiftInterval?.lowerBound), "relativeLiftHigh": number(result.relativeLiftInterval?.upperBound),
              "relativeLiftPValue": number(result.relativeLiftPValue), "difference": number(result.difference),
              "differenceLow": number(result.differenceInterval?.lowerBound), "differenceHigh": number(result.differenceInterval?.upperBound),
-             "pValue": number(result.pValue), "pValueAdjusted": number(result.pValueAdjusted)]
+             "pValue": number(result.pValue), "pValueAdjusted": number(result.pValueAdjusted), "theta": number(result.theta)]
         }
         var lines = [header.joined(separator: ",")]
         var treatment = arm(report.treatment)

@@ -5,14 +5,16 @@ import Testing
 import TipRulesTestSupport
 
 /// Beyond the fixed-sample test: guardrail goals with their p-values adjusted together (equal to
-/// statsmodels' `multipletests`), and gbstats' sequential test, on rows and on merged partials alike,
-/// in every format; partials read another way are not merged.
+/// statsmodels' `multipletests`), gbstats' sequential test, and CUPED (gbstats'
+/// `RegressionAdjustedStatistic`), on rows and on merged partials alike, in every format; partials
+/// read another way are not merged.
 @Suite struct MeasureBeyondTests: CommandTesting {
     let scratch = TemporaryFolder()
     private let program = "examples/measure/pro-filters.tiprules"
 
     /// 200 users of group "g" (20 % held out) exposed on 1 November, some applying filters and
-    /// opening search in their window, written in two files split at a user.
+    /// opening search in their window and in the two weeks before (and before those), written in two
+    /// files split at a user.
     private func rows() throws -> (all: String, first: String, second: String) {
         var lines: [String] = []
         for user in 0..<200 {
@@ -22,7 +24,11 @@ import TipRulesTestSupport
                 lines.append(#"{"user":"u\#(user)","event":"filterApplied","date":"2026-11-02T00:00:00Z","fields":{"filterCount":1}}"#)
             }
             for hour in 0..<(user % 4) {
+                lines.append(#"{"user":"u\#(user)","event":"openedSearch","date":"2026-10-10T0\#(hour):00:00Z"}"#)
                 lines.append(#"{"user":"u\#(user)","event":"openedSearch","date":"2026-11-03T0\#(hour):00:00Z"}"#)
+            }
+            for hour in 0..<(user % 4 + (user % 7 == 0 ? 1 : 0)) {
+                lines.append(#"{"user":"u\#(user)","event":"openedSearch","date":"2026-10-30T0\#(hour):00:00Z"}"#)
             }
         }
         let cut = lines.firstIndex { $0.contains(#""user":"u100""#) } ?? 0
@@ -71,6 +77,58 @@ import TipRulesTestSupport
                 #expect(abs((value ?? .nan) - reference) <= 1e-9 * abs(reference), Comment(rawValue: "\(tuning): \(String(describing: value)) \(reference)"))
             }
         }
+    }
+
+    @Test func cupedIsGbstats() {
+        // gbstats 0.8.0: TwoSidedTTest of RegressionAdjustedStatistic (holdout n=1000, sum=300, sum_squares=520, pre sum=900,
+        // pre sum_squares=2100, products=700; treatment 9000, 3100, 5600, 8200, 19000, 6900) with θ from compute_theta.
+        let expected: [(Bool, [Double])] = [
+            (true, [0.04053878357646201, 0.02363333571616148, 0.05744423143676254, 2.8323548022513023e-06,
+                    0.13512927858820672, 0.0712019368365197, 0.19905662033989374, 3.5994872249034415e-05]),
+            (false, [0.04053878357646201, 0.005141581898384227, 0.07593598525453979, 0.02482390679481261,
+                     0.13512927858820672, 0.0015895997989363586, 0.2686689573774771, 0.04733851318997706]),
+        ]
+        for (proportion, values) in expected {
+            let adjustment = RegressionAdjustment(
+                proportion: proportion,
+                control: .init(count: 1000, metric: 300, metricSquares: proportion ? 300 : 520, covariate: 900, covariateSquares: 2100, products: 700),
+                treatment: .init(count: 9000, metric: 3100, metricSquares: proportion ? 3100 : 5600, covariate: 8200, covariateSquares: 19000,
+                                 products: 6900))
+            let adjusted = adjustment.adjusted()
+            #expect(abs(adjusted.theta - 0.351509478118418) < 1e-12)
+            let result = TwoSidedTTest(control: adjusted.control, treatment: adjusted.treatment).result()
+            let ours = [result.difference, result.differenceInterval?.lowerBound, result.differenceInterval?.upperBound, result.pValue,
+                        result.relativeLift, result.relativeLiftInterval?.lowerBound, result.relativeLiftInterval?.upperBound,
+                        result.relativeLiftPValue]
+            for (value, reference) in zip(ours, values) {
+                #expect(abs((value ?? .nan) - reference) <= 1e-9 * abs(reference), Comment(rawValue: "\(proportion): \(String(describing: value)) \(reference)"))
+            }
+        }
+    }
+
+    /// The covariate is each user's goal count in [t0 − pre-window, t0): 14 days by default.
+    @Test func cupedCountsTheGoalsBeforeTheExposure() throws {
+        let file = try rows().all
+        func preSum(_ options: [String]) throws -> Int? {
+            try json(measure(file, goals: ["openedSearch"], options + ["--format", "partial"]))["cuped"]?["arms"]?["treatment"]?["preSum"]?.intValue
+        }
+        // Treatment users (160) open search user % 4 times on 10 October (22 days before) and on 3 November (after),
+        // one more on 30 October if user % 7 = 0.
+        let treated = (0..<200).filter { $0 % 5 != 0 }
+        let earlier = treated.reduce(0) { $0 + $1 % 4 }, recent = treated.reduce(0) { $0 + $1 % 4 + ($1 % 7 == 0 ? 1 : 0) }
+        #expect(try preSum(["--cuped"]) == recent)
+        #expect(try preSum(["--cuped", "--pre-window", "30d"]) == earlier + recent)
+        let report = try json(measure(file, goals: ["openedSearch"], ["--cuped", "--format", "json"]))
+        #expect(report["cuped"]?["preWindow"]?.intValue == 1_209_600)
+        let theta = try #require(report["cuped"]?["theta"]?["goalCount"]?.doubleValue)
+        #expect(theta > 0.5, "the goals before and after are nearly the same counts")
+        let plain = try json(measure(file, goals: ["openedSearch"], ["--format", "json"]))
+        func width(_ report: JSONValue) -> Double {
+            let bounds = report["goalCount"]?["differenceInterval"]?.arrayValue?.compactMap(\.doubleValue) ?? []
+            return bounds.count == 2 ? bounds[1] - bounds[0] : .nan
+        }
+        #expect(width(report) < width(plain) / 2)
+        #expect(measure(file, goals: ["openedSearch"], ["--cuped"]).standardOutput.contains("CUPED over the 14 days before the exposure: θ "))
     }
 
     /// Each guardrail is reported as it would be as the only goal, and every goal's p-values are adjusted together.
@@ -132,7 +190,8 @@ import TipRulesTestSupport
 
     @Test func partialsMergeExactlyAndOnlyWithTheSameOptions() throws {
         let (all, first, second) = try rows()
-        let goals = ["filterApplied", "openedSearch"], options = ["--sequential", "--sequential-tuning", "300", "--correction", "bh"]
+        let goals = ["filterApplied", "openedSearch"]
+        let options = ["--sequential", "--sequential-tuning", "300", "--correction", "bh", "--cuped", "--pre-window", "20d"]
         let single = measure(all, goals: goals, options + ["--format", "json"])
         var partials: [String] = []
         for (index, part) in [first, second].enumerated() {
@@ -145,9 +204,14 @@ import TipRulesTestSupport
         #expect(merged.standardOutput == single.standardOutput)
         let others: [([String], [String], String)] = [
             (["filterApplied"], options, "the guardrail goals differ ('openedSearch' and none)"),
-            (goals, ["--sequential", "--sequential-tuning", "300"], "the corrections differ (bh and holm)"),
-            (goals, ["--correction", "bh"], "the tests differ (sequential, tuning 300 and fixed-sample)"),
-            (goals, ["--sequential", "--correction", "bh"], "the tests differ (sequential, tuning 300 and sequential, tuning 5000)"),
+            (goals, ["--sequential", "--sequential-tuning", "300", "--cuped", "--pre-window", "20d"], "the corrections differ (bh and holm)"),
+            (goals, ["--correction", "bh", "--cuped", "--pre-window", "20d"], "the tests differ (sequential, tuning 300 and fixed-sample)"),
+            (goals, ["--sequential", "--correction", "bh", "--cuped", "--pre-window", "20d"],
+             "the tests differ (sequential, tuning 300 and sequential, tuning 5000)"),
+            (goals, ["--sequential", "--sequential-tuning", "300", "--correction", "bh", "--cuped"],
+             "the adjustments differ (CUPED over 1728000 seconds and CUPED over 1209600 seconds)"),
+            (goals, ["--sequential", "--sequential-tuning", "300", "--correction", "bh"],
+             "the adjustments differ (CUPED over 1728000 seconds and no CUPED)"),
         ]
         for (otherGoals, otherOptions, message) in others {
             let other = try write("other.partial", measure(second, goals: otherGoals, otherOptions + ["--format", "partial"]).standardOutput)
@@ -165,6 +229,8 @@ import TipRulesTestSupport
             (["filterApplied"], ["--correction", "bonferroni"], "--correction takes holm, bh or none, not 'bonferroni'"),
             (["filterApplied"], ["--sequential-tuning", "10"], "give --sequential with it"),
             (["filterApplied"], ["--sequential", "--sequential-tuning", "0"], "--sequential-tuning takes a whole number from 1"),
+            (["filterApplied"], ["--pre-window", "14d"], "give --cuped with it"),
+            (["filterApplied"], ["--cuped", "--pre-window", "2w"], "--pre-window takes a number and a unit"),
         ]
         for (goals, options, message) in cases {
             let result = measure(file, goals: goals, options)

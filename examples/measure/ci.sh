@@ -2,8 +2,8 @@
 # examples/measure/ci.sh TIPRULEC — measure as CI runs it (docs/measure.md), in the virtual environment of
 # examples/reach/ci.sh with pinned gbstats, statsmodels, scipy and pillow added: generated experiment rows
 # (tiprulec-bench measure, built next to TIPRULEC) counted by measure and by a plain DuckDB query alike;
-# Spark's merged partials equal to one run; the statistics (with guardrails, corrections and the sequential test)
-# equal to gbstats' and statsmodels' to 1e-9.
+# Spark's merged partials equal to one run; the statistics (with guardrails, corrections, the sequential test and
+# CUPED) equal to gbstats' and statsmodels' to 1e-9.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 tiprulec=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -61,8 +61,8 @@ for key in ("immature", "crossed", "contaminated"):
 PY
 
 # Spark in local mode: partitions by user, partials merged, equal to one process — with a guardrail, the
-# sequential test and a correction, which the partials carry.
-beyond=(--goal openedSearch --sequential --sequential-tuning 3000 --correction bh)
+# sequential test, a correction and CUPED, which the partials carry.
+beyond=(--goal openedSearch --sequential --sequential-tuning 3000 --correction bh --cuped --pre-window 10d)
 "$tiprulec" measure "$program" "$work/rows.ndjson" "${experiment[@]}" "${beyond[@]}" --format json > "$work/single.json"
 "$venv/bin/python" "$here/../reach/spark_reach.py" --command measure --options "--tip ProFiltersTip --goal filterApplied ${beyond[*]}" \
   --tiprulec "$tiprulec" --program "$program" --rows "$work/rows.ndjson" --now "$now" --partitions 5 --master 'local[2]' \

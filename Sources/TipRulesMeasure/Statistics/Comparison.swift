@@ -24,6 +24,8 @@ struct Comparison: Equatable {
     var relativeLift: Double?
     var relativeLiftInterval: ClosedRange<Double>?
     var relativeLiftPValue: Double?
+    /// With CUPED, the θ of the adjustment (gbstats' `RegressionAdjustedStatistic`).
+    var theta: Double?
     var notes: [String] = []
 
     /// A comparison that was not made, for `reason`.

@@ -5,6 +5,11 @@ struct ArmSample: Equatable {
     var count: Double
     var mean: Double
     var variance: Double
+    /// The mean before a regression adjustment (CUPED): the relative lift's baseline. nil: `mean`.
+    var unadjustedMean: Double?
+
+    /// The relative lift's baseline: the unadjusted mean.
+    var baseline: Double { unadjustedMean ?? mean }
 
     /// A conversion rate: `successes` of `count` units, with the variance p(1 − p) (gbstats'
     /// `ProportionStatistic`).
@@ -51,7 +56,7 @@ struct TwoSidedTTest {
         for (name, arm) in [("treatment", treatment), ("holdout", control)] where !(arm.variance > 0) {
             return .undefined("no user of the \(name) arm differs from another: its variance is 0, and the t test is undefined")
         }
-        guard control.mean != 0 else {
+        guard control.mean != 0, control.baseline != 0 else {
             return .undefined("the holdout's value is 0: the t test is undefined")
         }
         var result = Comparison(method: sequentialTuning == nil ? .welch : .sequential)
@@ -61,9 +66,10 @@ struct TwoSidedTTest {
             / (treatmentShare * treatmentShare / (treatment.count - 1) + controlShare * controlShare / (control.count - 1))
         let difference = treatment.mean - control.mean
         (result.difference, result.differenceInterval, result.pValue) = test(difference, variance: variance, degrees: degrees)
-        let square = control.mean * control.mean
-        let liftVariance = treatmentShare / square + controlShare * treatment.mean * treatment.mean / (square * square)
-        (result.relativeLift, result.relativeLiftInterval, result.relativeLiftPValue) = test(difference / control.mean, variance: liftVariance,
+        // As gbstats: the relative lift and its variance from the unadjusted means.
+        let square = control.baseline * control.baseline
+        let liftVariance = treatmentShare / square + controlShare * treatment.baseline * treatment.baseline / (square * square)
+        (result.relativeLift, result.relativeLiftInterval, result.relativeLiftPValue) = test(difference / control.baseline, variance: liftVariance,
                                                                                             degrees: degrees)
         return result
     }
