@@ -51,7 +51,7 @@ enum MeasureChart {
             var label = "undefined"
             if let lift = result.relativeLift, let interval = result.relativeLiftInterval, let p = result.relativeLiftPValue {
                 label = "\(MeasureNumbers.lift(lift)) [\(MeasureNumbers.lift(interval.lowerBound)), \(MeasureNumbers.lift(interval.upperBound))], "
-                    + MeasureNumbers.pValue(p)
+                    + MeasureNumbers.pValue(p) + (result.bayesian.map { ", \(String(format: "%.0f%%", $0.chanceToWin * 100)) to win" } ?? "")
             }
             children.append(mark(name, value: result.relativeLift, interval: result.relativeLiftInterval, scale: liftScale, top: top,
                                  color: color, label: label))

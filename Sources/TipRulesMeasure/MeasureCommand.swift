@@ -9,7 +9,8 @@ package enum MeasureCommand {
     usage: tiprulec measure PROGRAM [ROWS...] --tip TIP --goal EVENT [--goal EVENT...] [--group G]
                             [--window DURATION] [--now DATE] [--correction holm|bh|none]
                             [--sequential [--sequential-tuning N]] [--cuped [--pre-window DURATION]]
-                            [--format text|json|csv|partial|svg] [--skip-invalid] [--jobs N] [--quiet]
+                            [--engine frequentist|bayesian] [--format text|json|csv|partial|svg]
+                            [--skip-invalid] [--jobs N] [--quiet]
            tiprulec measure merge PARTIAL... [--format text|json|csv|partial|svg]
 
     Did the tip change what people do? Over users' exported rows (as `reach` reads them, with
@@ -22,7 +23,8 @@ package enum MeasureCommand {
     --correction (default holm; bh, none) adjusts every goal's p-values together. --sequential
     reads the report with GrowthBook's sequential test, whose intervals and p-values hold however
     often it is read (--sequential-tuning, default 5000). --cuped narrows the intervals with each
-    user's goal count in the --pre-window (default 14d) before the exposure (CUPED). --group is the
+    user's goal count in the --pre-window (default 14d) before the exposure (CUPED). --engine
+    bayesian adds GrowthBook's chance to win and each arm's risk to each comparison. --group is the
     experiment's group (default the group of the tip's holdout; a tip without a holdout needs it);
     an exposure of the holdout's group that holds out another share than the program's is a bad row. --now is the
     instant (default now): users whose window has not ended are left out as immature, rows after
@@ -47,7 +49,7 @@ package enum MeasureCommand {
                             currentTime: () -> Double) throws(CommandResultError) -> CommandResult {
         if arguments.first == "merge" { return try merge(Array(arguments.dropFirst()), environment: environment) }
         let valueOptions: Set = ["--tip", "--goal", "--group", "--window", "--now", "--format", "--jobs", "--correction", "--sequential-tuning",
-                                 "--pre-window"]
+                                 "--pre-window", "--engine"]
         let parsed = try ParsedArguments.parse(arguments, valueOptions: valueOptions,
                                                flags: ["--skip-invalid", "--quiet", "--sequential", "--cuped"]).orFailure(usage: usage)
         guard let programPath = parsed.positionals.first else { return .failure("measure takes a program\n" + usage) }
@@ -85,6 +87,12 @@ package enum MeasureCommand {
                 ?? MeasureOptions.defaultSequentialTuning
         } else if parsed.options["--sequential-tuning"] != nil {
             return .failure("--sequential-tuning tunes the sequential test: give --sequential with it")
+        }
+        switch parsed.options["--engine"] ?? "frequentist" {
+        case "frequentist": break
+        case "bayesian" where options.sequentialTuning == nil: options.bayesian = true
+        case "bayesian": return .failure("--engine bayesian reads no sequential test: leave out --sequential")
+        case let engine: return .failure("--engine takes frequentist or bayesian, not '\(engine)'")
         }
         if parsed.flags.contains("--cuped") {
             let text = parsed.options["--pre-window"] ?? MeasureOptions.defaultPreWindow

@@ -11,8 +11,14 @@ struct MeasureOptions: Equatable, Sendable {
     var sequentialTuning: Int?
     /// With CUPED (`--cuped`), how long before the exposure the goal counts as the covariate, in seconds.
     var cupedPreWindow: Int?
+    /// With the Bayesian engine (`--engine bayesian`), each comparison's chance to win and risks too.
+    var bayesian = false
 
     static let defaultSequentialTuning = 5000
+    static let engines = ["frequentist", "bayesian"]
+
+    /// The engine's name as `--engine` and the report write it.
+    var engine: String { bayesian ? "bayesian" : "frequentist" }
     static let defaultPreWindow = "14d"
 
     /// What differs between two partials' options, in words; nil when they are the same.
@@ -30,6 +36,7 @@ struct MeasureOptions: Equatable, Sendable {
             func cuped(_ window: Int?) -> String { window.map { "CUPED over \($0) seconds" } ?? "no CUPED" }
             return "the adjustments differ (\(cuped(a.cupedPreWindow)) and \(cuped(b.cupedPreWindow)))"
         }
+        if a.bayesian != b.bayesian { return "the engines differ (\(a.engine) and \(b.engine))" }
         return nil
     }
 }

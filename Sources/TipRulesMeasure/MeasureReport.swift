@@ -141,7 +141,7 @@ struct MeasureReport {
         guard options.cupedPreWindow != nil else {
             let control = proportion ? .proportion(successes: holdout.converted, of: holdout.users) : goalSample(holdout)
             let treated = proportion ? .proportion(successes: treatment.converted, of: treatment.users) : goalSample(treatment)
-            return TwoSidedTTest(control: control, treatment: treated, sequentialTuning: tuning).result()
+            return TwoSidedTTest(control: control, treatment: treated, sequentialTuning: tuning, bayesian: options.bayesian).result()
         }
         func sums(_ arm: MeasureTally.Arm) -> RegressionAdjustment.Sums {
             RegressionAdjustment.Sums(count: arm.users, metric: proportion ? arm.converted : arm.goalSum,
@@ -149,7 +149,8 @@ struct MeasureReport {
                                       covariateSquares: arm.preSumOfSquares, products: proportion ? arm.preConvertedProducts : arm.preGoalProducts)
         }
         let adjusted = RegressionAdjustment(proportion: proportion, control: sums(holdout), treatment: sums(treatment)).adjusted()
-        var result = TwoSidedTTest(control: adjusted.control, treatment: adjusted.treatment, sequentialTuning: tuning).result()
+        var result = TwoSidedTTest(control: adjusted.control, treatment: adjusted.treatment, sequentialTuning: tuning,
+                                   bayesian: options.bayesian).result()
         if result.method != nil { result.theta = adjusted.theta }
         return result
     }

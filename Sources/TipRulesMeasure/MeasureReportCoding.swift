@@ -45,7 +45,10 @@ enum MeasureReportCoding {
                                 ("relativeLift", number(result.relativeLift)), ("relativeLiftInterval", interval(result.relativeLiftInterval)),
                                 ("relativeLiftPValue", number(result.relativeLiftPValue)),
                                 ("difference", number(result.difference)), ("differenceInterval", interval(result.differenceInterval)),
-                                ("pValue", number(result.pValue)), ("pValueAdjusted", number(result.pValueAdjusted))]))
+                                ("pValue", number(result.pValue)), ("pValueAdjusted", number(result.pValueAdjusted)),
+                                ("chanceToWin", number(result.bayesian?.chanceToWin)),
+                                ("risk", result.bayesian.map { .object(JSONObject([("holdout", .number($0.holdoutRisk)),
+                                                                                    ("treatment", .number($0.treatmentRisk))])) } ?? .null)]))
         }
         func goal(_ result: MeasureReport.GoalResult) -> JSONValue {
             func arm(_ summary: MeasureReport.ArmSummary) -> JSONValue {
@@ -68,6 +71,7 @@ enum MeasureReportCoding {
             ("arms", .object(JSONObject([("treatment", arm(report.treatment, interactions: true)),
                                          ("holdout", arm(report.holdout, interactions: false))]))),
             ("conversion", comparison(report.conversion)), ("goalCount", comparison(report.goalCount)),
+            ("engine", .string(report.options.engine)),
             ("correction", .string(report.options.correction.rawValue)), ("sequential", sequential(report.options)),
             ("cuped", report.options.cupedPreWindow.map { .object(JSONObject([("preWindow", .integer($0)),
                                                                               ("theta", theta(report.conversion, report.goalCount))])) } ?? .null),
@@ -91,6 +95,7 @@ enum MeasureReportCoding {
             ("immature", .integer(tally.immature)), ("crossed", .integer(tally.crossed)), ("contaminated", .integer(tally.contaminated)),
             ("parts", .array(tally.parts.sorted().map { .string(MeasureTally.partName($0)) })),
             ("arms", .object(JSONObject([("treatment", arm(tally.treatment)), ("holdout", arm(tally.holdout))]))),
+            ("engine", .string(header.options.engine)),
             ("correction", .string(header.options.correction.rawValue)), ("sequential", sequential(header.options)),
             ("guardrails", .array(zip(header.options.guardrails, tally.guardrails).map { name, arms in
                 .object(JSONObject([("goal", .string(name)), ("arms", .object(JSONObject(HoldoutArm.allCases.map { side in
@@ -169,6 +174,11 @@ enum MeasureReportCoding {
             throw CommandError("correction: expected one of \(MultipleTesting.allCases.map(\.rawValue).joined(separator: ", ")), found '\(correction)'")
         }
         options.correction = method
+        let engine = try reader.string(json["engine"], "engine")
+        guard MeasureOptions.engines.contains(engine) else {
+            throw CommandError("engine: expected one of \(MeasureOptions.engines.joined(separator: ", ")), found '\(engine)'")
+        }
+        options.bayesian = engine == "bayesian"
         switch json["sequential"] {
         case .null?: break
         case .object(let test)? where test.entries.count == 1 && (test["tuning"]?.intValue ?? 0) >= 1:

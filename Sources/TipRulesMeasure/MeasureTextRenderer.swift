@@ -79,20 +79,24 @@ enum MeasureTextRenderer {
         guard let lift = result.relativeLift, let liftInterval = result.relativeLiftInterval, let liftP = result.relativeLiftPValue else {
             return "relative lift undefined; " + absolute + method
         }
+        let bayesian = result.bayesian.map {
+            "; chance to win \(MeasureNumbers.percent($0.chanceToWin)), risk \(MeasureNumbers.plain($0.holdoutRisk)) (holdout) "
+                + "\(MeasureNumbers.plain($0.treatmentRisk)) (treatment)"
+        } ?? ""
         return "relative lift \(MeasureNumbers.lift(lift)) [\(MeasureNumbers.lift(liftInterval.lowerBound)), "
-            + "\(MeasureNumbers.lift(liftInterval.upperBound))], \(MeasureNumbers.pValue(liftP)); " + absolute + method
+            + "\(MeasureNumbers.lift(liftInterval.upperBound))], \(MeasureNumbers.pValue(liftP)); " + absolute + method + bayesian
     }
 }
 
 /// A measure report for a spreadsheet (`--format csv`): a header, a line per arm (with its rate's
 /// interval), one per comparison (the relative lift and the difference, each with its interval and
-/// p-value, the adjusted p-value, CUPED's θ, and the method), the same four lines for each guardrail goal, one for the sample-ratio check, one for each count of users left out,
+/// p-value, the adjusted p-value, CUPED's θ, the Bayesian chance to win and risks, and the method), the same four lines for each guardrail goal, one for the sample-ratio check, one for each count of users left out,
 /// the plain summary and one line per note; a cell that does not apply, or whose statistic is
 /// undefined, is empty. Numbers are written as JSON writes them, text quoted as CSV quotes it.
 enum MeasureCSVRenderer {
     static let header = ["row", "users", "converted", "rate", "rateLow", "rateHigh", "goalCountMean", "goalCountVariance", "shown",
                          "actionPerformed", "tipClosed", "method", "relativeLift", "relativeLiftLow", "relativeLiftHigh",
-                         "relativeLiftPValue", "difference", "differenceLow", "differenceHigh", "pValue", "pValueAdjusted", "theta", "text"]
+                         "relativeLiftPValue", "difference", "differenceLow", "differenceHigh", "pValue", "pValueAdjusted", "theta", "chanceToWin", "riskHoldout", "riskTreatment", "text"]
 
     static func render(_ report: MeasureReport) -> String {
         func number(_ value: Double?) -> String { value.map { JSONWriter.string(from: .number($0)) } ?? "" }
@@ -110,7 +114,9 @@ enum MeasureCSVRenderer {
              "relativeLiftLow": number(result.relativeLiftInterval?.lowerBound), "relativeLiftHigh": number(result.relativeLiftInterval?.upperBound),
              "relativeLiftPValue": number(result.relativeLiftPValue), "difference": number(result.difference),
              "differenceLow": number(result.differenceInterval?.lowerBound), "differenceHigh": number(result.differenceInterval?.upperBound),
-             "pValue": number(result.pValue), "pValueAdjusted": number(result.pValueAdjusted), "theta": number(result.theta)]
+             "pValue": number(result.pValue), "pValueAdjusted": number(result.pValueAdjusted), "theta": number(result.theta),
+             "chanceToWin": number(result.bayesian?.chanceToWin), "riskHoldout": number(result.bayesian?.holdoutRisk),
+             "riskTreatment": number(result.bayesian?.treatmentRisk)]
         }
         var lines = [header.joined(separator: ",")]
         var treatment = arm(report.treatment)

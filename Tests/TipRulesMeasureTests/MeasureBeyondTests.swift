@@ -5,8 +5,8 @@ import Testing
 import TipRulesTestSupport
 
 /// Beyond the fixed-sample test: guardrail goals with their p-values adjusted together (equal to
-/// statsmodels' `multipletests`), gbstats' sequential test, and CUPED (gbstats'
-/// `RegressionAdjustedStatistic`), on rows and on merged partials alike, in every format; partials
+/// statsmodels' `multipletests`), gbstats' sequential test, CUPED (gbstats'
+/// `RegressionAdjustedStatistic`) and the Bayesian engine (`EffectBayesianABTest`), on rows and on merged partials alike, in every format; partials
 /// read another way are not merged.
 @Suite struct MeasureBeyondTests: CommandTesting {
     let scratch = TemporaryFolder()
@@ -104,6 +104,43 @@ import TipRulesTestSupport
                 #expect(abs((value ?? .nan) - reference) <= 1e-9 * abs(reference), Comment(rawValue: "\(proportion): \(String(describing: value)) \(reference)"))
             }
         }
+    }
+
+    @Test func theBayesianEngineIsGbstats() {
+        // gbstats 0.8.0: EffectBayesianABTest(ProportionStatistic(…), ProportionStatistic(…)).compute_result() with its default prior:
+        // chance_to_win, risk[0] (the holdout's), risk[1] (treatment's).
+        let cases: [((Int, Int), (Int, Int), [Double])] = [
+            ((101, 996), (1210, 9004), [0.9938440285887151, 0.32547751770182376, 0.00025792333012534423]),
+            ((130, 996), (1100, 9004), [0.21466590917362038, 0.009901959127604002, 0.07390770016577512]),
+        ]
+        for (holdout, treatment, values) in cases {
+            let result = TwoSidedTTest(control: .proportion(successes: holdout.0, of: holdout.1),
+                                       treatment: .proportion(successes: treatment.0, of: treatment.1), bayesian: true).result()
+            let ours = [result.bayesian?.chanceToWin, result.bayesian?.holdoutRisk, result.bayesian?.treatmentRisk]
+            for (value, reference) in zip(ours, values) {
+                #expect(abs((value ?? .nan) - reference) <= 1e-9 * abs(reference), Comment(rawValue: "\(String(describing: value)) \(reference)"))
+            }
+        }
+    }
+
+    @Test func theBayesianEngineIsReportedInEveryFormat() throws {
+        let file = try rows().all
+        let report = try json(measure(file, goals: ["filterApplied", "openedSearch"], ["--engine", "bayesian", "--format", "json"]))
+        #expect(report["engine"]?.stringValue == "bayesian")
+        for comparison in [report["conversion"], report["guardrails"]?.arrayValue?.first?["goalCount"]] {
+            let chance = try #require(comparison?["chanceToWin"]?.doubleValue)
+            #expect(chance > 0 && chance < 1)
+            #expect((comparison?["risk"]?["holdout"]?.doubleValue ?? -1) >= 0 && (comparison?["risk"]?["treatment"]?.doubleValue ?? -1) >= 0)
+        }
+        let plain = try json(measure(file, goals: ["filterApplied"], ["--format", "json"]))
+        #expect(plain["conversion"]?["chanceToWin"]?.isNull == true && plain["conversion"]?["risk"]?.isNull == true)
+        let text = measure(file, goals: ["filterApplied"], ["--engine", "bayesian"]).standardOutput
+        #expect(text.contains("chance to win ") && text.contains(" (holdout) "), Comment(rawValue: text))
+        let csv = measure(file, goals: ["filterApplied"], ["--engine", "bayesian", "--format", "csv"]).standardOutput
+        #expect(MeasureCSVRenderer.header.contains("chanceToWin") && MeasureCSVRenderer.header.contains("riskTreatment"))
+        #expect(csv.split(separator: "\n").first { $0.hasPrefix("conversion,") }?.split(separator: ",", omittingEmptySubsequences: false)
+            .count == MeasureCSVRenderer.header.count)
+        #expect(measure(file, goals: ["filterApplied"], ["--engine", "bayesian", "--format", "svg"]).standardOutput.contains("% to win"))
     }
 
     /// The covariate is each user's goal count in [t0 − pre-window, t0): 14 days by default.
@@ -212,6 +249,8 @@ import TipRulesTestSupport
              "the adjustments differ (CUPED over 1728000 seconds and CUPED over 1209600 seconds)"),
             (goals, ["--sequential", "--sequential-tuning", "300", "--correction", "bh"],
              "the adjustments differ (CUPED over 1728000 seconds and no CUPED)"),
+            (goals, ["--correction", "bh", "--cuped", "--pre-window", "20d", "--engine", "bayesian"],
+             "the tests differ (sequential, tuning 300 and fixed-sample)"),
         ]
         for (otherGoals, otherOptions, message) in others {
             let other = try write("other.partial", measure(second, goals: otherGoals, otherOptions + ["--format", "partial"]).standardOutput)
@@ -230,6 +269,8 @@ import TipRulesTestSupport
             (["filterApplied"], ["--sequential-tuning", "10"], "give --sequential with it"),
             (["filterApplied"], ["--sequential", "--sequential-tuning", "0"], "--sequential-tuning takes a whole number from 1"),
             (["filterApplied"], ["--pre-window", "14d"], "give --cuped with it"),
+            (["filterApplied"], ["--engine", "bayes"], "--engine takes frequentist or bayesian, not 'bayes'"),
+            (["filterApplied"], ["--engine", "bayesian", "--sequential"], "--engine bayesian reads no sequential test"),
             (["filterApplied"], ["--cuped", "--pre-window", "2w"], "--pre-window takes a number and a unit"),
         ]
         for (goals, options, message) in cases {

@@ -19,7 +19,7 @@ import TipRulesTestSupport
         return "{\"measurePartial\":3,\"program\":\"p\",\"tip\":\"T\",\"group\":\"g\",\"goal\":\"goal\",\"window\":\(window),"
             + "\"instant\":\(instant),\"percent\":10,\"users\":\(total),\"rows\":0,\"skippedUsers\":0,\"immature\":0,\"crossed\":0,"
             + "\"contaminated\":0,\"parts\":[\"\(part)\"],\"arms\":{\"treatment\":\(arm(treatment)),\"holdout\":\(arm(holdout))},"
-            + "\"correction\":\"holm\",\"sequential\":null,\"guardrails\":[],\"cuped\":null}\n"
+            + "\"engine\":\"frequentist\",\"correction\":\"holm\",\"sequential\":null,\"guardrails\":[],\"cuped\":null}\n"
     }
 
     private func merge(_ partials: [String], format: String = "text") throws -> CommandResult {
@@ -47,6 +47,7 @@ import TipRulesTestSupport
             (partial(part: "xyz"), "parts: expected identities of 16 hexadecimal digits, found \"xyz\""),
             (partial().replacingOccurrences(of: "\"parts\":[\"00000000000000a1\"]", with: "\"parts\":[]"),
              "parts: a partial with users names the part of the rows it counts"),
+            (partial().replacingOccurrences(of: "\"frequentist\"", with: "\"bayes\""), "engine: expected one of frequentist, bayesian, found 'bayes'"),
             (partial().replacingOccurrences(of: "\"holm\"", with: "\"bonferroni\""), "correction: expected one of holm, bh, none, found 'bonferroni'"),
             (partial().replacingOccurrences(of: "\"sequential\":null", with: "\"sequential\":{\"tuning\":0}"),
              "sequential: expected null or {\"tuning\": N} with N a whole number of at least 1"),

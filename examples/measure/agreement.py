@@ -19,12 +19,15 @@ is written, reported by `tiprulec measure merge --format json`, and compared wit
   SequentialTwoSidedTTest with SequentialConfig(sequential_tuning_parameter=N), both metrics;
 - CUPED (a partial with "cuped": each arm's sums of the goal count before the exposure): gbstats'
   RegressionAdjustedStatistic with compute_theta's θ, under either test, and θ itself;
+- the Bayesian engine (a partial with "engine": "bayesian"): the chance to win and both risks of
+  gbstats' EffectBayesianABTest with its default prior;
 - guardrails (a partial with further goals): every goal's metrics as above, and their p-values adjusted
   together ("pValueAdjusted") equal to statsmodels multipletests (holm, fdr_bh, none).
 gbstats computes p as 2 * (1 - cdf), which is exact only to about 1e-16 absolute: its p-values
 below 1e-6 are compared with statsmodels' instead. Exits 1 on the first disagreement."""
 import json, math, os, random, subprocess, sys, tempfile
 import numpy as np
+from gbstats.bayesian.tests import EffectBayesianABTest
 from gbstats.frequentist.tests import FrequentistConfig, SequentialConfig, SequentialTwoSidedTTest, TwoSidedTTest
 from gbstats.models.statistics import ProportionStatistic, RegressionAdjustedStatistic, SampleMeanStatistic, compute_theta
 from scipy.stats import norm
@@ -72,11 +75,11 @@ def mover_r(x1, n1, x2, n2, z=norm.ppf(0.975)):
 
 PRE = ("preSum", "preSumOfSquares", "preGoalProducts", "preConvertedProducts")
 
-def report(counts, percent, case, work, correction="holm", sequential=None, guardrails=(), cuped=False):
+def report(counts, percent, case, work, correction="holm", sequential=None, guardrails=(), cuped=False, engine="frequentist"):
     partial = {"measurePartial": 3, "program": "agreement", "tip": "T", "group": "g", "goal": "goal", "window": 604800,
                "instant": 0, "percent": percent, "users": counts["treatment"]["users"] + counts["holdout"]["users"], "rows": 0,
                "skippedUsers": 0, "immature": 0, "crossed": 0, "contaminated": 0, "parts": [f"{case + 1:016x}"], "arms": counts,
-               "correction": correction, "sequential": sequential and {"tuning": sequential},
+               "correction": correction, "sequential": sequential and {"tuning": sequential}, "engine": engine,
                "guardrails": [{"goal": name, "arms": {side: {key: arms[side].get(key, 0) for key in ("converted", "goalSum", "goalSumOfSquares") + PRE}
                                                      for side in arms}} for name, arms in guardrails],
                "cuped": {"preWindow": 1209600, "arms": {side: {key: counts[side].pop(key) for key in PRE} for side in counts}} if cuped else None}
@@ -207,7 +210,7 @@ with tempfile.TemporaryDirectory() as work:
         return adjusted(h, theta), adjusted(t, theta), theta
 
     # The sequential test, CUPED and guardrails: every goal with enough users who reached it and who did not.
-    sequential_cases = cuped_cases = 0
+    sequential_cases = cuped_cases = bayesian_cases = 0
     for case in range(cases * 2 + 1, cases * 3 + 1):
         percent = rng.randint(1, 50)
         n_h = int(10 ** rng.uniform(2.5, 6))
@@ -224,8 +227,9 @@ with tempfile.TemporaryDirectory() as work:
             continue
         tuning = rng.choice([None, 5000, rng.randint(100, 100000)])
         correction = rng.choice(["holm", "bh", "none"])
+        engine = "bayesian" if tuning is None and rng.random() < 0.6 else "frequentist"
         pre_sums = [{side: {key: g[side].get(key, 0) for key in PRE} for side in g} for g in goals]
-        ours = report(goals[0], percent, case, work, correction, tuning, [(f"g{i}", g) for i, g in enumerate(goals[1:])], cuped)
+        ours = report(goals[0], percent, case, work, correction, tuning, [(f"g{i}", g) for i, g in enumerate(goals[1:])], cuped, engine)
         for g, sums in zip(goals, pre_sums):
             for side in g: g[side].update(sums[side])
         results = [ours] + ours.get("guardrails", [])
@@ -237,8 +241,15 @@ with tempfile.TemporaryDirectory() as work:
             thetas = ours["cuped"]["theta"] if index == 0 and cuped else result.get("theta")
             for metric in ("conversion", "goalCount"):
                 control, treatment, theta = statistics(h, t, metric == "conversion", cuped)
-                if check_welch(result[metric], control, treatment, f"goal {index} {metric}", case, tuning) and cuped:
-                    close(f"goal {index} {metric} theta", thetas[metric], theta, case, 1e-15)
+                if not check_welch(result[metric], control, treatment, f"goal {index} {metric}", case, tuning): continue
+                if cuped: close(f"goal {index} {metric} theta", thetas[metric], theta, case, 1e-15)
+                if engine == "bayesian":
+                    bayesian = EffectBayesianABTest(control, treatment).compute_result()
+                    close(f"goal {index} {metric} chanceToWin", result[metric]["chanceToWin"], bayesian.chance_to_win, case, 1e-15)
+                    close(f"goal {index} {metric} risk.holdout", result[metric]["risk"]["holdout"], bayesian.risk[0], case, 1e-15)
+                    close(f"goal {index} {metric} risk.treatment", result[metric]["risk"]["treatment"], bayesian.risk[1], case, 1e-15)
+                    bayesian_cases += 1
+                elif result[metric]["chanceToWin"] is not None: sys.exit(f"case {case}: a chance to win without the Bayesian engine")
         metrics = [result[metric] for result in results for metric in ("conversion", "goalCount") if result[metric]["pValue"] is not None]
         if metrics:
             method = {"holm": "holm", "bh": "fdr_bh"}.get(correction)
@@ -250,4 +261,4 @@ with tempfile.TemporaryDirectory() as work:
         cuped_cases += cuped
 print(f"measure agrees with gbstats and statsmodels to {TOLERANCE:g} relative on {checked} generated cases "
       f"({small} small or rare, {large} of 10^5 to 10^9 users held out) and on {sequential_cases} with guardrails, "
-      f"the sequential test, CUPED ({cuped_cases} cases) and each correction")
+      f"the sequential test, CUPED ({cuped_cases} cases), the Bayesian engine ({bayesian_cases} metrics) and each correction")

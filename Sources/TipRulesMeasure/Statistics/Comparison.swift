@@ -26,6 +26,8 @@ struct Comparison: Equatable {
     var relativeLiftPValue: Double?
     /// With CUPED, the θ of the adjustment (gbstats' `RegressionAdjustedStatistic`).
     var theta: Double?
+    /// With the Bayesian engine, the chance to win and each arm's risk of the relative lift.
+    var bayesian: EffectBayesian?
     var notes: [String] = []
 
     /// A comparison that was not made, for `reason`.

@@ -48,6 +48,8 @@ struct TwoSidedTTest {
     var alpha = 0.05
     /// gbstats' `sequential_tuning_parameter` for the sequential test; nil for the fixed-sample one.
     var sequentialTuning: Double?
+    /// Whether to add GrowthBook's Bayesian reading of the relative lift (`EffectBayesian`).
+    var bayesian = false
 
     func result() -> Comparison {
         guard control.count >= 2, treatment.count >= 2 else {
@@ -71,6 +73,7 @@ struct TwoSidedTTest {
         let liftVariance = treatmentShare / square + controlShare * treatment.baseline * treatment.baseline / (square * square)
         (result.relativeLift, result.relativeLiftInterval, result.relativeLiftPValue) = test(difference / control.baseline, variance: liftVariance,
                                                                                             degrees: degrees)
+        if bayesian { result.bayesian = EffectBayesian(mean: difference / control.baseline, variance: liftVariance) }
         return result
     }
 
