@@ -26,12 +26,12 @@ package enum MeasureCommand {
     user's goal count in the --pre-window (default 14d) before the exposure (CUPED). --engine
     bayesian adds GrowthBook's chance to win and each arm's risk to each comparison. --group is the
     experiment's group (default the group of the tip's holdout; a tip without a holdout needs it);
-    an exposure of the holdout's group that holds out another share than the program's is a bad row. --now is the
-    instant (default now): users whose window has not ended are left out as immature, rows after
-    it and rows of tips the program no longer declares are left out; held-out users who displayed
-    the tip before their exposure are left out as contaminated. --format partial (which needs
-    --now) prints sums that `measure merge` adds up exactly, each part of the rows once, with the
-    options above; svg a chart.
+    an exposure of the holdout's group that holds out another share than the program's is a bad
+    row. --now is the instant (default now): users whose window has not ended are left out as
+    immature, rows after it and rows of tips the program no longer declares are left out; held-out
+    users who displayed the tip before their exposure are left out as contaminated. --format
+    partial (which needs --now) prints sums that `measure merge` adds up exactly, each part of the
+    rows once, with the options above; svg a chart.
     --jobs (default: the cores) reads the input in that many threads. Bad rows stop the run
     (exit 2) unless --skip-invalid.
     Exit status: 0 reported, 1 the program has errors, 2 usage or malformed input (a bad row, a
@@ -48,10 +48,9 @@ package enum MeasureCommand {
     package static func run(_ arguments: [String], environment: CommandEnvironment,
                             currentTime: () -> Double) throws(CommandResultError) -> CommandResult {
         if arguments.first == "merge" { return try merge(Array(arguments.dropFirst()), environment: environment) }
-        let valueOptions: Set = ["--tip", "--goal", "--group", "--window", "--now", "--format", "--jobs", "--correction", "--sequential-tuning",
-                                 "--pre-window", "--engine"]
+        let valueOptions = MeasureOptions.valueOptions.union(["--tip", "--goal", "--group", "--window", "--now", "--format", "--jobs"])
         let parsed = try ParsedArguments.parse(arguments, valueOptions: valueOptions,
-                                               flags: ["--skip-invalid", "--quiet", "--sequential", "--cuped"]).orFailure(usage: usage)
+                                               flags: MeasureOptions.flags.union(["--skip-invalid", "--quiet"])).orFailure(usage: usage)
         guard let programPath = parsed.positionals.first else { return .failure("measure takes a program\n" + usage) }
         guard let tipName = parsed.options["--tip"] else { return .failure("measure needs --tip TIP, the tip whose experiment it measures\n" + usage) }
         let goalNames = parsed.repeatedOptions["--goal"] ?? []
@@ -75,34 +74,7 @@ package enum MeasureCommand {
             guard !goals.contains(goal) else { return .failure("--goal: '\(name)' is given twice") }
             goals.append(goal)
         }
-        var options = MeasureOptions(guardrails: Array(goalNames.dropFirst()))
-        if let correction = parsed.options["--correction"] {
-            guard let method = MultipleTesting(rawValue: correction) else {
-                return .failure("--correction takes holm, bh or none, not '\(correction)'")
-            }
-            options.correction = method
-        }
-        if parsed.flags.contains("--sequential") {
-            options.sequentialTuning = try parsed.wholeNumber("--sequential-tuning", in: 1...1_000_000_000).orFailure()
-                ?? MeasureOptions.defaultSequentialTuning
-        } else if parsed.options["--sequential-tuning"] != nil {
-            return .failure("--sequential-tuning tunes the sequential test: give --sequential with it")
-        }
-        switch parsed.options["--engine"] ?? "frequentist" {
-        case "frequentist": break
-        case "bayesian" where options.sequentialTuning == nil: options.bayesian = true
-        case "bayesian": return .failure("--engine bayesian reads no sequential test: leave out --sequential")
-        case let engine: return .failure("--engine takes frequentist or bayesian, not '\(engine)'")
-        }
-        if parsed.flags.contains("--cuped") {
-            let text = parsed.options["--pre-window"] ?? MeasureOptions.defaultPreWindow
-            guard let seconds = DurationOption.seconds(text), seconds >= 1, seconds <= longestWindow else {
-                return .failure("--pre-window takes a number and a unit (90s, 45m, 12h, 30d), not '\(text)'")
-            }
-            options.cupedPreWindow = seconds
-        } else if parsed.options["--pre-window"] != nil {
-            return .failure("--pre-window is CUPED's: give --cuped with it")
-        }
+        let options = try MeasureOptions.parse(parsed, guardrails: Array(goalNames.dropFirst())).orFailure()
         let holdout = program.tips[tip].holdout
         guard let group = parsed.options["--group"] ?? holdout?.group else {
             return .failure("--tip: \(tipName) declares no holdout in \(programPath); name the experiment's group with --group G")

@@ -1,3 +1,5 @@
+import TipRulesToolingCore
+
 /// How a measure report reads its tally beyond the experiment itself: the guardrail goals after the
 /// primary one, the correction of the p-values over every goal's metrics, the sequential test's
 /// tuning when the report is read as often as one likes, and CUPED's pre-exposure window. A partial records them, so that partials
@@ -38,5 +40,44 @@ struct MeasureOptions: Equatable, Sendable {
         }
         if a.bayesian != b.bayesian { return "the engines differ (\(a.engine) and \(b.engine))" }
         return nil
+    }
+
+    /// The options of the command line that set these, with a value and without.
+    static let valueOptions: Set = ["--correction", "--sequential-tuning", "--pre-window", "--engine"]
+    static let flags: Set = ["--sequential", "--cuped"]
+
+    /// The options `parsed` gives, or what is wrong with them.
+    static func parse(_ parsed: ParsedArguments, guardrails: [String]) -> Result<MeasureOptions, CommandError> {
+        var options = MeasureOptions(guardrails: guardrails)
+        if let correction = parsed.options["--correction"] {
+            guard let method = MultipleTesting(rawValue: correction) else {
+                return .failure(CommandError("--correction takes holm, bh or none, not '\(correction)'"))
+            }
+            options.correction = method
+        }
+        if parsed.flags.contains("--sequential") {
+            switch parsed.wholeNumber("--sequential-tuning", in: 1...1_000_000_000) {
+            case .success(let tuning): options.sequentialTuning = tuning ?? defaultSequentialTuning
+            case .failure(let error): return .failure(error)
+            }
+        } else if parsed.options["--sequential-tuning"] != nil {
+            return .failure(CommandError("--sequential-tuning tunes the sequential test: give --sequential with it"))
+        }
+        switch parsed.options["--engine"] ?? "frequentist" {
+        case "frequentist": break
+        case "bayesian" where options.sequentialTuning == nil: options.bayesian = true
+        case "bayesian": return .failure(CommandError("--engine bayesian reads no sequential test: leave out --sequential"))
+        case let engine: return .failure(CommandError("--engine takes frequentist or bayesian, not '\(engine)'"))
+        }
+        if parsed.flags.contains("--cuped") {
+            let text = parsed.options["--pre-window"] ?? defaultPreWindow
+            guard let seconds = DurationOption.seconds(text), seconds >= 1, seconds <= MeasureCommand.longestWindow else {
+                return .failure(CommandError("--pre-window takes a number and a unit (90s, 45m, 12h, 30d), not '\(text)'"))
+            }
+            options.cupedPreWindow = seconds
+        } else if parsed.options["--pre-window"] != nil {
+            return .failure(CommandError("--pre-window is CUPED's: give --cuped with it"))
+        }
+        return .success(options)
     }
 }

@@ -260,6 +260,15 @@ import TipRulesTestSupport
         }
     }
 
+    @Test func partialsOfAnotherEngineAreNotMerged() throws {
+        let (_, first, second) = try rows()
+        let plain = try write("plain.partial", measure(first, goals: ["filterApplied"], ["--format", "partial"]).standardOutput)
+        let bayesian = try write("bayesian.partial", measure(second, goals: ["filterApplied"], ["--engine", "bayesian", "--format", "partial"]).standardOutput)
+        let result = run(["measure", "merge", plain, bayesian])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("the engines differ (frequentist and bayesian)"), Comment(rawValue: result.standardError))
+    }
+
     @Test func badOptionsAreUsageErrors() throws {
         let file = try rows().all
         let cases: [([String], [String], String)] = [
