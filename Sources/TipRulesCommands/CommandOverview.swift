@@ -13,7 +13,7 @@ enum CommandOverview {
         ("reach PROGRAM [ROWS...] [--now DATE] [--baseline OLD] [--format text|json|csv|partial]",
          "who would see each tip, over many users' histories"),
         ("reach merge PARTIAL... [--format text|json|csv|partial]", "add up partial reach reports"),
-        ("measure PROGRAM [ROWS...] --tip TIP [--goal EVENT] [--window DURATION] [--format text|json|csv|partial|svg]",
+        ("measure PROGRAM [ROWS...] --tip TIP [--goal EVENT...] [--window DURATION] [--sequential] [--cuped] [--engine bayesian] [--format text|json|csv|partial|svg]",
          "did a tip change what people do: its holdout against treatment, with intervals"),
         ("measure merge PARTIAL... [--format ...]", "add up partial measure reports"),
         ("measure plan --percent P --rate R --effect E [--users-per-day N]", "the users and days an experiment needs"),

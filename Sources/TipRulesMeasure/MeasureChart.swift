@@ -2,8 +2,8 @@ import Foundation
 import TipRulesSimulation
 
 /// The chart of `measure --format svg`, readable at a glance: each arm's conversion rate with its
-/// 95 % interval on one axis, then the relative lift of the rate and of the mean goal count with
-/// their 95 % intervals around a line at 0 (an interval that does not cross it is a difference the
+/// 95 % interval on one axis, then the relative lift of the rate and of the mean goal count (of the
+/// primary goal, then of each guardrail) with their 95 % intervals around a line at 0 (an interval that does not cross it is a difference the
 /// test finds; colour and label follow the relative test), on round ticks, the sample-ratio check,
 /// the users left out, the plain summary and the notes. Nothing passes the right edge. Self-contained
 /// SVG, no script.
@@ -32,22 +32,26 @@ enum MeasureChart {
         }
         children += axis(rateScale, ticks: rateTicks, top: top, signed: false)
         top += 44
-        children.append(heading("Relative lift, treatment against holdout (95% interval)", top: top))
+        let lift = report.options.sequentialTuning == nil ? "Relative lift, treatment against holdout (95% interval)"
+            : "Relative lift, sequential test (95% always-valid interval)"
+        children.append(heading(lift, top: top))
         top += 12
+        // The primary goal's, then each guardrail's, named after its goal.
         let lifts = [("conversion", report.conversion), ("goalCount mean", report.goalCount)]
+            + report.guardrails.flatMap { [("\($0.goal) conversion", $0.conversion), ("\($0.goal) goalCount", $0.goalCount)] }
         let bounds = lifts.flatMap { [$0.1.relativeLiftInterval?.lowerBound, $0.1.relativeLiftInterval?.upperBound] }
             .compactMap { $0 }.filter(\.isFinite)
         let liftTicks = Ticks(low: min(-0.05, bounds.min() ?? 0), high: max(0.05, bounds.max() ?? 0))
         let liftScale = Scale(low: liftTicks.low, high: liftTicks.high)
         let zero = liftScale.x(0)
-        children.append(SVGElement("line", ["class": "zero", "x1": zero, "y1": top, "x2": zero, "y2": top + rowHeight * 2]))
+        children.append(SVGElement("line", ["class": "zero", "x1": zero, "y1": top, "x2": zero, "y2": top + rowHeight * Double(lifts.count)]))
         for (name, result) in lifts {
             // The colour and the label follow one test: the relative lift's interval and its own p-value.
             let color = result.relativeLiftInterval.map { $0.lowerBound > 0 ? "#1e8e3e" : $0.upperBound < 0 ? "#b3261e" : "#8a8a8a" } ?? "#8a8a8a"
             var label = "undefined"
             if let lift = result.relativeLift, let interval = result.relativeLiftInterval, let p = result.relativeLiftPValue {
                 label = "\(MeasureNumbers.lift(lift)) [\(MeasureNumbers.lift(interval.lowerBound)), \(MeasureNumbers.lift(interval.upperBound))], "
-                    + MeasureNumbers.pValue(p)
+                    + MeasureNumbers.pValue(p) + (result.bayesian.map { ", \(String(format: "%.0f%%", $0.chanceToWin * 100)) to win" } ?? "")
             }
             children.append(mark(name, value: result.relativeLift, interval: result.relativeLiftInterval, scale: liftScale, top: top,
                                  color: color, label: label))
@@ -63,8 +67,8 @@ enum MeasureChart {
         }
         children.append(SVGElement("text", ["class": report.sampleRatioFlagged ? "flagged" : "muted", "x": 16, "y": top], text: ratio))
         let tally = report.tally
-        var paragraphs = ["\(tally.immature) immature, \(tally.crossed) crossed and \(tally.contaminated) contaminated users left out",
-                          MeasureSummary.line(report)]
+        var paragraphs = ["\(tally.immature) immature, \(tally.crossed) crossed and \(tally.contaminated) contaminated users left out"]
+        paragraphs += [MeasureSummary.cuped(report), MeasureSummary.line(report)].compactMap { $0 }
         paragraphs += report.notes.map { "note: " + $0 }
         for line in paragraphs.flatMap(wrapped) {
             top += 18

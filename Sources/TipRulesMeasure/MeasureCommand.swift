@@ -6,9 +6,11 @@ import TipRulesToolingCore
 /// `tiprulec measure PROGRAM [ROWS…]` and `tiprulec measure merge PARTIAL…` (docs/measure.md).
 package enum MeasureCommand {
     package static let usage = """
-    usage: tiprulec measure PROGRAM [ROWS...] --tip TIP [--goal EVENT] [--group G] [--window DURATION]
-                            [--now DATE] [--format text|json|csv|partial|svg] [--skip-invalid]
-                            [--jobs N] [--quiet]
+    usage: tiprulec measure PROGRAM [ROWS...] --tip TIP [--goal EVENT...] [--group G]
+                            [--window DURATION] [--now DATE] [--correction holm|bh|none]
+                            [--sequential [--sequential-tuning N]] [--cuped [--pre-window DURATION]]
+                            [--engine frequentist|bayesian] [--format text|json|csv|partial|svg]
+                            [--skip-invalid] [--jobs N] [--quiet]
            tiprulec measure merge PARTIAL... [--format text|json|csv|partial|svg]
            tiprulec measure plan --percent P --rate R --effect E [--power 0.8] [--alpha 0.05]
                                  [--users-per-day N] [--format text|json]
@@ -16,21 +18,27 @@ package enum MeasureCommand {
     Did the tip change what people do? Over users' exported rows (as `reach` reads them, with
     their exposure and interaction rows), compares the users exposed to TIP's experiment in the
     treatment arm with those held out: who donated EVENT (the goal) within the window after their
-    first exposure (--window, default 7d: 90s, 45m, 12h, 30d), and how often. Without --goal, EVENT
-    is the goal the tip's holdout names (`holdout(…, goal: E)`, in a source program). Reports each
+    first exposure (--window, default 7d: 90s, 45m, 12h, 30d), and how often. Without --goal, the goals
+    are those the tip's holdout names (`holdout(…, goal: E)`, in a source program). Reports each
     arm, the relative lift and the difference, each with its own 95% interval and p-value (Welch's t
     test; Newcombe-Wilson score intervals for small arms and rare goals), a plain sentence, and
-    the sample-ratio check. --group is the experiment's group (default the group of the tip's
-    holdout; a tip without a holdout needs it); an exposure of the holdout's group that holds out
-    another share than the program's is a bad row. --now is the instant (default now): users
-    whose window has not ended are left out as immature, rows after it and rows of tips the
-    program no longer declares are left out; held-out users who displayed the tip before their
-    exposure are left out as contaminated. --format partial (which needs --now) prints sums that
-    `measure merge` adds up exactly, each part of the rows once; svg a chart.
+    the sample-ratio check. Further --goal options are guardrails, each reported the same way;
+    --correction (default holm; bh, none) adjusts every goal's p-values together. --sequential
+    reads the report with GrowthBook's sequential test, whose intervals and p-values hold however
+    often it is read (--sequential-tuning, default 5000). --cuped narrows the intervals with each
+    user's goal count in the --pre-window (default 14d) before the exposure (CUPED). --engine
+    bayesian adds GrowthBook's chance to win and each arm's risk to each comparison. --group is the
+    experiment's group (default the group of the tip's holdout; a tip without a holdout needs it);
+    an exposure of the holdout's group that holds out another share than the program's is a bad
+    row. --now is the instant (default now): users whose window has not ended are left out as
+    immature, rows after it and rows of tips the program no longer declares are left out; held-out
+    users who displayed the tip before their exposure are left out as contaminated. --format
+    partial (which needs --now) prints sums that `measure merge` adds up exactly, each part of the
+    rows once, with the options above; svg a chart.
     --jobs (default: the cores) reads the input in that many threads. Bad rows stop the run
     (exit 2) unless --skip-invalid.
     Exit status: 0 reported, 1 the program has errors, 2 usage or malformed input (a bad row, a
-    partial of another program or experiment, one no run writes, or one given twice).
+    partial of another program, experiment or options, one no run writes, or one given twice).
     measure plan answers before the experiment: how many users (and days, at N exposed a day)
     detect a relative change E of a conversion rate R with P% held out.
     """
@@ -46,8 +54,9 @@ package enum MeasureCommand {
                             currentTime: () -> Double) throws(CommandResultError) -> CommandResult {
         if arguments.first == "merge" { return try merge(Array(arguments.dropFirst()), environment: environment) }
         if arguments.first == "plan" { return try MeasurePlanCommand.run(Array(arguments.dropFirst())) }
-        let parsed = try ParsedArguments.parse(arguments, valueOptions: ["--tip", "--goal", "--group", "--window", "--now", "--format", "--jobs"],
-                                               flags: ["--skip-invalid", "--quiet"]).orFailure(usage: usage)
+        let valueOptions = MeasureOptions.valueOptions.union(["--tip", "--goal", "--group", "--window", "--now", "--format", "--jobs"])
+        let parsed = try ParsedArguments.parse(arguments, valueOptions: valueOptions,
+                                               flags: MeasureOptions.flags.union(["--skip-invalid", "--quiet"])).orFailure(usage: usage)
         guard let programPath = parsed.positionals.first else { return .failure("measure takes a program\n" + usage) }
         guard let tipName = parsed.options["--tip"] else { return .failure("measure needs --tip TIP, the tip whose experiment it measures\n" + usage) }
         let format = try parsed.format(allowed: formats).orFailure()
@@ -62,25 +71,34 @@ package enum MeasureCommand {
         guard let tip = program.tipIndex(named: tipName) else {
             return .failure("--tip: no tip '\(tipName)' in \(programPath)" + hint(tipName, program.tips.map(\.id)))
         }
-        // Without --goal, the primary goal the tip's holdout names (`goal:`).
-        guard let goalName = parsed.options["--goal"] ?? loaded.goals?[tip].first else {
+        // Without --goal, the goals the tip's holdout names (`goal:`), the primary first.
+        let goalNames = parsed.repeatedOptions["--goal"] ?? loaded.goals?[tip] ?? []
+        guard let goalName = goalNames.first else {
             return .failure("measure needs --goal EVENT, the event the tip should bring about (or a 'goal:' in the tip's holdout)\n" + usage)
         }
-        guard let goal = program.events.firstIndex(where: { $0.name == goalName }) else {
-            return .failure("--goal: no event '\(goalName)' in \(programPath)" + hint(goalName, program.events.map(\.name)))
+        var goals: [Int] = []
+        for name in goalNames {
+            guard let goal = program.events.firstIndex(where: { $0.name == name }) else {
+                return .failure("--goal: no event '\(name)' in \(programPath)" + hint(name, program.events.map(\.name)))
+            }
+            guard !goals.contains(goal) else { return .failure("--goal: '\(name)' is given twice") }
+            goals.append(goal)
         }
+        let options = try MeasureOptions.parse(parsed, guardrails: Array(goalNames.dropFirst())).orFailure()
         let holdout = program.tips[tip].holdout
         guard let group = parsed.options["--group"] ?? holdout?.group else {
             return .failure("--tip: \(tipName) declares no holdout in \(programPath); name the experiment's group with --group G")
         }
         // The program's share held out checks the exposures of its own group; another group's say theirs.
-        let setup = MeasureSetup(program: program, tip: tip, group: group, goal: goal, window: Double(window), now: now,
-                                 percent: holdout.flatMap { $0.group == group ? $0.percent : nil })
+        let setup = MeasureSetup(program: program, tip: tip, group: group, goals: goals, window: Double(window), now: now,
+                                 percent: holdout.flatMap { $0.group == group ? $0.percent : nil },
+                                 preWindow: options.cupedPreWindow.map(Double.init))
         let reading = RowsSetup(skipsInvalid: parsed.flags.contains("--skip-invalid"))
         let outcome = try RowsArguments.run(parsed, reading: reading, jobs: jobs, environment: environment,
                                             makeCounter: { MeasureCounter(setup: setup.withOwnProgram()) }).orFailure()
         let header = MeasureReportCoding.PartialHeader(version: MeasureReportCoding.partialVersion, program: ProgramDigest.of(program),
-                                                       tip: tipName, group: setup.group, goal: goalName, window: setup.window, now: now)
+                                                       tip: tipName, group: setup.group, goal: goalName, window: setup.window, now: now,
+                                                       options: options)
         var result = render(outcome.tally.sealed(), header: header, format: format)
         result.standardError = outcome.standardError
         return result
@@ -109,14 +127,15 @@ package enum MeasureCommand {
         }
         if a.window != b.window { return "the windows differ (\(Int(a.window)) and \(Int(b.window)) seconds)" }
         if a.now != b.now { return "the instants differ (\(ValueFormatting.date(a.now)) and \(ValueFormatting.date(b.now)))" }
-        return nil
+        return MeasureOptions.mismatch(a.options, b.options)
     }
 
     private static func render(_ tally: MeasureTally, header: MeasureReportCoding.PartialHeader, format: String) -> CommandResult {
         if format == "partial" {
             return CommandResult(standardOutput: JSONWriter.string(from: MeasureReportCoding.partial(tally, header: header)) + "\n")
         }
-        let report = MeasureReport(tip: header.tip, group: header.group, goal: header.goal, window: header.window, now: header.now, tally: tally)
+        let report = MeasureReport(tip: header.tip, group: header.group, goal: header.goal, window: header.window, now: header.now, tally: tally,
+                                   options: header.options)
         switch format {
         case "json": return CommandResult(standardOutput: JSONWriter.string(from: MeasureReportCoding.document(report), style: .pretty) + "\n")
         case "csv": return CommandResult(standardOutput: MeasureCSVRenderer.render(report))

@@ -15,6 +15,7 @@ struct MeasureCounter: UserCounter {
     init(setup: MeasureSetup) {
         self.setup = setup
         tally.percent = setup.percent
+        tally.guardrails = Array(repeating: MeasureTally.Arms(), count: max(0, setup.goals.count - 1))
         builder = UserStoreBuilder(program: setup.program, now: setup.now)
     }
 
@@ -49,14 +50,12 @@ struct MeasureCounter: UserCounter {
             return tally.contaminated += 1
         }
         if end > setup.now { return tally.immature += 1 }
-        let goals = builder.donationDates(of: setup.goal).reduce(0) { $0 + ($1 > start && $1 <= end ? 1 : 0) }
         var counts = tally[arm]
         do throws(CommandError) {
-            try MeasureTally.add(1, to: &counts.users, "users")
-            try MeasureTally.add(goals > 0 ? 1 : 0, to: &counts.converted, "converted")
-            try MeasureTally.add(goals, to: &counts.goalSum, "goalSum")
-            // At most a million goals a user (docs/limits.md): the square cannot overflow.
-            try MeasureTally.add(goals * goals, to: &counts.goalSumOfSquares, "goalSumOfSquares")
+            try count(setup.goals[0], from: start, to: end, into: &counts)
+            for index in tally.guardrails.indices {
+                try count(setup.goals[index + 1], from: start, to: end, into: &tally.guardrails[index][arm])
+            }
         } catch {
             throw FixtureError(path: "", error.message)
         }
@@ -75,5 +74,25 @@ struct MeasureCounter: UserCounter {
             if seen.tipClosed { counts.tipClosed += 1 }
         }
         tally[arm] = counts
+    }
+
+    /// Adds the user, and whether and how often they reached `goal` in (start, end], to `counts`;
+    /// with CUPED, how often in [start − pre-window, start) too.
+    private func count(_ goal: Int, from start: Double, to end: Double, into counts: inout MeasureTally.Arm) throws(CommandError) {
+        let dates = builder.donationDates(of: goal)
+        let goals = dates.reduce(0) { $0 + ($1 > start && $1 <= end ? 1 : 0) }
+        if let preWindow = setup.preWindow {
+            let before = dates.reduce(0) { $0 + ($1 >= start - preWindow && $1 < start ? 1 : 0) }
+            // At most a million goals a user: the products cannot overflow.
+            try MeasureTally.add(before, to: &counts.preSum, "preSum")
+            try MeasureTally.add(before * before, to: &counts.preSumOfSquares, "preSumOfSquares")
+            try MeasureTally.add(before * goals, to: &counts.preGoalProducts, "preGoalProducts")
+            try MeasureTally.add(goals > 0 ? before : 0, to: &counts.preConvertedProducts, "preConvertedProducts")
+        }
+        try MeasureTally.add(1, to: &counts.users, "users")
+        try MeasureTally.add(goals > 0 ? 1 : 0, to: &counts.converted, "converted")
+        try MeasureTally.add(goals, to: &counts.goalSum, "goalSum")
+        // At most a million goals a user (docs/limits.md): the square cannot overflow.
+        try MeasureTally.add(goals * goals, to: &counts.goalSumOfSquares, "goalSumOfSquares")
     }
 }

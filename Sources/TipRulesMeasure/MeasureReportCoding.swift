@@ -8,7 +8,7 @@ import TipRulesToolingCore
 /// the program's digest, the experiment and the instant — read back by `measure merge`.
 enum MeasureReportCoding {
     /// The version of the partial format; partials of another version are refused.
-    static let partialVersion = 2
+    static let partialVersion = 3
 
     /// What a partial must share with the others to be merged with them.
     struct PartialHeader: Equatable {
@@ -19,6 +19,8 @@ enum MeasureReportCoding {
         var goal: String
         var window: Double
         var now: Double
+        /// How the report reads the tally: the guardrails, the correction, the sequential test.
+        var options = MeasureOptions()
     }
 
     static func document(_ report: MeasureReport) -> JSONValue {
@@ -43,8 +45,23 @@ enum MeasureReportCoding {
                                 ("relativeLift", number(result.relativeLift)), ("relativeLiftInterval", interval(result.relativeLiftInterval)),
                                 ("relativeLiftPValue", number(result.relativeLiftPValue)),
                                 ("difference", number(result.difference)), ("differenceInterval", interval(result.differenceInterval)),
-                                ("pValue", number(result.pValue))]))
+                                ("pValue", number(result.pValue)), ("pValueAdjusted", number(result.pValueAdjusted)),
+                                ("chanceToWin", number(result.bayesian?.chanceToWin)),
+                                ("risk", result.bayesian.map { .object(JSONObject([("holdout", .number($0.holdoutRisk)),
+                                                                                    ("treatment", .number($0.treatmentRisk))])) } ?? .null)]))
         }
+        func goal(_ result: MeasureReport.GoalResult) -> JSONValue {
+            func arm(_ summary: MeasureReport.ArmSummary) -> JSONValue {
+                .object(JSONObject([("converted", .integer(summary.counts.converted)), ("rate", number(summary.rate)),
+                                    ("rateInterval", interval(summary.rateInterval)),
+                                    ("goalCount", .object(JSONObject([("mean", number(summary.goalMean)), ("variance", number(summary.goalVariance))])))]))
+            }
+            return .object(JSONObject([("goal", .string(result.goal)),
+                                       ("arms", .object(JSONObject([("treatment", arm(result.treatment)), ("holdout", arm(result.holdout))]))),
+                                       ("conversion", comparison(result.conversion)), ("goalCount", comparison(result.goalCount))]
+                                      + (report.options.cupedPreWindow == nil ? [] : [("theta", theta(result.conversion, result.goalCount))])))
+        }
+        let guardrails: [(String, JSONValue)] = report.guardrails.isEmpty ? [] : [("guardrails", .array(report.guardrails.map(goal)))]
         return .object(JSONObject([
             ("tip", .string(report.tip)), ("group", .string(report.group)),
             ("percent", report.tally.percent.map(JSONValue.integer) ?? .null), ("goal", .string(report.goal)),
@@ -54,6 +71,11 @@ enum MeasureReportCoding {
             ("arms", .object(JSONObject([("treatment", arm(report.treatment, interactions: true)),
                                          ("holdout", arm(report.holdout, interactions: false))]))),
             ("conversion", comparison(report.conversion)), ("goalCount", comparison(report.goalCount)),
+            ("engine", .string(report.options.engine)),
+            ("correction", .string(report.options.correction.rawValue)), ("sequential", sequential(report.options)),
+            ("cuped", report.options.cupedPreWindow.map { .object(JSONObject([("preWindow", .integer($0)),
+                                                                              ("theta", theta(report.conversion, report.goalCount))])) } ?? .null),
+        ] + guardrails + [
             ("sampleRatio", .object(JSONObject([("pValue", number(report.sampleRatioPValue)), ("flagged", .bool(report.sampleRatioFlagged))]))),
             ("summary", .string(MeasureSummary.line(report))),
             ("notes", .array(report.notes.map(JSONValue.string))),
@@ -73,7 +95,32 @@ enum MeasureReportCoding {
             ("immature", .integer(tally.immature)), ("crossed", .integer(tally.crossed)), ("contaminated", .integer(tally.contaminated)),
             ("parts", .array(tally.parts.sorted().map { .string(MeasureTally.partName($0)) })),
             ("arms", .object(JSONObject([("treatment", arm(tally.treatment)), ("holdout", arm(tally.holdout))]))),
+            ("engine", .string(header.options.engine)),
+            ("correction", .string(header.options.correction.rawValue)), ("sequential", sequential(header.options)),
+            ("guardrails", .array(zip(header.options.guardrails, tally.guardrails).map { name, arms in
+                .object(JSONObject([("goal", .string(name)), ("arms", .object(JSONObject(HoldoutArm.allCases.map { side in
+                    (side.rawValue, .object(JSONObject(zip(MeasureTally.Arm.goalCountNames + MeasureTally.Arm.preCountNames,
+                                                           arms[side].goalCounts + arms[side].preCounts).map { ($0, .integer($1)) })))
+                })))]))
+            })),
+            ("cuped", header.options.cupedPreWindow.map { window in
+                .object(JSONObject([("preWindow", .integer(window)), ("arms", .object(JSONObject(HoldoutArm.allCases.map { side in
+                    (side.rawValue, .object(JSONObject(zip(MeasureTally.Arm.preCountNames, tally[side].preCounts).map { ($0, .integer($1)) })))
+                })))]))
+            } ?? .null),
         ]))
+    }
+
+
+    /// CUPED's θ of each metric (null where it was not adjusted).
+    private static func theta(_ conversion: Comparison, _ goalCount: Comparison) -> JSONValue {
+        .object(JSONObject([("conversion", conversion.theta.map(JSONValue.number) ?? .null),
+                            ("goalCount", goalCount.theta.map(JSONValue.number) ?? .null)]))
+    }
+
+    /// `{"tuning": N}` for the sequential test, null for the fixed-sample one.
+    private static func sequential(_ options: MeasureOptions) -> JSONValue {
+        options.sequentialTuning.map { .object(JSONObject([("tuning", .integer($0))])) } ?? .null
     }
 
     /// A partial read back, or what is wrong with it: anything no run writes is refused.
@@ -82,7 +129,7 @@ enum MeasureReportCoding {
         guard let version = json["measurePartial"]?.intValue else {
             throw CommandError("not a partial report of `tiprulec measure --format partial` (no \"measurePartial\" version)")
         }
-        let header = PartialHeader(version: version, program: try reader.string(json["program"], "program"),
+        var header = PartialHeader(version: version, program: try reader.string(json["program"], "program"),
                                    tip: try reader.string(json["tip"], "tip"), group: try reader.string(json["group"], "group"),
                                    goal: try reader.string(json["goal"], "goal"), window: try reader.number(json["window"], "window"),
                                    now: try reader.number(json["instant"], "instant"))
@@ -121,6 +168,60 @@ enum MeasureReportCoding {
             exposed = sum
         }
         tally.parts = try parts(json["parts"], users: tally.users)
+        var options = MeasureOptions()
+        let correction = try reader.string(json["correction"], "correction")
+        guard let method = MultipleTesting(rawValue: correction) else {
+            throw CommandError("correction: expected one of \(MultipleTesting.allCases.map(\.rawValue).joined(separator: ", ")), found '\(correction)'")
+        }
+        options.correction = method
+        let engine = try reader.string(json["engine"], "engine")
+        guard MeasureOptions.engines.contains(engine) else {
+            throw CommandError("engine: expected one of \(MeasureOptions.engines.joined(separator: ", ")), found '\(engine)'")
+        }
+        options.bayesian = engine == "bayesian"
+        switch json["sequential"] {
+        case .null?: break
+        case .object(let test)? where test.entries.count == 1 && (test["tuning"]?.intValue ?? 0) >= 1:
+            options.sequentialTuning = test["tuning"]?.intValue
+        default: throw CommandError("sequential: expected null or {\"tuning\": N} with N a whole number of at least 1")
+        }
+        for (index, item) in try reader.array(json["guardrails"], "guardrails").enumerated() {
+            let name = try reader.string(item["goal"], "guardrails[\(index)].goal")
+            var arms = MeasureTally.Arms()
+            for side in HoldoutArm.allCases {
+                let key = "guardrails[\(index)].arms.\(side.rawValue)"
+                let counts = try reader.counts(item["arms"]?[side.rawValue], MeasureTally.Arm.goalCountNames + MeasureTally.Arm.preCountNames, key)
+                arms[side].users = tally[side].users
+                arms[side].goalCounts = Array(counts[..<3])
+                arms[side].preCounts = Array(counts[3...])
+                if let problem = problem(in: arms[side]) { throw CommandError("\(key): \(problem)") }
+            }
+            options.guardrails.append(name)
+            tally.guardrails.append(arms)
+        }
+        switch json["cuped"] {
+        case .null?: break
+        case .object(let cuped)?:
+            let window = try reader.count(cuped["preWindow"], "cuped.preWindow")
+            guard window >= 1, window <= MeasureCommand.longestWindow else {
+                throw CommandError("cuped.preWindow: expected a whole number of seconds from 1 to \(MeasureCommand.longestWindow)")
+            }
+            options.cupedPreWindow = window
+            for side in HoldoutArm.allCases {
+                tally[side].preCounts = try reader.counts(cuped["arms"]?[side.rawValue], MeasureTally.Arm.preCountNames, "cuped.arms.\(side.rawValue)")
+            }
+        default: throw CommandError("cuped: expected null or {\"preWindow\": seconds, \"arms\": …}")
+        }
+        let arms = [("arms", tally.treatment, tally.holdout)] + tally.guardrails.enumerated().map { ("guardrails[\($0)].arms", $1.treatment, $1.holdout) }
+        for (key, treatment, holdout) in arms {
+            for (side, arm) in [("treatment", treatment), ("holdout", holdout)] {
+                if options.cupedPreWindow == nil && arm.preCounts.contains(where: { $0 != 0 }) {
+                    throw CommandError("\(key).\(side): sums before the exposure without CUPED")
+                }
+                if let problem = preProblem(in: arm) { throw CommandError("\(key).\(side): \(problem)") }
+            }
+        }
+        header.options = options
         return (header, tally)
     }
 
@@ -135,6 +236,16 @@ enum MeasureReportCoding {
         }
         if users > 0 && parts.isEmpty { throw CommandError("parts: a partial with users names the part of the rows it counts") }
         return parts
+    }
+
+    /// What makes an arm's counts before the exposure impossible, or nil: a run counts each user's
+    /// goals before it, x, with x ≤ x², and x × goals ≥ x × converted (at most a million goals a user).
+    private static func preProblem(in arm: MeasureTally.Arm) -> String? {
+        if arm.preSum > arm.preSumOfSquares { return "the goal counts' squares before the exposure add up to less than the goal counts" }
+        if arm.preConvertedProducts > arm.preGoalProducts { return "the products with converted add up to more than the products with the goal counts" }
+        if arm.preSum / MeasureCommand.mostGoals > arm.users { return "more goals before the exposure than \(MeasureCommand.mostGoals) a user" }
+        if arm.preGoalProducts > 0 && (arm.preSum == 0 || arm.goalSum == 0) { return "products with the goal counts but no goals" }
+        return nil
     }
 
     /// What makes an arm's counts impossible (no run gives them), or nil.

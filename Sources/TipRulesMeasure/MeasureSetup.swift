@@ -7,14 +7,16 @@ struct MeasureSetup: Sendable {
     /// The tip, by index in the program.
     var tip: Int
     var group: String
-    /// The goal event, by index in the program.
-    var goal: Int
+    /// The goal events, by index in the program: the primary goal, then each guardrail.
+    var goals: [Int]
     /// Seconds after the first exposure in which the goal counts.
     var window: Double
     var now: Double
     /// The share held out that the tip's holdout declares, when `group` is its group; nil otherwise
     /// (the exposure rows say it).
     var percent: Int?
+    /// With CUPED, how long before the first exposure the goal counts as the covariate, in seconds.
+    var preWindow: Double?
 
     /// The setup with a program of its own, decoded again from its bytecode; `self` when it cannot be.
     func withOwnProgram() -> MeasureSetup {

@@ -27,6 +27,13 @@ enum MeasureSummary {
         return "No estimate yet: \(people) and \(report.tally.treatment.users) treated are too few to compare."
     }
 
+    /// "CUPED over the 14 days before the exposure: θ 0.1234 (conversion), 0.5678 (goalCount)", or nil without CUPED.
+    static func cuped(_ report: MeasureReport) -> String? {
+        guard let window = report.options.cupedPreWindow else { return nil }
+        return "CUPED over the \(MeasureNumbers.duration(Double(window))) before the exposure: θ "
+            + "\(MeasureNumbers.plain(report.conversion.theta)) (conversion), \(MeasureNumbers.plain(report.goalCount.theta)) (goalCount)"
+    }
+
     private static func verdict(_ interval: ClosedRange<Double>) -> String {
         interval.lowerBound > 0 ? "it raises it" : interval.upperBound < 0 ? "it lowers it" : "no change is found"
     }

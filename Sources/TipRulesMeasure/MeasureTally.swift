@@ -27,9 +27,26 @@ package struct MeasureTally: RowsTally, Equatable {
     var percent: Int?
     var treatment = Arm()
     var holdout = Arm()
+    /// Each guardrail goal's counts (after the primary goal's in `treatment` and `holdout`), in the
+    /// order of the goals: the users are the arms', the interactions left at 0.
+    var guardrails: [Arms] = []
+
+    /// The two arms' counts of one goal.
+    struct Arms: Equatable {
+        var treatment = Arm()
+        var holdout = Arm()
+
+        subscript(arm: HoldoutArm) -> Arm {
+            get { arm == .treatment ? treatment : holdout }
+            set { if arm == .treatment { treatment = newValue } else { holdout = newValue } }
+        }
+    }
 
     /// One arm's counts.
     struct Arm: Equatable {
+        /// The counts of a goal, which each goal has (the others are the arm's).
+        static let goalCountNames = ["converted", "goalSum", "goalSumOfSquares"]
+
         var users = 0
         var converted = 0
         var goalSum = 0
@@ -38,8 +55,28 @@ package struct MeasureTally: RowsTally, Equatable {
         var shown = 0
         var actionPerformed = 0
         var tipClosed = 0
+        /// With CUPED: the sum and sum of squares of the users' goal counts before the exposure (the
+        /// covariate), and the sums of covariate × goal count and of covariate × converted.
+        var preSum = 0
+        var preSumOfSquares = 0
+        var preGoalProducts = 0
+        var preConvertedProducts = 0
+
+        static let preCountNames = ["preSum", "preSumOfSquares", "preGoalProducts", "preConvertedProducts"]
+
+        /// The covariate's counts in the order of `preCountNames`.
+        var preCounts: [Int] {
+            get { [preSum, preSumOfSquares, preGoalProducts, preConvertedProducts] }
+            set { (preSum, preSumOfSquares, preGoalProducts, preConvertedProducts) = (newValue[0], newValue[1], newValue[2], newValue[3]) }
+        }
 
         static let countNames = ["users", "converted", "goalSum", "goalSumOfSquares", "shown", "actionPerformed", "tipClosed"]
+
+        /// The goal's counts in the order of `goalCountNames`.
+        var goalCounts: [Int] {
+            get { [converted, goalSum, goalSumOfSquares] }
+            set { (converted, goalSum, goalSumOfSquares) = (newValue[0], newValue[1], newValue[2]) }
+        }
 
         /// The counts in the order of `countNames`.
         var counts: [Int] {
@@ -70,13 +107,27 @@ package struct MeasureTally: RowsTally, Equatable {
         }
         parts.formUnion(other.parts)
         userDigest &+= other.userDigest
-        for arm in HoldoutArm.allCases {
-            var counts = self[arm].counts
-            for (index, name) in Arm.countNames.enumerated() {
-                try Self.add(other[arm].counts[index], to: &counts[index], "\(arm.rawValue).\(name)")
-            }
-            self[arm].counts = counts
+        guard guardrails.count == other.guardrails.count else {
+            throw CommandError("the tallies count \(guardrails.count) and \(other.guardrails.count) guardrail goals")
         }
+        for arm in HoldoutArm.allCases {
+            try Self.add(other[arm], to: &self[arm], arm.rawValue)
+            for index in guardrails.indices {
+                try Self.add(other.guardrails[index][arm], to: &guardrails[index][arm], "guardrails[\(index)].\(arm.rawValue)")
+            }
+        }
+    }
+
+    /// Adds one arm's counts to another's, naming the count that would overflow.
+    private static func add(_ other: Arm, to arm: inout Arm, _ name: String) throws(CommandError) {
+        var counts = arm.counts, preCounts = arm.preCounts
+        for (index, count) in Arm.countNames.enumerated() {
+            try add(other.counts[index], to: &counts[index], "\(name).\(count)")
+        }
+        for (index, count) in Arm.preCountNames.enumerated() {
+            try add(other.preCounts[index], to: &preCounts[index], "\(name).\(count)")
+        }
+        (arm.counts, arm.preCounts) = (counts, preCounts)
     }
 
     /// The tally of a whole run, a part: its identity is its users' digest (a run without users

@@ -12,6 +12,10 @@ enum MeasureTextRenderer {
         lines.append("\(report.tip) (group \"\(report.group)\"\(share)): \(report.goal) within \(MeasureNumbers.duration(report.window)) of the exposure")
         lines.append("now: \(ValueFormatting.date(report.now)); \(tally.treatment.users + tally.holdout.users) users compared, "
                      + "\(tally.immature) immature, \(tally.crossed) crossed and \(tally.contaminated) contaminated left out")
+        if let tuning = report.options.sequentialTuning {
+            lines.append("sequential test (tuning \(tuning)): the intervals and p-values hold however often the report is read")
+        }
+        if let cuped = MeasureSummary.cuped(report) { lines.append(cuped) }
         lines.append("")
         var table = [["", "users", "converted", "rate", "95% interval", "goalCount mean", "variance"]]
         for (name, arm) in [("treatment", report.treatment), ("holdout", report.holdout)] {
@@ -23,9 +27,13 @@ enum MeasureTextRenderer {
         let treatment = tally.treatment
         lines.append("treatment: shown to \(treatment.shown), action performed by \(treatment.actionPerformed), closed by \(treatment.tipClosed)")
         lines.append("")
-        lines.append("conversion: " + comparison(report.conversion, difference: { MeasureNumbers.points($0) + " points" },
-                                                  bound: MeasureNumbers.points))
-        lines.append("goalCount:  " + comparison(report.goalCount, difference: MeasureNumbers.signed, bound: MeasureNumbers.signed))
+        lines += comparisons(report.conversion, report.goalCount, correction: report.options.correction, indent: "")
+        for guardrail in report.guardrails {
+            lines.append("guardrail \(guardrail.goal): treatment \(MeasureNumbers.percent(guardrail.treatment.rate)) converted, "
+                         + "holdout \(MeasureNumbers.percent(guardrail.holdout.rate)); goalCount mean \(MeasureNumbers.plain(guardrail.treatment.goalMean)) "
+                         + "and \(MeasureNumbers.plain(guardrail.holdout.goalMean))")
+            lines += comparisons(guardrail.conversion, guardrail.goalCount, correction: report.options.correction, indent: "  ")
+        }
         if let p = report.sampleRatioPValue, let percent = tally.percent {
             lines.append("sample ratio: \(MeasureNumbers.pValue(p)) against \(100 - percent) : \(percent)"
                          + (report.sampleRatioFlagged ? " — MISMATCH: the arms' sizes are not the split the holdout declares; do not trust the comparison" : ", ok"))
@@ -53,28 +61,42 @@ enum MeasureTextRenderer {
         }
     }
 
-    /// The relative lift first (the headline) with its own p-value, then the difference with its own.
-    private static func comparison(_ result: Comparison, difference: (Double) -> String, bound: (Double) -> String) -> String {
+    /// A goal's conversion and goalCount lines.
+    private static func comparisons(_ conversion: Comparison, _ goalCount: Comparison, correction: MultipleTesting, indent: String) -> [String] {
+        [indent + "conversion: " + comparison(conversion, correction: correction, difference: { MeasureNumbers.points($0) + " points" },
+                                              bound: MeasureNumbers.points),
+         indent + "goalCount:  " + comparison(goalCount, correction: correction, difference: MeasureNumbers.signed, bound: MeasureNumbers.signed)]
+    }
+
+    /// The relative lift first (the headline) with its own p-value, then the difference with its own
+    /// and, corrected, its adjusted p-value.
+    private static func comparison(_ result: Comparison, correction: MultipleTesting, difference: (Double) -> String,
+                                   bound: (Double) -> String) -> String {
         guard let value = result.difference, let interval = result.differenceInterval, let p = result.pValue else { return "undefined (see the notes)" }
-        let absolute = "difference \(difference(value)) [\(bound(interval.lowerBound)), \(bound(interval.upperBound))], \(MeasureNumbers.pValue(p))"
+        let adjusted = result.pValueAdjusted.map { correction == .none ? "" : " (\(correction.rawValue)-adjusted \(MeasureNumbers.pValue($0)))" } ?? ""
+        let absolute = "difference \(difference(value)) [\(bound(interval.lowerBound)), \(bound(interval.upperBound))], \(MeasureNumbers.pValue(p))" + adjusted
         let method = result.method == .newcombeWilson ? " (Newcombe–Wilson)" : ""
         guard let lift = result.relativeLift, let liftInterval = result.relativeLiftInterval, let liftP = result.relativeLiftPValue else {
             return "relative lift undefined; " + absolute + method
         }
+        let bayesian = result.bayesian.map {
+            "; chance to win \(MeasureNumbers.percent($0.chanceToWin)), risk \(MeasureNumbers.plain($0.holdoutRisk)) (holdout) "
+                + "\(MeasureNumbers.plain($0.treatmentRisk)) (treatment)"
+        } ?? ""
         return "relative lift \(MeasureNumbers.lift(lift)) [\(MeasureNumbers.lift(liftInterval.lowerBound)), "
-            + "\(MeasureNumbers.lift(liftInterval.upperBound))], \(MeasureNumbers.pValue(liftP)); " + absolute + method
+            + "\(MeasureNumbers.lift(liftInterval.upperBound))], \(MeasureNumbers.pValue(liftP)); " + absolute + method + bayesian
     }
 }
 
 /// A measure report for a spreadsheet (`--format csv`): a header, a line per arm (with its rate's
 /// interval), one per comparison (the relative lift and the difference, each with its interval and
-/// p-value, and the method), one for the sample-ratio check, one for each count of users left out,
+/// p-value, the adjusted p-value, CUPED's θ, the Bayesian chance to win and risks, and the method), the same four lines for each guardrail goal, one for the sample-ratio check, one for each count of users left out,
 /// the plain summary and one line per note; a cell that does not apply, or whose statistic is
 /// undefined, is empty. Numbers are written as JSON writes them, text quoted as CSV quotes it.
 enum MeasureCSVRenderer {
     static let header = ["row", "users", "converted", "rate", "rateLow", "rateHigh", "goalCountMean", "goalCountVariance", "shown",
                          "actionPerformed", "tipClosed", "method", "relativeLift", "relativeLiftLow", "relativeLiftHigh",
-                         "relativeLiftPValue", "difference", "differenceLow", "differenceHigh", "pValue", "text"]
+                         "relativeLiftPValue", "difference", "differenceLow", "differenceHigh", "pValue", "pValueAdjusted", "theta", "chanceToWin", "riskHoldout", "riskTreatment", "text"]
 
     static func render(_ report: MeasureReport) -> String {
         func number(_ value: Double?) -> String { value.map { JSONWriter.string(from: .number($0)) } ?? "" }
@@ -82,26 +104,32 @@ enum MeasureCSVRenderer {
         func line(_ name: String, _ cells: [String: String]) -> String {
             ([name] + header.dropFirst().map { cells[$0] ?? "" }).joined(separator: ",")
         }
-        var lines = [header.joined(separator: ",")]
-        for (name, arm) in [("treatment", report.treatment), ("holdout", report.holdout)] {
-            let counts = arm.counts
-            var cells = ["users": String(counts.users), "converted": String(counts.converted), "rate": number(arm.rate),
-                         "rateLow": number(arm.rateInterval?.lowerBound), "rateHigh": number(arm.rateInterval?.upperBound),
-                         "goalCountMean": number(arm.goalMean), "goalCountVariance": number(arm.goalVariance)]
-            if name == "treatment" {
-                cells["shown"] = String(counts.shown)
-                cells["actionPerformed"] = String(counts.actionPerformed)
-                cells["tipClosed"] = String(counts.tipClosed)
-            }
-            lines.append(line(name, cells))
+        func arm(_ arm: MeasureReport.ArmSummary) -> [String: String] {
+            ["users": String(arm.counts.users), "converted": String(arm.counts.converted), "rate": number(arm.rate),
+             "rateLow": number(arm.rateInterval?.lowerBound), "rateHigh": number(arm.rateInterval?.upperBound),
+             "goalCountMean": number(arm.goalMean), "goalCountVariance": number(arm.goalVariance)]
         }
-        for (name, result) in [("conversion", report.conversion), ("goalCount", report.goalCount)] {
-            lines.append(line(name, ["method": result.method?.rawValue ?? "", "relativeLift": number(result.relativeLift),
-                                     "relativeLiftLow": number(result.relativeLiftInterval?.lowerBound),
-                                     "relativeLiftHigh": number(result.relativeLiftInterval?.upperBound),
-                                     "relativeLiftPValue": number(result.relativeLiftPValue), "difference": number(result.difference),
-                                     "differenceLow": number(result.differenceInterval?.lowerBound),
-                                     "differenceHigh": number(result.differenceInterval?.upperBound), "pValue": number(result.pValue)]))
+        func comparison(_ result: Comparison) -> [String: String] {
+            ["method": result.method?.rawValue ?? "", "relativeLift": number(result.relativeLift),
+             "relativeLiftLow": number(result.relativeLiftInterval?.lowerBound), "relativeLiftHigh": number(result.relativeLiftInterval?.upperBound),
+             "relativeLiftPValue": number(result.relativeLiftPValue), "difference": number(result.difference),
+             "differenceLow": number(result.differenceInterval?.lowerBound), "differenceHigh": number(result.differenceInterval?.upperBound),
+             "pValue": number(result.pValue), "pValueAdjusted": number(result.pValueAdjusted), "theta": number(result.theta),
+             "chanceToWin": number(result.bayesian?.chanceToWin), "riskHoldout": number(result.bayesian?.holdoutRisk),
+             "riskTreatment": number(result.bayesian?.treatmentRisk)]
+        }
+        var lines = [header.joined(separator: ",")]
+        var treatment = arm(report.treatment)
+        treatment["shown"] = String(report.treatment.counts.shown)
+        treatment["actionPerformed"] = String(report.treatment.counts.actionPerformed)
+        treatment["tipClosed"] = String(report.treatment.counts.tipClosed)
+        lines += [line("treatment", treatment), line("holdout", arm(report.holdout)),
+                  line("conversion", comparison(report.conversion)), line("goalCount", comparison(report.goalCount))]
+        // Each guardrail's rows, named after its goal.
+        for guardrail in report.guardrails {
+            let name = "guardrail \(guardrail.goal) "
+            lines += [line(name + "treatment", arm(guardrail.treatment)), line(name + "holdout", arm(guardrail.holdout)),
+                      line(name + "conversion", comparison(guardrail.conversion)), line(name + "goalCount", comparison(guardrail.goalCount))]
         }
         lines.append(line("sampleRatio", ["pValue": number(report.sampleRatioPValue)]))
         let tally = report.tally

@@ -16,9 +16,10 @@ import TipRulesTestSupport
                 + "\"shown\":0,\"actionPerformed\":0,\"tipClosed\":0}"
         }
         let total = users ?? treatment[0] + holdout[0]
-        return "{\"measurePartial\":2,\"program\":\"p\",\"tip\":\"T\",\"group\":\"g\",\"goal\":\"goal\",\"window\":\(window),"
+        return "{\"measurePartial\":3,\"program\":\"p\",\"tip\":\"T\",\"group\":\"g\",\"goal\":\"goal\",\"window\":\(window),"
             + "\"instant\":\(instant),\"percent\":10,\"users\":\(total),\"rows\":0,\"skippedUsers\":0,\"immature\":0,\"crossed\":0,"
-            + "\"contaminated\":0,\"parts\":[\"\(part)\"],\"arms\":{\"treatment\":\(arm(treatment)),\"holdout\":\(arm(holdout))}}\n"
+            + "\"contaminated\":0,\"parts\":[\"\(part)\"],\"arms\":{\"treatment\":\(arm(treatment)),\"holdout\":\(arm(holdout))},"
+            + "\"engine\":\"frequentist\",\"correction\":\"holm\",\"sequential\":null,\"guardrails\":[],\"cuped\":null}\n"
     }
 
     private func merge(_ partials: [String], format: String = "text") throws -> CommandResult {
@@ -26,6 +27,8 @@ import TipRulesTestSupport
         for (index, text) in partials.enumerated() { files.append(try write("\(index).partial", text)) }
         return run(["measure", "merge"] + files + ["--format", format])
     }
+
+    private let noPreCounts = #""preSum":0,"preSumOfSquares":0,"preGoalProducts":0,"preConvertedProducts":0"#
 
     @Test func whatNoRunWritesIsRefusedWithAMessage() throws {
         let cases: [(String, String)] = [
@@ -44,6 +47,18 @@ import TipRulesTestSupport
             (partial(part: "xyz"), "parts: expected identities of 16 hexadecimal digits, found \"xyz\""),
             (partial().replacingOccurrences(of: "\"parts\":[\"00000000000000a1\"]", with: "\"parts\":[]"),
              "parts: a partial with users names the part of the rows it counts"),
+            (partial().replacingOccurrences(of: "\"frequentist\"", with: "\"bayes\""), "engine: expected one of frequentist, bayesian, found 'bayes'"),
+            (partial().replacingOccurrences(of: "\"holm\"", with: "\"bonferroni\""), "correction: expected one of holm, bh, none, found 'bonferroni'"),
+            (partial().replacingOccurrences(of: "\"sequential\":null", with: "\"sequential\":{\"tuning\":0}"),
+             "sequential: expected null or {\"tuning\": N} with N a whole number of at least 1"),
+            (partial().replacingOccurrences(of: "\"guardrails\":[]", with: "\"guardrails\":[{\"goal\":\"b\",\"arms\":{\"treatment\":"
+                                            + "{\"converted\":381,\"goalSum\":381,\"goalSumOfSquares\":381,\(noPreCounts)},\"holdout\":"
+                                            + "{\"converted\":0,\"goalSum\":0,\"goalSumOfSquares\":0,\(noPreCounts)}}}]"),
+             "guardrails[0].arms.treatment: more users converted than there are users"),
+            (partial().replacingOccurrences(of: "\"cuped\":null", with: "\"cuped\":{\"preWindow\":60,\"arms\":{\"treatment\":"
+                                            + "{\"preSum\":5,\"preSumOfSquares\":4,\"preGoalProducts\":0,\"preConvertedProducts\":0},\"holdout\":"
+                                            + "{\"preSum\":0,\"preSumOfSquares\":0,\"preGoalProducts\":0,\"preConvertedProducts\":0}}}"),
+             "arms.treatment: the goal counts' squares before the exposure add up to less than the goal counts"),
         ]
         for (text, message) in cases {
             for format in ["text", "json", "csv", "svg", "partial"] {

@@ -14,15 +14,25 @@ is written, reported by `tiprulec measure merge --format json`, and compared wit
   conversion rate's Newcombe interval (statsmodels confint_proportions_2indep, method "newcomb"),
   its p-value as the level at which that interval reaches 0, and the relative lift's MOVER-R
   interval of continuity-corrected Wilson intervals (written out below); the goal count refused;
-- large arms (10^5 to 10^9 users): the p-values to 1e-9 of statsmodels' (SciPy's t distribution).
+- large arms (10^5 to 10^9 users): the p-values to 1e-9 of statsmodels' (SciPy's t distribution);
+- the sequential test (`--sequential`, a partial with "sequential": {"tuning": N}): gbstats'
+  SequentialTwoSidedTTest with SequentialConfig(sequential_tuning_parameter=N), both metrics;
+- CUPED (a partial with "cuped": each arm's sums of the goal count before the exposure): gbstats'
+  RegressionAdjustedStatistic with compute_theta's θ, under either test, and θ itself;
+- the Bayesian engine (a partial with "engine": "bayesian"): the chance to win and both risks of
+  gbstats' EffectBayesianABTest with its default prior;
+- guardrails (a partial with further goals): every goal's metrics as above, and their p-values adjusted
+  together ("pValueAdjusted") equal to statsmodels multipletests (holm, fdr_bh, none).
 gbstats computes p as 2 * (1 - cdf), which is exact only to about 1e-16 absolute: its p-values
 below 1e-6 are compared with statsmodels' instead. Exits 1 on the first disagreement."""
 import json, math, os, random, subprocess, sys, tempfile
 import numpy as np
-from gbstats.frequentist.tests import FrequentistConfig, TwoSidedTTest
-from gbstats.models.statistics import ProportionStatistic, SampleMeanStatistic
+from gbstats.bayesian.tests import EffectBayesianABTest
+from gbstats.frequentist.tests import FrequentistConfig, SequentialConfig, SequentialTwoSidedTTest, TwoSidedTTest
+from gbstats.models.statistics import ProportionStatistic, RegressionAdjustedStatistic, SampleMeanStatistic, compute_theta
 from scipy.stats import norm
 from statsmodels.stats.gof import chisquare
+from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import confint_proportions_2indep, proportion_confint
 from statsmodels.stats.weightstats import CompareMeans, DescrStatsW
 
@@ -63,10 +73,16 @@ def mover_r(x1, n1, x2, n2, z=norm.ppf(0.975)):
     high = (a + math.sqrt(max(0, a*a - u1 * l2 * (2*p1 - u1) * (2*p2 - l2)))) / (l2 * (2*p2 - l2))
     return max(0, min(low, p1 / p2)), max(high, p1 / p2)
 
-def report(counts, percent, case, work):
-    partial = {"measurePartial": 2, "program": "agreement", "tip": "T", "group": "g", "goal": "goal", "window": 604800,
+PRE = ("preSum", "preSumOfSquares", "preGoalProducts", "preConvertedProducts")
+
+def report(counts, percent, case, work, correction="holm", sequential=None, guardrails=(), cuped=False, engine="frequentist"):
+    partial = {"measurePartial": 3, "program": "agreement", "tip": "T", "group": "g", "goal": "goal", "window": 604800,
                "instant": 0, "percent": percent, "users": counts["treatment"]["users"] + counts["holdout"]["users"], "rows": 0,
-               "skippedUsers": 0, "immature": 0, "crossed": 0, "contaminated": 0, "parts": [f"{case + 1:016x}"], "arms": counts}
+               "skippedUsers": 0, "immature": 0, "crossed": 0, "contaminated": 0, "parts": [f"{case + 1:016x}"], "arms": counts,
+               "correction": correction, "sequential": sequential and {"tuning": sequential}, "engine": engine,
+               "guardrails": [{"goal": name, "arms": {side: {key: arms[side].get(key, 0) for key in ("converted", "goalSum", "goalSumOfSquares") + PRE}
+                                                     for side in arms}} for name, arms in guardrails],
+               "cuped": {"preWindow": 1209600, "arms": {side: {key: counts[side].pop(key) for key in PRE} for side in counts}} if cuped else None}
     path = os.path.join(work, f"{case}.partial")
     with open(path, "w") as file:
         file.write(json.dumps(partial) + "\n")
@@ -79,22 +95,29 @@ def counts_of(values, freq):
     return {"users": int(freq.sum()), "converted": int(freq[1:].sum()), "goalSum": int((values * freq).sum()),
             "goalSumOfSquares": int((values * values * freq).sum()), "shown": 0, "actionPerformed": 0, "tipClosed": 0}
 
-def check_welch(ours, control, treatment, metric, case):
-    absolute = TwoSidedTTest(control, treatment, FrequentistConfig(difference_type="absolute")).compute_result()
-    relative = TwoSidedTTest(control, treatment, FrequentistConfig(difference_type="relative")).compute_result()
+def check_welch(ours, control, treatment, metric, case, sequential=None):
+    """gbstats' fixed-sample test, or with `sequential` its sequential test of that tuning."""
+    def test(kind):
+        if sequential:
+            config = SequentialConfig(difference_type=kind, sequential_tuning_parameter=sequential)
+            return SequentialTwoSidedTTest(control, treatment, config).compute_result()
+        return TwoSidedTTest(control, treatment, FrequentistConfig(difference_type=kind)).compute_result()
+    absolute, relative = test("absolute"), test("relative")
     if absolute.error_message:
         for key in ("difference", "pValue", "relativeLift", "relativeLiftPValue"): null(f"{metric}.{key}", ours[key], case)
         return False
-    if ours["method"] != "welch": sys.exit(f"case {case}: {metric}.method is {ours['method']}, not welch")
+    method = "sequential" if sequential else "welch"
+    if ours["method"] != method: sys.exit(f"case {case}: {metric}.method is {ours['method']}, not {method}")
     close(f"{metric}.difference", ours["difference"], absolute.expected, case)
     close(f"{metric}.differenceInterval[0]", ours["differenceInterval"][0], absolute.ci[0], case)
     close(f"{metric}.differenceInterval[1]", ours["differenceInterval"][1], absolute.ci[1], case)
-    if absolute.p_value > 1e-6:
+    # The sequential p-value is a closed form, exact at any size.
+    if absolute.p_value > 1e-6 or sequential:
         close(f"{metric}.pValue (gbstats)", ours["pValue"], absolute.p_value, case)
     close(f"{metric}.relativeLift", ours["relativeLift"], relative.expected, case)
     close(f"{metric}.relativeLiftInterval[0]", ours["relativeLiftInterval"][0], relative.ci[0], case)
     close(f"{metric}.relativeLiftInterval[1]", ours["relativeLiftInterval"][1], relative.ci[1], case)
-    if relative.p_value > 1e-6:
+    if relative.p_value > 1e-6 or sequential:
         close(f"{metric}.relativeLiftPValue (gbstats)", ours["relativeLiftPValue"], relative.p_value, case)
     return True
 
@@ -163,5 +186,79 @@ with tempfile.TemporaryDirectory() as work:
     ours = report(counts, 5, cases * 2, work)
     check_small(ours, counts["treatment"], counts["holdout"], "19/380 against 0/20")
     if ours["conversion"]["pValue"] < 0.3: sys.exit(f"19/380 against 0/20: p = {ours['conversion']['pValue']}")
+    def correlated(users):
+        """An arm's counts with the goal counts before the exposure, correlated with those after."""
+        generator = np.random.default_rng(rng.randrange(2**32))
+        after = generator.poisson(rng.uniform(0.05, 1.5), users)
+        before = generator.poisson(rng.uniform(0.1, 1) + rng.uniform(0, 1.5) * after)
+        counts = counts_of(*np.unique(after, return_counts=True))
+        counts.update(preSum=int(before.sum()), preSumOfSquares=int((before * before).sum()),
+                      preGoalProducts=int((before * after).sum()), preConvertedProducts=int((before * (after > 0)).sum()))
+        return counts
+
+    def statistics(h, t, proportion, cuped):
+        """gbstats' statistics of the holdout and treatment: with CUPED, regression-adjusted with compute_theta's θ."""
+        def post(c):
+            return ProportionStatistic(sum=c["converted"], n=c["users"]) if proportion else \
+                SampleMeanStatistic(sum=c["goalSum"], sum_squares=c["goalSumOfSquares"], n=c["users"])
+        if not cuped: return post(h), post(t), None
+        def adjusted(c, theta):
+            return RegressionAdjustedStatistic(n=c["users"], post_statistic=post(c), theta=theta,
+                                               pre_statistic=SampleMeanStatistic(sum=c["preSum"], sum_squares=c["preSumOfSquares"], n=c["users"]),
+                                               post_pre_sum_of_products=c["preConvertedProducts" if proportion else "preGoalProducts"])
+        theta = compute_theta(adjusted(h, 0), adjusted(t, 0))
+        return adjusted(h, theta), adjusted(t, theta), theta
+
+    # The sequential test, CUPED and guardrails: every goal with enough users who reached it and who did not.
+    sequential_cases = cuped_cases = bayesian_cases = 0
+    for case in range(cases * 2 + 1, cases * 3 + 1):
+        percent = rng.randint(1, 50)
+        n_h = int(10 ** rng.uniform(2.5, 6))
+        n_t = max(30, int(n_h * (100 - percent) / percent * rng.uniform(0.97, 1.03)))
+        cuped = rng.random() < 0.5
+        goals = []
+        for _ in range(rng.randint(1, 4)):
+            if cuped:
+                goals.append({"treatment": correlated(n_t), "holdout": correlated(n_h)})
+            else:
+                (vt, ct), (vh, ch) = arm(n_t), arm(n_h)
+                goals.append({"treatment": counts_of(vt, ct), "holdout": counts_of(vh, ch)})
+        if min(min(c["converted"], c["users"] - c["converted"]) for g in goals for c in g.values()) < FEWEST:
+            continue
+        tuning = rng.choice([None, 5000, rng.randint(100, 100000)])
+        correction = rng.choice(["holm", "bh", "none"])
+        engine = "bayesian" if tuning is None and rng.random() < 0.6 else "frequentist"
+        pre_sums = [{side: {key: g[side].get(key, 0) for key in PRE} for side in g} for g in goals]
+        ours = report(goals[0], percent, case, work, correction, tuning, [(f"g{i}", g) for i, g in enumerate(goals[1:])], cuped, engine)
+        for g, sums in zip(goals, pre_sums):
+            for side in g: g[side].update(sums[side])
+        results = [ours] + ours.get("guardrails", [])
+        if len(results) != len(goals): sys.exit(f"case {case}: {len(results)} goals reported, {len(goals)} given")
+        if ours["sequential"] != (tuning and {"tuning": tuning}): sys.exit(f"case {case}: sequential is {ours['sequential']}")
+        if (ours["cuped"] is not None) != cuped: sys.exit(f"case {case}: cuped is {ours['cuped']}")
+        for index, (result, g) in enumerate(zip(results, goals)):
+            t, h = g["treatment"], g["holdout"]
+            thetas = ours["cuped"]["theta"] if index == 0 and cuped else result.get("theta")
+            for metric in ("conversion", "goalCount"):
+                control, treatment, theta = statistics(h, t, metric == "conversion", cuped)
+                if not check_welch(result[metric], control, treatment, f"goal {index} {metric}", case, tuning): continue
+                if cuped: close(f"goal {index} {metric} theta", thetas[metric], theta, case, 1e-15)
+                if engine == "bayesian":
+                    bayesian = EffectBayesianABTest(control, treatment).compute_result()
+                    close(f"goal {index} {metric} chanceToWin", result[metric]["chanceToWin"], bayesian.chance_to_win, case, 1e-15)
+                    close(f"goal {index} {metric} risk.holdout", result[metric]["risk"]["holdout"], bayesian.risk[0], case, 1e-15)
+                    close(f"goal {index} {metric} risk.treatment", result[metric]["risk"]["treatment"], bayesian.risk[1], case, 1e-15)
+                    bayesian_cases += 1
+                elif result[metric]["chanceToWin"] is not None: sys.exit(f"case {case}: a chance to win without the Bayesian engine")
+        metrics = [result[metric] for result in results for metric in ("conversion", "goalCount") if result[metric]["pValue"] is not None]
+        if metrics:
+            method = {"holm": "holm", "bh": "fdr_bh"}.get(correction)
+            raw = [metric["pValue"] for metric in metrics]
+            adjusted = multipletests(raw, method=method)[1] if method else raw
+            for index, (metric, value) in enumerate(zip(metrics, adjusted)):
+                close(f"pValueAdjusted[{index}] ({correction})", metric["pValueAdjusted"], value, case, 1e-300)
+        sequential_cases += 1
+        cuped_cases += cuped
 print(f"measure agrees with gbstats and statsmodels to {TOLERANCE:g} relative on {checked} generated cases "
-      f"({small} small or rare, {large} of 10^5 to 10^9 users held out)")
+      f"({small} small or rare, {large} of 10^5 to 10^9 users held out) and on {sequential_cases} with guardrails, "
+      f"the sequential test, CUPED ({cuped_cases} cases), the Bayesian engine ({bayesian_cases} metrics) and each correction")

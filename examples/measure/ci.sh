@@ -2,7 +2,8 @@
 # examples/measure/ci.sh TIPRULEC — measure as CI runs it (docs/measure.md), in the virtual environment of
 # examples/reach/ci.sh with pinned gbstats, statsmodels, scipy and pillow added: generated experiment rows
 # (tiprulec-bench measure, built next to TIPRULEC) counted by measure and by a plain DuckDB query alike;
-# Spark's merged partials equal to one run; the statistics equal to gbstats' and statsmodels' to 1e-9.
+# Spark's merged partials equal to one run; the statistics (with guardrails, corrections, the sequential test and
+# CUPED) equal to gbstats' and statsmodels' to 1e-9.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 tiprulec=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -59,9 +60,11 @@ for key in ("immature", "crossed", "contaminated"):
     if measure[key] != duckdb[key]: sys.exit(f"{key}: measure {measure[key]}, DuckDB {duckdb[key]}")
 PY
 
-# Spark in local mode: partitions by user, partials merged, equal to one process.
-"$tiprulec" measure "$program" "$work/rows.ndjson" "${experiment[@]}" --format json > "$work/single.json"
-"$venv/bin/python" "$here/../reach/spark_reach.py" --command measure --options "--tip ProFiltersTip --goal filterApplied" \
+# Spark in local mode: partitions by user, partials merged, equal to one process — with a guardrail, the
+# sequential test, a correction and CUPED, which the partials carry.
+beyond=(--goal openedSearch --sequential --sequential-tuning 3000 --correction bh --cuped --pre-window 10d)
+"$tiprulec" measure "$program" "$work/rows.ndjson" "${experiment[@]}" "${beyond[@]}" --format json > "$work/single.json"
+"$venv/bin/python" "$here/../reach/spark_reach.py" --command measure --options "--tip ProFiltersTip --goal filterApplied ${beyond[*]}" \
   --tiprulec "$tiprulec" --program "$program" --rows "$work/rows.ndjson" --now "$now" --partitions 5 --master 'local[2]' \
   --format json > "$work/spark.json" 2> "$work/spark.log" || { tail -40 "$work/spark.log"; exit 1; }
 if ! cmp -s "$work/single.json" "$work/spark.json"; then
@@ -81,7 +84,8 @@ fi
 if command -v rsvg-convert > /dev/null; then
   "$tiprulec" measure "$program" "$work/rows.ndjson" "${experiment[@]}" --format svg > "$work/report.svg"
   "$tiprulec" measure "$program" "$here/rows.ndjson" "${experiment[@]}" --format svg > "$work/small.svg"
-  for chart in report small; do
+  "$tiprulec" measure "$program" "$work/rows.ndjson" "${experiment[@]}" "${beyond[@]}" --format svg > "$work/beyond.svg"
+  for chart in report small beyond; do
     "$venv/bin/python" - "$work/$chart.svg" <<'PY'
 import re, subprocess, sys
 from io import BytesIO

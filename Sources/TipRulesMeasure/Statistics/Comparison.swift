@@ -8,6 +8,8 @@ struct Comparison: Equatable {
     enum Method: String {
         /// gbstats' `TwoSidedTTest`: Welch's t, the lift's variance by the delta method.
         case welch
+        /// gbstats' `SequentialTwoSidedTTest`: always-valid intervals, read as often as one likes.
+        case sequential
         /// Newcombe's hybrid score interval of the difference of two proportions, the MOVER-R
         /// interval of their ratio, each p-value the level at which the interval reaches 0.
         case newcombeWilson = "newcombe-wilson"
@@ -17,9 +19,15 @@ struct Comparison: Equatable {
     var difference: Double?
     var differenceInterval: ClosedRange<Double>?
     var pValue: Double?
+    /// `pValue` adjusted for every goal's metrics of the report (`MultipleTesting`).
+    var pValueAdjusted: Double?
     var relativeLift: Double?
     var relativeLiftInterval: ClosedRange<Double>?
     var relativeLiftPValue: Double?
+    /// With CUPED, the θ of the adjustment (gbstats' `RegressionAdjustedStatistic`).
+    var theta: Double?
+    /// With the Bayesian engine, the chance to win and each arm's risk of the relative lift.
+    var bayesian: EffectBayesian?
     var notes: [String] = []
 
     /// A comparison that was not made, for `reason`.

@@ -5,6 +5,8 @@ import TipRulesCompiler
 package struct ParsedArguments {
     package var positionals: [String] = []
     package var options: [String: String] = [:]
+    /// Every value of each option in the order given (`options` keeps the last), for options that repeat.
+    package var repeatedOptions: [String: [String]] = [:]
     package var flags: Set<String> = []
 
     /// Parses `arguments` given which options take a value and which are flags.
@@ -41,6 +43,7 @@ package struct ParsedArguments {
                     parsed.options[argument] = arguments[index]
                     index += 1
                 }
+                parsed.repeatedOptions[argument, default: []].append(parsed.options[argument] ?? "")
             } else {
                 let known = Array(knownFlags) + Array(valueOptions)
                 let hint = Spelling.closest(to: argument, in: known).map { " (did you mean '\($0)'?)" } ?? ""
