@@ -110,9 +110,46 @@ import TipRulesTestSupport
             durable = recorded
         }
         #expect(durable > kills, "the writer hardly ran: \(durable) operations in \(kills) runs")
-        let reopened = try TipStore.open(folder: folder, bundledProgram: Program(bytes: TipStore.read(folder: folder).programBytes))
-        #expect(Self.recorded(reopened.engine.store) == durable)
+        let reopened = try Self.recordedByTheWritersOpen(folder)
+        #expect(reopened == durable)
         return landedMidway
+    }
+
+    /// A launch stopped right after a compaction's rename leaves the newest snapshot without its
+    /// journal, so the next open writes a recovery snapshot, which prunes at the store's `now`.
+    /// The writer's open (no clock) keeps every operation a reader sees; opened with the system
+    /// clock, the same folder keeps, of the writer's donations (dated 1970), the event's 1,000
+    /// most recent, which is why `killRepeatedly` counts what the writer's open finds.
+    @Test func theWritersOpenAfterAKillBetweenASnapshotAndItsJournalKeepsEveryOperation() throws {
+        let folder = temporaryFolder()
+        let copies = temporaryFolder()
+        defer { removeTemporaryFolder(folder); removeTemporaryFolder(copies) }
+        try #require(FileManager.default.isExecutableFile(atPath: Self.writer.path), "\(Self.writer.path) is not built")
+        _ = try Self.runToEnd(folder: folder, ["1500"])
+        _ = try Self.runToEnd(folder: folder, ["100000", "--exit-after-renames", "1"])
+        let names = files(in: folder)
+        let newest = try #require(names.compactMap { $0.hasPrefix("snapshot-") ? Int($0.dropFirst(9).prefix { $0.isNumber }) : nil }.max())
+        #expect(!names.contains("journal-\(newest).tipjournal"), "the newest snapshot has its journal: \(names)")
+        let read = try TipStore.read(folder: folder)
+        let donations = read.engine.store.donationCount(event: 0)
+        #expect(donations > EventInfo.defaultMaximumCount)
+        let copy = copies + "/state"
+        try FileManager.default.copyItem(atPath: folder, toPath: copy)
+        let reopened = try Self.recordedByTheWritersOpen(folder)
+        #expect(reopened == Self.recorded(read.engine.store))
+        let pruned = try TipStore.open(folder: copy, bundledProgram: Program(bytes: read.programBytes))
+        #expect(pruned.engine.store.donationCount(event: 0) == EventInfo.defaultMaximumCount)
+        #expect(Self.recorded(pruned.engine.store) == reopened - (donations - EventInfo.defaultMaximumCount))
+    }
+
+    /// How many operations the writer's open finds in `folder`: opened as the writer opens it,
+    /// without a clock (`now: nil`). Opened with the system clock, an open that writes a recovery
+    /// snapshot (after a kill in a compaction) prunes the donations no rule can see again: of the
+    /// writer's, dated from 1970, all but the 1,000 most recent (`EventInfo.defaultMaximumCount`).
+    private static func recordedByTheWritersOpen(_ folder: String) throws -> Int {
+        let program = try Program(bytes: TipStore.read(folder: folder).programBytes)
+        let store = try TipStore.open(folder: folder, bundledProgram: program, options: TipStoreOptions(now: nil))
+        return recorded(store.engine.store)
     }
 
     /// Launches that stop dead right after a snapshot's rename (`--exit-after-renames 1`): the
