@@ -20,8 +20,8 @@ import TipRulesTestSupport
         let folder = temporaryFolder()
         defer { removeTemporaryFolder(folder) }
         try #require(FileManager.default.isExecutableFile(atPath: Self.writer.path), "\(Self.writer.path) is not built")
-        let landedMidway = try killRepeatedly(folder: folder, kills: Self.kills)
-        print("crash test: \(Self.kills) kills, \(landedMidway) kills after an operation was written and before it was reported")
+        let (landedMidway, operations) = try killRepeatedly(folder: folder, kills: Self.kills)
+        print("crash test: \(Self.kills) kills, \(operations) operations, \(landedMidway) kills after an operation was written and before it was reported")
     }
 
     /// The same kills in a folder that syncs: every snapshot compacts its history too (a new
@@ -76,8 +76,8 @@ import TipRulesTestSupport
 
     /// Runs the writer `kills` times in `folder`, each killed at a random instant, checking the
     /// folder after each; returns how many kills landed after an operation was written and before
-    /// it was reported.
-    private func killRepeatedly(folder: String, kills: Int) throws -> Int {
+    /// it was reported, and how many operations the folder holds.
+    private func killRepeatedly(folder: String, kills: Int) throws -> (landedMidway: Int, operations: Int) {
         var generator = SystemRandomNumberGenerator()
         var durable = 0
         var landedMidway = 0
@@ -110,9 +110,48 @@ import TipRulesTestSupport
             durable = recorded
         }
         #expect(durable > kills, "the writer hardly ran: \(durable) operations in \(kills) runs")
-        let reopened = try TipStore.open(folder: folder, bundledProgram: Program(bytes: TipStore.read(folder: folder).programBytes))
-        #expect(Self.recorded(reopened.engine.store) == durable)
-        return landedMidway
+        // Opened as the writer opens it: after a last kill inside a compaction, an open with the
+        // system clock would prune the donations past the 1,000 most recent.
+        let reopened = try Self.recordedByTheWritersOpen(folder)
+        #expect(reopened == durable)
+        return (landedMidway, durable)
+    }
+
+    /// A launch stopped right after a compaction's rename leaves the newest snapshot without its
+    /// journal, so the next open writes a recovery snapshot, which prunes at the store's `now`.
+    /// The writer's open (no clock) keeps every operation a reader sees; opened with the system
+    /// clock, the same folder keeps, of the writer's donations (dated 1970), the event's 1,000
+    /// most recent, which is why `killRepeatedly` counts what the writer's open finds.
+    @Test func theWritersOpenAfterAKillBetweenASnapshotAndItsJournalKeepsEveryOperation() throws {
+        let folder = temporaryFolder()
+        let copies = temporaryFolder()
+        defer { removeTemporaryFolder(folder); removeTemporaryFolder(copies) }
+        try #require(FileManager.default.isExecutableFile(atPath: Self.writer.path), "\(Self.writer.path) is not built")
+        _ = try Self.runToEnd(folder: folder, ["1500"])
+        _ = try Self.runToEnd(folder: folder, ["100000", "--exit-after-renames", "1"])
+        let names = files(in: folder)
+        let newest = try #require(names.compactMap { $0.hasPrefix("snapshot-") ? Int($0.dropFirst(9).prefix { $0.isNumber }) : nil }.max())
+        #expect(!names.contains("journal-\(newest).tipjournal"), "the newest snapshot has its journal: \(names)")
+        let read = try TipStore.read(folder: folder)
+        let donations = read.engine.store.donationCount(event: 0)
+        #expect(donations > EventInfo.defaultMaximumCount)
+        let copy = copies + "/state"
+        try FileManager.default.copyItem(atPath: folder, toPath: copy)
+        let reopened = try Self.recordedByTheWritersOpen(folder)
+        #expect(reopened == Self.recorded(read.engine.store))
+        let pruned = try TipStore.open(folder: copy, bundledProgram: Program(bytes: read.programBytes))
+        #expect(pruned.engine.store.donationCount(event: 0) == EventInfo.defaultMaximumCount)
+        #expect(Self.recorded(pruned.engine.store) == reopened - (donations - EventInfo.defaultMaximumCount))
+    }
+
+    /// How many operations the writer's open finds in `folder`: opened as the writer opens it,
+    /// without a clock (`now: nil`). Opened with the system clock, an open that writes a recovery
+    /// snapshot (after a kill in a compaction) prunes the donations no rule can see again: of the
+    /// writer's, dated from 1970, all but the 1,000 most recent (`EventInfo.defaultMaximumCount`).
+    private static func recordedByTheWritersOpen(_ folder: String) throws -> Int {
+        let program = try Program(bytes: TipStore.read(folder: folder).programBytes)
+        let store = try TipStore.open(folder: folder, bundledProgram: program, options: TipStoreOptions(now: nil))
+        return recorded(store.engine.store)
     }
 
     /// Launches that stop dead right after a snapshot's rename (`--exit-after-renames 1`): the
