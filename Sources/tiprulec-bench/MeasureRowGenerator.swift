@@ -5,7 +5,7 @@ import TipRulesToolingCore
 /// Realistic rows of a holdout experiment for examples/measure/pro-filters.tiprules, as an app's
 /// analytics export holds them: per user a few openedSearch donations; for three users in four an
 /// exposure to ProFiltersTip's group "pro-filters" in the last `days` days (the arm from the user's
-/// real rollout bucket, `percent` held out), the treatment's display, action and close
+/// real holdout bucket, `percent` held out), the treatment's display, action and close
 /// interactions, and filterApplied donations — a Poisson number in the 7 days after the exposure
 /// with mean `holdoutMean` held out and `holdoutMean × (1 + effect)` in treatment (the chosen true
 /// effect), some more before the exposure and after the window. Users exposed in the last week
@@ -44,7 +44,7 @@ struct MeasureRowGenerator {
         for _ in 0..<searches { rows.append(.search(date: start - random.integer(in: 1...20 * 86_400))) }
         appendGoals(mean: 0.2, from: start - 10 * 86_400, to: start)
         if exposed {
-            let holdout = RolloutBucket.bucket(of: String(user), group: Self.group) <= percent
+            let holdout = RolloutBucket.bucket(of: String(user), group: Holdout.salt + Self.group) <= percent
             rows.append(.exposure(date: start, holdout: holdout))
             if random.chance(crossedShare) { rows.append(.exposure(date: min(start + random.integer(in: 60...86_400), Self.now), holdout: !holdout)) }
             if !holdout {
