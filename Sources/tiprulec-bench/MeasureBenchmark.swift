@@ -2,7 +2,7 @@ import Foundation
 
 /// `tiprulec-bench measure`: realistic experiment rows (`MeasureRowGenerator`, a chosen true
 /// effect, immature and crossed users) measured by `tiprulec measure` with one job and with every
-/// core, against DuckDB computing the same per-arm counts in SQL (examples/measure/measure_duckdb.py)
+/// core, plain and with `--cuped --sequential` over three goals (the extra sums of one pass), against DuckDB computing the same per-arm counts in SQL (examples/measure/measure_duckdb.py)
 /// with one thread and every core, each run a whole process; the counts must agree.
 /// `--rows-out FILE` only writes the rows.
 enum MeasureBenchmark {
@@ -70,13 +70,18 @@ enum MeasureBenchmark {
     }
 
     /// examples/measure/pro-filters.tiprules, with its holdout's share set to `percent` (the
-    /// share the generated rows hold out, which measure checks against the program's) in a copy in `work`.
+    /// share the generated rows hold out, which measure checks against the program's) and a third
+    /// event, `savedSearch` (a guardrail the rows never donate), in a copy in `work`.
     static func program(holdingOut percent: Int, from examples: URL, in work: String) throws -> String {
         let example = try String(contentsOf: examples.appendingPathComponent("measure/pro-filters.tiprules"), encoding: .utf8)
         let declared = "holdout(10, "
         guard example.contains(declared) else { throw BenchError("examples/measure/pro-filters.tiprules: no '\(declared)'") }
         let path = (work as NSString).appendingPathComponent("pro-filters.tiprules")
-        try example.replacingOccurrences(of: declared, with: "holdout(\(percent), ").write(toFile: path, atomically: true, encoding: .utf8)
+        let events = "event openedSearch\n"
+        guard example.contains(events) else { throw BenchError("examples/measure/pro-filters.tiprules: no '\(events)'") }
+        try example.replacingOccurrences(of: declared, with: "holdout(\(percent), ")
+            .replacingOccurrences(of: events, with: events + "event savedSearch\n")
+            .write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
@@ -102,13 +107,17 @@ enum MeasureBenchmark {
         let threads = cores > 1 ? [1, cores] : [1]
         let hasDuckDB = (try? ChildProcess.run(options.python, ["-c", "import duckdb"]))?.status == 0
         if !hasDuckDB { progress("note: \(options.python) cannot import duckdb; DuckDB's rows are skipped") }
-        let contenders = threads.map { ("measure --jobs \($0)", true, $0) } + (hasDuckDB ? threads.map { ("DuckDB, \($0) thread\($0 == 1 ? "" : "s")", false, $0) } : [])
+        // (name, measure's further arguments or nil for DuckDB, threads)
+        let contenders = threads.map { ("measure --jobs \($0)", Optional([String]()), $0) }
+            + threads.map { ("measure --cuped --sequential, 3 goals, --jobs \($0)", Optional(Self.guarded), $0) }
+            + (hasDuckDB ? threads.map { ("DuckDB, \($0) thread\($0 == 1 ? "" : "s")", nil, $0) } : [])
         let load = loadAverage()
-        func run(_ isMeasure: Bool, _ threads: Int) throws -> (cost: ProcessCost, counts: JSONCounts) {
+        func run(_ further: [String]?, _ threads: Int) throws -> (cost: ProcessCost, counts: JSONCounts) {
+            let isMeasure = further != nil
             let output = (work as NSString).appendingPathComponent("out"), errors = (work as NSString).appendingPathComponent("err")
             let arguments = isMeasure
                 ? ["measure", program, rows, "--tip", "ProFiltersTip", "--goal", "filterApplied", "--group", MeasureRowGenerator.group,
-                   "--now", ReachRowGenerator.nowText, "--jobs", String(threads), "--format", "partial", "--quiet"]
+                   "--now", ReachRowGenerator.nowText, "--jobs", String(threads), "--format", "partial", "--quiet"] + (further ?? [])
                 : [script, rows, String(threads)]
             let process = try ChildProcess.run(isMeasure ? tiprulec : options.python, arguments, standardOutput: output, standardError: errors)
             let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
@@ -118,7 +127,7 @@ enum MeasureBenchmark {
             }
             return (process.cost, try JSONCounts(Data(first.utf8)))
         }
-        let reference = try run(true, cores).counts
+        let reference = try run([], cores).counts
         var samples: [String: [ProcessCost]] = [:]
         for round in 0..<options.runs {
             for contender in contenders {
@@ -142,13 +151,17 @@ enum MeasureBenchmark {
             let wall = median(costs.map(\.wallSeconds)), cpu = median(costs.map(\.cpuSeconds))
             let peak = Double(costs.map(\.peakBytes).max() ?? 0) / 1_000_000
             let duckdb = samples["DuckDB, \(contender.2) thread\(contender.2 == 1 ? "" : "s")"].map { median($0.map(\.wallSeconds)) }
-            let ratio = contender.1 ? duckdb.map { String(format: "%.2f", wall / $0) } ?? "" : "1.00"
+            let ratio = contender.1 != nil ? duckdb.map { String(format: "%.2f", wall / $0) } ?? "" : "1.00"
             lines.append(String(format: "| %@ | %.2f | %.2f | %.0f | %.1f | %@ |", contender.0, wall, cpu, megabytes / wall, peak, ratio))
         }
         lines.append("")
         lines.append("agreement: every run counted the same per arm (\(reference.text))")
         return lines.joined(separator: "\n")
     }
+
+    /// The guarded run's further arguments: two guardrail goals (the primary's counts stay the plain run's),
+    /// CUPED's pre-period sums and the sequential test.
+    static let guarded = ["--goal", "openedSearch", "--goal", "savedSearch", "--cuped", "--sequential"]
 
     /// The per-arm counts of a measure partial or of the DuckDB query, compared key by key.
     struct JSONCounts: Equatable {
