@@ -27,7 +27,6 @@ import TipRulesTestSupport
         ("priority", "tip T { title: \"t\"\n options { Tips.Priority(2) } }", 3),
         ("priority group", "tip T { title: \"t\" }\ntip U { title: \"u\" }\ngroup G(.priority) { T, U }", 3),
         ("app text", "tip T { title: swift(\"Text(L10n.t)\", key: \"t\", defaultValue: \"T\")\n image: swift(\"Image(\\\"hero\\\")\") }", 5),
-        ("supplied text", "tip T { title: supplied }", 5),
     ]
 
     @Test(arguments: constructs.map(\.name))
@@ -45,6 +44,20 @@ import TipRulesTestSupport
             let written = try program.encoded(formatVersion: newer)
             #expect(try Program(bytes: written).contents == program.contents, "\(name) in version \(newer)")
         }
+    }
+
+    /// A text the app makes without a key or a default value changes nothing a runtime shows, so
+    /// it keeps the program in the oldest version of its other constructs (runtimes already
+    /// shipped load it, showing the text empty as before); from version 5 on it is marked.
+    @Test func aTextTheAppMakesWithoutWordsKeepsTheOldestVersion() throws {
+        let program = try compile(Self.base + "\ntip T { title: supplied\n message: swift(\"Text(L10n.m)\") }")
+        #expect(program.requiredFormatVersion == 1)
+        let oldest = try Program(bytes: program.encoded())
+        #expect(oldest.formatVersion == 1)
+        #expect(oldest.contents.tips[0].appTexts.isEmpty)
+        let marked = try Program(bytes: program.encoded(formatVersion: 5))
+        #expect(marked.contents == program.contents)
+        #expect(marked.contents.tips[0].appTexts[.title] == AppText())
     }
 
     /// A file that says version 2 but holds a version-3 instruction is refused whole.

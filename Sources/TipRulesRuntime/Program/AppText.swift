@@ -28,6 +28,9 @@ public struct AppText: Hashable, Sendable, CustomStringConvertible {
         self.defaultValue = defaultValue
     }
 
+    /// Whether it names a key or a default value: something a runtime can show or look up.
+    public var namesWords: Bool { key != nil || defaultValue != nil }
+
     /// What the app would show without a translation: the default value, else the key (as
     /// `Text` and `NSLocalizedString` show a key they cannot find); nil when neither is named.
     public var fallback: String? { defaultValue ?? key }

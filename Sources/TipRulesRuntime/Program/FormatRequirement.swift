@@ -126,7 +126,10 @@ extension ProgramContents {
             if !tip.options.frequencyCaps.isEmpty { need(.frequencyCap, at: .tip(index)) }
             if tip.options.priority != 0 { need(.tipPriority, at: .tip(index)) }
             if tip.holdout != nil { need(.holdout, at: .holdout(tip: index)) }
-            if !tip.appTexts.isEmpty { need(.appTexts, at: .tip(index)) }
+            // Only what a runtime could show needs the section: a key or a default value. That the
+            // app makes a text is carried when the section is written anyway, and older formats
+            // (which show such a text empty, as the app's own text replaces it) stay open to it.
+            if tip.appTexts.values.contains(where: \.namesWords) { need(.appTexts, at: .tip(index)) }
         }
         for (index, group) in groups.enumerated() where group.byPriority { need(.priorityGroup, at: .group(index)) }
         for (location, code) in locatedCodeBlocks {
