@@ -19,7 +19,7 @@ enum StateSyncCommand {
         var output = ""
         var warnings = ""
         for other in arguments.dropFirst() {
-            let changeSet: ChangeSet
+            let changeSet: Incoming
             switch incoming(other, since: store.versionVector, environment: environment) {
             case .failure(let failure):
                 return CommandResult(status: failure.result.status, standardOutput: output, standardError: failure.result.standardError)
@@ -44,14 +44,28 @@ enum StateSyncCommand {
     /// Applies `changeSet` from OTHER; when it shows another folder numbering operations under the
     /// store's install id without showing where the two parted, and OTHER is a folder, applies
     /// OTHER's whole history instead, which shows it (the store then continues under a new id).
-    private static func applyFindingDuplicates(_ changeSet: ChangeSet, from other: String, to store: TipStore)
+    private static func applyFindingDuplicates(_ changeSet: Incoming, from other: String, to store: TipStore)
         throws(TipStoreError) -> MergeReport {
         do {
-            return try store.apply(changeSet)
+            return try changeSet.apply(to: store)
         } catch {
             guard case .changeSet(.duplicateInstall(_, _, wholeHistory: true)) = error, StateFolderLoader.isFolder(other),
                   case .success(let whole) = incoming(other, since: VersionVector()) else { throw error }
-            return try store.apply(whole)
+            return try whole.apply(to: store)
+        }
+    }
+
+    /// What OTHER brings: a folder's history past what the store holds, or a change set file's
+    /// bytes, checked whole and merged as they are read (a large one folded: `TipStore.apply(_:)`).
+    private enum Incoming {
+        case folder(ChangeSet)
+        case file(ChangeSetBytes)
+
+        func apply(to store: TipStore) throws(TipStoreError) -> MergeReport {
+            switch self {
+            case .folder(let changeSet): try store.apply(changeSet)
+            case .file(let bytes): try store.apply(bytes)
+            }
         }
     }
 
@@ -94,11 +108,11 @@ enum StateSyncCommand {
     /// What OTHER brings: what a folder holds past `seen` (opened for writing if it has no history
     /// yet), or a change set file's contents.
     private static func incoming(_ other: String, since seen: VersionVector, environment: CommandEnvironment = CommandEnvironment())
-        -> Result<ChangeSet, CommandResultError> {
+        -> Result<Incoming, CommandResultError> {
         if StateFolderLoader.isFolder(other) {
             return openForWriting(other).flatMap { peer in
                 do {
-                    return .success(try peer.changes(since: seen))
+                    return .success(.folder(try peer.changes(since: seen)))
                 } catch {
                     return .failure(CommandResultError(.failure("\(other): \(error)")))
                 }
@@ -108,7 +122,7 @@ enum StateSyncCommand {
         case .failure(let error): return .failure(CommandResultError(.failure(error.message)))
         case .success(let bytes):
             do {
-                return .success(try ChangeSet(decoding: bytes))
+                return .success(.file(try ChangeSetBytes(bytes)))
             } catch {
                 return .failure(CommandResultError(.failure("\(other): \(error); nothing was merged from it")))
             }

@@ -270,8 +270,10 @@ final class FolderHistory {
     /// and flushed (the commit), then `engine` takes what the merged history decides.
     /// `bytes`, when given, are the change set's own: written as they are when every operation is new.
     /// `now` is the device's clock (nil: unknown; `TipEngine.adopt(_:newOperations:now:)`).
-    func merge(_ changeSet: ChangeSet, bytes: [UInt8]? = nil, into engine: inout TipEngine, date: Double, now: Double?,
-               bound: Int = ChangeSet.maximumSize) throws(TipStoreError) -> MergeReport {
+    /// `folded`, when given, is what `changeSet` was folded from (`SyncHistory.folding`): its
+    /// folded-away operations count as applied, and the engine takes them as new operations.
+    func merge(_ changeSet: ChangeSet, bytes: [UInt8]? = nil, folded: FoldedChangeSet? = nil, into engine: inout TipEngine,
+               date: Double, now: Double?, bound: Int = ChangeSet.maximumSize) throws(TipStoreError) -> MergeReport {
         guard changeSet.app == engine.program.app else {
             throw .changeSet(.foreignApp(expected: engine.program.app, found: changeSet.app))
         }
@@ -306,7 +308,9 @@ final class FolderHistory {
         // Written: now in place (the check above refused what `add` would refuse).
         let applied = (try? history?.add(kept, baseline: baseline)) ?? []
         guard let merged = history else { return MergeReport(applied: 0, waiting: 0, changes: [], warnings: [], clearsOrSets: false) }
-        let changes = wasSyncing && baseline == nil
+        // A baseline raised only over folded operations folds away nothing held: they are new ones.
+        let onlyNew = baseline == nil || folded.map { !$0.fullState } == true
+        let changes = wasSyncing && onlyNew
             ? engine.adopt(merged, newOperations: applied, now: now) : engine.adoptAll(merged, now: now)
         // Operations folded away take something from the state, as a reset does.
         let clearsOrSets = baseline != nil || applied.contains { operation in
@@ -316,8 +320,23 @@ final class FolderHistory {
             }
         }
         let warnings = rekeyed + clipped + applied.compactMap { HistoryMerge.unfitExposure($0.change, program: engine.program) }
-        return MergeReport(applied: applied.count, waiting: merged.pendingCount, changes: changes, warnings: warnings,
-                           clearsOrSets: clearsOrSets)
+        return MergeReport(applied: applied.count + (folded?.foldedAway ?? 0), waiting: merged.pendingCount, changes: changes,
+                           warnings: warnings, clearsOrSets: clearsOrSets)
+    }
+
+    /// Applies received change set bytes, as `merge(_:bytes:into:date:now:bound:)` does. One that
+    /// would take the journal past `foldBound` and the base (so that the history is compacted
+    /// right after) is folded as it is read (`SyncHistory.folding(_:now:)`): it costs memory for
+    /// what the history keeps of it, and the journal records that (a change set under a raised
+    /// baseline), not every operation.
+    func merge(_ received: ChangeSetBytes, into engine: inout TipEngine, date: Double, now: Double?, bound: Int,
+               foldBound: Int) throws(TipStoreError) -> MergeReport {
+        let bytes = received.bytes
+        if journalSize + bytes.count > max(foldBound, baseSize),
+           let folded = (history ?? SyncHistory(install: install)).folding(received, now: now) {
+            return try merge(folded.changeSet, folded: folded, into: &engine, date: date, now: now, bound: bound)
+        }
+        return try merge(received.decoded(), bytes: bytes, into: &engine, date: date, now: now, bound: bound)
     }
 
     /// Continues under a new install id, another folder numbering operations under this one's:

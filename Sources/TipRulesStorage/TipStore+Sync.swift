@@ -33,24 +33,39 @@ extension TipStore {
     /// change set again, or change sets in another order, ends in the same state.
     @discardableResult
     public func apply(changeSet bytes: [UInt8]) throws(TipStoreError) -> MergeReport {
-        let changeSet: ChangeSet
-        do { changeSet = try ChangeSet(decoding: bytes) } catch { throw .changeSet(error) }
-        return try merge(changeSet, bytes: bytes)
+        let received: ChangeSetBytes
+        do { received = try ChangeSetBytes(bytes) } catch { throw .changeSet(error) }
+        return try apply(received)
+    }
+
+    /// Applies change set bytes already checked, as `apply(changeSet:)` does. A large one (past
+    /// the journal's bound) is merged as it is read, its last display dates folded to what the
+    /// history keeps of them (`SyncHistory.folding(_:now:)`): it costs memory for what it
+    /// keeps, not for each operation it lists.
+    @discardableResult
+    public func apply(_ received: ChangeSetBytes) throws(TipStoreError) -> MergeReport {
+        try merge { engine, date, now throws(TipStoreError) in
+            try history.merge(received, into: &engine, date: date, now: now, bound: options.historyBound,
+                              foldBound: options.journalBound)
+        }
     }
 
     /// Applies a decoded change set, as `apply(changeSet:)` does.
     @discardableResult
     public func apply(_ changeSet: ChangeSet) throws(TipStoreError) -> MergeReport {
-        try merge(changeSet, bytes: nil)
+        try merge { engine, date, now throws(TipStoreError) in
+            try history.merge(changeSet, into: &engine, date: date, now: now, bound: options.historyBound)
+        }
     }
 
-    /// Applies a change set, with its bytes when they came as bytes.
-    private func merge(_ changeSet: ChangeSet, bytes: [UInt8]?) throws(TipStoreError) -> MergeReport {
+    /// Applies a change set through `body`: the history's merge into the engine, with the date of
+    /// operations that carry none (`operationDate`) and the device's clock.
+    private func merge(_ body: (inout TipEngine, Double, Double?) throws(TipStoreError) -> MergeReport)
+        throws(TipStoreError) -> MergeReport {
         try settle()
         let report: MergeReport
         do {
-            report = try history.merge(changeSet, bytes: bytes, into: &engine, date: operationDate, now: options.now?(),
-                                   bound: options.historyBound)
+            report = try body(&engine, operationDate, options.now?())
         } catch {
             if case .changeSet = error { throw error }
             failed(error, readingBack: false)

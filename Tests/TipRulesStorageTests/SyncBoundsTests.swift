@@ -76,6 +76,46 @@ struct SyncBoundsTests {
         #expect(reopened.syncHistory?.operationCount ?? 0 < 10)
     }
 
+    @Test func aLargeChangeSetOfLastDisplayDatesIsFoldedAsItIsRead() throws {
+        defer { removeTemporaryFolder(phone); removeTemporaryFolder(tablet) }
+        var history = SyncHistory(install: peer)
+        for index in 0..<20_000 { history.record(.lastDisplayDate, date: Self.now - 50_000 + Double(index * 7 % 20_000)) }
+        history.record(.lastDisplayDate, date: Self.now + 365 * Self.day)
+        let changeSet = history.changes(app: program.app)
+        let bytes = changeSet.encoded()
+        let written = WrittenBytes()
+        func open(_ folder: String, layer: any FileLayer = PosixFileLayer()) throws -> TipStore {
+            try TipStore.open(folder: folder, bundledProgram: program,
+                              options: TipStoreOptions(journalBound: 16 * 1024, now: { Self.now }, fileLayer: layer))
+        }
+        do {
+            let store = try open(phone, layer: written)
+            let other = try open(tablet)
+            try store.donate(event: "visited", fields: ["id": .int(1)], at: Self.now)
+            _ = try store.changes()
+            _ = try other.changes()
+            written.count = 0
+            let report = try store.apply(changeSet: bytes)
+            #expect(report.applied == 20_001)
+            // Journaled and compacted as what the history keeps of them, not each one.
+            #expect(written.count < bytes.count / 4, "\(written.count) bytes written for a change set of \(bytes.count)")
+            // Merged whole (decoded), then compacted as the merge's snapshot does: the same history.
+            #expect(try other.apply(changeSet).applied == 20_001)
+            try other.compact()
+            let kept = store.syncHistory?.operations(for: .lastDisplayDate) ?? []
+            #expect(kept.map(\.date).sorted() == [Self.now - 30_001, Self.now + 365 * Self.day], "the latest up to now, and the latest")
+            #expect(kept == other.syncHistory?.operations(for: .lastDisplayDate).filter { $0.install == peer })
+            #expect(store.versionVector[peer] == 20_001)
+            #expect(store.engine.store.lastDisplayDate == Self.now - 30_001)
+            #expect(store.engine.store.lastDisplayDate == other.engine.store.lastDisplayDate)
+            #expect(try store.apply(changeSet: bytes).applied == 0, "held already")
+        }
+        let reopened = try open(phone)
+        #expect(reopened.engine.store.lastDisplayDate == Self.now - 30_001)
+        #expect(reopened.versionVector[peer] == 20_001)
+        #expect(reopened.syncHistory?.operationCount ?? 0 < 10)
+    }
+
     @Test func aMergeThatWouldOutgrowTheHistorysBoundIsRefusedWhole() throws {
         defer { removeTemporaryFolder(phone) }
         // Donations of an event these rules do not declare: kept in the history for rules to come.
@@ -104,4 +144,28 @@ struct SyncBoundsTests {
         #expect(reopened.syncHistory?.count(of: peer) == 1_000)
         #expect(reopened.engine.store.donationCount(event: 0) == 1)
     }
+}
+
+/// The real file system, counting the bytes written.
+private final class WrittenBytes: FileLayer, @unchecked Sendable {
+    var count = 0
+    private let real = PosixFileLayer()
+
+    func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) -> Int {
+        let written = real.write(descriptor, from: buffer)
+        count += max(0, written)
+        return written
+    }
+
+    func open(_ path: String, flags: Int32, mode: mode_t) -> Int32 { real.open(path, flags: flags, mode: mode) }
+    func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int { real.read(descriptor, into: buffer) }
+    func sync(_ descriptor: Int32) -> Int32 { real.sync(descriptor) }
+    func syncFolder(_ path: String) -> Int32 { real.syncFolder(path) }
+    func truncate(_ descriptor: Int32, to size: Int) -> Int32 { real.truncate(descriptor, to: size) }
+    func close(_ descriptor: Int32) -> Int32 { real.close(descriptor) }
+    func rename(_ source: String, to destination: String) -> Int32 { real.rename(source, to: destination) }
+    func remove(_ path: String) -> Int32 { real.remove(path) }
+    func list(_ folder: String) -> [String]? { real.list(folder) }
+    func makeFolder(_ path: String, mode: mode_t) -> Int32 { real.makeFolder(path, mode: mode) }
+    func identity(of path: String) -> FileIdentity? { real.identity(of: path) }
 }

@@ -118,6 +118,25 @@ enum ChangeSetCoding {
     }
 
     static func decode(_ bytes: [UInt8]) throws(StateFormatError) -> ChangeSet {
+        let header = try header(bytes)
+        var operations: [StampedOperation] = []
+        try forEachOperation(of: header) { operations.append($0) }
+        return ChangeSet(app: header.app, operations: operations, baseline: header.baseline)
+    }
+
+    /// What a change set's payload holds before its operations, and where they start.
+    struct Header: Sendable {
+        var bytes: [UInt8]
+        var app: String?
+        var names: [String]
+        var installs: [InstallID]
+        var baseline: VersionVector?
+        /// The offset of the runs.
+        var runs: Int
+    }
+
+    /// Checks the frame (size, magic, version, CRC) and reads the payload up to the runs.
+    static func header(_ bytes: [UInt8]) throws(StateFormatError) -> Header {
         guard bytes.count <= ChangeSet.maximumSize else {
             throw .malformed(at: 0, "a change set of \(bytes.count) bytes exceeds \(ChangeSet.maximumSize)")
         }
@@ -132,7 +151,16 @@ enum ChangeSetCoding {
             }
             let hasBaseline = try version >= 2 && reader.bool()
             let baseline = hasBaseline ? try readVector(&reader, installs) : nil
-            var operations: [StampedOperation] = []
+            return Header(bytes: bytes, app: app, names: names, installs: installs, baseline: baseline, runs: reader.offset)
+        }
+    }
+
+    /// Reads the operations after `header` one at a time, in the order written, giving each to
+    /// `visit`; nothing is left unread.
+    static func forEachOperation(of header: Header, _ visit: (StampedOperation) -> Void) throws(StateFormatError) {
+        var reader = ByteReader(bytes: header.bytes, offset: header.runs, part: "the change set's tables")
+        let (names, installs) = (header.names, header.installs)
+        try StateFormatError.reading(at: header.runs) {
             for run in 0..<(try reader.count(minimumSize: 3)) {
                 reader.part = "run \(run + 1) of the change set"
                 let install = try lookup(installs, &reader)
@@ -145,11 +173,10 @@ enum ChangeSetCoding {
                 for index in 0..<count {
                     let date = try OperationBounds.date(&reader, "an operation date")
                     let change = try readChange(&reader, names: names, installs: installs)
-                    operations.append(StampedOperation(install: install, sequence: first + index, date: date, change: change))
+                    visit(StampedOperation(install: install, sequence: first + index, date: date, change: change))
                 }
             }
             guard reader.isAtEnd else { throw reader.malformed("unexpected bytes after the operations") }
-            return ChangeSet(app: app, operations: operations, baseline: baseline)
         }
     }
 

@@ -128,7 +128,7 @@ public struct SyncHistory: Sendable {
 
     /// Whether this history holds every operation `operation` says it had seen (a reset's or a
     /// deletion's): only then is it applied, so that it clears what it had seen and nothing else.
-    private func hasSeenWhatItClaims(_ operation: StampedOperation) -> Bool {
+    func hasSeenWhatItClaims(_ operation: StampedOperation) -> Bool {
         switch operation.change {
         case .resetEligibility(_, let seen), .deleteDonations(_, let seen):
             return seen.counts.allSatisfy { other, count in other == operation.install || count <= self.count(of: other) }
