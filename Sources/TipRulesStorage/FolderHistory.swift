@@ -332,11 +332,17 @@ final class FolderHistory {
     func merge(_ received: ChangeSetBytes, into engine: inout TipEngine, date: Double, now: Double?, bound: Int,
                foldBound: Int) throws(TipStoreError) -> MergeReport {
         let bytes = received.bytes
-        if journalSize + bytes.count > max(foldBound, baseSize),
+        if folds(bytes.count, bound: foldBound),
            let folded = (history ?? SyncHistory(install: install)).folding(received, now: now) {
             return try merge(folded.changeSet, folded: folded, into: &engine, date: date, now: now, bound: bound)
         }
         return try merge(received.decoded(), bytes: bytes, into: &engine, date: date, now: now, bound: bound)
+    }
+
+    /// Whether a change set of `size` bytes is folded as it is read: it would take the journal
+    /// past `bound` and the base.
+    func folds(_ size: Int, bound: Int) -> Bool {
+        journalSize + size > max(bound, baseSize)
     }
 
     /// Continues under a new install id, another folder numbering operations under this one's:

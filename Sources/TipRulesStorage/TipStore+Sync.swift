@@ -33,6 +33,14 @@ extension TipStore {
     /// change set again, or change sets in another order, ends in the same state.
     @discardableResult
     public func apply(changeSet bytes: [UInt8]) throws(TipStoreError) -> MergeReport {
+        // A change set merged whole is decoded once, as it is checked.
+        guard history.folds(bytes.count, bound: options.journalBound) else {
+            let changeSet: ChangeSet
+            do { changeSet = try ChangeSet(decoding: bytes) } catch { throw .changeSet(error) }
+            return try merge { engine, date, now throws(TipStoreError) in
+                try history.merge(changeSet, bytes: bytes, into: &engine, date: date, now: now, bound: options.historyBound)
+            }
+        }
         let received: ChangeSetBytes
         do { received = try ChangeSetBytes(bytes) } catch { throw .changeSet(error) }
         return try apply(received)
