@@ -12,9 +12,10 @@ extension SyncHistory {
     ///
     /// For each other install, the **window** is its operations numbered right after those this
     /// history holds, listed without a gap and up to its first reset or deletion that has seen
-    /// operations the history does not hold yet (it may wait for them): all of them will be applied. Of the last display dates
-    /// there, each goes but the latest, the latest up to `now` (the device's clock; nil: none)
-    /// and the window's last operation, which then bounds the install's raised baseline (a
+    /// operations the history does not hold yet (it may wait for them): all of them will be
+    /// applied. Of the last display dates there, each goes but the latest, the latest up to
+    /// `now` (the device's clock; nil: none) and the window's last operation, which then bounds
+    /// the install's raised baseline (a
     /// compacted history keeps each install's last operation under its baseline, so the baseline
     /// is believed: `checkedBaseline`). Compaction keeps what decides something among those kept
     /// (the latest date of each install too, its clock), so a history compacted after merging
@@ -75,8 +76,9 @@ public struct FoldedChangeSet: Sendable {
 private struct FoldWindow {
     /// How many of the install's operations the history holds: the window starts after them.
     let held: Int
-    /// The window's last operation number (`held` while it is empty), and whether it still grows.
+    /// The window's last operation number (`held` while it is empty).
     private(set) var end: Int
+    /// Whether the window still grows: no gap, no operation held or waiting yet.
     private var open = true
     /// The number of the last operation listed.
     private var last = 0
