@@ -42,11 +42,14 @@ public final class TipStore {
     var snapshotSize = 0
     /// Whether the folder holds what the engine does (`TipStore+Commit.swift`).
     var health = Health.settled
+    /// The folder's `FORMAT` file, raised before the folder first holds what needs it.
+    let format: FolderFormat
 
-    private init(layout: FolderLayout, lock: FolderLock, engine: TipEngine, history: FolderHistory, programBytes: [UInt8],
-                 generation: Int, basis: Int, recovery: [RecoveryNote], options: TipStoreOptions) {
+    private init(layout: FolderLayout, lock: FolderLock, engine: TipEngine, history: FolderHistory, format: FolderFormat,
+                 programBytes: [UInt8], generation: Int, basis: Int, recovery: [RecoveryNote], options: TipStoreOptions) {
         folder = layout.folder
         self.history = history
+        self.format = format
         self.layout = layout
         files = FolderFiles(layer: options.fileLayer)
         self.lock = lock
@@ -90,13 +93,16 @@ public final class TipStore {
             programBytes = bundledProgram.encoded()
         }
         engine.appLaunched()
-        let history = try FolderHistory.forWriter(folder: folder, engine: &engine, files: files, now: options.now?())
-        let store = TipStore(layout: layout, lock: lock, engine: engine, history: history, programBytes: programBytes,
+        let format = FolderFormat(layout: layout, files: files, version: loaded.storageVersion)
+        let history = try FolderHistory.forWriter(folder: folder, engine: &engine, files: files, format: format, now: options.now?())
+        let store = TipStore(layout: layout, lock: lock, engine: engine, history: history, format: format, programBytes: programBytes,
                              generation: loaded.newestGeneration, basis: loaded.snapshotGeneration,
                              recovery: notes + history.notes, options: options)
         store.snapshotSize = loaded.snapshotSize
         store.removeTemporaries()
-        if loaded.formatMissing { try files.createDurably(FolderLayout.formatFile, at: layout.formatPath, folder: folder) }
+        if loaded.formatMissing { try format.create(holding: engine.store) }
+        // A folder that holds exposures under the first version (written before it was raised for them).
+        try format.require(FolderFormat.version(holding: engine.store))
         if loaded.isClean, !takesBundled, let end = loaded.journalEnd {
             store.journal = try JournalWriter(path: layout.journalPath(store.generation), folder: folder, end: end, files: files)
         } else {
@@ -130,14 +136,15 @@ public final class TipStore {
     private static func create(_ layout: FolderLayout, lock: FolderLock, engine: TipEngine, programBytes: [UInt8],
                                options: TipStoreOptions) throws(TipStoreError) -> TipStore {
         var engine = engine
-        let history = try FolderHistory.forWriter(folder: layout.folder, engine: &engine, files: FolderFiles(layer: options.fileLayer),
-                                                 now: options.now?())
-        let store = TipStore(layout: layout, lock: lock, engine: engine, history: history, programBytes: programBytes,
+        let files = FolderFiles(layer: options.fileLayer)
+        let format = FolderFormat(layout: layout, files: files, version: nil)
+        let history = try FolderHistory.forWriter(folder: layout.folder, engine: &engine, files: files, format: format, now: options.now?())
+        let store = TipStore(layout: layout, lock: lock, engine: engine, history: history, format: format, programBytes: programBytes,
                              generation: 0, basis: 0, recovery: [], options: options)
         store.removeTemporaries()
         try store.writeSnapshot(pruning: false)
         do {
-            try store.files.createDurably(FolderLayout.formatFile, at: layout.formatPath, folder: layout.folder)
+            try format.create(holding: engine.store)
         } catch {
             // In doubt, `FORMAT` may be there: the first generation stays with it.
             if case .inDoubt = error { throw error }
@@ -166,6 +173,7 @@ public final class TipStore {
             return
         }
         try settle()
+        try format.require(FolderFormat.version(recording: operation, program: engine.program))
         // Performed and, once the folder syncs, written to its history first (`TipStore+Sync.swift`).
         do { try history.perform(operation, on: &engine, date: operationDate, flush: options.durability == .everyOperation) } catch {
             if case .refused = error { throw error }
