@@ -39,6 +39,9 @@ final class FolderHistory {
     private(set) var history: SyncHistory?
     /// What reading the history recovered from (a damaged journal tail).
     private(set) var notes: [RecoveryNote] = []
+    /// Whether opening took back what the state held and the history had lost: the state journal's
+    /// records are then written into a new snapshot, so that the next open does not count them again.
+    private(set) var tookBack = false
     private var descriptor: Int32 = -1
     /// The end of the journal's last whole change set: where the next is appended.
     private(set) var journalSize = 0
@@ -70,8 +73,9 @@ final class FolderHistory {
     /// cannot be read, or when its history journal lost operations (damaged or missing). What the
     /// state holds and the history lost is then recorded again as the new install's operations.
     /// A history file that cannot be read is refused, with how to recover.
-    static func forWriter(folder: String, engine: inout TipEngine, files: FolderFiles, format: FolderFormat,
-                          now: Double?) throws(TipStoreError) -> FolderHistory {
+    /// `journaled` are the operations read from the state journal, which the history must hold.
+    static func forWriter(folder: String, engine: inout TipEngine, journaled: [TipOperation], files: FolderFiles,
+                          format: FolderFormat, now: Double?) throws(TipStoreError) -> FolderHistory {
         let identity = files.layer.identity(of: folder)
         var notes: [RecoveryNote] = []
         let existing: (install: InstallID, identity: FileIdentity?)?
@@ -84,12 +88,13 @@ final class FolderHistory {
             install = InstallID.random()
             notes.append(.newInstall(previous: existing.install, reason: "it is a copy of the folder install \(existing.install) was made in"))
         }
-        var loaded = try load(folder: folder, install: install, files: files)
+        let journal = (journaled, engine.program)
+        var loaded = try load(folder: folder, install: install, files: files, journaled: journal)
         if let lost = loaded, lost.lostOperations, install == existing?.install {
             // Numbers past the loss may have reached other installs already: they are not reused.
             install = InstallID.random()
             notes.append(.newInstall(previous: existing?.install, reason: "its history lost operations"))
-            loaded = try load(folder: folder, install: install, files: files)
+            loaded = try load(folder: folder, install: install, files: files, journaled: journal)
         }
         if install != existing?.install || existing?.identity == nil, let identity {
             try InstallFile.write(install, identity: identity, folder: folder, files: files)
@@ -104,6 +109,7 @@ final class FolderHistory {
         notes += loaded.notes
         if loaded.lostOperations {
             try opened.recover(from: &engine, now: now, notes: &notes)
+            opened.tookBack = true
         } else {
             engine.adoptAll(loaded.history, now: now)
         }
@@ -144,16 +150,18 @@ final class FolderHistory {
 
     /// The folder's history as a reader sees it, without writing, and what reading it recovered
     /// from; nil when the folder does not sync.
-    static func read(folder: String, files: FolderFiles) throws(TipStoreError)
-        -> (history: SyncHistory, notes: [RecoveryNote], lostOperations: Bool)? {
+    static func read(folder: String, journaled: (operations: [TipOperation], program: Program), files: FolderFiles)
+        throws(TipStoreError) -> (history: SyncHistory, notes: [RecoveryNote], lostOperations: Bool)? {
         let install = (try? InstallFile.read(folder: folder, files: files))?.install ?? InstallID.random()
-        return try load(folder: folder, install: install, files: files).map { ($0.history, $0.notes, $0.lostOperations) }
+        return try load(folder: folder, install: install, files: files, journaled: journaled).map { ($0.history, $0.notes, $0.lostOperations) }
     }
 
     /// Reads the history files: nil when the folder does not sync (no `history.tipsync`). A
-    /// history journal that is damaged (its tail dropped) or missing lost operations; a history
-    /// file that cannot be read is refused whole.
-    private static func load(folder: String, install: InstallID, files: FolderFiles)
+    /// history journal that is damaged (its tail dropped) or missing lost operations, and so did
+    /// one that lacks what the state journal recorded (`journaled`: cut at a change set's end);
+    /// a history file that cannot be read is refused whole.
+    private static func load(folder: String, install: InstallID, files: FolderFiles,
+                             journaled: (operations: [TipOperation], program: Program))
         throws(TipStoreError) -> (history: SyncHistory, journalEnd: Int, baseSize: Int, notes: [RecoveryNote], lostOperations: Bool)? {
         let journal = try files.contents(of: folder + "/" + journalName)
         guard let base = try files.contents(of: folder + "/" + baseName) else {
@@ -182,6 +190,9 @@ final class FolderHistory {
         }
         var notes = damage.map { [RecoveryNote.journalTailDropped(file: journalName, offset: end, $0)] } ?? []
         if journal == nil { notes.append(.historyJournalMissing) }
+        if notes.isEmpty, case let missing = history.lacks(recordsOf: journaled.operations, program: journaled.program), missing > 0 {
+            notes.append(.historyBehindState(operations: missing))
+        }
         return (history, end, base.count, notes, !notes.isEmpty)
     }
 

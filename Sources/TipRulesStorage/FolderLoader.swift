@@ -20,6 +20,9 @@ struct LoadedFolder {
     var journalEnd: Int?
     var snapshotSize: Int
     var notes: [RecoveryNote]
+    /// The operations replayed from the journals after the snapshot, in order: what the folder's
+    /// history must hold too (`SyncHistory.lacks(recordsOf:program:)`).
+    var journaled: [TipOperation] = []
 }
 
 /// Reads a state folder (`FolderLayout`): the newest readable snapshot, then every journal from
@@ -140,6 +143,7 @@ enum FolderLoader {
         for (index, operation) in contents.operations.enumerated() {
             do {
                 try operation.apply(to: &loaded.engine)
+                loaded.journaled.append(operation)
             } catch {
                 loaded.notes.append(.operationSkipped(file: name, index: index, error as? EngineError ?? .noSuchEvent("\(error)")))
             }

@@ -94,7 +94,8 @@ public final class TipStore {
         }
         engine.appLaunched()
         let format = FolderFormat(layout: layout, files: files, version: loaded.storageVersion)
-        let history = try FolderHistory.forWriter(folder: folder, engine: &engine, files: files, format: format, now: options.now?())
+        let history = try FolderHistory.forWriter(folder: folder, engine: &engine, journaled: loaded.journaled, files: files,
+                                                  format: format, now: options.now?())
         let store = TipStore(layout: layout, lock: lock, engine: engine, history: history, format: format, programBytes: programBytes,
                              generation: loaded.newestGeneration, basis: loaded.snapshotGeneration,
                              recovery: notes + history.notes, options: options)
@@ -103,10 +104,10 @@ public final class TipStore {
         if loaded.formatMissing { try format.create(holding: engine.store) }
         // A folder that holds exposures under the first version (written before it was raised for them).
         try format.require(FolderFormat.version(holding: engine.store))
-        if loaded.isClean, !takesBundled, let end = loaded.journalEnd {
+        if loaded.isClean, !takesBundled, !history.tookBack, let end = loaded.journalEnd {
             store.journal = try JournalWriter(path: layout.journalPath(store.generation), folder: folder, end: end, files: files)
         } else {
-            // Recovered, new rules, or no journal yet: start a new generation from this state,
+            // Recovered (the state or the history), new rules, or no journal yet: start a new generation from this state,
             // after removing the generations older than the one read (so that launches killed
             // right after this snapshot's rename never pile up generations).
             store.removeGenerations(keeping: [loaded.snapshotGeneration])
@@ -138,7 +139,8 @@ public final class TipStore {
         var engine = engine
         let files = FolderFiles(layer: options.fileLayer)
         let format = FolderFormat(layout: layout, files: files, version: nil)
-        let history = try FolderHistory.forWriter(folder: layout.folder, engine: &engine, files: files, format: format, now: options.now?())
+        let history = try FolderHistory.forWriter(folder: layout.folder, engine: &engine, journaled: [], files: files, format: format,
+                                                  now: options.now?())
         let store = TipStore(layout: layout, lock: lock, engine: engine, history: history, format: format, programBytes: programBytes,
                              generation: 0, basis: 0, recovery: [], options: options)
         store.removeTemporaries()
@@ -312,7 +314,7 @@ public final class TipStore {
         guard var loaded = try FolderLoader.load(FolderLayout(folder: folder), files: files) else {
             throw .notAStateFolder(folder: folder, "it holds no saved state")
         }
-        var history = try FolderHistory.read(folder: folder, files: files)
+        var history = try FolderHistory.read(folder: folder, journaled: (loaded.journaled, loaded.engine.program), files: files)
         let now = TipStoreOptions.systemClock()
         if var read = history {
             // What the writer's open would recover from a history that lost operations, in memory.

@@ -82,9 +82,10 @@ struct CopiedFolderTests {
     /// tell): the restored folder numbers new operations under the id whose later operations the
     /// tablet already holds. The first exchange finds it by the operations, the restored folder
     /// continues under a new id from where the two parted, and nothing either answered is lost.
-    @Test func aRestoreThatKeepsTheInodeIsFoundByItsOperationsAndBothContinue() throws {
-        let backup = temporaryFolder()
-        defer { removeTemporaryFolder(original); removeTemporaryFolder(copy); removeTemporaryFolder(backup) }
+    /// The phone's three visits, a backup of its folder, two visits after it that the tablet
+    /// receives, then the backup written back into the same folder (the inode kept); returns the
+    /// phone's install id.
+    func restoreInPlace(from backup: String) throws -> InstallID {
         let install: InstallID
         do {
             let phone = try open(original)
@@ -104,6 +105,13 @@ struct CopiedFolderTests {
         for name in files(in: backup) where name != "lock" {
             try FileManager.default.copyItem(atPath: backup + "/" + name, toPath: original + "/" + name)
         }
+        return install
+    }
+
+    @Test func aRestoreThatKeepsTheInodeIsFoundByItsOperationsAndBothContinue() throws {
+        let backup = temporaryFolder()
+        defer { removeTemporaryFolder(original); removeTemporaryFolder(copy); removeTemporaryFolder(backup) }
+        let install = try restoreInPlace(from: backup)
         do {
             let phone = try open(original)
             let tablet = try open(copy)
@@ -152,24 +160,7 @@ struct CopiedFolderTests {
     func aRestoreThatMadeAsManyOperationsIsFoundAndNothingIsLost(restoredAt date: Double) throws {
         let backup = temporaryFolder()
         defer { removeTemporaryFolder(original); removeTemporaryFolder(copy); removeTemporaryFolder(backup) }
-        let install: InstallID
-        do {
-            let phone = try open(original)
-            for visit in 0..<3 { try phone.donate(event: "visited", fields: ["backyardID": .int(visit)], at: 10 + Double(visit)) }
-            _ = try phone.changes()
-            install = phone.installID
-        }
-        try copyFolder(original, to: backup)
-        do {
-            let phone = try open(original)
-            let tablet = try open(copy)
-            for visit in 3..<5 { try phone.donate(event: "visited", fields: ["backyardID": .int(visit)], at: 100 + Double(visit)) }
-            try exchange(from: phone, to: tablet)
-        }
-        for name in files(in: original) { try FileManager.default.removeItem(atPath: original + "/" + name) }
-        for name in files(in: backup) where name != "lock" {
-            try FileManager.default.copyItem(atPath: backup + "/" + name, toPath: original + "/" + name)
-        }
+        let install = try restoreInPlace(from: backup)
         let phone = try open(original)
         let tablet = try open(copy)
         #expect(phone.installID == install)

@@ -9,8 +9,8 @@ import TipRulesTestSupport
 /// `history-journal.tipsync`) truncated at every length, damaged at every byte, or missing: the
 /// folder opens with every answered operation (what the history lost, its state still held, and
 /// it is recorded again under a new install), or is refused with a message that says how to
-/// recover. Never a silent loss, never a crash. (A journal cut exactly at a change set's end reads
-/// as a shorter journal, as the state journal does.)
+/// recover. Never a silent loss, never a crash — a journal cut exactly at a change set's end (a
+/// file-by-file restore) included: the state journal's records say what the history lost.
 struct HistoryDamageTests {
     @Test func everyTruncationDamagedByteAndMissingHistoryFileKeepsEveryAnsweredOperation() throws {
         let program = try compile(storageSource)
@@ -38,16 +38,13 @@ struct HistoryDamageTests {
             for variant in variants {
                 let what = "\(name) \(variant.map { "\($0.count) bytes" } ?? "missing")"
                 try copyFiles(names, from: original, to: work, replacing: name, with: variant)
-                // A journal cut at a change set's end is a journal with fewer change sets, as after a
-                // crash before they were written: nothing tells it apart.
-                let cleanCut = name == "history-journal.tipsync" && variant.map { $0.count < whole.count && ChangeSet.sequence(in: $0).damage == nil } == true
                 // A reader (`state export`, `eval --state`, `state rows`) shows what the writer's open
                 // recovers, before any writer opened the folder, or is refused as the writer is.
                 let reader = Result { try TipStore.read(folder: work) }
                 do {
                     do {
                         let store = try TipStore.open(folder: work, bundledProgram: program, options: options)
-                        if !cleanCut { expectWhole(store.engine.store, what) }
+                        expectWhole(store.engine.store, what)
                         if case .success(let read) = reader {
                             #expect(read.engine.store.donationCount(event: 0) == store.engine.store.donationCount(event: 0), "\(what): read")
                             #expect(read.engine.store.tipState(1) == store.engine.store.tipState(1), "\(what): read")
@@ -59,7 +56,7 @@ struct HistoryDamageTests {
                     }
                     // Reopened after the next write: nothing was cut, nothing waits.
                     let reopened = try TipStore.open(folder: work, bundledProgram: program, options: options)
-                    #expect(cleanCut || reopened.engine.store.donationCount(event: 0) == 7, "\(what): reopened")
+                    #expect(reopened.engine.store.donationCount(event: 0) == 7, "\(what): reopened")
                     #expect(reopened.syncHistory?.pendingCount == 0, "\(what): operations wait")
                     recovered += 1
                 } catch {
