@@ -70,6 +70,42 @@ struct HistoryDamageTests {
         #expect(refused > 0)
     }
 
+    /// A file-by-file restore: the history journal from an older copy than the state files, cut
+    /// exactly at a change set's end. Readers and the writer see the visits the history lost (the
+    /// state journal recorded them), the writer records them again under a new install, and the
+    /// next open finds nothing more to recover.
+    @Test func aHistoryJournalFromAnOlderCopyLosesNothingTheStateJournalRecorded() throws {
+        let program = try compile(storageSource)
+        let folder = temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
+        let options = TipStoreOptions(now: { 5_000 })
+        let journal = folder + "/history-journal.tipsync"
+        let older: [UInt8]
+        let install: InstallID
+        do {
+            let store = try TipStore.open(folder: folder, bundledProgram: program, options: options)
+            _ = try store.changes()
+            for visit in 0..<2 { try store.donate(event: "visited", fields: ["backyardID": .int(visit)], at: 10 + Double(visit)) }
+            older = bytes(of: journal)
+            for visit in 2..<4 { try store.donate(event: "visited", fields: ["backyardID": .int(visit)], at: 10 + Double(visit)) }
+            install = store.installID
+        }
+        try Data(older).write(to: URL(fileURLWithPath: journal))
+        let read = try TipStore.read(folder: folder)
+        #expect(read.engine.store.donationCount(event: 0) == 4)
+        #expect(read.recovery.contains(.historyBehindState(operations: 2)), "\(read.recovery)")
+        do {
+            let store = try TipStore.open(folder: folder, bundledProgram: program, options: options)
+            #expect(store.engine.store.donationCount(event: 0) == 4)
+            #expect(store.installID != install, "numbers past the loss may have reached other devices")
+            #expect(store.recovery.contains(.historyRecovered(operations: 2)), "\(store.recovery)")
+            #expect(store.syncHistory?.count(of: store.installID) == 2)
+        }
+        let reopened = try TipStore.open(folder: folder, bundledProgram: program, options: options)
+        #expect(reopened.recovery.isEmpty, "\(reopened.recovery)")
+        #expect(reopened.engine.store.donationCount(event: 0) == 4)
+    }
+
     /// The state the small folder's operations make: six visits, one display, a closed tip.
     func expectWhole(_ store: EventStore, _ what: String) {
         #expect(store.donationCount(event: 0) == 6, "\(what): visits lost")
