@@ -30,7 +30,7 @@ enum StateCommand {
     (what it holds that DIR lacks) or a change set file; each is merged whole or
     refused whole (exit 2, DIR unchanged by it). changes writes the change set a
     peer holding VECTOR lacks (all of the history without --since) to FILE, or
-    lists its operations, one a line. VECTOR is INSTALL=COUNT pairs separated by
+    lists its operations past VECTOR, one a line. VECTOR is INSTALL=COUNT pairs separated by
     commas, INSTALL an install id (32 hexadecimal digits), as export and merge
     print it. Both open DIR for writing (a folder without an install id gets one).
 

@@ -49,7 +49,7 @@ enum StateSyncCommand {
         do {
             return try changeSet.apply(to: store)
         } catch {
-            guard case .changeSet(.duplicateInstall(_, _, wholeHistory: true)) = error, StateFolderLoader.isFolder(other),
+            guard case .changeSet(.duplicateInstall) = error, StateFolderLoader.isFolder(other),
                   case .success(let whole) = incoming(other, since: VersionVector()) else { throw error }
             return try whole.apply(to: store)
         }
@@ -87,7 +87,7 @@ enum StateSyncCommand {
         guard let output = parsed.options["--output"] else {
             // A full state says first which operations it folded (those under the baseline it does not list).
             let baseline = changeSet.baseline.map { "baseline \($0)\n" } ?? ""
-            return CommandResult(standardOutput: baseline + changeSet.operations.map(line).joined())
+            return CommandResult(standardOutput: baseline + changeSet.operations(past: seen).map(line).joined())
         }
         guard !output.isEmpty else { return .failure("-o needs a file name, e.g. -o changes.tipsync") }
         if let error = AtomicFileWriter.write(changeSet.encoded(), to: output) { return .failure(error.message) }

@@ -33,10 +33,15 @@ final class FolderHistory {
     /// it (`merge`).
     private(set) var install: InstallID
     let files: FolderFiles
+    /// The folder's `FORMAT`, raised before a change set of format version 2 is first written.
+    let format: FolderFormat
     /// The merged history; nil until the folder first syncs.
     private(set) var history: SyncHistory?
     /// What reading the history recovered from (a damaged journal tail).
     private(set) var notes: [RecoveryNote] = []
+    /// Whether opening took back what the state held and the history had lost: the state journal's
+    /// records are then written into a new snapshot, so that the next open does not count them again.
+    private(set) var tookBack = false
     private var descriptor: Int32 = -1
     /// The end of the journal's last whole change set: where the next is appended.
     private(set) var journalSize = 0
@@ -48,10 +53,11 @@ final class FolderHistory {
     private var basePath: String { folder + "/" + Self.baseName }
     private var journalPath: String { folder + "/" + Self.journalName }
 
-    private init(folder: String, install: InstallID, files: FolderFiles) {
+    private init(folder: String, install: InstallID, files: FolderFiles, format: FolderFormat) {
         self.folder = folder
         self.install = install
         self.files = files
+        self.format = format
     }
 
     deinit {
@@ -67,7 +73,9 @@ final class FolderHistory {
     /// cannot be read, or when its history journal lost operations (damaged or missing). What the
     /// state holds and the history lost is then recorded again as the new install's operations.
     /// A history file that cannot be read is refused, with how to recover.
-    static func forWriter(folder: String, engine: inout TipEngine, files: FolderFiles, now: Double?) throws(TipStoreError) -> FolderHistory {
+    /// `journaled` are the operations read from the state journal, which the history must hold.
+    static func forWriter(folder: String, engine: inout TipEngine, journaled: [TipOperation], files: FolderFiles,
+                          format: FolderFormat, now: Double?) throws(TipStoreError) -> FolderHistory {
         let identity = files.layer.identity(of: folder)
         var notes: [RecoveryNote] = []
         let existing: (install: InstallID, identity: FileIdentity?)?
@@ -80,17 +88,18 @@ final class FolderHistory {
             install = InstallID.random()
             notes.append(.newInstall(previous: existing.install, reason: "it is a copy of the folder install \(existing.install) was made in"))
         }
-        var loaded = try load(folder: folder, install: install, files: files)
+        let journal = (journaled, engine.program)
+        var loaded = try load(folder: folder, install: install, files: files, journaled: journal)
         if let lost = loaded, lost.lostOperations, install == existing?.install {
             // Numbers past the loss may have reached other installs already: they are not reused.
             install = InstallID.random()
             notes.append(.newInstall(previous: existing?.install, reason: "its history lost operations"))
-            loaded = try load(folder: folder, install: install, files: files)
+            loaded = try load(folder: folder, install: install, files: files, journaled: journal)
         }
         if install != existing?.install || existing?.identity == nil, let identity {
             try InstallFile.write(install, identity: identity, folder: folder, files: files)
         }
-        let opened = FolderHistory(folder: folder, install: install, files: files)
+        let opened = FolderHistory(folder: folder, install: install, files: files, format: format)
         guard let loaded else {
             opened.notes = notes
             return opened
@@ -100,6 +109,7 @@ final class FolderHistory {
         notes += loaded.notes
         if loaded.lostOperations {
             try opened.recover(from: &engine, now: now, notes: &notes)
+            opened.tookBack = true
         } else {
             engine.adoptAll(loaded.history, now: now)
         }
@@ -140,16 +150,18 @@ final class FolderHistory {
 
     /// The folder's history as a reader sees it, without writing, and what reading it recovered
     /// from; nil when the folder does not sync.
-    static func read(folder: String, files: FolderFiles) throws(TipStoreError)
-        -> (history: SyncHistory, notes: [RecoveryNote], lostOperations: Bool)? {
+    static func read(folder: String, journaled: (operations: [TipOperation], program: Program), files: FolderFiles)
+        throws(TipStoreError) -> (history: SyncHistory, notes: [RecoveryNote], lostOperations: Bool)? {
         let install = (try? InstallFile.read(folder: folder, files: files))?.install ?? InstallID.random()
-        return try load(folder: folder, install: install, files: files).map { ($0.history, $0.notes, $0.lostOperations) }
+        return try load(folder: folder, install: install, files: files, journaled: journaled).map { ($0.history, $0.notes, $0.lostOperations) }
     }
 
     /// Reads the history files: nil when the folder does not sync (no `history.tipsync`). A
-    /// history journal that is damaged (its tail dropped) or missing lost operations; a history
-    /// file that cannot be read is refused whole.
-    private static func load(folder: String, install: InstallID, files: FolderFiles)
+    /// history journal that is damaged (its tail dropped) or missing lost operations, and so did
+    /// one that lacks what the state journal recorded (`journaled`: cut at a change set's end);
+    /// a history file that cannot be read is refused whole.
+    private static func load(folder: String, install: InstallID, files: FolderFiles,
+                             journaled: (operations: [TipOperation], program: Program))
         throws(TipStoreError) -> (history: SyncHistory, journalEnd: Int, baseSize: Int, notes: [RecoveryNote], lostOperations: Bool)? {
         let journal = try files.contents(of: folder + "/" + journalName)
         guard let base = try files.contents(of: folder + "/" + baseName) else {
@@ -178,6 +190,9 @@ final class FolderHistory {
         }
         var notes = damage.map { [RecoveryNote.journalTailDropped(file: journalName, offset: end, $0)] } ?? []
         if journal == nil { notes.append(.historyJournalMissing) }
+        if notes.isEmpty, case let missing = history.lacks(recordsOf: journaled.operations, program: journaled.program), missing > 0 {
+            notes.append(.historyBehindState(operations: missing))
+        }
         return (history, end, base.count, notes, !notes.isEmpty)
     }
 
@@ -198,7 +213,9 @@ final class FolderHistory {
         baseline.recordBaseline(of: engine.store, date: date)
         try files.createDurably([], at: journalPath, folder: folder)
         // The base last: its presence says the folder syncs.
-        let bytes = baseline.changes(app: engine.program.app).encoded()
+        let base = baseline.changes(app: engine.program.app)
+        try format.require(FolderFormat.version(writing: base))
+        let bytes = base.encoded()
         try files.createDurably(bytes, at: basePath, folder: folder)
         (history, journalSize, baseSize) = (baseline, 0, bytes.count)
         return baseline
@@ -218,7 +235,9 @@ final class FolderHistory {
     func compact(program: Program, now: Double?) throws(TipStoreError) {
         guard var current = history else { return }
         current.compact(for: program, now: now)
-        let bytes = current.changes(app: program.app).encoded()
+        let base = current.changes(app: program.app)
+        try format.require(FolderFormat.version(writing: base))
+        let bytes = base.encoded()
         // A base the folder could not read back is never written: the journal keeps the history.
         guard bytes.count <= ChangeSet.maximumSize else { return }
         try files.replaceDurably(bytes, at: basePath, folder: folder)
@@ -245,7 +264,9 @@ final class FolderHistory {
         guard !recorded.isEmpty else { return }
         let offset = journalSize
         do {
-            try append(ChangeSet(app: engine.program.app, operations: recorded).encoded(), flush: flush)
+            let changeSet = ChangeSet(app: engine.program.app, operations: recorded)
+            try format.require(FolderFormat.version(writing: changeSet))
+            try append(changeSet.encoded(), flush: flush)
         } catch {
             // Not written: the next operations take these numbers.
             current.forget(recorded)
@@ -277,17 +298,7 @@ final class FolderHistory {
         guard changeSet.app == engine.program.app else {
             throw .changeSet(.foreignApp(expected: engine.program.app, found: changeSet.app))
         }
-        var rekeyed: [String] = []
-        if let duplicate = (history ?? SyncHistory(install: install)).duplicate(in: changeSet.operations, baseline: changeSet.baseline) {
-            guard SyncHistory.yields(duplicate.ours, to: duplicate.theirs) else {
-                throw .changeSet(.duplicateInstall(install: install, sequence: duplicate.sequence, wholeHistory: false))
-            }
-            // Where the two parted must be known: the operations before are both folders' former install's.
-            guard duplicate.parting else {
-                throw .changeSet(.duplicateInstall(install: install, sequence: duplicate.sequence, wholeHistory: true))
-            }
-            rekeyed.append(try rekey(keepingUpTo: duplicate.sequence - 1, engine: engine, date: date))
-        }
+        let (changeSet, bytes, rekeyed) = try resolvingDuplicates(changeSet, bytes: bytes, engine: engine, date: date)
         let (new, waiting) = try preview(changeSet)
         let current = history ?? SyncHistory(install: install)
         // The baseline as far as it is believed: what the journal records, and reading it back takes.
@@ -302,8 +313,10 @@ final class FolderHistory {
         // A full state is kept whole: what it lists under its baseline is all that stays there.
         let kept = baseline == nil ? new : changeSet.operations
         let whole = kept.count == changeSet.operations.count && baseline == changeSet.baseline ? bytes : nil
-        let record = whole ?? ChangeSet(app: changeSet.app, operations: kept, baseline: baseline).encoded()
+        let written = ChangeSet(app: changeSet.app, operations: kept, baseline: baseline)
+        let record = whole ?? written.encoded()
         try checkSize(adding: kept, baseline: baseline, record: record, program: engine.program, now: now, bound: bound)
+        try format.require(FolderFormat.version(writing: written))
         try append(record, flush: true)
         // Written: now in place (the check above refused what `add` would refuse).
         let applied = (try? history?.add(kept, baseline: baseline)) ?? []
@@ -345,25 +358,58 @@ final class FolderHistory {
         journalSize + size > max(bound, baseSize)
     }
 
-    /// Continues under a new install id, another folder numbering operations under this one's:
-    /// the history rewritten with this folder's operations since the two parted as the new
-    /// install's (`SyncHistory.rekeyed(to:keepingUpTo:)`), committed as a compaction is (a new
-    /// `history.tipsync` renamed in, the journal emptied), then the new `install` file. A crash
-    /// in between leaves the former id with every operation held: the next exchange finds the
-    /// duplicate again. Nothing changes in the state. Returns what happened, in a sentence.
-    private func rekey(keepingUpTo common: Int, engine: TipEngine, date: Double) throws(TipStoreError) -> String {
-        let previous = install
-        let rekeyed = try started(with: engine, date: date).rekeyed(to: InstallID.random(), keepingUpTo: common)
-        let bytes = rekeyed.changes(app: engine.program.app).encoded()
-        try files.replaceDurably(bytes, at: basePath, folder: folder)
-        (history, baseSize, journalSize, lastAppend) = (rekeyed, bytes.count, 0, nil)
-        _ = cutBack()
-        if let identity = files.layer.identity(of: folder) {
-            try InstallFile.write(rekeyed.install, identity: identity, folder: folder, files: files)
+    /// Two folders numbering operations under one install id, as `changeSet` shows them
+    /// (`SyncHistory.duplicates(in:baseline:)`): where the two parted must be known (the operations
+    /// before are both's, and their first difference decides which gives way), else the change
+    /// set is refused, asking for the other's whole history. The operations that give way
+    /// continue under the install's successor: this folder's (`move`), or the change set's,
+    /// which are merged so. Returns the change set to merge (its bytes when it is unchanged) and
+    /// what happened, in sentences.
+    private func resolvingDuplicates(_ changeSet: ChangeSet, bytes: [UInt8]?, engine: TipEngine, date: Double)
+        throws(TipStoreError) -> (ChangeSet, [UInt8]?, [String]) {
+        var (changeSet, bytes, said) = (changeSet, bytes, [String]())
+        for duplicate in (history ?? SyncHistory(install: install)).duplicates(in: changeSet.operations, baseline: changeSet.baseline) {
+            guard duplicate.parting else { throw .changeSet(.duplicateInstall(install: duplicate.install, sequence: duplicate.sequence)) }
+            guard !duplicate.oursGiveWay else {
+                said.append(try move(duplicate, engine: engine, date: date))
+                continue
+            }
+            let (moved, common, successor) = (duplicate.install, duplicate.common, duplicate.successor ?? duplicate.install)
+            changeSet.operations = SyncHistory.moving(changeSet.operations, of: moved, after: common, to: successor)
+            changeSet.baseline = changeSet.baseline.map { SyncHistory.moving($0, of: moved, after: common, to: successor) }
+            bytes = nil
+            said.append("another folder (a restore or a copy) numbers operations under install \(moved), which this folder holds "
+                + "differently from #\(duplicate.sequence) on: the change set's operations since are merged as install \(successor)'s, "
+                + "which that folder continues as once it hears from a folder that holds these")
         }
-        install = rekeyed.install
+        return (changeSet, bytes, said)
+    }
+
+    /// Moves this folder's operations of `duplicate`'s install since the two folders parted to
+    /// its successor (`SyncHistory.moving(_:after:to:)`); when it is this folder's own install,
+    /// the folder continues as the successor. Committed as a compaction is (a new
+    /// `history.tipsync` renamed in, the journal emptied), then the new `install` file; a crash
+    /// in between leaves the former numbers with every operation held, found again at the next
+    /// exchange. Nothing changes in the state. Returns what happened, in a sentence.
+    private func move(_ duplicate: SyncHistory.Duplicate, engine: TipEngine, date: Double) throws(TipStoreError) -> String {
+        let (previous, successor) = (duplicate.install, duplicate.successor ?? InstallID.random())
+        let moved = try started(with: engine, date: date).moving(previous, after: duplicate.common, to: successor)
+        let base = moved.changes(app: engine.program.app)
+        try format.require(FolderFormat.version(writing: base))
+        let bytes = base.encoded()
+        try files.replaceDurably(bytes, at: basePath, folder: folder)
+        (history, baseSize, journalSize, lastAppend) = (moved, bytes.count, 0, nil)
+        _ = cutBack()
+        guard previous == install else {
+            return "another folder (a restore or a copy) numbers operations under install \(previous), which this folder held "
+                + "differently from #\(duplicate.sequence) on: those it held continue as install \(successor)'s"
+        }
+        if let identity = files.layer.identity(of: folder) {
+            try InstallFile.write(successor, identity: identity, folder: folder, files: files)
+        }
+        install = successor
         return "another folder (a restore or a copy) numbers operations under this folder's install id \(previous): this folder "
-            + "continues as install \(rekeyed.install), its \(rekeyed.count(of: rekeyed.install)) operations since the two parted renumbered"
+            + "continues as install \(successor), its \(moved.count(of: successor)) operations since the two parted renumbered"
     }
 
     /// What of a received baseline was not believed, each said in a sentence.

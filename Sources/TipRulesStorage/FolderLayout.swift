@@ -1,6 +1,7 @@
 /// The files of a state folder (docs/runtime.md, "The state folder"):
 ///
-/// - `FORMAT`: the storage version, `tiprules-state-folder 1`, written last when the folder is made;
+/// - `FORMAT`: the storage version, `tiprules-state-folder 1` (2 once the folder holds an
+///   exposure or a compacted history: `FolderFormat`), written last when the folder is made;
 /// - `snapshot-G.tipstate`: generation G's rules and whole state (`SnapshotFile`);
 /// - `journal-G.tipjournal`: the operations after snapshot G (`OperationRecord`);
 /// - `lock`: held by the one writer;
@@ -12,8 +13,14 @@
 /// whose `FORMAT` names a newer storage version, so in a folder this library reads, a snapshot or
 /// journal claiming a newer version is damaged (read around like any damaged file).
 struct FolderLayout {
-    /// The storage version this library writes and reads.
-    static let storageVersion = 1
+    /// The newest storage version this library writes and reads: 2 for a folder that holds an
+    /// exposure (an `expose` record in its journal, a saved state or a history with exposures) or
+    /// a version 2 change set in its history files, which a library from before exposures would
+    /// read as damage; it refuses the folder whole, as newer than itself (`FolderFormat`). Any
+    /// other folder stays at 1, which every library reads.
+    static let storageVersion = 2
+    /// The storage version of a folder that holds no exposure.
+    static let firstStorageVersion = 1
     static let formatPrefix = "tiprules-state-folder "
 
     let folder: String
@@ -86,5 +93,7 @@ struct FolderLayout {
         return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
 
-    static var formatFile: [UInt8] { Array("\(formatPrefix)\(storageVersion)\n".utf8) }
+    /// The `FORMAT` file naming `version`.
+    static func formatFile(version: Int) -> [UInt8] { Array("\(formatPrefix)\(version)\n".utf8) }
+
 }

@@ -11,6 +11,8 @@ struct LoadedFolder {
     var snapshotGeneration: Int
     /// The folder has no `FORMAT` file (it was read from its snapshots): the writer writes it.
     var formatMissing: Bool
+    /// The storage version its `FORMAT` file names (nil when it has none).
+    var storageVersion: Int?
     /// Whether the newest generation's snapshot was read and its journal, if any, ends cleanly:
     /// then a writer appends to that journal; otherwise it starts a new generation.
     var isClean: Bool
@@ -18,6 +20,9 @@ struct LoadedFolder {
     var journalEnd: Int?
     var snapshotSize: Int
     var notes: [RecoveryNote]
+    /// The operations replayed from the journals after the snapshot, in order: what the folder's
+    /// history must hold too (`SyncHistory.lacks(recordsOf:program:)`).
+    var journaled: [TipOperation] = []
 }
 
 /// Reads a state folder (`FolderLayout`): the newest readable snapshot, then every journal from
@@ -58,6 +63,7 @@ enum FolderLoader {
         let (snapshots, journals) = (listing.snapshots, listing.journals)
         var notes: [RecoveryNote] = []
         let format = try wrap({ () throws(TipStoreError) in try files.contents(of: layout.formatPath) })
+        var storageVersion: Int?
         if let format {
             guard let version = FolderLayout.storageVersion(in: format) else {
                 throw .failed(.notAStateFolder(folder: folder, "its FORMAT file does not name a storage version"))
@@ -65,6 +71,7 @@ enum FolderLoader {
             guard version <= FolderLayout.storageVersion else {
                 throw .failed(.newerStorageVersion(folder: folder, found: version, newestRead: FolderLayout.storageVersion))
             }
+            storageVersion = version
         } else {
             if let foreign = listing.foreign.first {
                 throw .failed(.notAStateFolder(folder: folder, "it holds '\(foreign)' and no FORMAT file"))
@@ -82,7 +89,7 @@ enum FolderLoader {
             }
             guard let (programBytes, saved) = try readSnapshot(bytes, name: name, governed: governed, notes: &notes) else { continue }
             var loaded = LoadedFolder(engine: saved.engine(), programBytes: programBytes, newestGeneration: newest,
-                                      snapshotGeneration: generation, formatMissing: !governed,
+                                      snapshotGeneration: generation, formatMissing: !governed, storageVersion: storageVersion,
                                       isClean: generation == newest && notes.isEmpty, journalEnd: nil,
                                       snapshotSize: bytes.count, notes: notes + saved.problems.map(RecoveryNote.notCarriedOver))
             for journal in journals where journal >= generation {
@@ -136,6 +143,7 @@ enum FolderLoader {
         for (index, operation) in contents.operations.enumerated() {
             do {
                 try operation.apply(to: &loaded.engine)
+                loaded.journaled.append(operation)
             } catch {
                 loaded.notes.append(.operationSkipped(file: name, index: index, error as? EngineError ?? .noSuchEvent("\(error)")))
             }

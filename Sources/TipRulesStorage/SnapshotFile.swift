@@ -8,10 +8,13 @@ import TipRulesState
 enum SnapshotFile {
     static let magic: [UInt8] = Array("TIPF".utf8)
     static let headerSize = 14
+    /// The version in a snapshot's header: its layout has not changed since the first storage
+    /// version (a saved state's own version says what it holds).
+    static let version = 1
 
     static func encode(program: [UInt8], state: [UInt8]) -> [UInt8] {
         let body = program + state
-        return magic + littleEndian(UInt16(FolderLayout.storageVersion)) + littleEndian(UInt32(program.count))
+        return magic + littleEndian(UInt16(version)) + littleEndian(UInt32(program.count))
             + littleEndian(CRC32.checksum(body)) + body
     }
 
@@ -20,7 +23,7 @@ enum SnapshotFile {
         guard bytes.count >= headerSize else { throw .truncated(at: bytes.count, while: "the snapshot header") }
         guard bytes.prefix(4).elementsEqual(magic) else { throw .badMagic(expected: "a tip state snapshot") }
         let version = Int(integer(bytes, at: 4, size: 2))
-        guard version <= FolderLayout.storageVersion else { throw .newerVersion(version, newestRead: FolderLayout.storageVersion) }
+        guard version <= Self.version else { throw .newerVersion(version, newestRead: Self.version) }
         let programLength = Int(integer(bytes, at: 6, size: 4))
         let expected = UInt32(integer(bytes, at: 10, size: 4))
         let actual = CRC32.checksum(bytes[headerSize...])

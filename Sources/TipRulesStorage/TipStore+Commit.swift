@@ -51,6 +51,7 @@ extension TipStore {
         if pruning, let now { next.pruneHistory(at: now) }
         if pruning { try? history.compact(program: next.program, now: now) }
         let rules = rules ?? programBytes
+        try format.require(FolderFormat.version(holding: next.store))
         let bytes = SnapshotFile.encode(program: rules, state: next.savedState())
         let written = generation + 1
         do {

@@ -42,11 +42,14 @@ public final class TipStore {
     var snapshotSize = 0
     /// Whether the folder holds what the engine does (`TipStore+Commit.swift`).
     var health = Health.settled
+    /// The folder's `FORMAT` file, raised before the folder first holds what needs it.
+    let format: FolderFormat
 
-    private init(layout: FolderLayout, lock: FolderLock, engine: TipEngine, history: FolderHistory, programBytes: [UInt8],
-                 generation: Int, basis: Int, recovery: [RecoveryNote], options: TipStoreOptions) {
+    private init(layout: FolderLayout, lock: FolderLock, engine: TipEngine, history: FolderHistory, format: FolderFormat,
+                 programBytes: [UInt8], generation: Int, basis: Int, recovery: [RecoveryNote], options: TipStoreOptions) {
         folder = layout.folder
         self.history = history
+        self.format = format
         self.layout = layout
         files = FolderFiles(layer: options.fileLayer)
         self.lock = lock
@@ -90,17 +93,21 @@ public final class TipStore {
             programBytes = bundledProgram.encoded()
         }
         engine.appLaunched()
-        let history = try FolderHistory.forWriter(folder: folder, engine: &engine, files: files, now: options.now?())
-        let store = TipStore(layout: layout, lock: lock, engine: engine, history: history, programBytes: programBytes,
+        let format = FolderFormat(layout: layout, files: files, version: loaded.storageVersion)
+        let history = try FolderHistory.forWriter(folder: folder, engine: &engine, journaled: loaded.journaled, files: files,
+                                                  format: format, now: options.now?())
+        let store = TipStore(layout: layout, lock: lock, engine: engine, history: history, format: format, programBytes: programBytes,
                              generation: loaded.newestGeneration, basis: loaded.snapshotGeneration,
                              recovery: notes + history.notes, options: options)
         store.snapshotSize = loaded.snapshotSize
         store.removeTemporaries()
-        if loaded.formatMissing { try files.createDurably(FolderLayout.formatFile, at: layout.formatPath, folder: folder) }
-        if loaded.isClean, !takesBundled, let end = loaded.journalEnd {
+        if loaded.formatMissing { try format.create(holding: engine.store) }
+        // A folder that holds exposures under the first version (written before it was raised for them).
+        try format.require(FolderFormat.version(holding: engine.store))
+        if loaded.isClean, !takesBundled, !history.tookBack, let end = loaded.journalEnd {
             store.journal = try JournalWriter(path: layout.journalPath(store.generation), folder: folder, end: end, files: files)
         } else {
-            // Recovered, new rules, or no journal yet: start a new generation from this state,
+            // Recovered (the state or the history), new rules, or no journal yet: start a new generation from this state,
             // after removing the generations older than the one read (so that launches killed
             // right after this snapshot's rename never pile up generations).
             store.removeGenerations(keeping: [loaded.snapshotGeneration])
@@ -130,14 +137,16 @@ public final class TipStore {
     private static func create(_ layout: FolderLayout, lock: FolderLock, engine: TipEngine, programBytes: [UInt8],
                                options: TipStoreOptions) throws(TipStoreError) -> TipStore {
         var engine = engine
-        let history = try FolderHistory.forWriter(folder: layout.folder, engine: &engine, files: FolderFiles(layer: options.fileLayer),
-                                                 now: options.now?())
-        let store = TipStore(layout: layout, lock: lock, engine: engine, history: history, programBytes: programBytes,
+        let files = FolderFiles(layer: options.fileLayer)
+        let format = FolderFormat(layout: layout, files: files, version: nil)
+        let history = try FolderHistory.forWriter(folder: layout.folder, engine: &engine, journaled: [], files: files, format: format,
+                                                  now: options.now?())
+        let store = TipStore(layout: layout, lock: lock, engine: engine, history: history, format: format, programBytes: programBytes,
                              generation: 0, basis: 0, recovery: [], options: options)
         store.removeTemporaries()
         try store.writeSnapshot(pruning: false)
         do {
-            try store.files.createDurably(FolderLayout.formatFile, at: layout.formatPath, folder: layout.folder)
+            try format.create(holding: engine.store)
         } catch {
             // In doubt, `FORMAT` may be there: the first generation stays with it.
             if case .inDoubt = error { throw error }
@@ -166,6 +175,7 @@ public final class TipStore {
             return
         }
         try settle()
+        try format.require(FolderFormat.version(recording: operation, program: engine.program))
         // Performed and, once the folder syncs, written to its history first (`TipStore+Sync.swift`).
         do { try history.perform(operation, on: &engine, date: operationDate, flush: options.durability == .everyOperation) } catch {
             if case .refused = error { throw error }
@@ -304,7 +314,7 @@ public final class TipStore {
         guard var loaded = try FolderLoader.load(FolderLayout(folder: folder), files: files) else {
             throw .notAStateFolder(folder: folder, "it holds no saved state")
         }
-        var history = try FolderHistory.read(folder: folder, files: files)
+        var history = try FolderHistory.read(folder: folder, journaled: (loaded.journaled, loaded.engine.program), files: files)
         let now = TipStoreOptions.systemClock()
         if var read = history {
             // What the writer's open would recover from a history that lost operations, in memory.

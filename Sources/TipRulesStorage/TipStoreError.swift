@@ -91,6 +91,10 @@ public enum RecoveryNote: Hashable, Sendable, CustomStringConvertible {
     case newInstall(previous: InstallID?, reason: String)
     /// The history journal (`history-journal.tipsync`) was missing; it was made again.
     case historyJournalMissing
+    /// The history lacks `operations` donations, displays or invalidations the state journal
+    /// recorded (its journal cut at a change set's end, as by a file-by-file restore): it lost
+    /// operations.
+    case historyBehindState(operations: Int)
     /// What the state held and the history had lost (a damaged or missing history journal) was
     /// recorded again as this install's operations: `count` operations.
     case historyRecovered(operations: Int)
@@ -113,6 +117,9 @@ public enum RecoveryNote: Hashable, Sendable, CustomStringConvertible {
             return "the folder continues as a new install (\(reason))" + (previous.map { "; install \($0)'s operations stay in its history" } ?? "")
         case .historyJournalMissing:
             return "the history journal was missing; it was made again"
+        case .historyBehindState(let operations):
+            return "the history journal lacks \(operations) operation\(operations == 1 ? "" : "s") the state journal recorded "
+                + "(restored from an older copy?); the history lost operations"
         case .historyRecovered(let operations):
             return "\(operations) operation\(operations == 1 ? "" : "s") the state held and the history had lost were recorded again"
         }

@@ -179,7 +179,8 @@ final class DemoApp {
     private func sync() throws {
         guard let folder = options.sync else { throw DemoError("no --sync folder") }
         let outgoing = try store.changes(since: sent)
-        if !outgoing.operations.isEmpty {
+        let news = outgoing.operations(past: sent).count
+        if news > 0 {
             let name = "\(store.installID)-\(store.versionVector.counts.values.reduce(0, +)).tipsync"
             try writeFile(outgoing.encoded(), to: folder + "/" + name)
         }
@@ -191,7 +192,7 @@ final class DemoApp {
         }
         // What it holds now was sent by this install or is in the folder already.
         sent = store.versionVector
-        say("ok synced: sent \(outgoing.operations.count), merged \(merged)")
+        say("ok synced: sent \(news), merged \(merged)")
     }
 
     private func donate(_ event: String, at date: Double, fields: [String]) throws {

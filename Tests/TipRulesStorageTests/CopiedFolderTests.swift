@@ -69,10 +69,10 @@ struct CopiedFolderTests {
         try phone.donate(event: "visited", fields: ["backyardID": .int(1)], at: 10)
         var forged = SyncHistory(install: phone.installID)
         forged.record(.donate(event: "visited", fields: ["backyardID": .int(1)]), date: 10)
-        forged.record(.donate(event: "visited", fields: ["backyardID": .int(7)]), date: 11)
-        let bytes = forged.changes(since: VersionVector([phone.installID: 1]), app: program.app).encoded()
+        let second = forged.record(.donate(event: "visited", fields: ["backyardID": .int(7)]), date: 11)
+        let bytes = ChangeSet(app: program.app, operations: [second]).encoded()
         // It does not show where the two parted: refused, asking for the other's whole history.
-        #expect(throws: TipStoreError.changeSet(.duplicateInstall(install: phone.installID, sequence: 2, wholeHistory: true))) {
+        #expect(throws: TipStoreError.changeSet(.duplicateInstall(install: phone.installID, sequence: 2))) {
             try phone.apply(changeSet: bytes)
         }
         #expect(phone.engine.store.donationCount(event: 0) == 1)
@@ -82,9 +82,10 @@ struct CopiedFolderTests {
     /// tell): the restored folder numbers new operations under the id whose later operations the
     /// tablet already holds. The first exchange finds it by the operations, the restored folder
     /// continues under a new id from where the two parted, and nothing either answered is lost.
-    @Test func aRestoreThatKeepsTheInodeIsFoundByItsOperationsAndBothContinue() throws {
-        let backup = temporaryFolder()
-        defer { removeTemporaryFolder(original); removeTemporaryFolder(copy); removeTemporaryFolder(backup) }
+    /// The phone's three visits, a backup of its folder, two visits after it that the tablet
+    /// receives, then the backup written back into the same folder (the inode kept); returns the
+    /// phone's install id.
+    func restoreInPlace(from backup: String) throws -> InstallID {
         let install: InstallID
         do {
             let phone = try open(original)
@@ -104,6 +105,13 @@ struct CopiedFolderTests {
         for name in files(in: backup) where name != "lock" {
             try FileManager.default.copyItem(atPath: backup + "/" + name, toPath: original + "/" + name)
         }
+        return install
+    }
+
+    @Test func aRestoreThatKeepsTheInodeIsFoundByItsOperationsAndBothContinue() throws {
+        let backup = temporaryFolder()
+        defer { removeTemporaryFolder(original); removeTemporaryFolder(copy); removeTemporaryFolder(backup) }
+        let install = try restoreInPlace(from: backup)
         do {
             let phone = try open(original)
             let tablet = try open(copy)
@@ -114,7 +122,7 @@ struct CopiedFolderTests {
                 try exchange(from: tablet, to: phone)
                 Issue.record("merged without finding the duplicate")
             } catch {
-                guard case TipStoreError.changeSet(.duplicateInstall(install, _, wholeHistory: true))? = error as? TipStoreError else { throw error }
+                guard case TipStoreError.changeSet(.duplicateInstall(install, _))? = error as? TipStoreError else { throw error }
             }
             let report = try phone.apply(changeSet: try tablet.changes().encoded())
             #expect(phone.installID != install, "the restored folder continues under a new id")
@@ -128,6 +136,48 @@ struct CopiedFolderTests {
         }
         for folder in [original, copy] {
             #expect(try open(folder).engine.store.donationCount(event: 0) == 6, "\(folder) reopened")
+        }
+    }
+
+    /// Sends what `receiver` lacks from `sender`; when that does not show where two folders under
+    /// one install id parted, the sender's whole history, as `tiprulec state merge` does.
+    @discardableResult
+    func merge(from sender: TipStore, to receiver: TipStore) throws -> MergeReport {
+        do {
+            return try exchange(from: sender, to: receiver)
+        } catch TipStoreError.changeSet(.duplicateInstall) {
+            return try receiver.apply(changeSet: try sender.changes().encoded())
+        }
+    }
+
+    /// The restore of `aRestoreThatKeepsTheInode…`, but the restored folder then makes exactly as
+    /// many operations as the original had made since the backup: the vectors are equal, and the
+    /// first exchange still finds it (each change set carries the operation at the peer's count).
+    /// The later operation at the first difference gives way: the restored folder's (its clock
+    /// right), or — its clock behind — the original's, which only the tablet holds: the tablet
+    /// moves them to the successor id, and nothing is lost either way.
+    @Test(arguments: [200.0, 50.0])
+    func aRestoreThatMadeAsManyOperationsIsFoundAndNothingIsLost(restoredAt date: Double) throws {
+        let backup = temporaryFolder()
+        defer { removeTemporaryFolder(original); removeTemporaryFolder(copy); removeTemporaryFolder(backup) }
+        let install = try restoreInPlace(from: backup)
+        let phone = try open(original)
+        let tablet = try open(copy)
+        #expect(phone.installID == install)
+        for visit in 7..<9 { try phone.donate(event: "visited", fields: ["backyardID": .int(visit)], at: date + Double(visit)) }
+        #expect(phone.versionVector[install] == tablet.versionVector[install], "as many operations each: the vectors cannot tell")
+        var warnings: [String] = []
+        for (sender, receiver) in [(tablet, phone), (phone, tablet), (tablet, phone)] {
+            warnings += try merge(from: sender, to: receiver).warnings
+        }
+        #expect(phone.versionVector == tablet.versionVector)
+        #expect((phone.installID != install) == (date > 105), "the restored folder continues under a new id when it gives way")
+        #expect(warnings.contains { $0.contains("which this folder held differently") } == (date < 105), "\(warnings)")
+        for store in [phone, tablet] {
+            #expect(store.engine.store.donationCount(event: 0) == 7, "3 before the backup, 2 after it, 2 after the restore")
+        }
+        for folder in [original, copy] {
+            #expect(try TipStore.read(folder: folder).engine.store.donationCount(event: 0) == 7, "\(folder) read again")
         }
     }
 }

@@ -69,7 +69,7 @@ struct FolderIdentityTests {
         defer { removeTemporaryFolder(folder) }
         try twoGenerations()
         write(Array("tiprules-state-folder 999999999\n".utf8), to: folder + "/FORMAT")
-        #expect(throws: TipStoreError.newerStorageVersion(folder: folder, found: 999_999_999, newestRead: 1)) {
+        #expect(throws: TipStoreError.newerStorageVersion(folder: folder, found: 999_999_999, newestRead: 2)) {
             try TipStore.open(folder: folder, bundledProgram: program)
         }
     }

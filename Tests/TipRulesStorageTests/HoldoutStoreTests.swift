@@ -42,6 +42,40 @@ struct HoldoutStoreTests {
         return store
     }
 
+    /// The storage version `FORMAT` names.
+    func format(_ folder: String) throws -> String {
+        try String(contentsOfFile: folder + "/FORMAT", encoding: .utf8)
+    }
+
+    /// A folder names storage version 2 before it first holds an exposure (recorded or merged), so
+    /// that a library from before exposures refuses it whole, as newer than itself, rather than
+    /// reading its `expose` records as damage; a folder without exposures stays at 1. A version
+    /// newer than this library's is refused whole, by the writer and by readers.
+    @Test func aFolderHoldingExposuresIsRefusedWholeByALibraryOlderThanIt() throws {
+        defer { removeTemporaryFolder(phone); removeTemporaryFolder(tablet) }
+        do {
+            let store = try open(phone)
+            try store.setParameter("userID", .string(heldOut))
+            try store.donate(event: "opened", at: 10)
+            #expect(try format(phone) == "tiprules-state-folder 1\n")
+            _ = store.evaluate(at: 100)
+            #expect(store.engine.store.exposures.count == 1)
+            #expect(try format(phone) == "tiprules-state-folder 2\n")
+            let other = try open(tablet)
+            try other.donate(event: "opened", at: 20)
+            #expect(try format(tablet) == "tiprules-state-folder 1\n")
+            try other.apply(changeSet: try store.changes(since: other.versionVector).encoded())
+            #expect(try format(tablet) == "tiprules-state-folder 2\n", "a merged exposure raises it too")
+        }
+        #expect(try TipStore.read(folder: phone).engine.store.exposures.count == 1)
+        // What a library that reads only version 1 does with it, shown one version up.
+        try Data("tiprules-state-folder 3\n".utf8).write(to: URL(fileURLWithPath: phone + "/FORMAT"))
+        let refusal = TipStoreError.newerStorageVersion(folder: phone, found: 3, newestRead: 2)
+        #expect(throws: refusal) { try open(phone) }
+        #expect(throws: refusal) { try TipStore.read(folder: phone) }
+        #expect(refusal.description.contains("newer"), "\(refusal)")
+    }
+
     @Test func evaluateRecordsBothArmsDurably() throws {
         defer { removeTemporaryFolder(phone) }
         let treated = (1...1000).map { "u-\($0)" }.first { RolloutBucket.bucket(of: $0, group: Holdout.salt + "pro-filters") > 10 } ?? ""

@@ -110,8 +110,8 @@ struct TipStoreTests {
     @Test func aFolderOfANewerStorageVersionIsAClearError() throws {
         defer { removeTemporaryFolder(folder) }
         _ = try TipStore.open(folder: folder, bundledProgram: program)
-        write(Array("tiprules-state-folder 2\n".utf8), to: folder + "/FORMAT")
-        #expect(throws: TipStoreError.newerStorageVersion(folder: folder, found: 2, newestRead: 1)) {
+        write(Array("tiprules-state-folder 3\n".utf8), to: folder + "/FORMAT")
+        #expect(throws: TipStoreError.newerStorageVersion(folder: folder, found: 3, newestRead: 2)) {
             try TipStore.open(folder: folder, bundledProgram: program)
         }
     }

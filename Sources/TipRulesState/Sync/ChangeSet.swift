@@ -46,6 +46,12 @@ public struct ChangeSet: Hashable, Sendable {
         return runs
     }
 
+    /// The operations a peer that holds `seen` lacks: those past its count for their install
+    /// (`SyncHistory.changes(since:app:)` also carries the one at that count, which it holds).
+    public func operations(past seen: VersionVector) -> [StampedOperation] {
+        operations.filter { !seen.covers($0.install, $0.sequence) }
+    }
+
     /// The change set's bytes.
     public func encoded() -> [UInt8] {
         ChangeSetCoding.encode(self)

@@ -15,13 +15,12 @@ public enum ChangeSetError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A reset or a deletion claims to have seen `count` operations of install `seen`, more than its
     /// install can have seen (`possible`).
     case impossibleClaim(install: InstallID, sequence: Int, seen: InstallID, count: Int, possible: Int)
-    /// Another folder numbers operations under the receiving folder's install id (a backup restored
-    /// while the folder lived on, a copy its install file could not tell): its operation
-    /// `sequence` differs from this folder's, or this folder never made it. When `wholeHistory`,
-    /// the change set does not show where the two parted: this folder continues under a new id
-    /// once it receives the other's whole history. Otherwise the other continues under a new id
-    /// when it receives this folder's change set (`SyncHistory.yields(_:to:)`).
-    case duplicateInstall(install: InstallID, sequence: Int, wholeHistory: Bool)
+    /// Another folder numbers operations under `install` (a backup restored while the folder
+    /// lived on, a copy its install file could not tell): its operation `sequence` differs from
+    /// the one held, or is the receiving folder's own and was never made there, and the change
+    /// set does not show where the two parted. The other's whole history shows it, and which of
+    /// the two gives way (`SyncHistory.yields(_:to:)`, `SyncHistory.Duplicate`).
+    case duplicateInstall(install: InstallID, sequence: Int)
     /// Merged, the history would be written as `bytes` bytes even compacted, past `bound` (the
     /// folder's bound, at most the largest change set a folder reads, `ChangeSet.maximumSize`):
     /// accepting it could make the folder unopenable.
@@ -40,14 +39,11 @@ public enum ChangeSetError: Error, Hashable, Sendable, CustomStringConvertible {
         case .impossibleClaim(let install, let sequence, let seen, let count, let possible):
             return "operation \(sequence) of install \(install) claims to have seen \(count) operations of install \(seen), "
                 + "more than it can have seen (\(possible)); the change set is not from this history"
-        case .duplicateInstall(let install, let sequence, let wholeHistory):
-            let fix = wholeHistory
-                ? "this folder continues under a new one once it receives the other folder's whole history "
-                    + "(state changes OTHER -o FILE without --since, then state merge THIS FILE)"
-                : "the other folder continues under a new one once it receives this folder's changes (state merge OTHER THIS), "
-                    + "after which this merge goes through"
-            return "operation \(sequence) of install \(install) is not this folder's own: another folder (a restore or a copy) "
-                + "numbers operations under this folder's install id; " + fix
+        case .duplicateInstall(let install, let sequence):
+            return "operation \(sequence) of install \(install) differs from this folder's: another folder (a restore or a copy) "
+                + "numbers operations under that install id, and the change set does not show where the two parted; the other "
+                + "folder's whole history shows it (state changes OTHER -o FILE without --since, then state merge THIS FILE), "
+                + "and either folder's operations since continue under a new id, nothing lost"
         case .historyTooLarge(let bytes, let bound):
             return "merged, the folder's history would take \(bytes) bytes even compacted, more than its bound of \(bound) "
                 + "(a folder reads back at most \(ChangeSet.maximumSize)); the change set is refused so that the folder stays openable"

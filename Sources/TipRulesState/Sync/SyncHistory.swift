@@ -319,6 +319,11 @@ public struct SyncHistory: Sendable {
     /// (pending ones too) past the peer's count for its install, for the rules of `app`. A peer
     /// that lacks folded operations (`seen` does not cover the baseline) gets the full state: the
     /// baseline, every operation kept under it, and every operation past it it lacks.
+    ///
+    /// Each install's operation numbered the peer's count for it comes along too, when held (a
+    /// compacted history keeps each install's last): the peer holds it, so it adds nothing, but
+    /// the peer can tell whether it holds the same one — two folders under one install id that
+    /// made as many operations each since they parted are found so (`duplicate(in:baseline:)`).
     public func changes(since seen: VersionVector = VersionVector(), app: String?) -> ChangeSet {
         let full = byInstall.contains { seen[$0.key] < $0.value.floor }
         var operations: [StampedOperation] = []
@@ -326,7 +331,8 @@ public struct SyncHistory: Sendable {
             let already = seen[install]
             if let log = byInstall[install] {
                 if full { operations += log.kept.values.sorted { $0.sequence < $1.sequence } }
-                operations += log.recent.dropFirst(max(0, already - log.floor))
+                if !full, already >= 1, already == log.floor, let last = log.kept[already] { operations.append(last) }
+                operations += log.recent.dropFirst(max(0, already - log.floor - 1))
             }
             operations += (pending[install] ?? [:]).values.filter { $0.sequence > already }.sorted { $0.sequence < $1.sequence }
         }
