@@ -64,7 +64,8 @@ public enum FormatVersionCheck {
             guard widgets.indices.contains(widget), widgets[widget].suggestions.indices.contains(suggestion) else { return whole }
             return widgets[widget].suggestions[suggestion].keywordSpan
         case .instruction(let block, let index):
-            guard let spans = generated.instructionSpans[block], spans.indices.contains(index) else { return whole }
+            guard let spans = generated.instructionSpans.first(where: { $0.location == block })?.spans,
+                  spans.indices.contains(index) else { return whole }
             return spans[index]
         }
     }
