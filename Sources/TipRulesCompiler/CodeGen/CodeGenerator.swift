@@ -15,9 +15,10 @@ public func generateProgram(_ checked: CheckedProgram) throws -> Program {
 /// holds can be reported at its source (`FormatVersionCheck`).
 public struct GeneratedProgram: Sendable {
     public let program: Program
-    /// The source span of each instruction of each code block, in the order generated (a list:
-    /// looked up only to report a construct, and a dictionary keyed by `CodeBlockLocation` would
-    /// cost every compilation a search of the process's conformances, docs/performance.md).
+    /// The source span of each instruction of each code block, in the order generated: a list,
+    /// made into a dictionary only to report constructs (`FormatVersionCheck`), as a dictionary
+    /// keyed by `CodeBlockLocation` costs its first user a search of the process's conformances
+    /// (docs/performance.md, "Start-up: what `eval` does beyond `--version`").
     let instructionSpans: [(location: CodeBlockLocation, spans: [SourceSpan])]
 
     /// Generates the program of `checked`; see `generateProgram(_:)`.

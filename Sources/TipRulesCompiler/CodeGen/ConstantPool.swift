@@ -7,7 +7,7 @@ import TipRulesRuntime
 /// The values are found by keys of the standard library's own types (a bit pattern, a text),
 /// each leading to the few values that share it: a dictionary keyed by a type of the compiler
 /// costs the first program compiled in a process a search of every conformance the process has
-/// (docs/performance.md, "Start-up").
+/// (docs/performance.md, "Start-up: what `eval` does beyond `--version`").
 struct ConstantPool {
     private(set) var values: [ScalarValue] = []
     /// The indices of the flags, numbers, dates and durations with each bit pattern (one per kind).

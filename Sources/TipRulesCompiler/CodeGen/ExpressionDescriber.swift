@@ -186,8 +186,8 @@ struct ExpressionDescriber {
     }
 }
 
-/// The spelling of each duration a describer met, by the bits of its seconds (an `Int` key,
-/// as a `Double` one costs a search of the process's conformances, docs/performance.md).
+/// The spelling of each duration a describer met, by the bits of its seconds: an `Int` key, as
+/// a `Double` one costs a search of the process's conformances (docs/performance.md, "Start-up: what `eval` does beyond `--version`").
 private final class DurationTexts {
     private var texts: [Int: String] = [:]
 

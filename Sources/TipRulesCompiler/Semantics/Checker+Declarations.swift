@@ -600,8 +600,8 @@ extension Checker {
 
     private mutating func checkOptions(_ entries: [CallEntrySyntax]) -> TipOptions {
         var options = TipOptions()
-        // By name, not by option: a dictionary keyed by `TipOption` costs its first user a search
-        // of every conformance in the process.
+        // By name: a dictionary keyed by `TipOption` costs its first user a search of the
+        // process's conformances (docs/performance.md).
         var seen: [String: SourceSpan] = [:]
         let known = Builtins.members(of: .option).map(\.name)
         for entry in entries {

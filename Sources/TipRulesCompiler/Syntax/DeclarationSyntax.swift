@@ -11,8 +11,9 @@ public struct NameSyntax: Hashable, Sendable {
 
 /// `name: value` pairs: an event's `field: Type`, a tip's `title: "…"`, a widget's `score: …` or `let name = …`.
 ///
-/// `Value` has no requirement of its own (Hashable comes with it): a requirement makes the
-/// runtime search every conformance of the process the first time a file's syntax is stored.
+/// `Value` has no requirement (the pair is `Hashable` when its value is): a requirement makes the
+/// runtime search the process's conformances the first time a file's syntax is stored
+/// (docs/performance.md, "Start-up: what `eval` does beyond `--version`").
 public struct LabeledSyntax<Value: Sendable>: Sendable {
     public var name: NameSyntax
     public var value: Value

@@ -12,9 +12,9 @@ package struct CommandResultError: Error {
 
 extension Result where Failure == CommandError {
     /// The value, or the end of the command: exit status 2 and the error's message on standard
-    /// error, followed by `usage` when there is one. Inlinable, so that a command's call is
-    /// specialized: a generic call makes the runtime look up `CommandError`'s conformance to
-    /// `Error` by a search of every conformance in the process (docs/performance.md, "Start-up").
+    /// error, followed by `usage` when there is one. Inlinable and consuming, so that a command's
+    /// call is specialized: a generic one makes the runtime look up `CommandError`'s conformance
+    /// to `Error` by a search of the process's conformances (docs/performance.md, "Start-up: what `eval` does beyond `--version`").
     @inlinable
     package consuming func orFailure(usage: String? = nil) throws(CommandResultError) -> Success {
         switch self {
