@@ -29,6 +29,7 @@ struct Report {
     static let minimumLinesPerSecond = 500_000.0
     static let minimumCommandLinesPerSecond = 300_000.0
     static let maximumEvalMilliseconds = 5.0
+    static let maximumEvalOverVersionMilliseconds = 1.0
 
     // MARK: Targets
 
@@ -109,6 +110,9 @@ struct Report {
         if case .success(let eval) = eval {
             targets.append(Target(name: "eval of the backyard example: wall ms", value: eval.milliseconds,
                                   limit: "< 5", met: eval.milliseconds < Self.maximumEvalMilliseconds))
+            targets.append(Target(name: "eval of the backyard example over tiprulec --version: wall ms",
+                                  value: eval.overVersionMilliseconds, limit: "≤ 1",
+                                  met: eval.overVersionMilliseconds <= Self.maximumEvalOverVersionMilliseconds))
         }
         targets += [verification.target].compactMap { $0 }
         return targets
@@ -157,7 +161,9 @@ struct Report {
         lines.append(layout.summary)
         switch eval {
         case .success(let eval):
-            lines.append("eval: \(number(eval.milliseconds)) ms wall (median of \(eval.runs)): \(EvalWallTime.command)")
+            lines.append("eval: \(number(eval.milliseconds)) ms wall (median of \(eval.runs)): \(EvalWallTime.command); "
+                         + "tiprulec --version \(number(eval.versionMilliseconds)) ms in turns with it, "
+                         + "eval over it \(number(eval.overVersionMilliseconds)) ms (median of the pairs)")
         case .failure(let reason):
             lines.append("eval: skipped: \(reason)")
         }

@@ -15,19 +15,22 @@ public func generateProgram(_ checked: CheckedProgram) throws -> Program {
 /// holds can be reported at its source (`FormatVersionCheck`).
 public struct GeneratedProgram: Sendable {
     public let program: Program
-    /// The source span of each instruction of each code block.
-    let instructionSpans: [CodeBlockLocation: [SourceSpan]]
+    /// The source span of each instruction of each code block, in the order generated: a list,
+    /// made into a dictionary only to report constructs (`FormatVersionCheck`), as a dictionary
+    /// keyed by `CodeBlockLocation` costs its first user a search of the process's conformances
+    /// (docs/performance.md, "Start-up: what `eval` does beyond `--version`").
+    let instructionSpans: [(location: CodeBlockLocation, spans: [SourceSpan])]
 
     /// Generates the program of `checked`; see `generateProgram(_:)`.
     public init(_ checked: CheckedProgram) throws {
         var pool = ConstantPool()
-        var spans: [CodeBlockLocation: [SourceSpan]] = [:]
+        var spans: [(location: CodeBlockLocation, spans: [SourceSpan])] = []
         let describer = ExpressionDescriber(program: checked)
         func block(_ expression: CheckedExpression, at location: CodeBlockLocation, lets: [CheckedExpression] = [],
                    explains: Bool) throws -> CodeBlock {
             let (code, blockSpans) = try ExpressionEmitter.block(for: expression, describer: describer, lets: lets,
                                                                  explains: explains, pool: &pool)
-            spans[location] = blockSpans
+            spans.append((location, blockSpans))
             return code
         }
         let tips = try checked.tips.enumerated().map { tipIndex, tip in

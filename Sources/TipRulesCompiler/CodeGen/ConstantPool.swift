@@ -3,32 +3,47 @@ import TipRulesRuntime
 /// The program's constant pool, built while generating code: each distinct value once, in
 /// order of first use. Values are told apart by their bits (so `-0.0` and `0.0`, and strings
 /// that are canonically equivalent but spelled differently, stay distinct).
+///
+/// The values are found by keys of the standard library's own types (a bit pattern, a text),
+/// each leading to the few values that share it: a dictionary keyed by a type of the compiler
+/// costs the first program compiled in a process a search of every conformance the process has
+/// (docs/performance.md, "Start-up: what `eval` does beyond `--version`").
 struct ConstantPool {
     private(set) var values: [ScalarValue] = []
-    private var indices: [Key: Int] = [:]
-
-    private enum Key: Hashable {
-        case bits(ScalarKind, UInt64)
-        case string([UInt8])
-    }
+    /// The indices of the flags, numbers, dates and durations with each bit pattern (one per kind).
+    private var byBits: [Int: [Int]] = [:]
+    /// The indices of the strings equal to each text (canonical equivalents share a text).
+    private var byText: [String: [Int]] = [:]
 
     /// The index of `value`, added if new.
     mutating func index(of value: ScalarValue) throws -> Int {
-        let key: Key
+        let bits: Int
         switch value {
-        case .bool(let flag): key = .bits(.bool, flag ? 1 : 0)
-        case .int(let number): key = .bits(.int, UInt64(bitPattern: Int64(number)))
-        case .double(let number): key = .bits(.double, number.bitPattern)
-        case .date(let seconds): key = .bits(.date, seconds.bitPattern)
-        case .duration(let seconds): key = .bits(.duration, seconds.bitPattern)
-        case .string(let text): key = .string(Array(text.utf8))
+        case .bool(let flag): bits = flag ? 1 : 0
+        case .int(let number): bits = number
+        case .double(let number), .date(let number), .duration(let number): bits = Int(truncatingIfNeeded: number.bitPattern)
+        case .string(let text):
+            if let index = byText[text]?.first(where: { Self.sameBytes(values[$0], text) }) { return index }
+            let index = try append(value)
+            byText[text, default: []].append(index)
+            return index
         }
-        if let index = indices[key] { return index }
+        if let index = byBits[bits]?.first(where: { values[$0].kind == value.kind }) { return index }
+        let index = try append(value)
+        byBits[bits, default: []].append(index)
+        return index
+    }
+
+    private mutating func append(_ value: ScalarValue) throws -> Int {
         guard values.count < BytecodeFormat.maximumEntries else {
             throw BytecodeError.limitExceeded("more than \(BytecodeFormat.maximumEntries) constants")
         }
         values.append(value)
-        indices[key] = values.count - 1
         return values.count - 1
+    }
+
+    private static func sameBytes(_ value: ScalarValue, _ text: String) -> Bool {
+        if case .string(let other) = value { return other.utf8.elementsEqual(text.utf8) }
+        return false
     }
 }

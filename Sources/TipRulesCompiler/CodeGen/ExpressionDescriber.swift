@@ -186,14 +186,16 @@ struct ExpressionDescriber {
     }
 }
 
-/// The spelling of each duration a describer met, by its seconds.
+/// The spelling of each duration a describer met, by the bits of its seconds: an `Int` key, as
+/// a `Double` one costs a search of the process's conformances (docs/performance.md, "Start-up: what `eval` does beyond `--version`").
 private final class DurationTexts {
-    private var texts: [Double: String] = [:]
+    private var texts: [Int: String] = [:]
 
     func text(of seconds: Double) -> String {
-        if let text = texts[seconds] { return text }
+        let key = Int(truncatingIfNeeded: seconds.bitPattern)
+        if let text = texts[key] { return text }
         let text = ValueFormatting.duration(seconds)
-        texts[seconds] = text
+        texts[key] = text
         return text
     }
 }

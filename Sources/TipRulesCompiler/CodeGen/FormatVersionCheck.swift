@@ -7,8 +7,9 @@ public enum FormatVersionCheck {
     public static func diagnostics(_ generated: GeneratedProgram, syntax: FileSyntax, version: Int) -> [Diagnostic] {
         var seen = Set<SourceSpan>()
         var found: [Diagnostic] = []
+        let spans = Dictionary(generated.instructionSpans.map { ($0.location, $0.spans) }, uniquingKeysWith: { first, _ in first })
         for requirement in generated.program.formatRequirements where requirement.version > version {
-            let span = self.span(of: requirement.location, in: generated, syntax: syntax)
+            let span = self.span(of: requirement.location, in: generated, spans: spans, syntax: syntax)
             guard seen.insert(span).inserted else { continue }
             found.append(Diagnostic(
                 .needsNewerBytecodeVersion,
@@ -21,7 +22,9 @@ public enum FormatVersionCheck {
     }
 
     /// Where a construct is written: the instruction's expression, the declaration or entry.
-    private static func span(of location: FormatLocation, in generated: GeneratedProgram, syntax: FileSyntax) -> SourceSpan {
+    /// `spans`: the instruction spans of `generated`, by code block.
+    private static func span(of location: FormatLocation, in generated: GeneratedProgram,
+                             spans: [CodeBlockLocation: [SourceSpan]], syntax: FileSyntax) -> SourceSpan {
         let whole = SourceSpan.point(0)
         switch location {
         case .program:
@@ -34,7 +37,7 @@ public enum FormatVersionCheck {
         case .constant(let index):
             for (block, code) in generated.program.codeBlocks {
                 if let instruction = code.instructions.firstIndex(where: { $0.opcode == .const && $0.operand(0) == index }) {
-                    return span(of: .instruction(block, index: instruction), in: generated, syntax: syntax)
+                    return span(of: .instruction(block, index: instruction), in: generated, spans: spans, syntax: syntax)
                 }
             }
             return whole
@@ -64,7 +67,7 @@ public enum FormatVersionCheck {
             guard widgets.indices.contains(widget), widgets[widget].suggestions.indices.contains(suggestion) else { return whole }
             return widgets[widget].suggestions[suggestion].keywordSpan
         case .instruction(let block, let index):
-            guard let spans = generated.instructionSpans[block], spans.indices.contains(index) else { return whole }
+            guard let spans = spans[block], spans.indices.contains(index) else { return whole }
             return spans[index]
         }
     }

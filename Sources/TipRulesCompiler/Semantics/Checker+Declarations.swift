@@ -600,7 +600,9 @@ extension Checker {
 
     private mutating func checkOptions(_ entries: [CallEntrySyntax]) -> TipOptions {
         var options = TipOptions()
-        var seen: [TipOption: SourceSpan] = [:]
+        // By name: a dictionary keyed by `TipOption` costs its first user a search of the
+        // process's conformances (docs/performance.md).
+        var seen: [String: SourceSpan] = [:]
         let known = Builtins.members(of: .option).map(\.name)
         for entry in entries {
             var name = entry.name.text
@@ -674,13 +676,13 @@ extension Checker {
     /// The one unlabeled value of an option given once; nil (reported) when it is given twice or
     /// with other arguments.
     private mutating func onlyValue(of entry: CallEntrySyntax, _ option: TipOption,
-                                    seen: inout [TipOption: SourceSpan]) -> ExpressionSyntax? {
-        if let previous = seen[option] {
+                                    seen: inout [String: SourceSpan]) -> ExpressionSyntax? {
+        if let previous = seen[option.name] {
             report(.duplicateOption, "option '\(option.name)' is given twice", at: entry.span,
                    notes: [DiagnosticNote("first given here", at: previous)])
             return nil
         }
-        seen[option] = entry.span
+        seen[option.name] = entry.span
         guard entry.arguments.count == 1, let argument = entry.arguments.first, argument.label == nil else {
             report(.wrongArguments, "'\(option.name)' takes one value", at: entry.span)
             return nil

@@ -10,7 +10,11 @@ public struct NameSyntax: Hashable, Sendable {
 }
 
 /// `name: value` pairs: an event's `field: Type`, a tip's `title: "…"`, a widget's `score: …` or `let name = …`.
-public struct LabeledSyntax<Value: Hashable & Sendable>: Hashable, Sendable {
+///
+/// `Value` has no requirement (the pair is `Hashable` when its value is): a requirement makes the
+/// runtime search the process's conformances the first time a file's syntax is stored
+/// (docs/performance.md, "Start-up: what `eval` does beyond `--version`").
+public struct LabeledSyntax<Value: Sendable>: Sendable {
     public var name: NameSyntax
     public var value: Value
 
@@ -19,6 +23,9 @@ public struct LabeledSyntax<Value: Hashable & Sendable>: Hashable, Sendable {
         self.value = value
     }
 }
+
+extension LabeledSyntax: Equatable where Value: Equatable {}
+extension LabeledSyntax: Hashable where Value: Hashable {}
 
 /// A whole `.tiprules` file as written.
 public struct FileSyntax: Hashable, Sendable {

@@ -13,17 +13,17 @@ enum BoundedReader {
     static func read(_ descriptor: Int32, limit: Int) -> Result<[UInt8], ReadError> {
         let wanted = limit < Int.max ? limit + 1 : limit
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        // Not zeroed first: `read` writes what it returns, so a small file touches a page of it.
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
+        defer { chunk.deallocate() }
         while bytes.count < wanted {
-            let count = chunk.withUnsafeMutableBytes { buffer in
-                FileDescriptorIO.readSome(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(chunkSize, wanted - bytes.count)]))
-            }
+            let count = FileDescriptorIO.readSome(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: chunk[..<min(chunkSize, wanted - bytes.count)]))
             if count == 0 { break }
             if count < 0 {
                 if errno == EINTR { continue }
                 return .failure(ReadError(code: errno))
             }
-            bytes.append(contentsOf: chunk[..<count])
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<count]))
         }
         return .success(bytes)
     }

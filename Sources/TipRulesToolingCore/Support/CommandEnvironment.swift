@@ -82,8 +82,9 @@ public enum ExitStatus {
 }
 
 /// A failure of a command that ends it with exit status 2.
+@usableFromInline
 package struct CommandError: Error {
-    package var message: String
+    @usableFromInline package var message: String
 
     package init(_ message: String) {
         self.message = message
