@@ -153,7 +153,8 @@ final class FolderHistory {
     static func read(folder: String, journaled: (operations: [TipOperation], program: Program), files: FolderFiles)
         throws(TipStoreError) -> (history: SyncHistory, notes: [RecoveryNote], lostOperations: Bool)? {
         let install = (try? InstallFile.read(folder: folder, files: files))?.install ?? InstallID.random()
-        return try load(folder: folder, install: install, files: files, journaled: journaled).map { ($0.history, $0.notes, $0.lostOperations) }
+        let loaded = try load(folder: folder, install: install, files: files, journaled: journaled)
+        return loaded.map { ($0.history, $0.notes, $0.lostOperations) }
     }
 
     /// Reads the history files: nil when the folder does not sync (no `history.tipsync`). A
@@ -190,9 +191,9 @@ final class FolderHistory {
         }
         var notes = damage.map { [RecoveryNote.journalTailDropped(file: journalName, offset: end, $0)] } ?? []
         if journal == nil { notes.append(.historyJournalMissing) }
-        if notes.isEmpty, case let missing = history.lacks(recordsOf: journaled.operations, program: journaled.program), missing > 0 {
-            notes.append(.historyBehindState(operations: missing))
-        }
+        // Cut at a change set's end, it reads whole: what the state journal recorded shows the loss.
+        let missing = notes.isEmpty ? history.lacks(recordsOf: journaled.operations, program: journaled.program) : 0
+        if missing > 0 { notes.append(.historyBehindState(operations: missing)) }
         return (history, end, base.count, notes, !notes.isEmpty)
     }
 
@@ -236,10 +237,10 @@ final class FolderHistory {
         guard var current = history else { return }
         current.compact(for: program, now: now)
         let base = current.changes(app: program.app)
-        try format.require(FolderFormat.version(writing: base))
         let bytes = base.encoded()
         // A base the folder could not read back is never written: the journal keeps the history.
         guard bytes.count <= ChangeSet.maximumSize else { return }
+        try format.require(FolderFormat.version(writing: base))
         try files.replaceDurably(bytes, at: basePath, folder: folder)
         (history, baseSize, journalSize, lastAppend) = (current, bytes.count, 0, nil)
         // A cut that fails is made by the next append (it cuts to `journalSize` first).
@@ -374,7 +375,8 @@ final class FolderHistory {
                 said.append(try move(duplicate, engine: engine, date: date))
                 continue
             }
-            let (moved, common, successor) = (duplicate.install, duplicate.common, duplicate.successor ?? duplicate.install)
+            let (moved, common) = (duplicate.install, duplicate.common)
+            let successor = InstallID.successor(of: moved, partingAt: duplicate.theirs)
             changeSet.operations = SyncHistory.moving(changeSet.operations, of: moved, after: common, to: successor)
             changeSet.baseline = changeSet.baseline.map { SyncHistory.moving($0, of: moved, after: common, to: successor) }
             bytes = nil
@@ -386,13 +388,15 @@ final class FolderHistory {
     }
 
     /// Moves this folder's operations of `duplicate`'s install since the two folders parted to
-    /// its successor (`SyncHistory.moving(_:after:to:)`); when it is this folder's own install,
+    /// its successor (`InstallID.successor(of:partingAt:)`, `SyncHistory.moving(_:after:to:)`); when it is this folder's own install,
     /// the folder continues as the successor. Committed as a compaction is (a new
     /// `history.tipsync` renamed in, the journal emptied), then the new `install` file; a crash
     /// in between leaves the former numbers with every operation held, found again at the next
     /// exchange. Nothing changes in the state. Returns what happened, in a sentence.
     private func move(_ duplicate: SyncHistory.Duplicate, engine: TipEngine, date: Double) throws(TipStoreError) -> String {
-        let (previous, successor) = (duplicate.install, duplicate.successor ?? InstallID.random())
+        let previous = duplicate.install
+        // With none of its own to move, any new id will do.
+        let successor = duplicate.ours.map { InstallID.successor(of: previous, partingAt: $0) } ?? InstallID.random()
         let moved = try started(with: engine, date: date).moving(previous, after: duplicate.common, to: successor)
         let base = moved.changes(app: engine.program.app)
         try format.require(FolderFormat.version(writing: base))

@@ -21,16 +21,9 @@ extension SyncHistory {
         /// The operations numbered up to it are both folders'.
         public var common: Int { sequence - 1 }
 
-        /// Whether this history's operations past `common` give way (`SyncHistory.yields(_:to:)`).
+        /// Whether this history's operations past `common` give way (`SyncHistory.yields(_:to:)`):
+        /// those that do continue under `InstallID.successor(of:partingAt:)` of the first of them.
         public var oursGiveWay: Bool { SyncHistory.yields(ours, to: theirs) }
-
-        /// The install the operations that give way continue under: the same on every folder that
-        /// finds the duplicate (`InstallID.successor(of:partingAt:)`); nil when this history gives
-        /// way with none of its own to move (any new id will do).
-        public var successor: InstallID? {
-            guard oursGiveWay else { return InstallID.successor(of: install, partingAt: theirs) }
-            return ours.map { InstallID.successor(of: install, partingAt: $0) }
-        }
     }
 
     /// Every install `incoming` (with its `baseline`) shows numbered by another folder too: of
