@@ -38,6 +38,35 @@ enum RowKey: Int, CaseIterable {
 
     static let names = allCases.map { $0.spelling.description }
 
+    /// The key whose spelling is `length` bytes long and, as two little-endian words, `low` then
+    /// `high` (the bytes past the spelling zero); nil for any other name. Keys are matched by
+    /// words, without comparing bytes one by one (a test checks the words against `spelling`).
+    @inline(__always)
+    init?(length: Int, low: UInt64, high: UInt64) {
+        switch (length, low, high) {
+        case (3, 0x70_6974, 0): self = .tip
+        case (3, 0x6d_7261, 0): self = .arm
+        case (4, 0x7265_7375, 0): self = .user
+        case (4, 0x6574_6164, 0): self = .date
+        case (4, 0x646e_696b, 0): self = .kind
+        case (5, 0x74_6e65_7665, 0): self = .event
+        case (5, 0x65_756c_6176, 0): self = .value
+        case (5, 0x70_756f_7267, 0): self = .group
+        case (6, 0x7364_6c65_6966, 0): self = .fields
+        case (7, 0x74_6e65_6372_6570, 0): self = .percent
+        case (8, 0x7379_616c_7073_6964, 0): self = .displays
+        case (8, 0x6572_7573_6f70_7865, 0): self = .exposure
+        case (9, 0x6574_656d_6172_6170, 0x72): self = .parameter
+        case (9, 0x6573_6666_4f63_7475, 0x74): self = .utcOffset
+        case (11, 0x6164_696c_6176_6e69, 0x64_6574): self = .invalidated
+        case (11, 0x7463_6172_6574_6e69, 0x6e_6f69): self = .interaction
+        case (12, 0x4379_616c_7073_6964, 0x746e_756f): self = .displayCount
+        case (15, 0x4479_616c_7073_6964, 0x6e_6f69_7461_7275): self = .displayDuration
+        case (15, 0x7073_6944_7473_616c, 0x65_7461_4479_616c): self = .lastDisplayDate
+        default: return nil
+        }
+    }
+
     /// The keys of a tip's state row besides `tip`, as a fixture's tip takes them (and `displays`).
     static let tipStateKeys: [RowKey] = [.displayCount, .displayDuration, .invalidated, .displays]
 }
@@ -64,11 +93,14 @@ enum RowValue {
 /// decoded, when `fill(from:)` read it.
 package struct ParsedRow {
     /// The value of each `RowKey` (by raw value), read only when `present` has the key.
-    private var values = [RowValue?](repeating: nil, count: RowKey.allCases.count)
-    /// The members of `"fields"`, in the order written: each name (a string value) and value.
-    var fields: [(name: RowValue, value: RowValue)] = []
-    /// The elements of `"displays"`.
-    var displays: [RowValue] = []
+    private var values = [RowValue](repeating: .null, count: RowKey.allCases.count)
+    /// The members of `"fields"`, in the order written, one name (a string value) and one value
+    /// each; only the first `fieldCount` are the row's (the rest is storage kept for the next rows).
+    private var fieldStorage: [(name: RowValue, value: RowValue)] = []
+    private(set) var fieldCount = 0
+    /// The elements of `"displays"`: the first `displayCount` of `displayStorage`.
+    private var displayStorage: [RowValue] = []
+    private(set) var displayCount = 0
     /// The text of a row read by the full parser: its strings and composites, one after another.
     private(set) var decoded: [UInt8] = []
 
@@ -82,21 +114,39 @@ package struct ParsedRow {
     subscript(key: RowKey) -> RowValue? {
         get { has(key) ? values[key.rawValue] : nil }
         set {
-            values[key.rawValue] = newValue
+            values[key.rawValue] = newValue ?? .null
             present |= 1 << key.rawValue
         }
     }
 
+    @inline(__always)
     func has(_ key: RowKey) -> Bool { present & (1 << key.rawValue) != 0 }
 
     /// Marks `"fields"` or `"displays"` as given (an empty object or array is given).
     mutating func give(_ key: RowKey) { present |= 1 << key.rawValue }
 
+    /// Member `index` (below `fieldCount`) of `"fields"`.
+    func field(_ index: Int) -> (name: RowValue, value: RowValue) { fieldStorage[index] }
+
+    /// The elements of `"displays"`, in order.
+    var displays: ArraySlice<RowValue> { displayStorage[..<displayCount] }
+
+    mutating func appendField(name: RowValue, value: RowValue) {
+        if fieldCount < fieldStorage.count { fieldStorage[fieldCount] = (name, value) } else { fieldStorage.append((name, value)) }
+        fieldCount += 1
+    }
+
+    mutating func appendDisplay(_ value: RowValue) {
+        if displayCount < displayStorage.count { displayStorage[displayCount] = value } else { displayStorage.append(value) }
+        displayCount += 1
+    }
+
     /// Empties the row for the next line, keeping its storage.
+    @inline(__always)
     mutating func clear() {
         present = 0
-        if !fields.isEmpty { fields.removeAll(keepingCapacity: true) }
-        if !displays.isEmpty { displays.removeAll(keepingCapacity: true) }
+        fieldCount = 0
+        displayCount = 0
     }
 
     /// The row from a line the full JSON parser read (the slow path: escapes, unusual numbers, errors),
@@ -118,13 +168,19 @@ package struct ParsedRow {
                     throw FixtureError(path: "fields", "expected an object of the event's fields, found \(value.kindDescription)")
                 }
                 give(.fields)
-                for (field, fieldValue) in fieldMembers.entries { fields.append((append(field), scalar(fieldValue))) }
+                for (field, fieldValue) in fieldMembers.entries {
+                    let name = append(field), value = scalar(fieldValue)
+                    appendField(name: name, value: value)
+                }
             case .displays:
                 guard case .array(let items) = value else {
                     throw FixtureError(path: "displays", "expected an array of dates, found \(value.kindDescription)")
                 }
                 give(.displays)
-                for item in items { displays.append(scalar(item)) }
+                for item in items {
+                    let value = scalar(item)
+                    appendDisplay(value)
+                }
             default:
                 self[key] = scalar(value)
             }

@@ -49,7 +49,7 @@ package struct RowsWorker<Counter: UserCounter> {
     /// is read in place, never copied.
     package mutating func read(_ line: UnsafeBufferPointer<UInt8>, into row: inout ParsedRow) {
         defer { position += 1 }
-        guard !stopped, line.contains(where: { !Self.isSpace($0) }) else { return }
+        guard !stopped, !Self.isBlank(line) else { return }
         counter.tally.rows += 1
         if RowScanner.scan(line, into: &row) {
             add(row, text: line)
@@ -214,6 +214,13 @@ package struct RowsWorker<Counter: UserCounter> {
             return false
         }
         return true
+    }
+
+    /// Whether the line is only spaces, tabs and carriage returns (a row's first byte says it is not).
+    @inline(__always)
+    private static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let first = line.first, !isSpace(first) { return false }
+        return !line.contains { !isSpace($0) }
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

@@ -128,14 +128,15 @@ package struct UserStoreBuilder {
     /// event's in `names.fields`.
     private mutating func appendFieldsInDeclaredOrder(_ row: ParsedRow, event: Int, fields: Range<Int>,
                                                       text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> Bool {
-        guard row.fields.count == fields.count else { return false }
-        for (position, member) in row.fields.enumerated() {
-            guard case .string(let range) = member.name,
+        guard row.fieldCount == fields.count else { return false }
+        for position in 0..<row.fieldCount {
+            guard case .string(let range) = row.field(position).name,
                   names.fields.matches(fields.lowerBound + position, UnsafeBufferPointer(rebasing: text[range])) else { return false }
         }
-        for (position, member) in row.fields.enumerated() {
+        for position in 0..<row.fieldCount {
             let field = fields.lowerBound + position
-            fieldValues[event].append(try RowValues.scalar(member.value, of: names.fieldTypes[field], at: names.fieldPaths[field], text: text))
+            fieldValues[event].append(try RowValues.scalar(row.field(position).value, of: names.fieldTypes[field],
+                                                           at: names.fieldPaths[field], text: text))
         }
         return true
     }
@@ -145,7 +146,8 @@ package struct UserStoreBuilder {
                                                  text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
         rowFields.removeAll(keepingCapacity: true)
         rowFields.append(contentsOf: repeatElement(nil, count: fields.count))
-        for member in row.fields {
+        for position in 0..<row.fieldCount {
+            let member = row.field(position)
             let field = try names.index(of: member.name, in: names.fields, among: fields, key: .fields, text: text)
             rowFields[field - fields.lowerBound] = try RowValues.scalar(member.value, of: names.fieldTypes[field],
                                                                         at: names.fieldPaths[field], text: text)
