@@ -111,6 +111,7 @@ package struct ParsedRow {
     package init() {}
 
     /// The value of `key`; setting one gives the key (only the reader sets values, never nil).
+    @inline(__always)
     subscript(key: RowKey) -> RowValue? {
         get { has(key) ? values[key.rawValue] : nil }
         set {
@@ -126,6 +127,7 @@ package struct ParsedRow {
     mutating func give(_ key: RowKey) { present |= 1 << key.rawValue }
 
     /// Member `index` (below `fieldCount`) of `"fields"`.
+    @inline(__always)
     func field(_ index: Int) -> (name: RowValue, value: RowValue) { fieldStorage[index] }
 
     /// The elements of `"displays"`, in order.

@@ -72,6 +72,7 @@ struct RowScanner {
     }
 
     /// A string, a plain number, `true`, `false` or `null`; nil for anything else.
+    @inline(__always)
     private mutating func scalar() -> RowValue? {
         skipWhitespace()
         guard index < count else { return nil }
@@ -88,10 +89,11 @@ struct RowScanner {
     /// The bytes between the quotes of a string of printable ASCII without escapes, read a word
     /// (eight bytes) at a time: the first quote of the word ends the string, and no byte before it
     /// may be a backslash, a control character or a byte above 0x7F (the parser reads those).
+    @inline(__always)
     private mutating func string() -> Range<Int>? {
         skipWhitespace()
         guard index < count, base[index] == Self.quote else { return nil }
-        let start = index + 1
+        let start = index &+ 1
         var position = start
         while position <= count &- 8 {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
@@ -100,21 +102,21 @@ struct RowScanner {
             if quotes != 0 {
                 // The flags below the first quote's: those of the string's last bytes.
                 guard specials & ((quotes & (0 &- quotes)) &- 1) == 0 else { return nil }
-                let end = position + quotes.trailingZeroBitCount / 8
-                index = end + 1
+                let end = position &+ quotes.trailingZeroBitCount &>> 3
+                index = end &+ 1
                 return start..<end
             }
             guard specials == 0 else { return nil }
-            position += 8
+            position &+= 8
         }
         while position < count {
             let byte = base[position]
             if byte == Self.quote {
-                index = position + 1
+                index = position &+ 1
                 return start..<position
             }
             guard byte >= 0x20, byte < 0x80, byte != Self.backslash else { return nil }
-            position += 1
+            position &+= 1
         }
         return nil
     }
@@ -145,10 +147,18 @@ struct RowScanner {
         if negative { index += 1 }
         let digitsStart = index
         var magnitude: UInt64 = 0
+        // Eight digits at once where eight bytes are left and all are digits (a date in seconds).
+        if count - index >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            if Self.areDigits(word) {
+                magnitude = Self.eightDigits(word)
+                index &+= 8
+            }
+        }
         // Up to 19 digits cannot overflow a UInt64; more are read as a Double below.
         while index < count, case let digit = base[index] &- UInt8(ascii: "0"), digit < 10 {
-            if index - digitsStart < 19 { magnitude = magnitude &* 10 &+ UInt64(digit) }
-            index += 1
+            if index &- digitsStart < 19 { magnitude = magnitude &* 10 &+ UInt64(digit) }
+            index &+= 1
         }
         let digitCount = index - digitsStart
         guard digitCount > 0, !(digitCount > 1 && base[digitsStart] == UInt8(ascii: "0")) else { return nil }
@@ -173,6 +183,23 @@ struct RowScanner {
         return .number(value)
     }
 
+    /// Whether the eight bytes of `word` are all digits: each byte's high half is 3, and stays 3
+    /// when 6 is added (which carries out of no byte that passed the first test).
+    @inline(__always)
+    private static func areDigits(_ word: UInt64) -> Bool {
+        let highHalves: UInt64 = 0xF0F0_F0F0_F0F0_F0F0, threes: UInt64 = 0x3030_3030_3030_3030
+        return word & highHalves == threes && (word &+ 0x0606_0606_0606_0606) & highHalves == threes
+    }
+
+    /// The number the eight digits of `word` (the first in its lowest byte) write: pairs, then
+    /// fours, then the eight combined by three multiplications.
+    @inline(__always)
+    private static func eightDigits(_ word: UInt64) -> UInt64 {
+        let pairs = ((word & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) >> 8
+        let fours = ((pairs & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
+        return ((fours & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
+    }
+
     private mutating func skipDigits() -> Bool {
         let start = index
         while index < count, base[index] &- UInt8(ascii: "0") < 10 { index += 1 }
@@ -194,7 +221,7 @@ struct RowScanner {
     @inline(__always)
     private mutating func key() -> RowKey? {
         skipWhitespace()
-        let start = index + 1
+        let start = index &+ 1
         guard start < count, base[index] == Self.quote else { return nil }
         var low: UInt64 = 0, high: UInt64 = 0
         if count - start >= 16 {
@@ -209,17 +236,17 @@ struct RowScanner {
         let length: Int
         let quotesLow = Self.bytes(of: low, equalTo: Self.quote)
         if quotesLow != 0 {
-            length = quotesLow.trailingZeroBitCount / 8
+            length = quotesLow.trailingZeroBitCount &>> 3
             low &= (1 << (8 * length)) &- 1
             high = 0
         } else {
             let quotesHigh = Self.bytes(of: high, equalTo: Self.quote)
             guard quotesHigh != 0 else { return nil }
-            length = 8 + quotesHigh.trailingZeroBitCount / 8
+            length = 8 &+ quotesHigh.trailingZeroBitCount &>> 3
             high &= (1 << (8 * (length - 8))) &- 1
         }
         guard let key = RowKey(length: length, low: low, high: high) else { return nil }
-        index = start + length + 1
+        index = start &+ length &+ 1
         return key
     }
 
@@ -232,12 +259,12 @@ struct RowScanner {
     @inline(__always)
     private mutating func consume(_ byte: UInt8) -> Bool {
         if index < count, base[index] == byte {
-            index += 1
+            index &+= 1
             return true
         }
         skipWhitespace()
         guard index < count, base[index] == byte else { return false }
-        index += 1
+        index &+= 1
         return true
     }
 
@@ -250,7 +277,7 @@ struct RowScanner {
     private mutating func skipWhitespace() {
         while index < count {
             switch base[index] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): index += 1
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): index &+= 1
             default: return
             }
         }

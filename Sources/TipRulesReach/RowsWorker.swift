@@ -61,11 +61,12 @@ package struct RowsWorker<Counter: UserCounter> {
 
     /// Adds a row read: to the current user's, or to a new user's.
     private mutating func add(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) {
-        if !isCurrentUser(row[.user], text: text) {
-            guard readUser(row[.user], text: text) else { return }
+        let id = row[.user]
+        if !isCurrentUser(id, text: text) {
+            guard readUser(id, text: text) else { return }
             if !hasUser || candidate != user { startUser() }
         }
-        if case .integer(let number)? = row[.user] { userNumber = number } else { userNumber = nil }
+        if case .integer(let number)? = id { userNumber = number } else { userNumber = nil }
         userRows += 1
         guard !userInvalid else { return }
         guard userRows <= RowsSetup.maximumRowsPerUser else {

@@ -25,6 +25,8 @@ package struct UserStoreBuilder {
     private var tipOrder: [Int] = []
     private var tipStates: [TipState?]
     private var tipKeysGiven: [UInt8]
+    /// The event of the last donation read (a user's donations are mostly of one event).
+    private var lastEvent: Int?
     private var lastDisplayDateGiven = false
     private var utcOffsetGiven = false
     /// The user's exposures and interactions, in the order given (the store has no place for them:
@@ -102,7 +104,7 @@ package struct UserStoreBuilder {
     // MARK: rows
 
     private mutating func addDonation(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
-        let event = try names.index(of: row[.event], in: names.events, key: .event, text: text)
+        let event = try eventIndex(row[.event], text: text)
         guard let dateValue = row[.date] else { throw FixtureError(path: "", "a donation needs 'date'") }
         let date = try RowValues.date(dateValue, at: "date", text: text)
         let fields = names.fieldRanges[event]
@@ -111,16 +113,22 @@ package struct UserStoreBuilder {
             throw FixtureError(path: "", "a donation of '\(program.events[event].name)' needs 'fields' with "
                                + declared.map { "'\($0.name)' (\($0.type))" }.joined(separator: ", "))
         }
-        let start = fieldValues[event].count
-        do {
-            if !(try appendFieldsInDeclaredOrder(row, event: event, fields: fields, text: text)) {
-                try appendFieldsInAnyOrder(row, event: event, fields: fields, text: text)
-            }
-        } catch {
-            fieldValues[event].removeSubrange(start...)
-            throw error
+        if !(try appendFieldsInDeclaredOrder(row, event: event, fields: fields, text: text)) {
+            try appendFieldsInAnyOrder(row, event: event, fields: fields, text: text)
         }
         dates[event].append(date)
+    }
+
+    /// The index of the event a donation names: the previous donation's when it is the same (one
+    /// comparison of bytes, the usual case), else looked up.
+    @inline(__always)
+    private mutating func eventIndex(_ value: RowValue?, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> Int {
+        if case .string(let range)? = value, let last = lastEvent, names.events.matches(last, UnsafeBufferPointer(rebasing: text[range])) {
+            return last
+        }
+        let event = try names.index(of: value, in: names.events, key: .event, text: text)
+        lastEvent = event
+        return event
     }
 
     /// Appends the donation's field values when the row names every declared field in declared
@@ -133,10 +141,16 @@ package struct UserStoreBuilder {
             guard case .string(let range) = row.field(position).name,
                   names.fields.matches(fields.lowerBound + position, UnsafeBufferPointer(rebasing: text[range])) else { return false }
         }
-        for position in 0..<row.fieldCount {
-            let field = fields.lowerBound + position
-            fieldValues[event].append(try RowValues.scalar(row.field(position).value, of: names.fieldTypes[field],
-                                                           at: names.fieldPaths[field], text: text))
+        let start = fieldValues[event].count
+        do {
+            for position in 0..<row.fieldCount {
+                let field = fields.lowerBound + position
+                fieldValues[event].append(try RowValues.scalar(row.field(position).value, of: names.fieldTypes[field],
+                                                               at: names.fieldPaths[field], text: text))
+            }
+        } catch {
+            fieldValues[event].removeSubrange(start...)
+            throw error
         }
         return true
     }

@@ -145,12 +145,17 @@ package struct DonationColumns: Sendable {
     }
 
     /// Appends the rows `order` of a batch, one column at a time (each column taken out of
-    /// `columns` while it grows, so that no append checks the outer array). Strings are interned
-    /// row after row first, so that their indices are those of appending row by row.
+    /// `columns` while it grows, so that no append checks the outer array), each column's range
+    /// widened once for the batch. Strings are interned row after row first, so that their indices
+    /// are those of appending row by row (a column holds one kind: its first row says whether any
+    /// field is a string).
     private mutating func append(_ order: some Collection<Int>, dates: [Double], value: (Int, Int) -> ScalarValue) {
+        guard let first = order.first else { return }
         let width = columns.count - 1
-        for row in order {
-            for field in 0..<width { if case .string(let text) = value(row, field) { _ = intern(text) } }
+        if (0..<width).contains(where: { if case .string = value(first, $0) { true } else { false } }) {
+            for row in order {
+                for field in 0..<width { if case .string(let text) = value(row, field) { _ = intern(text) } }
+            }
         }
         for column in columns.indices {
             var values: [UInt64] = []
@@ -158,11 +163,22 @@ package struct DonationColumns: Sendable {
             if column == 0 {
                 for row in order { values.append(SlotEncoding.bits(dates[row])) }
             } else {
+                var low = Int.max, high = Int.min
                 for row in order {
                     let field = value(row, column - 1)
                     let bits = SlotEncoding.bits(field) { intern($0) }
                     values.append(bits)
-                    widenRange(of: column, for: field, bits: bits)
+                    switch field {
+                    case .bool, .int, .string:
+                        low = min(low, SlotEncoding.int(bits))
+                        high = max(high, SlotEncoding.int(bits))
+                    case .double, .date, .duration:
+                        break
+                    }
+                }
+                if low <= high {
+                    let range = valueRanges[column]
+                    valueRanges[column] = min(range?.lowerBound ?? low, low)...max(range?.upperBound ?? high, high)
                 }
             }
             swap(&values, &columns[column])
