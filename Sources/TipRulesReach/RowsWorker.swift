@@ -13,7 +13,6 @@ import TipRulesToolingCore
 /// afterwards.
 package struct RowsWorker<Counter: UserCounter> {
     let setup: RowsSetup
-    private(set) var counter: Counter
     /// The counts so far.
     package var tally: Counter.Tally { counter.tally }
     private(set) var fingerprints = UserFingerprints()
@@ -39,6 +38,10 @@ package struct RowsWorker<Counter: UserCounter> {
     private var userInvalid = false
     private var userRows = 0
     private var countsAsSkipped = true
+    /// Last of the stored properties: the others' places do not depend on the counter's type, so
+    /// a worker of a counter from another module (not specialized) reaches them without asking
+    /// the runtime for its type's layout, row after row.
+    private(set) var counter: Counter
 
     package init(setup: RowsSetup, counter: Counter) {
         self.setup = setup
