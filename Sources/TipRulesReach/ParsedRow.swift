@@ -38,35 +38,6 @@ enum RowKey: Int, CaseIterable {
 
     static let names = allCases.map { $0.spelling.description }
 
-    /// The key whose spelling is `length` bytes long and, as two little-endian words, `low` then
-    /// `high` (the bytes past the spelling zero); nil for any other name. Keys are matched by
-    /// words, without comparing bytes one by one (a test checks the words against `spelling`).
-    @inline(__always)
-    init?(length: Int, low: UInt64, high: UInt64) {
-        switch (length, low, high) {
-        case (3, 0x70_6974, 0): self = .tip
-        case (3, 0x6d_7261, 0): self = .arm
-        case (4, 0x7265_7375, 0): self = .user
-        case (4, 0x6574_6164, 0): self = .date
-        case (4, 0x646e_696b, 0): self = .kind
-        case (5, 0x74_6e65_7665, 0): self = .event
-        case (5, 0x65_756c_6176, 0): self = .value
-        case (5, 0x70_756f_7267, 0): self = .group
-        case (6, 0x7364_6c65_6966, 0): self = .fields
-        case (7, 0x74_6e65_6372_6570, 0): self = .percent
-        case (8, 0x7379_616c_7073_6964, 0): self = .displays
-        case (8, 0x6572_7573_6f70_7865, 0): self = .exposure
-        case (9, 0x6574_656d_6172_6170, 0x72): self = .parameter
-        case (9, 0x6573_6666_4f63_7475, 0x74): self = .utcOffset
-        case (11, 0x6164_696c_6176_6e69, 0x64_6574): self = .invalidated
-        case (11, 0x7463_6172_6574_6e69, 0x6e_6f69): self = .interaction
-        case (12, 0x4379_616c_7073_6964, 0x746e_756f): self = .displayCount
-        case (15, 0x4479_616c_7073_6964, 0x6e_6f69_7461_7275): self = .displayDuration
-        case (15, 0x7073_6944_7473_616c, 0x65_7461_4479_616c): self = .lastDisplayDate
-        default: return nil
-        }
-    }
-
     /// The keys of a tip's state row besides `tip`, as a fixture's tip takes them (and `displays`).
     static let tipStateKeys: [RowKey] = [.displayCount, .displayDuration, .invalidated, .displays]
 }

@@ -214,40 +214,54 @@ struct RowScanner {
         return true
     }
 
-    /// A key, quoted, read in place: the sixteen bytes after its opening quote as two words, its
-    /// closing quote found in them, and the words up to it compared with the keys' (`RowKey(length:
-    /// low:high:)`). Nil for any other name, and for a key written with escapes (the full parser
-    /// reads those): no key is longer than 15 bytes, and a known key's bytes are letters.
+    /// A key, quoted, read in place: the sixteen bytes after its opening quote as two words (in a
+    /// line's last sixteen bytes, the bytes left and zeros), the first byte choosing the one to
+    /// four keys it can be, each compared with the words masked to its length and followed by a
+    /// quote. Nil for any other name, and for a key written with escapes (the full parser reads
+    /// those): no key is longer than 15 bytes.
     @inline(__always)
     private mutating func key() -> RowKey? {
         skipWhitespace()
         let start = index &+ 1
         guard start < count, base[index] == Self.quote else { return nil }
         var low: UInt64 = 0, high: UInt64 = 0
-        if count - start >= 16 {
+        if count &- start >= 16 {
             low = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
             high = UInt64(littleEndian: UnsafeRawPointer(base + start + 8).loadUnaligned(as: UInt64.self))
         } else {
-            // Near the line's end: the bytes that are left, the words' others zero (never a quote).
-            for offset in 0..<min(count - start, 16) {
-                if offset < 8 { low |= UInt64(base[start + offset]) << (8 * offset) } else { high |= UInt64(base[start + offset]) << (8 * (offset - 8)) }
+            for offset in 0..<(count &- start) {
+                let byte = UInt64(base[start &+ offset])
+                if offset < 8 { low |= byte << (8 * offset) } else { high |= byte << (8 * (offset - 8)) }
             }
         }
-        let length: Int
-        let quotesLow = Self.bytes(of: low, equalTo: Self.quote)
-        if quotesLow != 0 {
-            length = quotesLow.trailingZeroBitCount &>> 3
-            low &= (1 << (8 * length)) &- 1
-            high = 0
-        } else {
-            let quotesHigh = Self.bytes(of: high, equalTo: Self.quote)
-            guard quotesHigh != 0 else { return nil }
-            length = 8 &+ quotesHigh.trailingZeroBitCount &>> 3
-            high &= (1 << (8 * (length - 8))) &- 1
+        @inline(__always) func take(_ key: RowKey, _ length: Int, _ first: UInt64, _ second: UInt64 = 0) -> RowKey? {
+            let firstMask: UInt64 = length >= 8 ? ~0 : (1 << (8 * length)) &- 1
+            let secondMask: UInt64 = length <= 8 ? 0 : (1 << (8 * (length - 8))) &- 1
+            guard low & firstMask == first, high & secondMask == second,
+                  start &+ length < count, base[start &+ length] == Self.quote else { return nil }
+            index = start &+ length &+ 1
+            return key
         }
-        guard let key = RowKey(length: length, low: low, high: high) else { return nil }
-        index = start &+ length &+ 1
-        return key
+        // Each key's spelling as little-endian words (a test reads a row of every key).
+        switch UInt8(truncatingIfNeeded: low) {
+        case UInt8(ascii: "u"): return take(.user, 4, 0x7265_7375) ?? take(.utcOffset, 9, 0x6573_6666_4f63_7475, 0x74)
+        case UInt8(ascii: "e"): return take(.event, 5, 0x74_6e65_7665) ?? take(.exposure, 8, 0x6572_7573_6f70_7865)
+        case UInt8(ascii: "d"):
+            return take(.date, 4, 0x6574_6164) ?? take(.displays, 8, 0x7379_616c_7073_6964)
+                ?? take(.displayCount, 12, 0x4379_616c_7073_6964, 0x746e_756f)
+                ?? take(.displayDuration, 15, 0x4479_616c_7073_6964, 0x6e_6f69_7461_7275)
+        case UInt8(ascii: "f"): return take(.fields, 6, 0x7364_6c65_6966)
+        case UInt8(ascii: "p"): return take(.parameter, 9, 0x6574_656d_6172_6170, 0x72) ?? take(.percent, 7, 0x74_6e65_6372_6570)
+        case UInt8(ascii: "v"): return take(.value, 5, 0x65_756c_6176)
+        case UInt8(ascii: "t"): return take(.tip, 3, 0x70_6974)
+        case UInt8(ascii: "i"):
+            return take(.invalidated, 11, 0x6164_696c_6176_6e69, 0x64_6574) ?? take(.interaction, 11, 0x7463_6172_6574_6e69, 0x6e_6f69)
+        case UInt8(ascii: "l"): return take(.lastDisplayDate, 15, 0x7073_6944_7473_616c, 0x65_7461_4479_616c)
+        case UInt8(ascii: "g"): return take(.group, 5, 0x70_756f_7267)
+        case UInt8(ascii: "a"): return take(.arm, 3, 0x6d_7261)
+        case UInt8(ascii: "k"): return take(.kind, 4, 0x646e_696b)
+        default: return nil
+        }
     }
 
     private func equal(_ a: Range<Int>, _ b: Range<Int>) -> Bool {

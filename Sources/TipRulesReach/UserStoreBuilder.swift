@@ -101,6 +101,13 @@ package struct UserStoreBuilder {
         for tip in tipOrder { store.setTipState(tip, tipStates[tip] ?? TipState()) }
     }
 
+    /// Evaluates the store with `evaluator` into `outcome`: the store read where it is (passed from
+    /// beside the evaluator, it would be copied, every array of it retained and released, user
+    /// after user).
+    func decide(with evaluator: inout Evaluator, now: Double, into outcome: inout Outcome) {
+        evaluator.decide(store, now: now, into: &outcome)
+    }
+
     // MARK: rows
 
     private mutating func addDonation(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
