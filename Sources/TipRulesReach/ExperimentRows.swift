@@ -38,7 +38,7 @@ package struct ExposureRow: Sendable {
         tip = declared
     }
 
-    static func required(_ row: ParsedRow, _ key: RowKey, _ what: String) throws(FixtureError) -> RowValue {
+    static func required(_ row: borrowing ParsedRow, _ key: RowKey, _ what: String) throws(FixtureError) -> RowValue {
         guard let value = row[key] else { throw FixtureError(path: "", "\(what) needs '\(key.name)'") }
         return value
     }

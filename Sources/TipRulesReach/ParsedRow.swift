@@ -61,10 +61,11 @@ enum RowValue {
 ///
 /// The values' ranges are in the row's text: the line itself when the byte-level reader read it
 /// (`RowScanner`: no escapes, the usual case), or `decoded`, the strings the full JSON parser
-/// decoded, when `fill(from:)` read it.
-package struct ParsedRow {
+/// decoded, when `fill(from:)` read it. One row is kept by each reader and lent out, never copied
+/// (it cannot be): its values are written in place, with no array to check for sharing first.
+package struct ParsedRow: ~Copyable {
     /// The value of each `RowKey` (by raw value), read only when `present` has the key.
-    private var values = [RowValue](repeating: .null, count: RowKey.allCases.count)
+    private let values: UnsafeMutablePointer<RowValue>
     /// The members of `"fields"`, in the order written, one name (a string value) and one value
     /// each; only the first `fieldCount` are the row's (the rest is storage kept for the next rows).
     private var fieldStorage: [(name: RowValue, value: RowValue)] = []
@@ -79,7 +80,12 @@ package struct ParsedRow {
     private(set) var present: UInt32 = 0
 
     /// An empty row, to be filled line after line.
-    package init() {}
+    package init() {
+        values = .allocate(capacity: RowKey.allCases.count)
+        values.initialize(repeating: .null, count: RowKey.allCases.count)
+    }
+
+    deinit { values.deallocate() }
 
     /// The value of `key`; setting one gives the key (only the reader sets values, never nil).
     @inline(__always)

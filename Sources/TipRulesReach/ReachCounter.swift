@@ -22,7 +22,7 @@ package struct ReachCounter: UserCounter {
         baseline?.builder.reset()
     }
 
-    package mutating func add(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+    package mutating func add(_ row: borrowing ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
         try program.builder.add(row, text: text)
         if baseline != nil { try baseline?.builder.add(row, text: text) }
     }

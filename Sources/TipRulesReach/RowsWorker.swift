@@ -63,7 +63,7 @@ package struct RowsWorker<Counter: UserCounter> {
     }
 
     /// Adds a row read: to the current user's, or to a new user's.
-    private mutating func add(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) {
+    private mutating func add(_ row: borrowing ParsedRow, text: UnsafeBufferPointer<UInt8>) {
         let id = row[.user]
         if !isCurrentUser(id, text: text) {
             guard readUser(id, text: text) else { return }

@@ -71,7 +71,7 @@ package struct UserStoreBuilder {
     package func donationDates(of event: Int) -> [Double] { dates[event] }
 
     /// Adds one row of the user (its `user` key already read); `text` is the row's text.
-    package mutating func add(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+    package mutating func add(_ row: borrowing ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
         switch try RowKind(of: row.present) {
         case .donation: try addDonation(row, text: text)
         case .parameter: try addParameter(row, text: text)
@@ -110,7 +110,7 @@ package struct UserStoreBuilder {
 
     // MARK: rows
 
-    private mutating func addDonation(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+    private mutating func addDonation(_ row: borrowing ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
         let event = try eventIndex(row[.event], text: text)
         guard let dateValue = row[.date] else { throw FixtureError(path: "", "a donation needs 'date'") }
         let date = try RowValues.date(dateValue, at: "date", text: text)
@@ -141,7 +141,7 @@ package struct UserStoreBuilder {
     /// Appends the donation's field values when the row names every declared field in declared
     /// order (the usual case); false, having appended nothing, when it does not. `fields` are the
     /// event's in `names.fields`.
-    private mutating func appendFieldsInDeclaredOrder(_ row: ParsedRow, event: Int, fields: Range<Int>,
+    private mutating func appendFieldsInDeclaredOrder(_ row: borrowing ParsedRow, event: Int, fields: Range<Int>,
                                                       text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> Bool {
         guard row.fieldCount == fields.count else { return false }
         for position in 0..<row.fieldCount {
@@ -163,7 +163,7 @@ package struct UserStoreBuilder {
     }
 
     /// Appends the donation's field values, each placed by its declared index; every field must be given.
-    private mutating func appendFieldsInAnyOrder(_ row: ParsedRow, event: Int, fields: Range<Int>,
+    private mutating func appendFieldsInAnyOrder(_ row: borrowing ParsedRow, event: Int, fields: Range<Int>,
                                                  text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
         rowFields.removeAll(keepingCapacity: true)
         rowFields.append(contentsOf: repeatElement(nil, count: fields.count))
@@ -181,7 +181,7 @@ package struct UserStoreBuilder {
         for value in rowFields { if let value { fieldValues[event].append(value) } }
     }
 
-    private mutating func addParameter(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+    private mutating func addParameter(_ row: borrowing ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
         let index = try names.index(of: row[.parameter], in: names.parameters, key: .parameter, text: text)
         guard let value = row[.value] else { throw FixtureError(path: "", "a parameter's row needs 'value'") }
         guard !parameterGiven[index] else {
@@ -197,7 +197,7 @@ package struct UserStoreBuilder {
     }
 
     /// A tip's state, merged key by key with what earlier rows gave for the same tip.
-    private mutating func addTipState(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+    private mutating func addTipState(_ row: borrowing ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
         guard let nameValue = row[.tip] else { throw FixtureError(path: "", "a tip's state needs 'tip'") }
         let name = try RowValues.name(nameValue, key: .tip, text: text)
         guard let tip = program.tipIndex(named: name) else {
@@ -236,7 +236,7 @@ package struct UserStoreBuilder {
 
     /// A tip's state from a row's usual values, as the fixture decoder reads a tip's entry; nil
     /// when a value is not of the usual kind (the decoder then reads it and says what is wrong).
-    private static func tipState(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) -> TipState? {
+    private static func tipState(_ row: borrowing ParsedRow, text: UnsafeBufferPointer<UInt8>) -> TipState? {
         var state = TipState()
         if row.has(.displays) {
             var dates: [Double] = []
@@ -270,7 +270,7 @@ package struct UserStoreBuilder {
     }
 
     /// A tip's state through the fixture decoder itself (`{"tips": {NAME: {…}}}`).
-    private func decodedTipState(_ row: ParsedRow, name: String, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> TipState {
+    private func decodedTipState(_ row: borrowing ParsedRow, name: String, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> TipState {
         var members = JSONObject()
         for key in RowKey.tipStateKeys where key != .displays {
             if let value = row[key] { members.insert(value.json(in: text), forKey: key.name) }
@@ -281,7 +281,7 @@ package struct UserStoreBuilder {
         return decoded.tipStates.first?.state ?? TipState()
     }
 
-    private mutating func addStoreValues(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+    private mutating func addStoreValues(_ row: borrowing ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
         if let value = row[.lastDisplayDate] {
             guard !lastDisplayDateGiven else { throw FixtureError(path: "lastDisplayDate", "given twice for this user") }
             lastDisplayDateGiven = true

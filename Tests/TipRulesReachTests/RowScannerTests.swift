@@ -13,7 +13,8 @@ import Testing
     @Test func everyKeyIsReadWhereverItIsAndNoOtherName() {
         var row = ParsedRow()
         for key in RowKey.allCases where key != .fields && key != .displays {
-            for line in ["{\"\(key.name)\":1}", "{\"\(key.name)\":1,\"user\":\"a long enough user id\"}"] {
+            let other = key == .user ? "value" : "user"
+            for line in ["{\"\(key.name)\":1}", "{\"\(key.name)\":1,\"\(other)\":\"a long enough value\"}"] {
                 #expect(Array(line.utf8).withUnsafeBufferPointer { RowScanner.scan($0, into: &row) }, "\(line)")
                 #expect(row.present & 1 << key.rawValue != 0, "\(line)")
             }
