@@ -77,15 +77,14 @@ struct LineReader: ~Copyable {
 
     /// Moves the unread bytes to the front, grows the buffer when a line fills it, and reads more.
     private mutating func fill() -> Int32? {
-        guard let base = buffer.baseAddress else { return nil }
-        if start > 0 {
+        if start > 0, let base = buffer.baseAddress {
             memmove(base, base + start, filled - start)
             filled -= start
             start = 0
         }
         if filled == buffer.count {
             let grown = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 2 * buffer.count)
-            if let target = grown.baseAddress { target.update(from: base, count: filled) }
+            if let source = buffer.baseAddress, let target = grown.baseAddress { target.update(from: source, count: filled) }
             buffer.deallocate()
             buffer = grown
         }
