@@ -23,7 +23,7 @@ struct MeasureCounter: UserCounter {
 
     mutating func startUser() { builder.reset() }
 
-    mutating func add(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+    mutating func add(_ row: borrowing ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
         try builder.add(row, text: text)
     }
 

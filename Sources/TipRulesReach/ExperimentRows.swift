@@ -19,7 +19,7 @@ package struct ExposureRow: Sendable {
 
     /// The exposure a row gives, with the fixture decoder's dates; nil (the row left out, after it
     /// is checked) when its tip is not one the program declares or its date is after `now`.
-    init?(_ row: ParsedRow, names: ProgramNames, now: Double, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+    init?(_ row: borrowing ParsedRow, names: borrowing ProgramNames, now: Double, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
         let declared = try names.declaredIndex(of: row[.exposure], in: names.tips, key: .exposure, noun: "tip", text: text)
         guard let group = row[.group] else { throw FixtureError(path: "", "an exposure needs 'group'") }
         guard case .string(let range) = group else {
@@ -38,7 +38,7 @@ package struct ExposureRow: Sendable {
         tip = declared
     }
 
-    static func required(_ row: ParsedRow, _ key: RowKey, _ what: String) throws(FixtureError) -> RowValue {
+    static func required(_ row: borrowing ParsedRow, _ key: RowKey, _ what: String) throws(FixtureError) -> RowValue {
         guard let value = row[key] else { throw FixtureError(path: "", "\(what) needs '\(key.name)'") }
         return value
     }
@@ -53,7 +53,7 @@ package struct InteractionRow: Sendable {
 
     /// The interaction a row gives; nil (the row left out, after it is checked) when its tip is not
     /// one the program declares or its date is after `now`.
-    init?(_ row: ParsedRow, names: ProgramNames, now: Double, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+    init?(_ row: borrowing ParsedRow, names: borrowing ProgramNames, now: Double, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
         let declared = try names.declaredIndex(of: row[.interaction], in: names.tips, key: .interaction, noun: "tip", text: text)
         kind = try RowValues.choice(row[.kind], key: .kind, what: "an interaction", text: text)
         date = try RowValues.date(ExposureRow.required(row, .date, "an interaction"), at: "date", text: text)

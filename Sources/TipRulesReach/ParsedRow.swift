@@ -61,14 +61,18 @@ enum RowValue {
 ///
 /// The values' ranges are in the row's text: the line itself when the byte-level reader read it
 /// (`RowScanner`: no escapes, the usual case), or `decoded`, the strings the full JSON parser
-/// decoded, when `fill(from:)` read it.
-package struct ParsedRow {
+/// decoded, when `fill(from:)` read it. One row is kept by each reader and lent out, never copied
+/// (it cannot be): its values are written in place, with no array to check for sharing first.
+package struct ParsedRow: ~Copyable {
     /// The value of each `RowKey` (by raw value), read only when `present` has the key.
-    private var values = [RowValue?](repeating: nil, count: RowKey.allCases.count)
-    /// The members of `"fields"`, in the order written: each name (a string value) and value.
-    var fields: [(name: RowValue, value: RowValue)] = []
-    /// The elements of `"displays"`.
-    var displays: [RowValue] = []
+    private let values: UnsafeMutablePointer<RowValue>
+    /// The members of `"fields"`, in the order written, one name (a string value) and one value
+    /// each; only the first `fieldCount` are the row's (the rest is storage kept for the next rows).
+    private var fieldStorage: [(name: RowValue, value: RowValue)] = []
+    private(set) var fieldCount = 0
+    /// The elements of `"displays"`: the first `displayCount` of `displayStorage`.
+    private var displayStorage: [RowValue] = []
+    private(set) var displayCount = 0
     /// The text of a row read by the full parser: its strings and composites, one after another.
     private(set) var decoded: [UInt8] = []
 
@@ -76,27 +80,52 @@ package struct ParsedRow {
     private(set) var present: UInt32 = 0
 
     /// An empty row, to be filled line after line.
-    package init() {}
+    package init() {
+        values = .allocate(capacity: RowKey.allCases.count)
+        values.initialize(repeating: .null, count: RowKey.allCases.count)
+    }
+
+    deinit { values.deallocate() }
 
     /// The value of `key`; setting one gives the key (only the reader sets values, never nil).
+    @inline(__always)
     subscript(key: RowKey) -> RowValue? {
         get { has(key) ? values[key.rawValue] : nil }
         set {
-            values[key.rawValue] = newValue
+            values[key.rawValue] = newValue ?? .null
             present |= 1 << key.rawValue
         }
     }
 
+    @inline(__always)
     func has(_ key: RowKey) -> Bool { present & (1 << key.rawValue) != 0 }
 
     /// Marks `"fields"` or `"displays"` as given (an empty object or array is given).
     mutating func give(_ key: RowKey) { present |= 1 << key.rawValue }
 
+    /// Member `index` (below `fieldCount`) of `"fields"`.
+    @inline(__always)
+    func field(_ index: Int) -> (name: RowValue, value: RowValue) { fieldStorage[index] }
+
+    /// The elements of `"displays"`, in order.
+    var displays: ArraySlice<RowValue> { displayStorage[..<displayCount] }
+
+    mutating func appendField(name: RowValue, value: RowValue) {
+        if fieldCount < fieldStorage.count { fieldStorage[fieldCount] = (name, value) } else { fieldStorage.append((name, value)) }
+        fieldCount += 1
+    }
+
+    mutating func appendDisplay(_ value: RowValue) {
+        if displayCount < displayStorage.count { displayStorage[displayCount] = value } else { displayStorage.append(value) }
+        displayCount += 1
+    }
+
     /// Empties the row for the next line, keeping its storage.
+    @inline(__always)
     mutating func clear() {
         present = 0
-        if !fields.isEmpty { fields.removeAll(keepingCapacity: true) }
-        if !displays.isEmpty { displays.removeAll(keepingCapacity: true) }
+        fieldCount = 0
+        displayCount = 0
     }
 
     /// The row from a line the full JSON parser read (the slow path: escapes, unusual numbers, errors),
@@ -118,13 +147,19 @@ package struct ParsedRow {
                     throw FixtureError(path: "fields", "expected an object of the event's fields, found \(value.kindDescription)")
                 }
                 give(.fields)
-                for (field, fieldValue) in fieldMembers.entries { fields.append((append(field), scalar(fieldValue))) }
+                for (field, fieldValue) in fieldMembers.entries {
+                    let name = append(field), value = scalar(fieldValue)
+                    appendField(name: name, value: value)
+                }
             case .displays:
                 guard case .array(let items) = value else {
                     throw FixtureError(path: "displays", "expected an array of dates, found \(value.kindDescription)")
                 }
                 give(.displays)
-                for item in items { displays.append(scalar(item)) }
+                for item in items {
+                    let value = scalar(item)
+                    appendDisplay(value)
+                }
             default:
                 self[key] = scalar(value)
             }

@@ -22,7 +22,7 @@ package struct ReachCounter: UserCounter {
         baseline?.builder.reset()
     }
 
-    package mutating func add(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+    package mutating func add(_ row: borrowing ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
         try program.builder.add(row, text: text)
         if baseline != nil { try baseline?.builder.add(row, text: text) }
     }
@@ -30,6 +30,11 @@ package struct ReachCounter: UserCounter {
     package mutating func count(user: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
         try program.evaluate(user: user, now: setup.now)
         try baseline?.evaluate(user: user, now: setup.now)
-        tally.add(program.outcome, of: setup.program, baseline: baseline.map { ($0.outcome, setup.baselineTips) })
+        // Without a baseline, no pair of an outcome and its tips is made (and released) per user.
+        if let outcome = baseline?.outcome {
+            tally.add(program.outcome, of: setup.program, baseline: (outcome, setup.baselineTips))
+        } else {
+            tally.add(program.outcome, of: setup.program, baseline: nil)
+        }
     }
 }

@@ -36,11 +36,9 @@ enum ReachInput {
         var skippedPartialLine = false
         while true {
             let start = offset + reader.bytesRead
-            let user: [UInt8]?? = reader.next { line -> [UInt8]? in
-                guard case .line(let bytes) = line else { return nil }
-                return userID(bytes, row: &row)
-            }
-            guard let readUser = user else { return size }
+            guard let line = reader.next() else { return size }
+            var readUser: [UInt8]?
+            if case .line(let bytes) = line { readUser = userID(bytes, row: &row) }
             if !skippedPartialLine {
                 skippedPartialLine = true
                 continue

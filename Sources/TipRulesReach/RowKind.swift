@@ -14,6 +14,9 @@ enum RowKind {
         (.exposure, [.exposure, .group, .percent, .arm], [.date]), (.interaction, [.interaction, .kind], [.date]),
     ].map { kind, names, others in (kind, bits(names), bits(others)) }
 
+    @inline(__always)
+    private static func bit(_ key: RowKey) -> UInt32 { 1 << key.rawValue }
+
     private static func bits(_ keys: [RowKey]) -> UInt32 { keys.reduce(0) { $0 | 1 << $1.rawValue } }
     private static let userBit: UInt32 = 1 << RowKey.user.rawValue
     private static let dateBit: UInt32 = 1 << RowKey.date.rawValue
@@ -22,6 +25,19 @@ enum RowKind {
     /// to two kinds is an error naming two of them. A row whose only key besides `user` is `date`
     /// is a donation (that lacks its event).
     init(of present: UInt32) throws(FixtureError) {
+        // The usual rows, by their exact keys, without going through the kinds.
+        switch present {
+        case Self.bit(.user) | Self.bit(.event) | Self.bit(.date) | Self.bit(.fields), Self.bit(.user) | Self.bit(.event) | Self.bit(.date):
+            self = .donation
+            return
+        case Self.bit(.user) | Self.bit(.parameter) | Self.bit(.value):
+            self = .parameter
+            return
+        case Self.bit(.user):
+            self = .userAlone
+            return
+        default: break
+        }
         var found: (kind: RowKind, names: UInt32, others: UInt32)?
         for entry in Self.masks where present & entry.names != 0 {
             guard let first = found else {

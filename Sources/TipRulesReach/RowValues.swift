@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TipRulesCompiler
 import TipRulesRuntime
 import TipRulesToolingCore
@@ -51,13 +56,23 @@ enum RowValues {
                                                                  text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> Choice
     where Choice.RawValue == String {
         guard let value else { throw FixtureError(path: "", "\(what) needs '\(key.name)'") }
-        if case .string(let range) = value,
-           let choice = Choice(rawValue: String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)) {
-            return choice
+        if case .string(let range) = value {
+            // The bytes compared with each raw value's, without making a string of them.
+            let bytes = UnsafeBufferPointer(rebasing: text[range])
+            for choice in Choice.allCases where spelled(choice.rawValue, by: bytes) { return choice }
         }
         let choices = Choice.allCases.map { "\"\($0.rawValue)\"" }
         let listed = choices.dropLast().joined(separator: ", ") + " or " + (choices.last ?? "")
         throw FixtureError(path: key.name, "expected \(listed), found \(FixtureDecoder.describe(value.json(in: text)))")
+    }
+
+    /// Whether `bytes` are the UTF-8 of `name`.
+    private static func spelled(_ name: String, by bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var name = name
+        return name.withUTF8 { utf8 in
+            guard utf8.count == bytes.count, let one = utf8.baseAddress, let other = bytes.baseAddress else { return utf8.count == bytes.count }
+            return memcmp(one, other, bytes.count) == 0
+        }
     }
 
     /// Throws when `date` is after `now`, saying why it cannot be (`reason`).

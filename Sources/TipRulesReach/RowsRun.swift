@@ -120,12 +120,10 @@ package struct RowsRun<Counter: UserCounter> {
         files: for descriptor in descriptors {
             var reader = LineReader(descriptor: descriptor, offset: 0, end: nil)
             while position < last {
-                let id: [UInt8]?? = reader.next { line in
-                    guard case .line(let bytes) = line else { return nil }
-                    return ReachInput.userID(bytes, row: &row)
+                guard let line = reader.next() else { continue files }
+                if case .line(let bytes) = line, let user = ReachInput.userID(bytes, row: &row), let entry = wanted[user], entry == nil {
+                    wanted[user] = position
                 }
-                guard let read = id else { continue files }
-                if let user = read, let entry = wanted[user], entry == nil { wanted[user] = position }
                 position += 1
             }
             break
@@ -183,21 +181,16 @@ package struct RowsRun<Counter: UserCounter> {
         var reader = LineReader(descriptor: descriptor, offset: part.start, end: part.end)
         var row = ParsedRow()
         var reported = (bytes: 0, users: 0)
-        while !worker.stopped {
-            let failure: CommandError?? = reader.next { line -> CommandError? in
-                switch line {
-                case .line(let bytes):
-                    worker.read(bytes, into: &row)
-                    return nil
-                case .tooLong:
-                    return CommandError("\(name(part.file)):\(worker.position + 1): a line is longer than "
-                                        + "\(LineReader.maximumLineLength) bytes (docs/limits.md)")
-                case .failed(let code):
-                    return CommandError("\(name(part.file)): cannot be read (\(FileAccess.reason(code)))")
-                }
+        while !worker.stopped, let line = reader.next() {
+            switch line {
+            case .line(let bytes):
+                worker.read(bytes, into: &row)
+            case .tooLong:
+                return CommandError("\(name(part.file)):\(worker.position + 1): a line is longer than "
+                                    + "\(LineReader.maximumLineLength) bytes (docs/limits.md)")
+            case .failed(let code):
+                return CommandError("\(name(part.file)): cannot be read (\(FileAccess.reason(code)))")
             }
-            guard let outcome = failure else { break }
-            if let outcome { return outcome }
             if worker.position & 0xffff == 0 {
                 let users = worker.tally.users + worker.tally.skippedUsers
                 progress?.advance(bytes: reader.bytesRead - reported.bytes, rows: 0x10000, users: users - reported.users)

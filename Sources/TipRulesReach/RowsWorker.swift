@@ -13,7 +13,6 @@ import TipRulesToolingCore
 /// afterwards.
 package struct RowsWorker<Counter: UserCounter> {
     let setup: RowsSetup
-    private(set) var counter: Counter
     /// The counts so far.
     package var tally: Counter.Tally { counter.tally }
     private(set) var fingerprints = UserFingerprints()
@@ -39,6 +38,10 @@ package struct RowsWorker<Counter: UserCounter> {
     private var userInvalid = false
     private var userRows = 0
     private var countsAsSkipped = true
+    /// Last of the stored properties: the others' places do not depend on the counter's type, so
+    /// a worker of a counter from another module (not specialized) reaches them without asking
+    /// the runtime for its type's layout, row after row.
+    private(set) var counter: Counter
 
     package init(setup: RowsSetup, counter: Counter) {
         self.setup = setup
@@ -49,7 +52,7 @@ package struct RowsWorker<Counter: UserCounter> {
     /// is read in place, never copied.
     package mutating func read(_ line: UnsafeBufferPointer<UInt8>, into row: inout ParsedRow) {
         defer { position += 1 }
-        guard !stopped, line.contains(where: { !Self.isSpace($0) }) else { return }
+        guard !stopped, !Self.isBlank(line) else { return }
         counter.tally.rows += 1
         if RowScanner.scan(line, into: &row) {
             add(row, text: line)
@@ -60,12 +63,13 @@ package struct RowsWorker<Counter: UserCounter> {
     }
 
     /// Adds a row read: to the current user's, or to a new user's.
-    private mutating func add(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) {
-        if !isCurrentUser(row[.user], text: text) {
-            guard readUser(row[.user], text: text) else { return }
+    private mutating func add(_ row: borrowing ParsedRow, text: UnsafeBufferPointer<UInt8>) {
+        let id = row[.user]
+        if !isCurrentUser(id, text: text) {
+            guard readUser(id, text: text) else { return }
             if !hasUser || candidate != user { startUser() }
         }
-        if case .integer(let number)? = row[.user] { userNumber = number } else { userNumber = nil }
+        if case .integer(let number)? = id { userNumber = number } else { userNumber = nil }
         userRows += 1
         guard !userInvalid else { return }
         guard userRows <= RowsSetup.maximumRowsPerUser else {
@@ -214,6 +218,13 @@ package struct RowsWorker<Counter: UserCounter> {
             return false
         }
         return true
+    }
+
+    /// Whether the line is only spaces, tabs and carriage returns (a row's first byte says it is not).
+    @inline(__always)
+    private static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let first = line.first, !isSpace(first) { return false }
+        return !line.contains { !isSpace($0) }
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

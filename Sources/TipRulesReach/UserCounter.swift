@@ -13,7 +13,7 @@ package protocol UserCounter: SendableMetatype {
     /// Forgets the previous user's rows, keeping the storage.
     mutating func startUser()
     /// Adds one row of the current user (its `user` key already read); `text` is the row's text.
-    mutating func add(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError)
+    mutating func add(_ row: borrowing ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError)
     /// Counts the current user, whose id is `user` (as text), into the tally.
     mutating func count(user: UnsafeBufferPointer<UInt8>) throws(FixtureError)
 }

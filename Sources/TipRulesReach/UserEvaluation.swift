@@ -23,6 +23,6 @@ struct UserEvaluation {
     mutating func evaluate(user: UnsafeBufferPointer<UInt8>, now: Double) throws(FixtureError) {
         if let userParameter { builder.giveDefault(.string(String(decoding: user, as: UTF8.self)), to: userParameter) }
         try builder.finish()
-        evaluator.decide(builder.store, now: now, into: &outcome)
+        builder.decide(with: &evaluator, now: now, into: &outcome)
     }
 }

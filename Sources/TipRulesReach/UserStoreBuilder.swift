@@ -25,6 +25,8 @@ package struct UserStoreBuilder {
     private var tipOrder: [Int] = []
     private var tipStates: [TipState?]
     private var tipKeysGiven: [UInt8]
+    /// The event of the last donation read (a user's donations are mostly of one event).
+    private var lastEvent: Int?
     private var lastDisplayDateGiven = false
     private var utcOffsetGiven = false
     /// The user's exposures and interactions, in the order given (the store has no place for them:
@@ -69,7 +71,7 @@ package struct UserStoreBuilder {
     package func donationDates(of event: Int) -> [Double] { dates[event] }
 
     /// Adds one row of the user (its `user` key already read); `text` is the row's text.
-    package mutating func add(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+    package mutating func add(_ row: borrowing ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
         switch try RowKind(of: row.present) {
         case .donation: try addDonation(row, text: text)
         case .parameter: try addParameter(row, text: text)
@@ -99,10 +101,17 @@ package struct UserStoreBuilder {
         for tip in tipOrder { store.setTipState(tip, tipStates[tip] ?? TipState()) }
     }
 
+    /// Evaluates the store with `evaluator` into `outcome`: the store read where it is (passed from
+    /// beside the evaluator, it would be copied, every array of it retained and released, user
+    /// after user).
+    func decide(with evaluator: inout Evaluator, now: Double, into outcome: inout Outcome) {
+        evaluator.decide(store, now: now, into: &outcome)
+    }
+
     // MARK: rows
 
-    private mutating func addDonation(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
-        let event = try names.index(of: row[.event], in: names.events, key: .event, text: text)
+    private mutating func addDonation(_ row: borrowing ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+        let event = try eventIndex(row[.event], text: text)
         guard let dateValue = row[.date] else { throw FixtureError(path: "", "a donation needs 'date'") }
         let date = try RowValues.date(dateValue, at: "date", text: text)
         let fields = names.fieldRanges[event]
@@ -111,41 +120,55 @@ package struct UserStoreBuilder {
             throw FixtureError(path: "", "a donation of '\(program.events[event].name)' needs 'fields' with "
                                + declared.map { "'\($0.name)' (\($0.type))" }.joined(separator: ", "))
         }
-        let start = fieldValues[event].count
-        do {
-            if !(try appendFieldsInDeclaredOrder(row, event: event, fields: fields, text: text)) {
-                try appendFieldsInAnyOrder(row, event: event, fields: fields, text: text)
-            }
-        } catch {
-            fieldValues[event].removeSubrange(start...)
-            throw error
+        if !(try appendFieldsInDeclaredOrder(row, event: event, fields: fields, text: text)) {
+            try appendFieldsInAnyOrder(row, event: event, fields: fields, text: text)
         }
         dates[event].append(date)
+    }
+
+    /// The index of the event a donation names: the previous donation's when it is the same (one
+    /// comparison of bytes, the usual case), else looked up.
+    @inline(__always)
+    private mutating func eventIndex(_ value: RowValue?, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> Int {
+        if case .string(let range)? = value, let last = lastEvent, names.events.matches(last, UnsafeBufferPointer(rebasing: text[range])) {
+            return last
+        }
+        let event = try names.index(of: value, in: names.events, key: .event, text: text)
+        lastEvent = event
+        return event
     }
 
     /// Appends the donation's field values when the row names every declared field in declared
     /// order (the usual case); false, having appended nothing, when it does not. `fields` are the
     /// event's in `names.fields`.
-    private mutating func appendFieldsInDeclaredOrder(_ row: ParsedRow, event: Int, fields: Range<Int>,
+    private mutating func appendFieldsInDeclaredOrder(_ row: borrowing ParsedRow, event: Int, fields: Range<Int>,
                                                       text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> Bool {
-        guard row.fields.count == fields.count else { return false }
-        for (position, member) in row.fields.enumerated() {
-            guard case .string(let range) = member.name,
+        guard row.fieldCount == fields.count else { return false }
+        for position in 0..<row.fieldCount {
+            guard case .string(let range) = row.field(position).name,
                   names.fields.matches(fields.lowerBound + position, UnsafeBufferPointer(rebasing: text[range])) else { return false }
         }
-        for (position, member) in row.fields.enumerated() {
-            let field = fields.lowerBound + position
-            fieldValues[event].append(try RowValues.scalar(member.value, of: names.fieldTypes[field], at: names.fieldPaths[field], text: text))
+        let start = fieldValues[event].count
+        do {
+            for position in 0..<row.fieldCount {
+                let field = fields.lowerBound + position
+                fieldValues[event].append(try RowValues.scalar(row.field(position).value, of: names.fieldTypes[field],
+                                                               at: names.fieldPaths[field], text: text))
+            }
+        } catch {
+            fieldValues[event].removeSubrange(start...)
+            throw error
         }
         return true
     }
 
     /// Appends the donation's field values, each placed by its declared index; every field must be given.
-    private mutating func appendFieldsInAnyOrder(_ row: ParsedRow, event: Int, fields: Range<Int>,
+    private mutating func appendFieldsInAnyOrder(_ row: borrowing ParsedRow, event: Int, fields: Range<Int>,
                                                  text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
         rowFields.removeAll(keepingCapacity: true)
         rowFields.append(contentsOf: repeatElement(nil, count: fields.count))
-        for member in row.fields {
+        for position in 0..<row.fieldCount {
+            let member = row.field(position)
             let field = try names.index(of: member.name, in: names.fields, among: fields, key: .fields, text: text)
             rowFields[field - fields.lowerBound] = try RowValues.scalar(member.value, of: names.fieldTypes[field],
                                                                         at: names.fieldPaths[field], text: text)
@@ -158,7 +181,7 @@ package struct UserStoreBuilder {
         for value in rowFields { if let value { fieldValues[event].append(value) } }
     }
 
-    private mutating func addParameter(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+    private mutating func addParameter(_ row: borrowing ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
         let index = try names.index(of: row[.parameter], in: names.parameters, key: .parameter, text: text)
         guard let value = row[.value] else { throw FixtureError(path: "", "a parameter's row needs 'value'") }
         guard !parameterGiven[index] else {
@@ -174,7 +197,7 @@ package struct UserStoreBuilder {
     }
 
     /// A tip's state, merged key by key with what earlier rows gave for the same tip.
-    private mutating func addTipState(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+    private mutating func addTipState(_ row: borrowing ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
         guard let nameValue = row[.tip] else { throw FixtureError(path: "", "a tip's state needs 'tip'") }
         let name = try RowValues.name(nameValue, key: .tip, text: text)
         guard let tip = program.tipIndex(named: name) else {
@@ -213,7 +236,7 @@ package struct UserStoreBuilder {
 
     /// A tip's state from a row's usual values, as the fixture decoder reads a tip's entry; nil
     /// when a value is not of the usual kind (the decoder then reads it and says what is wrong).
-    private static func tipState(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) -> TipState? {
+    private static func tipState(_ row: borrowing ParsedRow, text: UnsafeBufferPointer<UInt8>) -> TipState? {
         var state = TipState()
         if row.has(.displays) {
             var dates: [Double] = []
@@ -247,7 +270,7 @@ package struct UserStoreBuilder {
     }
 
     /// A tip's state through the fixture decoder itself (`{"tips": {NAME: {…}}}`).
-    private func decodedTipState(_ row: ParsedRow, name: String, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> TipState {
+    private func decodedTipState(_ row: borrowing ParsedRow, name: String, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> TipState {
         var members = JSONObject()
         for key in RowKey.tipStateKeys where key != .displays {
             if let value = row[key] { members.insert(value.json(in: text), forKey: key.name) }
@@ -258,7 +281,7 @@ package struct UserStoreBuilder {
         return decoded.tipStates.first?.state ?? TipState()
     }
 
-    private mutating func addStoreValues(_ row: ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+    private mutating func addStoreValues(_ row: borrowing ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
         if let value = row[.lastDisplayDate] {
             guard !lastDisplayDateGiven else { throw FixtureError(path: "lastDisplayDate", "given twice for this user") }
             lastDisplayDateGiven = true

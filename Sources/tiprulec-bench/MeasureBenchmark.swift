@@ -144,7 +144,7 @@ enum MeasureBenchmark {
                      + "+\(Int(options.effect * 100))% on the mean, \(options.percent)% held out; \(cores) cores, load "
                      + "\(load.map { String(format: "%.2f", $0) } ?? "?") → \(loadAverage().map { String(format: "%.2f", $0) } ?? "?"); "
                      + "medians of \(options.runs) interleaved runs, each a whole process",
-                     "", "| run | wall s | CPU s | MB/s | peak MB | ÷ DuckDB (wall, same threads) |", "|---|---|---|---|---|---|"]
+                     "", "| run | wall s | CPU s | MB/s | CPU MB/s | peak MB | ÷ DuckDB (wall, same threads) |", "|---|---|---|---|---|---|---|"]
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         for contender in contenders {
             let costs = samples[contender.0] ?? []
@@ -152,7 +152,8 @@ enum MeasureBenchmark {
             let peak = Double(costs.map(\.peakBytes).max() ?? 0) / 1_000_000
             let duckdb = samples["DuckDB, \(contender.2) thread\(contender.2 == 1 ? "" : "s")"].map { median($0.map(\.wallSeconds)) }
             let ratio = contender.1 != nil ? duckdb.map { String(format: "%.2f", wall / $0) } ?? "" : "1.00"
-            lines.append(String(format: "| %@ | %.2f | %.2f | %.0f | %.1f | %@ |", contender.0, wall, cpu, megabytes / wall, peak, ratio))
+            lines.append(String(format: "| %@ | %.2f | %.2f | %.0f | %.0f | %.1f | %@ |", contender.0, wall, cpu, megabytes / wall,
+                                megabytes / cpu, peak, ratio))
         }
         lines.append("")
         lines.append("agreement: every run counted the same per arm (\(reference.text))")

@@ -49,13 +49,14 @@ struct ReachComparison: Encodable {
         lines.append(duckdb.map { "DuckDB \($0) (examples/reach/bench/reach_duckdb.py; its wall time includes starting Python)" }
                      ?? "DuckDB not installed: pip install duckdb (its rows skipped)")
         lines.append("")
-        lines.append("| run | wall s | CPU s | MB/s | rows/s | peak MB | reach ÷ DuckDB (wall) | targets |")
-        lines.append("|---|---|---|---|---|---|---|---|")
+        lines.append("| run | wall s | CPU s | MB/s | CPU MB/s | rows/s | peak MB | reach ÷ DuckDB (wall) | targets |")
+        lines.append("|---|---|---|---|---|---|---|---|---|")
         for row in timings {
             let timing = row.timing
             let wall = number(timing.wallSeconds) + (timing.ownSeconds.map { " (own timer \(number($0)))" } ?? "")
             let targets = row.targets.map { "\($0.mark) \($0.name)" }.joined(separator: "; ")
             lines.append("| \(timing.run) | \(wall) | \(number(timing.cpuSeconds)) | \(number(timing.megabytesPerSecond)) | "
+                         + "\(number(timing.cpuMegabytesPerSecond)) | "
                          + "\(number(timing.rowsPerSecond / 1e6)) M | \(number(timing.peakMegabytes)) | "
                          + "\(row.wallRatioToDuckDB.map(number) ?? "-") | \(targets) |")
         }

@@ -10,6 +10,8 @@ struct ReachTiming: Codable {
     var cpuSeconds: Double
     var peakMegabytes: Double
     var megabytesPerSecond: Double
+    /// Megabytes of rows per second of CPU time (user and system, every thread).
+    var cpuMegabytesPerSecond: Double
     var rowsPerSecond: Double
     /// The wall time of one row, nanoseconds.
     var nanosecondsPerRow: Double
@@ -27,6 +29,7 @@ struct ReachTiming: Codable {
         cpuSeconds = median(samples.map(\.cost.cpuSeconds))
         peakMegabytes = Double(samples.map(\.cost.peakBytes).max() ?? 0) / 1e6
         megabytesPerSecond = Double(rows.bytes) / 1e6 / wallSeconds
+        cpuMegabytesPerSecond = Double(rows.bytes) / 1e6 / cpuSeconds
         rowsPerSecond = Double(rows.rows) / wallSeconds
         nanosecondsPerRow = wallSeconds * 1e9 / Double(max(rows.rows, 1))
         cpuNanosecondsPerRow = cpuSeconds * 1e9 / Double(max(rows.rows, 1))

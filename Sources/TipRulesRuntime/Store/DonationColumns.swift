@@ -77,13 +77,44 @@ package struct DonationColumns: Sendable {
     }
 
     /// The batch of rows dated `dates`, with field `f` of row `r` `value(r, f)`, in date order
-    /// (equal dates in batch order): after the donations not newer than each.
+    /// (equal dates in batch order): after the donations not newer than each. The order of a
+    /// usual batch (one user's donations) is found without allocating: none for dates in order,
+    /// an insertion sort in a buffer on the stack for a few dozen.
     private mutating func insertBatch(dates batchDates: [Double], value: (Int, Int) -> ScalarValue) {
-        guard let first = batchDates.first else { return }
-        let inOrder = !(1..<batchDates.count).contains { batchDates[$0 - 1] > batchDates[$0] }
-        let order = inOrder ? Array(batchDates.indices) : Self.dateOrder(batchDates)
+        guard !batchDates.isEmpty else { return }
+        if !(1..<batchDates.count).contains(where: { batchDates[$0 - 1] > batchDates[$0] }) {
+            return insertBatch(batchDates.indices, dates: batchDates, value: value)
+        }
+        guard batchDates.count <= Self.sortedOnTheStack else {
+            return insertBatch(batchDates.enumerated().map { DatedRow(date: $1, row: $0) }.sorted().map(\.row), dates: batchDates, value: value)
+        }
+        withUnsafeTemporaryAllocation(of: DatedRow.self, capacity: batchDates.count) { rows in
+            Self.sortByDate(rows, batchDates)
+            insertBatch(rows.lazy.map(\.row), dates: batchDates, value: value)
+        }
+    }
+
+    /// The most rows of a batch sorted by insertion, in a buffer on the stack.
+    private static var sortedOnTheStack: Int { 64 }
+
+    /// Fills `rows` (as many as `dates`) with the batch's rows and dates in date order, equal dates
+    /// in the order given: an insertion sort, quick for the few dates of one user's donations.
+    private static func sortByDate(_ rows: UnsafeMutableBufferPointer<DatedRow>, _ dates: [Double]) {
+        for (row, date) in dates.enumerated() {
+            var position = row
+            while position > 0, rows[position - 1].date > date {
+                rows[position] = rows[position - 1]
+                position -= 1
+            }
+            rows[position] = DatedRow(date: date, row: row)
+        }
+    }
+
+    /// Inserts the rows of a batch taken in `order` (date order).
+    private mutating func insertBatch(_ order: some Collection<Int>, dates batchDates: [Double], value: (Int, Int) -> ScalarValue) {
+        guard let first = order.first else { return }
         // All newer than the donations (the usual case): appended, column by column.
-        if count == 0 || date(count - 1) <= (inOrder ? first : batchDates[order[0]]) {
+        if count == 0 || date(count - 1) <= batchDates[first] {
             return append(order, dates: batchDates, value: value)
         }
         let old = self
@@ -114,12 +145,17 @@ package struct DonationColumns: Sendable {
     }
 
     /// Appends the rows `order` of a batch, one column at a time (each column taken out of
-    /// `columns` while it grows, so that no append checks the outer array). Strings are interned
-    /// row after row first, so that their indices are those of appending row by row.
+    /// `columns` while it grows, so that no append checks the outer array), each column's range
+    /// widened once for the batch. Strings are interned row after row first, so that their indices
+    /// are those of appending row by row (a column holds one kind: its first row says whether any
+    /// field is a string).
     private mutating func append(_ order: some Collection<Int>, dates: [Double], value: (Int, Int) -> ScalarValue) {
+        guard let first = order.first else { return }
         let width = columns.count - 1
-        for row in order {
-            for field in 0..<width { if case .string(let text) = value(row, field) { _ = intern(text) } }
+        if (0..<width).contains(where: { if case .string = value(first, $0) { true } else { false } }) {
+            for row in order {
+                for field in 0..<width { if case .string(let text) = value(row, field) { _ = intern(text) } }
+            }
         }
         for column in columns.indices {
             var values: [UInt64] = []
@@ -127,34 +163,26 @@ package struct DonationColumns: Sendable {
             if column == 0 {
                 for row in order { values.append(SlotEncoding.bits(dates[row])) }
             } else {
+                var low = Int.max, high = Int.min
                 for row in order {
                     let field = value(row, column - 1)
                     let bits = SlotEncoding.bits(field) { intern($0) }
                     values.append(bits)
-                    widenRange(of: column, for: field, bits: bits)
+                    switch field {
+                    case .bool, .int, .string:
+                        low = min(low, SlotEncoding.int(bits))
+                        high = max(high, SlotEncoding.int(bits))
+                    case .double, .date, .duration:
+                        break
+                    }
+                }
+                if low <= high {
+                    let range = valueRanges[column]
+                    valueRanges[column] = min(range?.lowerBound ?? low, low)...max(range?.upperBound ?? high, high)
                 }
             }
             swap(&values, &columns[column])
         }
-    }
-
-    /// The positions of `dates` in date order, equal dates in the order given: an insertion sort
-    /// for the few dates of a usual batch (one user's donations), the standard sort for more.
-    private static func dateOrder(_ dates: [Double]) -> [Int] {
-        guard dates.count <= 32 else {
-            return dates.enumerated().map { DatedRow(date: $1, row: $0) }.sorted().map(\.row)
-        }
-        var order = Array(dates.indices)
-        for next in order.indices.dropFirst() {
-            let row = order[next], rowDate = dates[row]
-            var position = next
-            while position > 0, dates[order[position - 1]] > rowDate {
-                order[position] = order[position - 1]
-                position -= 1
-            }
-            order[position] = row
-        }
-        return order
     }
 
     private mutating func widenRange(of column: Int, for field: ScalarValue, bits: UInt64) {
@@ -203,9 +231,11 @@ package struct DonationColumns: Sendable {
     /// the storage.
     mutating func removeAll() {
         for index in columns.indices {
-            columns[index].removeAll(keepingCapacity: true)
+            if !columns[index].isEmpty { columns[index].removeAll(keepingCapacity: true) }
             valueRanges[index] = nil
         }
+        // Most events have no string field: nothing to empty (what a reader of many users saves).
+        guard !strings.isEmpty else { return }
         strings.removeAll(keepingCapacity: true)
         stringLengths.removeAll(keepingCapacity: true)
         stringIndices.removeAll(keepingCapacity: true)
