@@ -93,10 +93,13 @@ private struct FoldWindow {
 
     /// Takes the next listed operation (`applies`: the history does not hold its number, and
     /// holds what it claims to have seen if it is a reset or a deletion); false when it is not
-    /// numbered after the last one listed.
+    /// numbered after the last one listed. Those numbered up to `held` leave the window open.
     mutating func observe(_ operation: StampedOperation, applies: Bool, now: Double?) -> Bool {
         guard operation.sequence > last else { return false }
         last = operation.sequence
+        // One the history holds (a change set carries the one at the peer's count): the merge
+        // compares it, and the window starts after it.
+        guard operation.sequence > held else { return true }
         guard open, applies, operation.sequence == end + 1 else {
             open = false
             return true
