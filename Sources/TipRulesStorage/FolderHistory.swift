@@ -347,7 +347,7 @@ final class FolderHistory {
                foldBound: Int) throws(TipStoreError) -> MergeReport {
         let bytes = received.bytes
         if folds(bytes.count, bound: foldBound),
-           let folded = (history ?? SyncHistory(install: install)).folding(received, now: now) {
+           let folded = (history ?? SyncHistory(install: install)).folding(received, program: engine.program, now: now) {
             return try merge(folded.changeSet, folded: folded, into: &engine, date: date, now: now, bound: bound)
         }
         return try merge(received.decoded(), bytes: bytes, into: &engine, date: date, now: now, bound: bound)

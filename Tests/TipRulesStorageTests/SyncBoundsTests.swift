@@ -116,6 +116,38 @@ struct SyncBoundsTests {
         #expect(reopened.syncHistory?.operationCount ?? 0 < 10)
     }
 
+    @Test func aLargeChangeSetOfDonationsIsFoldedAsItIsRead() throws {
+        defer { removeTemporaryFolder(phone); removeTemporaryFolder(tablet) }
+        // A fortnight of visits, one a minute: those older than a week, and all but the last
+        // thousand (the event's `maximumCount`), decide nothing any more.
+        var history = SyncHistory(install: peer)
+        for index in 0..<20_000 {
+            history.record(.donate(event: "visited", fields: ["id": .int(index % 9)]), date: Self.now - 20_000 * 60 + Double(index * 60))
+        }
+        let bytes = history.changes(app: program.app).encoded()
+        let written = WrittenBytes()
+        func open(_ folder: String, layer: any FileLayer = PosixFileLayer()) throws -> TipStore {
+            try TipStore.open(folder: folder, bundledProgram: program,
+                              options: TipStoreOptions(journalBound: 16 * 1024, now: { Self.now }, fileLayer: layer))
+        }
+        let store = try open(phone, layer: written)
+        let other = try open(tablet)
+        _ = try store.changes()
+        _ = try other.changes()
+        written.count = 0
+        #expect(try store.apply(changeSet: bytes).applied == 20_000)
+        #expect(written.count < bytes.count / 4, "\(written.count) bytes written for a change set of \(bytes.count)")
+        // Merged whole (decoded), then compacted: the same history and state.
+        #expect(try other.apply(try ChangeSet(decoding: bytes)).applied == 20_000)
+        try other.compact()
+        let kept = store.syncHistory?.operations(for: .event("visited")) ?? []
+        #expect(kept == other.syncHistory?.operations(for: .event("visited")))
+        #expect(store.versionVector[peer] == 20_000)
+        #expect(store.engine.store.donations(event: 0) == other.engine.store.donations(event: 0))
+        #expect(store.engine.store.donationCount(event: 0) == 1_000)
+        #expect(store.tipsToDisplay(at: Self.now) == other.tipsToDisplay(at: Self.now))
+    }
+
     @Test func aMergeThatWouldOutgrowTheHistorysBoundIsRefusedWhole() throws {
         defer { removeTemporaryFolder(phone) }
         // Donations of an event these rules do not declare: kept in the history for rules to come.
