@@ -71,7 +71,7 @@ import TipRulesTestSupport
         _ = try whole.add(changeSet.operations, baseline: changeSet.baseline)
         whole.compact(for: program, now: Self.now)
 
-        let folded = start.folding(try ChangeSetBytes(changeSet.encoded()), program: program, now: Self.now)
+        let folded = try start.folding(try ChangeSetBytes(changeSet.encoded()), program: program, now: Self.now)
         var streamed = start
         let merged = folded?.changeSet ?? changeSet
         _ = try streamed.add(merged.operations, baseline: merged.baseline)
@@ -96,6 +96,6 @@ import TipRulesTestSupport
         let peerHistory = peerHistory(.declaredDonations)
         let start = try receiverHistory(holdingOf: peerHistory)
         let changeSet = peerHistory.changes(since: start.vector, app: program.app)
-        #expect(start.folding(try ChangeSetBytes(changeSet.encoded()), program: program, now: nil)?.foldedAway ?? 0 == 0)
+        #expect(try start.folding(try ChangeSetBytes(changeSet.encoded()), program: program, now: nil)?.foldedAway ?? 0 == 0)
     }
 }

@@ -148,6 +148,23 @@ struct SyncBoundsTests {
         #expect(store.tipsToDisplay(at: Self.now) == other.tipsToDisplay(at: Self.now))
     }
 
+    @Test func aLargeChangeSetNotInNumberOrderIsRefusedWhole() throws {
+        defer { removeTemporaryFolder(phone) }
+        var history = SyncHistory(install: peer)
+        for index in 0..<20_000 { history.record(.lastDisplayDate, date: Self.now - 50_000 + Double(index)) }
+        let operations = history.changes(app: program.app).operations
+        let store = try TipStore.open(folder: phone, bundledProgram: program,
+                                      options: TipStoreOptions(journalBound: 16 * 1024, now: { Self.now }))
+        let reversed = ChangeSet(app: program.app, operations: operations.reversed()).encoded()
+        #expect(throws: TipStoreError.changeSet(.unordered(install: peer, sequence: 19_999))) {
+            try store.apply(changeSet: reversed)
+        }
+        #expect(store.versionVector[peer] == 0)
+        // Under the bound, merged whole as it is: in any order.
+        let few = ChangeSet(app: program.app, operations: operations.prefix(100).reversed()).encoded()
+        #expect(try store.apply(changeSet: few).applied == 100)
+    }
+
     @Test func aMergeThatWouldOutgrowTheHistorysBoundIsRefusedWhole() throws {
         defer { removeTemporaryFolder(phone) }
         // Donations of an event these rules do not declare: kept in the history for rules to come.

@@ -1,40 +1,41 @@
 import TipRulesRuntime
 
-/// A large received change set folded as it is read (docs/runtime.md, "A bounded history"): the
-/// last display dates it brings decide nothing but through the latest, so a merge holds only
-/// what compaction would keep of them, never each one decoded.
+/// A large received change set folded as it is read (docs/runtime.md, "A bounded history"): what
+/// compaction would drop of what it brings goes as it is read, so a merge holds only what the
+/// history keeps, never each operation decoded.
 extension SyncHistory {
-    /// The change set `received` is to this history once the last display dates it brings that
-    /// can decide nothing are folded away, and how many were: read twice, one operation at a
-    /// time, so that it costs memory for what it keeps, not for what it lists. Nil when nothing
-    /// folds, or when an install's operations are not listed in number order once each (then the
-    /// change set is merged as it is).
+    /// The change set `received` is to this history once the operations it brings that can
+    /// decide nothing are folded away, and how many were: read twice, one operation at a time,
+    /// so that it costs memory for what it keeps, not for what it lists. Nil when nothing folds.
+    /// Throws `unordered` when an install's operations are not listed in number order once each.
     ///
     /// For each other install, the **window** is its operations numbered right after those this
     /// history holds, listed without a gap and up to its first reset or deletion that has seen
     /// operations the history does not hold yet (it may wait for them): all of them will be
-    /// applied. Of the last display dates there, each goes but the latest, the latest up to
-    /// `now` (the device's clock; nil: none) and the window's last operation, which then bounds
-    /// the install's raised baseline (a
-    /// compacted history keeps each install's last operation under its baseline, so the baseline
-    /// is believed: `checkedBaseline`). Compaction keeps what decides something among those kept
-    /// (the latest date of each install too, its clock), so a history compacted after merging
-    /// the folded change set is the one compacted after merging `received`. Operations of other
-    /// installs this history already holds as they are go too: they add nothing. Operations of
-    /// this install all stay (they show another folder numbering under its id:
-    /// `duplicate(in:baseline:)`), and so does any operation that differs from the one held (the
-    /// merge refuses it).
-    public func folding(_ received: ChangeSetBytes, program: Program, now: Double?) -> FoldedChangeSet? {
+    /// applied. There, what compaction drops under `program`'s rules goes (`compact(for:now:)`):
+    /// each last display date but the latest and the latest up to `now` (the device's clock;
+    /// nil: none), each parameter value set before a later one of its kind, each exposure but the
+    /// earliest, and each donation of a declared event no rule can see from the install's clock
+    /// on (`FoldWindow.settle`). The window's last operation stays, and bounds the install's
+    /// raised baseline (a compacted history keeps each install's last operation under its
+    /// baseline, so the baseline is believed: `checkedBaseline`), and so does its latest (its
+    /// clock). Compaction keeps what decides something among those kept, so a history compacted
+    /// after merging the folded change set is the one compacted after merging `received`.
+    /// Operations of other installs this history already holds as they are go too: they add
+    /// nothing. Operations of this install all stay (they show another folder numbering under
+    /// its id: `duplicate(in:baseline:)`), and so does any operation that differs from the one
+    /// held (the merge refuses it).
+    public func folding(_ received: ChangeSetBytes, program: Program, now: Double?) throws(ChangeSetError) -> FoldedChangeSet? {
         var windows: [InstallID: FoldWindow] = [:]
-        var inOrder = true
+        var unordered: StampedOperation?
         received.forEachOperation { operation in
-            guard inOrder, operation.install != install else { return }
+            guard unordered == nil, operation.install != install else { return }
             var window = windows[operation.install] ?? FoldWindow(held: count(of: operation.install))
             let applies = known(operation.install, operation.sequence) == nil && hasSeenWhatItClaims(operation)
-            inOrder = window.observe(operation, applies: applies, program: program, now: now)
+            if !window.observe(operation, applies: applies, program: program, now: now) { unordered = operation }
             windows[operation.install] = window
         }
-        guard inOrder else { return nil }
+        if let unordered { throw .unordered(install: unordered.install, sequence: unordered.sequence) }
         let heldDates = now == nil ? [:] : latestDates
         for install in Array(windows.keys) {
             windows[install]?.settle(program: program, now: now, heldDate: heldDates[install], pendingFree: pendingCount == 0) { event, clock in
@@ -68,7 +69,7 @@ extension SyncHistory {
     }
 }
 
-/// A received change set with its last display dates folded (`SyncHistory.folding(_:now:)`).
+/// A received change set with what decides nothing folded (`SyncHistory.folding(_:program:now:)`).
 public struct FoldedChangeSet: Sendable {
     /// What is merged: the operations kept, under a baseline raised over those folded away.
     public var changeSet: ChangeSet
