@@ -6,8 +6,9 @@ import TipRulesState
 import TipRulesTestSupport
 
 /// What a peer's change set cannot do to a folder: a wrong clock prunes only its own device's
-/// donations, a flood of last display dates folds to what one device holds, and a merge after
-/// which the history could not be read back is refused whole.
+/// donations, a flood of last display dates or donations folds to what the history keeps, one out
+/// of number order is refused, and a merge after which the history could not be read back is
+/// refused whole.
 struct SyncBoundsTests {
     static let day = 86_400.0
     static let now = 1_795_000_000.0
