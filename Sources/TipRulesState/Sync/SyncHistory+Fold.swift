@@ -30,10 +30,10 @@ extension SyncHistory {
         var unordered: StampedOperation?
         received.forEachOperation { operation in
             guard unordered == nil, operation.install != install else { return }
-            var window = windows[operation.install] ?? FoldWindow(held: count(of: operation.install))
             let applies = known(operation.install, operation.sequence) == nil && hasSeenWhatItClaims(operation)
-            if !window.observe(operation, applies: applies, program: program, now: now) { unordered = operation }
-            windows[operation.install] = window
+            // In place: a copy would copy the window's donations at each one.
+            if !windows[operation.install, default: FoldWindow(held: count(of: operation.install))]
+                .observe(operation, applies: applies, program: program, now: now) { unordered = operation }
         }
         if let unordered { throw .unordered(install: unordered.install, sequence: unordered.sequence) }
         let heldDates = now == nil ? [:] : latestDates
