@@ -32,9 +32,7 @@ enum HistoryScaling {
         guard FileManager.default.isExecutableFile(atPath: demo) else {
             throw BenchError("no tiprules-demo next to the benchmark; build it with `swift build -c release --product tiprules-demo`")
         }
-        let program = try Program(sourceName: "bench",
-                                  events: (0..<10).map { EventInfo(name: "event\($0)", fields: [FieldInfo(name: "id", type: .int)], line: 1) },
-                                  tips: [TipInfo(name: "T", id: "T", title: "t", line: 1)])
+        let program = try benchProgram()
         let work = NSTemporaryDirectory() + "tiprulec-bench-history-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: work) }
@@ -83,9 +81,33 @@ enum HistoryScaling {
             print("merging \(size >> 20) MiB of \(count) \(flood.name) into a synced folder of 10,000 operations "
                   + "(tiprulec state merge): \(describe(merge)); eval --state before: \(describe(before)), after: \(describe(after)); "
                   + "folder after: \(StateBenchmark.folderSize(folder) / 1024) KiB")
+            if flood == .donations {
+                // An app's store, which has a clock: what its rules can no longer see folds.
+                let app = work + "/flood-app"
+                try record(10_000, program: program, into: app, synced: true)
+                let (status, apply) = try ChildProcess.run(CommandLine.arguments[0], ["state", "apply", app, file])
+                guard status == 0 else { throw BenchError("tiprulec-bench state apply exited with status \(status)") }
+                print("the same into an app's store with a clock (TipStore.apply(changeSet:), tiprulec-bench state apply): "
+                      + "\(describe(apply)); folder after: \(StateBenchmark.folderSize(app) / 1024) KiB")
+                try? FileManager.default.removeItem(atPath: app)
+            }
             try? FileManager.default.removeItem(atPath: folder)
             try? FileManager.default.removeItem(atPath: file)
         }
+    }
+
+    /// Ten events of an `id` each, and a tip.
+    static func benchProgram() throws -> Program {
+        try Program(sourceName: "bench",
+                    events: (0..<10).map { EventInfo(name: "event\($0)", fields: [FieldInfo(name: "id", type: .int)], line: 1) },
+                    tips: [TipInfo(name: "T", id: "T", title: "t", line: 1)])
+    }
+
+    /// `tiprulec-bench state apply DIR FILE`: applies the change set FILE to the folder DIR as an
+    /// app does, its clock at `now` (for `mergeFlood`).
+    static func applyFlood(folder: String, file: String) throws {
+        let store = try TipStore.open(folder: folder, bundledProgram: try benchProgram(), options: TipStoreOptions(now: { now }))
+        try store.apply(changeSet: Array(try Data(contentsOf: URL(fileURLWithPath: file))))
     }
 
     /// What a flood's change set holds: one peer's last display dates (the smallest operations,

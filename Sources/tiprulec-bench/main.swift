@@ -81,6 +81,11 @@ if arguments.first == "lsp" {
         progress("tiprulec-bench: \(error)")
         exit(1)
     }
+} else if arguments.count == 4, arguments.prefix(2) == ["state", "apply"] {
+    do { try HistoryScaling.applyFlood(folder: arguments[2], file: arguments[3]) } catch {
+        progress("tiprulec-bench: \(error)")
+        exit(1)
+    }
 } else if arguments == ["sync"] {
     SyncBenchmark.main()
 } else if arguments.first == "compile" {
