@@ -340,15 +340,18 @@ final class FolderHistory {
 
     /// Applies received change set bytes, as `merge(_:bytes:into:date:now:bound:)` does. One that
     /// would take the journal past `foldBound` and the base (so that the history is compacted
-    /// right after) is folded as it is read (`SyncHistory.folding(_:now:)`): it costs memory for
+    /// right after) is folded as it is read (`SyncHistory.folding(_:program:now:)`): it costs memory for
     /// what the history keeps of it, and the journal records that (a change set under a raised
-    /// baseline), not every operation.
+    /// baseline), not every operation; one whose installs' operations are not listed in number
+    /// order is refused (`ChangeSetError.unordered`).
     func merge(_ received: ChangeSetBytes, into engine: inout TipEngine, date: Double, now: Double?, bound: Int,
                foldBound: Int) throws(TipStoreError) -> MergeReport {
         let bytes = received.bytes
-        if folds(bytes.count, bound: foldBound),
-           let folded = (history ?? SyncHistory(install: install)).folding(received, now: now) {
-            return try merge(folded.changeSet, folded: folded, into: &engine, date: date, now: now, bound: bound)
+        if folds(bytes.count, bound: foldBound) {
+            let folded: FoldedChangeSet?
+            do { folded = try (history ?? SyncHistory(install: install)).folding(received, program: engine.program, now: now) }
+            catch { throw .changeSet(error) }
+            if let folded { return try merge(folded.changeSet, folded: folded, into: &engine, date: date, now: now, bound: bound) }
         }
         return try merge(received.decoded(), bytes: bytes, into: &engine, date: date, now: now, bound: bound)
     }

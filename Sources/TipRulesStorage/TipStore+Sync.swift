@@ -47,8 +47,8 @@ extension TipStore {
     }
 
     /// Applies change set bytes already checked, as `apply(changeSet:)` does. A large one (past
-    /// the journal's bound) is merged as it is read, its last display dates folded to what the
-    /// history keeps of them (`SyncHistory.folding(_:now:)`): it costs memory for what it
+    /// the journal's bound) is merged as it is read, what compaction would drop of it folded
+    /// away as it comes (`SyncHistory.folding(_:program:now:)`): it costs memory for what it
     /// keeps, not for each operation it lists.
     @discardableResult
     public func apply(_ received: ChangeSetBytes) throws(TipStoreError) -> MergeReport {

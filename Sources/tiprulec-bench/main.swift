@@ -76,8 +76,13 @@ if arguments.first == "lsp" {
     HistoryScaling.main()
 } else if arguments == ["state", "merge"] {
     HistoryScaling.main(mergeOnly: true)
-} else if arguments.count == 3, arguments.prefix(2) == ["state", "flood"] {
-    do { try HistoryScaling.writeFlood(to: arguments[2]) } catch {
+} else if (3...4).contains(arguments.count), arguments.prefix(2) == ["state", "flood"] {
+    do { try HistoryScaling.writeFlood(to: arguments[2], kind: arguments.count == 4 ? arguments[3] : nil) } catch {
+        progress("tiprulec-bench: \(error)")
+        exit(1)
+    }
+} else if arguments.count == 4, arguments.prefix(2) == ["state", "apply"] {
+    do { try HistoryScaling.applyFlood(folder: arguments[2], file: arguments[3]) } catch {
         progress("tiprulec-bench: \(error)")
         exit(1)
     }

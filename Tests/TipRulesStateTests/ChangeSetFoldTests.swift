@@ -84,7 +84,7 @@ import TipRulesTestSupport
         let applied = try whole.add(changeSet.operations, baseline: changeSet.baseline)
 
         let received = try ChangeSetBytes(changeSet.encoded())
-        let folded = try #require(start.folding(received, now: Self.now))
+        let folded = try #require(try start.folding(received, program: program, now: Self.now))
         // The peer's reset has seen the third install's operations: what comes after it folds
         // only when they are held already (else the reset may wait for them).
         let bound = holdingTheThirdInstalls ? 20 : 1_600
@@ -108,16 +108,20 @@ import TipRulesTestSupport
         let changeSet = peerHistory.changes(app: program.app)
         _ = try history.add(changeSet.operations)
         history.compact(for: program, now: Self.now)
-        let folded = try #require(history.folding(try ChangeSetBytes(changeSet.encoded()), now: Self.now))
+        let folded = try #require(try history.folding(try ChangeSetBytes(changeSet.encoded()), program: program, now: Self.now))
         #expect(folded.changeSet.operations.isEmpty)
         #expect(folded.foldedAway == 0)
         #expect(try history.add(folded.changeSet.operations, baseline: folded.changeSet.baseline).isEmpty)
     }
 
-    @Test func operationsOutOfOrderAreMergedAsTheyAre() throws {
+    @Test(arguments: [true, false])
+    func operationsOutOfOrderOrRepeatedAreRefused(repeated: Bool) throws {
         let operations = try peerHistory().changes(app: program.app).operations
-        let shuffled = ChangeSet(app: program.app, operations: operations.reversed())
-        #expect(SyncHistory(install: receiver).folding(try ChangeSetBytes(shuffled.encoded()), now: Self.now) == nil)
+        let listed = repeated ? operations + operations.suffix(1) : operations.reversed()
+        let received = try ChangeSetBytes(ChangeSet(app: program.app, operations: listed).encoded())
+        #expect(throws: ChangeSetError.unordered(install: third, sequence: repeated ? 3_000 : 2_999)) {
+            try SyncHistory(install: receiver).folding(received, program: program, now: Self.now)
+        }
     }
 }
 

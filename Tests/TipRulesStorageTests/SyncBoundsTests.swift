@@ -6,8 +6,9 @@ import TipRulesState
 import TipRulesTestSupport
 
 /// What a peer's change set cannot do to a folder: a wrong clock prunes only its own device's
-/// donations, a flood of last display dates folds to what one device holds, and a merge after
-/// which the history could not be read back is refused whole.
+/// donations, a flood of last display dates or donations folds to what the history keeps, one out
+/// of number order is refused, and a merge after which the history could not be read back is
+/// refused whole.
 struct SyncBoundsTests {
     static let day = 86_400.0
     static let now = 1_795_000_000.0
@@ -114,6 +115,55 @@ struct SyncBoundsTests {
         #expect(reopened.engine.store.lastDisplayDate == Self.now - 30_001)
         #expect(reopened.versionVector[peer] == 20_001)
         #expect(reopened.syncHistory?.operationCount ?? 0 < 10)
+    }
+
+    @Test func aLargeChangeSetOfDonationsIsFoldedAsItIsRead() throws {
+        defer { removeTemporaryFolder(phone); removeTemporaryFolder(tablet) }
+        // A fortnight of visits, one a minute: those older than a week, and all but the last
+        // thousand (the event's `maximumCount`), decide nothing any more.
+        var history = SyncHistory(install: peer)
+        for index in 0..<20_000 {
+            history.record(.donate(event: "visited", fields: ["id": .int(index % 9)]), date: Self.now - 20_000 * 60 + Double(index * 60))
+        }
+        let bytes = history.changes(app: program.app).encoded()
+        let written = WrittenBytes()
+        func open(_ folder: String, layer: any FileLayer = PosixFileLayer()) throws -> TipStore {
+            try TipStore.open(folder: folder, bundledProgram: program,
+                              options: TipStoreOptions(journalBound: 16 * 1024, now: { Self.now }, fileLayer: layer))
+        }
+        let store = try open(phone, layer: written)
+        let other = try open(tablet)
+        _ = try store.changes()
+        _ = try other.changes()
+        written.count = 0
+        #expect(try store.apply(changeSet: bytes).applied == 20_000)
+        #expect(written.count < bytes.count / 4, "\(written.count) bytes written for a change set of \(bytes.count)")
+        // Merged whole (decoded), then compacted: the same history and state.
+        #expect(try other.apply(try ChangeSet(decoding: bytes)).applied == 20_000)
+        try other.compact()
+        let kept = store.syncHistory?.operations(for: .event("visited")) ?? []
+        #expect(kept == other.syncHistory?.operations(for: .event("visited")))
+        #expect(store.versionVector[peer] == 20_000)
+        #expect(store.engine.store.donations(event: 0) == other.engine.store.donations(event: 0))
+        #expect(store.engine.store.donationCount(event: 0) == 1_000)
+        #expect(store.tipsToDisplay(at: Self.now) == other.tipsToDisplay(at: Self.now))
+    }
+
+    @Test func aLargeChangeSetNotInNumberOrderIsRefusedWhole() throws {
+        defer { removeTemporaryFolder(phone) }
+        var history = SyncHistory(install: peer)
+        for index in 0..<20_000 { history.record(.lastDisplayDate, date: Self.now - 50_000 + Double(index)) }
+        let operations = history.changes(app: program.app).operations
+        let store = try TipStore.open(folder: phone, bundledProgram: program,
+                                      options: TipStoreOptions(journalBound: 16 * 1024, now: { Self.now }))
+        let reversed = ChangeSet(app: program.app, operations: operations.reversed()).encoded()
+        #expect(throws: TipStoreError.changeSet(.unordered(install: peer, sequence: 19_999))) {
+            try store.apply(changeSet: reversed)
+        }
+        #expect(store.versionVector[peer] == 0)
+        // Under the bound, merged whole as it is: in any order.
+        let few = ChangeSet(app: program.app, operations: operations.prefix(100).reversed()).encoded()
+        #expect(try store.apply(changeSet: few).applied == 100)
     }
 
     @Test func aMergeThatWouldOutgrowTheHistorysBoundIsRefusedWhole() throws {

@@ -2,7 +2,7 @@ import TipRulesRuntime
 
 /// A received change set's bytes, checked whole and read one operation at a time: what a
 /// receiver merges a large change set from without holding each of its operations decoded
-/// (`SyncHistory.folding(_:now:)`). Reading it refuses the same bytes, with the same errors, as
+/// (`SyncHistory.folding(_:program:now:)`). Reading it refuses the same bytes, with the same errors, as
 /// `ChangeSet(decoding:)` does.
 public struct ChangeSetBytes: Sendable {
     private let header: ChangeSetCoding.Header

@@ -25,6 +25,10 @@ public enum ChangeSetError: Error, Hashable, Sendable, CustomStringConvertible {
     /// folder's bound, at most the largest change set a folder reads, `ChangeSet.maximumSize`):
     /// accepting it could make the folder unopenable.
     case historyTooLarge(bytes: Int, bound: Int)
+    /// A change set too large to merge whole, read as it comes (`SyncHistory.folding`), lists
+    /// operation `sequence` of `install` after one numbered as high or higher: each install's
+    /// operations are written in number order, once each, by `SyncHistory.changes(since:app:)`.
+    case unordered(install: InstallID, sequence: Int)
 
     public var description: String {
         switch self {
@@ -47,6 +51,10 @@ public enum ChangeSetError: Error, Hashable, Sendable, CustomStringConvertible {
         case .historyTooLarge(let bytes, let bound):
             return "merged, the folder's history would take \(bytes) bytes even compacted, more than its bound of \(bound) "
                 + "(a folder reads back at most \(ChangeSet.maximumSize)); the change set is refused so that the folder stays openable"
+        case .unordered(let install, let sequence):
+            return "operation \(sequence) of install \(install) is listed after one numbered as high or higher; a change set this "
+                + "large is merged as it is read, which takes each install's operations in number order, once each, as every "
+                + "history writes them; the change set is refused (made again with state changes, it merges)"
         }
     }
 

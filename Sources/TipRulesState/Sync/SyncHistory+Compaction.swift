@@ -85,25 +85,27 @@ extension SyncHistory {
         }
         for (install, donations) in byInstall {
             guard let clock = clocks[install] else { continue }
-            dropped += Self.hidden(donations, event: info, clock: clock)
+            let hidden = Set(Self.hidden(donations.map(DonationStamp.init), event: info, clock: clock))
+            dropped += donations.filter { hidden.contains($0.sequence) }.map(OperationID.init)
         }
         return dropped
     }
 }
 
 extension SyncHistory {
-    /// The donations of one install (of one event) that no rule can see from `clock` on, whatever
-    /// operations come later: older than the event's `maximumAge` at `clock`, or followed by
-    /// `maximumCount` later donations of the same install, numbered after it and dated up to
-    /// `clock` (a deletion that takes those had seen this one too, so it never shows again).
-    static func hidden(_ donations: [StampedOperation], event: EventInfo, clock: Double) -> [OperationID] {
-        var hidden: [OperationID] = []
+    /// The numbers of the donations of one install (of one event) that no rule can see from
+    /// `clock` on, whatever operations come later: older than the event's `maximumAge` at
+    /// `clock`, or followed by `maximumCount` later donations of the same install, numbered after
+    /// it and dated up to `clock` (a deletion that takes those had seen this one too, so it never
+    /// shows again).
+    static func hidden(_ donations: [DonationStamp], event: EventInfo, clock: Double) -> [Int] {
+        var hidden: [Int] = []
         var later = 0
-        var earliestLater: StampedOperation?
+        var earliestLater: DonationStamp?
         for donation in donations.sorted(by: { $0.sequence > $1.sequence }) {
             let tooOld = event.maximumAge.map { donation.date < clock - $0 } ?? false
             let shadowed = later >= event.maximumCount && earliestLater.map(donation.precedes) == true
-            if tooOld || shadowed { hidden.append(OperationID(donation)) }
+            if tooOld || shadowed { hidden.append(donation.sequence) }
             if donation.date <= clock {
                 later += 1
                 if earliestLater.map({ donation.precedes($0) }) ?? true { earliestLater = donation }
@@ -113,9 +115,29 @@ extension SyncHistory {
     }
 }
 
+/// A donation of one install as the horizon sees it: its number and date, no fields.
+struct DonationStamp {
+    var sequence: Int
+    var date: Double
+
+    init(sequence: Int, date: Double) {
+        self.sequence = sequence
+        self.date = date
+    }
+
+    init(_ operation: StampedOperation) {
+        self.init(sequence: operation.sequence, date: operation.date)
+    }
+
+    /// Whether it comes first in the merged history (one install's: by date, then number).
+    func precedes(_ other: DonationStamp) -> Bool {
+        (date, sequence) < (other.date, other.sequence)
+    }
+}
+
 /// What a parameter's declared type may accept of a value: its kind, and for a string whether
 /// it reads as a version (`ValueType.accepts(_:)`); nil for a reset to the default.
-private struct ValueKind: Hashable {
+struct ValueKind: Hashable {
     var kind: ScalarKind?
     var isVersion: Bool
 

@@ -1,40 +1,47 @@
 import TipRulesRuntime
 
-/// A large received change set folded as it is read (docs/runtime.md, "A bounded history"): the
-/// last display dates it brings decide nothing but through the latest, so a merge holds only
-/// what compaction would keep of them, never each one decoded.
+/// A large received change set folded as it is read (docs/runtime.md, "A bounded history"): what
+/// compaction would drop of what it brings goes as it is read, so a merge holds only what the
+/// history keeps, never each operation decoded.
 extension SyncHistory {
-    /// The change set `received` is to this history once the last display dates it brings that
-    /// can decide nothing are folded away, and how many were: read twice, one operation at a
-    /// time, so that it costs memory for what it keeps, not for what it lists. Nil when nothing
-    /// folds, or when an install's operations are not listed in number order once each (then the
-    /// change set is merged as it is).
+    /// The change set `received` is to this history once the operations it brings that can
+    /// decide nothing are folded away, and how many were: read twice, one operation at a time,
+    /// so that it costs memory for what it keeps, not for what it lists. Nil when nothing folds.
+    /// Throws `unordered` when an install's operations are not listed in number order once each.
     ///
     /// For each other install, the **window** is its operations numbered right after those this
     /// history holds, listed without a gap and up to its first reset or deletion that has seen
     /// operations the history does not hold yet (it may wait for them): all of them will be
-    /// applied. Of the last display dates there, each goes but the latest, the latest up to
-    /// `now` (the device's clock; nil: none) and the window's last operation, which then bounds
-    /// the install's raised baseline (a
-    /// compacted history keeps each install's last operation under its baseline, so the baseline
-    /// is believed: `checkedBaseline`). Compaction keeps what decides something among those kept
-    /// (the latest date of each install too, its clock), so a history compacted after merging
-    /// the folded change set is the one compacted after merging `received`. Operations of other
-    /// installs this history already holds as they are go too: they add nothing. Operations of
-    /// this install all stay (they show another folder numbering under its id:
-    /// `duplicate(in:baseline:)`), and so does any operation that differs from the one held (the
-    /// merge refuses it).
-    public func folding(_ received: ChangeSetBytes, now: Double?) -> FoldedChangeSet? {
+    /// applied. There, what compaction drops under `program`'s rules goes (`compact(for:now:)`):
+    /// each last display date but the latest and the latest up to `now` (the device's clock;
+    /// nil: none), each parameter value set before a later one of its kind, each exposure but the
+    /// earliest, and each donation of a declared event no rule can see from the install's clock
+    /// on (`FoldWindow.settle`). The window's last operation stays, and bounds the install's
+    /// raised baseline (a compacted history keeps each install's last operation under its
+    /// baseline, so the baseline is believed: `checkedBaseline`), and so does its latest (its
+    /// clock). Compaction keeps what decides something among those kept, so a history compacted
+    /// after merging the folded change set is the one compacted after merging `received`.
+    /// Operations of other installs this history already holds as they are go too: they add
+    /// nothing. Operations of this install all stay (they show another folder numbering under
+    /// its id: `duplicate(in:baseline:)`), and so does any operation that differs from the one
+    /// held (the merge refuses it).
+    public func folding(_ received: ChangeSetBytes, program: Program, now: Double?) throws(ChangeSetError) -> FoldedChangeSet? {
         var windows: [InstallID: FoldWindow] = [:]
-        var inOrder = true
+        var unordered: StampedOperation?
         received.forEachOperation { operation in
-            guard inOrder, operation.install != install else { return }
-            var window = windows[operation.install] ?? FoldWindow(held: count(of: operation.install))
+            guard unordered == nil, operation.install != install else { return }
             let applies = known(operation.install, operation.sequence) == nil && hasSeenWhatItClaims(operation)
-            inOrder = window.observe(operation, applies: applies, now: now)
-            windows[operation.install] = window
+            // In place: a copy would copy the window's donations at each one.
+            if !windows[operation.install, default: FoldWindow(held: count(of: operation.install))]
+                .observe(operation, applies: applies, program: program, now: now) { unordered = operation }
         }
-        guard inOrder else { return nil }
+        if let unordered { throw .unordered(install: unordered.install, sequence: unordered.sequence) }
+        let heldDates = now == nil ? [:] : latestDates
+        for install in Array(windows.keys) {
+            windows[install]?.settle(program: program, now: now, heldDate: heldDates[install], pendingFree: pendingCount == 0) { event, clock in
+                latestDonation(of: install, event: program.events[event], upTo: clock)
+            }
+        }
         var operations: [StampedOperation] = []
         var foldedAway = 0
         var dropped = false
@@ -62,7 +69,7 @@ extension SyncHistory {
     }
 }
 
-/// A received change set with its last display dates folded (`SyncHistory.folding(_:now:)`).
+/// A received change set with what decides nothing folded (`SyncHistory.folding(_:program:now:)`).
 public struct FoldedChangeSet: Sendable {
     /// What is merged: the operations kept, under a baseline raised over those folded away.
     public var changeSet: ChangeSet
@@ -80,11 +87,22 @@ private struct FoldWindow {
     private(set) var end: Int
     /// Whether the window still grows: no gap, no operation held or waiting yet.
     private var open = true
+    /// Whether an operation is listed past the window (it may be applied with it, after a wait).
+    private var listedPast = false
     /// The number of the last operation listed.
     private var last = 0
-    /// The window's latest last display date, and its latest up to the clock.
+    /// The window's latest operation: it shows the install's clock, so it stays.
+    private var newest: StampedOperation?
+    /// What stays of the window by key: its latest last display date and its latest up to the
+    /// clock, each parameter's latest value of each kind, each exposure's earliest.
     private var latest: StampedOperation?
     private var latestPast: StampedOperation?
+    private var values: [ParameterValueKey: StampedOperation] = [:]
+    private var exposures: [HistoryKey: StampedOperation] = [:]
+    /// The window's donations of each declared event that fit its fields, then those no rule
+    /// can see any more (`settle`).
+    private var donations: [Int: [DonationStamp]] = [:]
+    private var hidden: Set<Int> = []
 
     init(held: Int) {
         self.held = held
@@ -93,27 +111,97 @@ private struct FoldWindow {
 
     /// Takes the next listed operation (`applies`: the history does not hold its number, and
     /// holds what it claims to have seen if it is a reset or a deletion); false when it is not
-    /// numbered after the last one listed. Those numbered up to `held` leave the window open.
-    mutating func observe(_ operation: StampedOperation, applies: Bool, now: Double?) -> Bool {
+    /// numbered after the last one listed.
+    mutating func observe(_ operation: StampedOperation, applies: Bool, program: Program, now: Double?) -> Bool {
         guard operation.sequence > last else { return false }
         last = operation.sequence
-        // One the history holds (a change set carries the one at the peer's count): the merge
-        // compares it, and the window starts after it.
+        // One the history holds (its last, listed for comparison) leaves the window as it is.
         guard operation.sequence > held else { return true }
         guard open, applies, operation.sequence == end + 1 else {
             open = false
+            listedPast = true
             return true
         }
         end = operation.sequence
-        guard case .lastDisplayDate = operation.change else { return true }
-        if latest.map({ $0.precedes(operation) }) ?? true { latest = operation }
-        if let now, operation.date <= now, latestPast.map({ $0.precedes(operation) }) ?? true { latestPast = operation }
+        if newest.map({ $0.precedes(operation) }) ?? true { newest = operation }
+        switch operation.change {
+        case .lastDisplayDate:
+            if latest.map({ $0.precedes(operation) }) ?? true { latest = operation }
+            if let now, operation.date <= now, latestPast.map({ $0.precedes(operation) }) ?? true { latestPast = operation }
+        case .setParameter(let name, let value):
+            let key = ParameterValueKey(name: name, kind: ValueKind(value))
+            if values[key].map({ $0.precedes(operation) }) ?? true { values[key] = operation }
+        case .exposure:
+            if exposures[operation.change.key].map({ operation.precedes($0) }) ?? true { exposures[operation.change.key] = operation }
+        case .donate(let name, _):
+            if let event = program.eventIndex(named: name), HistoryMerge.donation(of: operation, event: program.events[event]) != nil {
+                donations[event, default: []].append(DonationStamp(operation))
+            }
+        default:
+            break
+        }
         return true
     }
 
-    /// Whether `operation` is a last display date of the window that decides nothing.
+    /// Finds the window's donations no rule can see from the install's clock on
+    /// (`SyncHistory.hidden`): the clock its operations held (`heldDate`) and the window's show,
+    /// never after `now`. Older than the horizon holds whatever comes later; shadowed by later
+    /// donations only when nothing numbered after the window is held or listed (`pendingFree`),
+    /// so that the window's donations are the install's last. Of those, only one dated after
+    /// every donation numbered before it and dated up to the clock (`heldLatest`: the latest the
+    /// history holds of the event) goes: no earlier one could then be shadowed without it that is not with it, so
+    /// compaction keeps what it would have kept.
+    mutating func settle(program: Program, now: Double?, heldDate: Double?, pendingFree: Bool,
+                         heldLatest: (Int, Double) -> DonationStamp?) {
+        guard let now, let newest else { return }
+        let clock = min(now, max(heldDate ?? -.infinity, newest.date))
+        for (event, stamps) in donations {
+            var info = program.events[event]
+            if listedPast || !pendingFree { info.maximumCount = Int.max }
+            let candidates = Set(SyncHistory.hidden(stamps, event: info, clock: clock))
+            guard !candidates.isEmpty else { continue }
+            var latest = heldLatest(event, clock)
+            for stamp in stamps where stamp.date <= clock {
+                if latest.map({ $0.precedes(stamp) }) ?? true {
+                    if candidates.contains(stamp.sequence) { hidden.insert(stamp.sequence) }
+                    latest = stamp
+                }
+            }
+        }
+        donations = [:]
+    }
+
+    /// Whether `operation` is one of the window's that decides nothing.
     func folds(_ operation: StampedOperation) -> Bool {
-        guard case .lastDisplayDate = operation.change, operation.sequence > held, operation.sequence < end else { return false }
-        return operation.sequence != latest?.sequence && operation.sequence != latestPast?.sequence
+        guard operation.sequence > held, operation.sequence < end, operation.sequence != newest?.sequence else { return false }
+        switch operation.change {
+        case .lastDisplayDate:
+            return operation.sequence != latest?.sequence && operation.sequence != latestPast?.sequence
+        case .setParameter(let name, let value):
+            return operation.sequence != values[ParameterValueKey(name: name, kind: ValueKind(value))]?.sequence
+        case .exposure:
+            return operation.sequence != exposures[operation.change.key]?.sequence
+        case .donate:
+            return hidden.contains(operation.sequence)
+        default:
+            return false
+        }
+    }
+}
+
+/// A parameter's values of one kind: the latest set stays (`SyncHistory.compact`).
+private struct ParameterValueKey: Hashable {
+    var name: String
+    var kind: ValueKind
+}
+
+extension SyncHistory {
+    /// The latest donation of `event` by `install` dated up to `clock` the history holds that
+    /// fits its fields.
+    fileprivate func latestDonation(of install: InstallID, event: EventInfo, upTo clock: Double) -> DonationStamp? {
+        operations(for: .event(event.name))
+            .filter { $0.install == install && $0.date <= clock && HistoryMerge.donation(of: $0, event: event) != nil }
+            .map(DonationStamp.init)
+            .max { $0.precedes($1) }
     }
 }
