@@ -11,7 +11,7 @@ enum StateCommand {
     static let usage = """
     usage: tiprulec state import FIXTURE.json [--program PROGRAM] -o DIR
            tiprulec state export DIR [-o FIXTURE.json]
-           tiprulec state merge DIR OTHER...
+           tiprulec state merge DIR OTHER... [--now DATE]
            tiprulec state changes DIR [--since VECTOR] [-o FILE]
            tiprulec state rows DIR --user ID [-o FILE]
 
@@ -28,7 +28,10 @@ enum StateCommand {
 
     merge applies to the folder DIR, in place, each OTHER in turn: a state folder
     (what it holds that DIR lacks) or a change set file; each is merged whole or
-    refused whole (exit 2, DIR unchanged by it). changes writes the change set a
+    refused whole (exit 2, DIR unchanged by it). With --now (RFC 3339, or seconds
+    since 1970), merge acts as a device whose clock reads DATE: what no rule can see
+    any more is pruned, and a large change set's donations of it fold as it is read;
+    without it, nothing is pruned. changes writes the change set a
     peer holding VECTOR lacks (all of the history without --since) to FILE, or
     lists its operations past VECTOR, one a line. VECTOR is INSTALL=COUNT pairs separated by
     commas, INSTALL an install id (32 hexadecimal digits), as export and merge

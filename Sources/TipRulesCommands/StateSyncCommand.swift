@@ -8,17 +8,23 @@ import TipRulesState
 /// a person's installs' histories merged by hand, for support and tests (docs/runtime.md,
 /// "Syncing a person's devices").
 enum StateSyncCommand {
-    /// `state merge DIR OTHER…`: applies each OTHER (a state folder, whose whole history is taken,
-    /// or a change set file) to DIR in place, one after another, each all or nothing.
+    /// `state merge DIR OTHER… [--now DATE]`: applies each OTHER (a state folder, whose whole
+    /// history is taken, or a change set file) to DIR in place, one after another, each all or
+    /// nothing; with `--now`, as a device whose clock reads DATE would (what no rule can see
+    /// any more is pruned, and folded as a large change set is read).
     static func merge(_ arguments: [String], environment: CommandEnvironment) throws(CommandResultError) -> CommandResult {
-        guard arguments.count >= 2, !arguments.contains(where: { $0.hasPrefix("-") && $0 != "-" }) else {
+        let parsed = try ParsedArguments.parse(arguments, valueOptions: ["--now"], flags: []).orFailure(usage: StateCommand.usage)
+        guard parsed.positionals.count >= 2, let folder = parsed.positionals.first else {
             return .failure("state merge takes a state folder and one or more folders or change set files\n" + StateCommand.usage)
         }
-        let folder = arguments[0]
-        let store = try openForWriting(folder).get()
+        var now: Double?
+        if let written = parsed.options["--now"] {
+            do { now = try DateArgument.parse(written) } catch { return .failure("--now: \(error)") }
+        }
+        let store = try openForWriting(folder, now: now).get()
         var output = ""
         var warnings = ""
-        for other in arguments.dropFirst() {
+        for other in parsed.positionals.dropFirst() {
             let changeSet: Incoming
             switch incoming(other, since: store.versionVector, environment: environment) {
             case .failure(let failure):
@@ -95,11 +101,13 @@ enum StateSyncCommand {
     }
 
     /// The folder opened for writing under the rules it keeps (a folder without an install id
-    /// gets one), without pruning.
-    static func openForWriting(_ folder: String) -> Result<TipStore, CommandResultError> {
+    /// gets one), at the clock `now` (nil: none, so nothing is pruned).
+    static func openForWriting(_ folder: String, now: Double? = nil) -> Result<TipStore, CommandResultError> {
         do {
             let program = try Program(bytes: try TipStore.read(folder: folder).programBytes)
-            return .success(try TipStore.open(folder: folder, bundledProgram: program, options: TipStoreOptions(now: nil)))
+            var options = TipStoreOptions(now: nil)
+            if let now { options.now = { now } }
+            return .success(try TipStore.open(folder: folder, bundledProgram: program, options: options))
         } catch {
             return .failure(CommandResultError(.failure("\(error)")))
         }

@@ -90,6 +90,13 @@ enum HistoryScaling {
                 print("the same into an app's store with a clock (TipStore.apply(changeSet:), tiprulec-bench state apply): "
                       + "\(describe(apply)); folder after: \(StateBenchmark.folderSize(app) / 1024) KiB")
                 try? FileManager.default.removeItem(atPath: app)
+                // The command line at the same clock (`state merge --now`).
+                let clocked = work + "/flood-clocked"
+                try record(10_000, program: program, into: clocked, synced: true)
+                let (merged, atClock) = try ChildProcess.run(tiprulec, ["state", "merge", clocked, file, "--now", "\(Int(now))"])
+                guard merged == 0 else { throw BenchError("tiprulec state merge --now exited with status \(merged)") }
+                print("the same with tiprulec state merge --now: \(describe(atClock)); folder after: \(StateBenchmark.folderSize(clocked) / 1024) KiB")
+                try? FileManager.default.removeItem(atPath: clocked)
             }
             try? FileManager.default.removeItem(atPath: folder)
             try? FileManager.default.removeItem(atPath: file)
