@@ -149,6 +149,23 @@ struct SyncBoundsTests {
         #expect(store.tipsToDisplay(at: Self.now) == other.tipsToDisplay(at: Self.now))
     }
 
+    @Test func aLargeChangeSetLeavingTooManyOperationsToKeepIsRefusedWhole() throws {
+        defer { removeTemporaryFolder(phone) }
+        // Donations of an event these rules do not declare: compaction keeps every one, so none folds.
+        var history = SyncHistory(install: peer)
+        let limit = SyncHistory.foldedOperationLimit
+        for index in 0..<limit { history.record(.donate(event: "ghost", fields: ["n": .int(index)]), date: Self.now - 1_000) }
+        let atLimit = history.changes(app: program.app).encoded()
+        history.record(.donate(event: "ghost", fields: ["n": .int(limit)]), date: Self.now - 1_000)
+        let bytes = history.changes(app: program.app).encoded()
+        let store = try TipStore.open(folder: phone, bundledProgram: program,
+                                      options: TipStoreOptions(journalBound: 16 * 1024, now: { Self.now }))
+        #expect(throws: TipStoreError.changeSet(.tooManyOperations(limit: limit))) { try store.apply(changeSet: bytes) }
+        #expect(store.versionVector[peer] == 0)
+        // One fewer is merged.
+        #expect(try store.apply(changeSet: atLimit).applied == limit)
+    }
+
     @Test func aLargeChangeSetNotInNumberOrderIsRefusedWhole() throws {
         defer { removeTemporaryFolder(phone) }
         var history = SyncHistory(install: peer)

@@ -29,6 +29,12 @@ public enum ChangeSetError: Error, Hashable, Sendable, CustomStringConvertible {
     /// operation `sequence` of `install` after one numbered as high or higher: each install's
     /// operations are written in number order, once each, by `SyncHistory.changes(since:app:)`.
     case unordered(install: InstallID, sequence: Int)
+    /// A change set too large to merge whole, read as it comes (`SyncHistory.folding`), would
+    /// leave more than `limit` operations to hold once what decides nothing is folded away (an
+    /// event the rules do not declare, displays, resets): a merge holds every one in memory, so
+    /// it is refused rather than let one peer's flood cost a device more than a small multiple
+    /// of the change set's size.
+    case tooManyOperations(limit: Int)
 
     public var description: String {
         switch self {
@@ -55,6 +61,10 @@ public enum ChangeSetError: Error, Hashable, Sendable, CustomStringConvertible {
             return "operation \(sequence) of install \(install) is listed after one numbered as high or higher; a change set this "
                 + "large is merged as it is read, which takes each install's operations in number order, once each, as every "
                 + "history writes them; the change set is refused (made again with state changes, it merges)"
+        case .tooManyOperations(let limit):
+            return "the change set leaves more than \(limit) operations to keep once what decides nothing is folded away "
+                + "(donations of events the rules do not declare, displays, resets), more than one merge holds in memory; "
+                + "the change set is refused so that a merge costs a small multiple of its size"
         }
     }
 

@@ -25,7 +25,11 @@ extension SyncHistory {
     /// nothing. Operations of this install all stay (they show another folder numbering under
     /// its id: `duplicate(in:baseline:)`), and so does any operation that differs from the one
     /// held (the merge refuses it).
-    public func folding(_ received: ChangeSetBytes, program: Program, now: Double?) throws(ChangeSetError) -> FoldedChangeSet? {
+    ///
+    /// At most `limit` operations are kept: past that, the change set is refused
+    /// (`tooManyOperations`) before more are decoded.
+    public func folding(_ received: ChangeSetBytes, program: Program, now: Double?,
+                        limit: Int = SyncHistory.foldedOperationLimit) throws(ChangeSetError) -> FoldedChangeSet? {
         var windows: [InstallID: FoldWindow] = [:]
         var unordered: StampedOperation?
         received.forEachOperation { operation in
@@ -46,9 +50,15 @@ extension SyncHistory {
         var foldedAway = 0
         var dropped = false
         var raised = received.baseline?.counts ?? [:]
+        var overLimit = false
+        func keep(_ operation: StampedOperation) {
+            guard operations.count < limit else { return overLimit = true }
+            operations.append(operation)
+        }
         received.forEachOperation { operation in
+            guard !overLimit else { return }
             guard operation.install != install, let window = windows[operation.install] else {
-                operations.append(operation)
+                keep(operation)
                 return
             }
             if window.folds(operation) {
@@ -59,14 +69,22 @@ extension SyncHistory {
             switch known(operation.install, operation.sequence) {
             case .kept(let held) where held == operation: dropped = true
             case .foldedAway: dropped = true
-            default: operations.append(operation)
+            default: keep(operation)
             }
         }
+        if overLimit { throw .tooManyOperations(limit: limit) }
         guard foldedAway > 0 || dropped else { return nil }
         let baseline = raised.isEmpty ? nil : VersionVector(raised)
         return FoldedChangeSet(changeSet: ChangeSet(app: received.app, operations: operations, baseline: baseline),
                                foldedAway: foldedAway, fullState: received.baseline != nil)
     }
+}
+
+extension SyncHistory {
+    /// The most operations a change set read as it comes may leave to keep (about 1 KiB of memory
+    /// each once merged): 50,000, above what a year of an app's declared events, displays and
+    /// parameters keep, and about three times a 16 MiB change set's size in memory.
+    public static let foldedOperationLimit = 50_000
 }
 
 /// A received change set with what decides nothing folded (`SyncHistory.folding(_:program:now:)`).
