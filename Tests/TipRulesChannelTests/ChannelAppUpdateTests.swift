@@ -7,15 +7,13 @@ import TipRulesStorage
 /// bundled rules) or relaunched: while the channel's release is unexpired it governs, whatever
 /// release the bundled rules carry, and the host says which release governs, until when, and
 /// why newer bundled rules were set aside; the host's clock (`--now`) decides at launch too.
-@Suite(.enabled(if: TestServer.nginx != nil, "nginx is not installed (.ci/run installs it)"))
+@Suite(.nginxInstalled)
 struct ChannelAppUpdateTests {
     static var demo: URL { builtProduct("tiprules-demo") }
     let work: ChannelWorkspace
-    let server: TestServer
-    let url: String
 
     init() throws {
-        (work, server, url) = try ChannelWorkspace.servedByNginx()
+        work = try .servedByNginx()
     }
 
     /// Launches the example host bundling the compiled `source` (with its clock at `now`, when
@@ -24,7 +22,7 @@ struct ChannelAppUpdateTests {
         let bundled = work.root + "/bundled.tipc"
         try Data(try work.bundledBytes(source)).write(to: URL(fileURLWithPath: bundled))
         let host = try ChildHost(Self.demo, ["--state", work.state, "--bundled", bundled, "--app", "com.example.backyard",
-                                             "--channel", url, "--trusted-key", work.publicKey] + (now.map { ["--now", String(Int($0))] } ?? []))
+                                             "--channel", work.url, "--trusted-key", work.publicKey] + (now.map { ["--now", String(Int($0))] } ?? []))
         return (host, host.answer())
     }
 

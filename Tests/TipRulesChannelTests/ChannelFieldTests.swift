@@ -8,20 +8,18 @@ import TipRulesChannelCore
 /// A channel published by `tiprulec publish`, served by nginx on the loopback interface, fetched
 /// and applied by the storage library's updater; after each case, the folder's rules and the
 /// updater's record as a relaunch finds them.
-@Suite(.enabled(if: TestServer.nginx != nil, "nginx is not installed (.ci/run installs it)"))
+@Suite(.nginxInstalled)
 struct ChannelFieldTests {
     let work: ChannelWorkspace
-    let server: TestServer
-    let url: String
 
     init() throws {
-        (work, server, url) = try ChannelWorkspace.servedByNginx()
+        work = try .servedByNginx()
     }
 
     @Test func aGoodReleaseIsAppliedThenA304ChangesNothing() async throws {
         try work.publish([try work.rules(release: 5)], release: 5)
         let store = try work.openStore()
-        let updater = try work.updater(url: url)
+        let updater = try work.updater(url: work.url)
         // As an app does it: the fetch awaited (on a thread of its own), then activated.
         guard case .ready(let download) = try await updater.fetch(inForce: store.programBytes, now: work.now) else {
             Issue.record("the release was not offered"); return
@@ -38,12 +36,12 @@ struct ChannelFieldTests {
 
     @Test func channelVerifyChecksAChannelByItsURL() throws {
         try work.publish([try work.rules(release: 5)], release: 5, ["--stage", "100"])
-        let accepted = work.tiprulec(["channel", "verify", url, "--key", work.publicKey, "--app", "com.example.backyard"])
+        let accepted = work.tiprulec(["channel", "verify", work.url, "--key", work.publicKey, "--app", "com.example.backyard"])
         #expect(accepted.status == 0, "\(accepted.standardOutput)")
         #expect(accepted.standardOutput.contains("release 5 of com.example.backyard"))
         let other = work.root + "/other"
         #expect(work.tiprulec(["keygen", "-o", other]).status == 0)
-        let refused = work.tiprulec(["channel", "verify", url, "--key", other + ".pub", "--format", "json"])
+        let refused = work.tiprulec(["channel", "verify", work.url, "--key", other + ".pub", "--format", "json"])
         #expect(refused.status == 1)
         #expect(refused.standardOutput.contains("\"accepted\": false"))
     }
@@ -54,7 +52,7 @@ struct ChannelFieldTests {
             try work.replaceInFile(work.channel + "/artifacts/" + name) { $0[$0.count - 1] ^= 1 }
         }
         let store = try work.openStore()
-        let result = work.update(try work.updater(url: url), store)
+        let result = work.update(try work.updater(url: work.url), store)
         guard case .failure(.artifactMismatch) = result else { Issue.record("\(result)"); return }
         #expect(try work.folderRules().release == 1)
     }
@@ -66,11 +64,11 @@ struct ChannelFieldTests {
             bytes = Array(text.utf8)
         }
         let store = try work.openStore()
-        let result = work.update(try work.updater(url: url), store)
+        let result = work.update(try work.updater(url: work.url), store)
         guard case .failure(.untrustedSignature) = result else { Issue.record("\(result)"); return }
         #expect(try work.folderRules().release == 1)
         // Nothing of the tampered manifest counts: the highest release seen is the bundled rules'.
-        #expect(try work.updater(url: url).highestSeenRelease() == 1)
+        #expect(try work.updater(url: work.url).highestSeenRelease() == 1)
     }
 
     @Test func aManifestSignedByAnUntrustedKeyIsRefused() throws {
@@ -78,7 +76,7 @@ struct ChannelFieldTests {
         let other = work.root + "/other"
         #expect(work.tiprulec(["keygen", "-o", other]).status == 0)
         let store = try work.openStore()
-        let result = work.update(try work.updater(url: url, keys: [other + ".pub"]), store)
+        let result = work.update(try work.updater(url: work.url, keys: [other + ".pub"]), store)
         guard case .failure(.untrustedSignature) = result else { Issue.record("\(result)"); return }
         #expect(try work.folderRules().release == 1)
     }
@@ -88,7 +86,7 @@ struct ChannelFieldTests {
         let other = work.root + "/other"
         #expect(work.tiprulec(["keygen", "-o", other]).status == 0)
         let store = try work.openStore()
-        let result = work.update(try work.updater(url: url, keys: [other + ".pub", work.publicKey]), store)
+        let result = work.update(try work.updater(url: work.url, keys: [other + ".pub", work.publicKey]), store)
         guard case .success(.ready) = result else { Issue.record("\(result)"); return }
         #expect(try work.folderRules().release == 5)
     }
@@ -98,7 +96,7 @@ struct ChannelFieldTests {
         let old = (try Data(contentsOf: URL(fileURLWithPath: work.channel + "/manifest.json")),
                    try Data(contentsOf: URL(fileURLWithPath: work.channel + "/manifest.json.sig")))
         let store = try work.openStore()
-        let updater = try work.updater(url: url)
+        let updater = try work.updater(url: work.url)
         _ = work.update(updater, store)
         try work.publish([try work.rules(release: 6)], release: 6)
         _ = work.update(updater, store)
@@ -116,7 +114,7 @@ struct ChannelFieldTests {
     @Test func anExpiredManifestIsRefused() throws {
         try work.publish([try work.rules(release: 5)], release: 5, ["--expires", "90s"])
         let store = try work.openStore()
-        let result = work.update(try work.updater(url: url), store, at: work.now + 91)
+        let result = work.update(try work.updater(url: work.url), store, at: work.now + 91)
         guard case .failure(.expired(release: 5, _)) = result else { Issue.record("\(result)"); return }
         #expect(try work.folderRules().release == 1)
     }
@@ -124,7 +122,7 @@ struct ChannelFieldTests {
     @Test func anotherAppsManifestIsRefused() throws {
         try work.publish([try work.rules(release: 5, app: "com.example.other")], release: 5)
         let store = try work.openStore()
-        let result = work.update(try work.updater(url: url), store)
+        let result = work.update(try work.updater(url: work.url), store)
         #expect(result == .failure(.otherApp(expected: "com.example.backyard", found: "com.example.other")))
         #expect(try work.folderRules().release == 1)
     }
@@ -135,7 +133,7 @@ struct ChannelFieldTests {
         let bundled = work.root + "/bundled-v1.tiprules"
         try "tip Bundled { title: \"bundled\" }\n".write(toFile: bundled, atomically: true, encoding: .utf8)
         let store = try work.openStore(bundling: bundled)
-        let olderRuntime = try work.updater(url: url, newestReadable: 2)
+        let olderRuntime = try work.updater(url: work.url, newestReadable: 2)
         #expect(work.update(olderRuntime, store) == .failure(.nothingToLoad(release: 5, newestReadable: 2)))
         #expect(try work.folderRules().tips == ["Bundled"])
         try work.publish([try work.rules(release: 6), try work.fallbackRules()], release: 6)
@@ -150,28 +148,28 @@ struct ChannelFieldTests {
         let inside = try #require((0..<500).map { "install-\($0)" }.first { RolloutBucket.bucket(of: $0, group: group) <= 30 })
         let outside = try #require((0..<500).map { "install-\($0)" }.first { RolloutBucket.bucket(of: $0, group: group) > 60 })
         let store = try work.openStore()
-        _ = work.update(try work.updater(url: url, installID: outside), store)
+        _ = work.update(try work.updater(url: work.url, installID: outside), store)
         #expect(try work.folderRules().release == 5)
         // Another install: its own folder.
         work.state = work.root + "/state-inside"
         let insideStore = try work.openStore()
-        guard case .success(.ready) = work.update(try work.updater(url: url, installID: inside), insideStore) else {
+        guard case .success(.ready) = work.update(try work.updater(url: work.url, installID: inside), insideStore) else {
             Issue.record("the install inside the share did not take the release"); return
         }
         #expect(try work.folderRules().release == 6)
         try work.publish([try work.rules(release: 6, title: "Staged")], release: 7, ["--stage", "60"])
-        #expect(work.update(try work.updater(url: url, installID: inside), insideStore) == .success(.upToDate(release: 7)))
+        #expect(work.update(try work.updater(url: work.url, installID: inside), insideStore) == .success(.upToDate(release: 7)))
         #expect(try work.folderRules().release == 6)
     }
 
     @Test func aPausedTipNeverDisplays() throws {
         try work.publish([try work.rules(release: 5)], release: 5, ["--pause", "Welcome"])
         let store = try work.openStore()
-        _ = work.update(try work.updater(url: url), store)
+        _ = work.update(try work.updater(url: work.url), store)
         #expect(try work.folderRules().release == 5)
         #expect(!store.tipsToDisplay(at: work.now).contains("Welcome"))
         try work.publish([try work.rules(release: 5)], release: 6)
-        _ = work.update(try work.updater(url: url), store)
+        _ = work.update(try work.updater(url: work.url), store)
         #expect(store.tipsToDisplay(at: work.now).contains("Welcome"))
     }
 
@@ -179,7 +177,7 @@ struct ChannelFieldTests {
         let rules = try work.rules(release: 5)
         try work.publish([rules], release: 5, ["--expires", "1h"])
         let store = try work.openStore()
-        let updater = try work.updater(url: url)
+        let updater = try work.updater(url: work.url)
         _ = work.update(updater, store)
         work.now += 1800
         let beat = try work.publish([rules], release: 5, ["--expires", "1h"])

@@ -7,22 +7,20 @@ import TipRulesTestSupport
 /// or damaged, is served an older, validly signed manifest (a replay) and refuses it; a damaged
 /// record never keeps the folder from opening, one line says it was rebuilt, and later updates
 /// work. `tiprulec eval --state` names the channel release in force.
-@Suite(.enabled(if: TestServer.nginx != nil, "nginx is not installed (.ci/run installs it)"))
+@Suite(.nginxInstalled)
 struct ChannelFloorTests {
     static var demo: URL { builtProduct("tiprules-demo") }
     let work: ChannelWorkspace
-    let server: TestServer
-    let url: String
 
     init() throws {
-        (work, server, url) = try ChannelWorkspace.servedByNginx()
+        work = try .servedByNginx()
     }
 
     private func launch() throws -> (host: ChildHost, opened: String) {
         let bundled = work.root + "/bundled.tipc"
         try Data(try work.bundledBytes(try work.rules(release: 1))).write(to: URL(fileURLWithPath: bundled))
         let host = try ChildHost(Self.demo, ["--state", work.state, "--bundled", bundled, "--app", "com.example.backyard",
-                                             "--channel", url, "--trusted-key", work.publicKey])
+                                             "--channel", work.url, "--trusted-key", work.publicKey])
         return (host, host.answer())
     }
 

@@ -6,22 +6,20 @@ import TipRulesTestSupport
 /// expires, so `publish` expires it after a day by default, `publish --heartbeat` re-signs it
 /// cheaply with a fresh expiry, and `channel verify` warns about a longer one. The device is the
 /// example host (`tiprules-demo`) updating from nginx, with its clock set by `--now`.
-@Suite(.enabled(if: TestServer.nginx != nil, "nginx is not installed (.ci/run installs it)"))
+@Suite(.nginxInstalled)
 struct ChannelFreezeTests {
     static var demo: URL { builtProduct("tiprules-demo") }
     let work: ChannelWorkspace
-    let server: TestServer
-    let url: String
 
     init() throws {
-        (work, server, url) = try ChannelWorkspace.servedByNginx()
+        work = try .servedByNginx()
     }
 
     private func launch(at now: Double) throws -> ChildHost {
         let bundled = work.root + "/bundled.tipc"
         try Data(try work.bundledBytes(try work.rules(release: 1))).write(to: URL(fileURLWithPath: bundled))
         let host = try ChildHost(Self.demo, ["--state", work.state, "--bundled", bundled, "--app", "com.example.backyard",
-                                             "--channel", url, "--trusted-key", work.publicKey, "--now", String(Int(now))])
+                                             "--channel", work.url, "--trusted-key", work.publicKey, "--now", String(Int(now))])
         _ = host.answer()
         return host
     }

@@ -9,18 +9,18 @@ import TipRulesChannelCore
 /// instants of the update: after each kill the folder opens with the old rules or the new ones
 /// (never a mix), every answered donation is there, the updater's record is whole, and the next
 /// launch finishes the update. 50 kills by default; `TIPRULES_CHANNEL_KILLS=500` for the long form.
-@Suite(.enabled(if: TestServer.nginx != nil, "nginx is not installed (.ci/run installs it)"))
+@Suite(.nginxInstalled)
 struct ChannelKillTests {
     static var demo: URL { builtProduct("tiprules-demo") }
     static var kills: Int { Int(ProcessInfo.processInfo.environment["TIPRULES_CHANNEL_KILLS"] ?? "") ?? 50 }
 
     @Test func killedAtRandomInstantsOfAnUpdate() throws {
         signal(SIGPIPE, SIG_IGN)
-        let (work, server, url) = try ChannelWorkspace.servedByNginx()
+        let work = try ChannelWorkspace.servedByNginx()
         let bundled = work.root + "/bundled.tipc"
         try Data(try work.bundledBytes()).write(to: URL(fileURLWithPath: bundled))
         let arguments = ["--state", work.state, "--bundled", bundled, "--app", "com.example.backyard",
-                         "--channel", url, "--trusted-key", work.publicKey]
+                         "--channel", work.url, "--trusted-key", work.publicKey]
         var answered = 0
         var generator = SystemRandomNumberGenerator()
         for release in 2..<(2 + Self.kills) {
@@ -49,6 +49,6 @@ struct ChannelKillTests {
             again.kill()
             #expect(try TipStore.read(folder: work.state).engine.program.release == release)
         }
-        withExtendedLifetime(server) {}
+        withExtendedLifetime(work) {}
     }
 }

@@ -11,20 +11,18 @@ import TipRulesChannelCore
 /// What the updater's record promises, over nginx: a `304` is still subject to the settled
 /// manifest's expiry, a failed write of the record never lifts replay protection, an update
 /// that failed is never in force after a relaunch, and activation compares the release in force.
-@Suite(.enabled(if: TestServer.nginx != nil, "nginx is not installed (.ci/run installs it)"))
+@Suite(.nginxInstalled)
 struct ChannelRecordTests {
     let work: ChannelWorkspace
-    let server: TestServer
-    let url: String
 
     init() throws {
-        (work, server, url) = try ChannelWorkspace.servedByNginx()
+        work = try .servedByNginx()
     }
 
     @Test func aFrozenChannelAnswering304IsFoundStale() throws {
         try work.publish([try work.rules(release: 5)], release: 5, ["--expires", "15s"])
         let store = try work.openStore()
-        let updater = try work.updater(url: url)
+        let updater = try work.updater(url: work.url)
         guard case .success(.ready) = work.update(updater, store) else { Issue.record("the release was not applied"); return }
         #expect(work.update(updater, store, at: work.now + 10) == .success(.notModified))
         // nginx answers 304 forever; past the expiry the channel is stale all the same.
@@ -37,18 +35,18 @@ struct ChannelRecordTests {
         try work.publish([try work.rules(release: 5)], release: 5)
         let replay = try work.channelFiles()
         let store = try work.openStore()
-        _ = work.update(try work.updater(url: url), store)
+        _ = work.update(try work.updater(url: work.url), store)
         try work.publish([try work.rules(release: 7)], release: 7)
-        _ = work.update(try work.updater(url: url), store)
+        _ = work.update(try work.updater(url: work.url), store)
         #expect(try work.folderRules().release == 7)
         // A routine check whose every folder flush fails.
         let failing = FailingFolderFlush()
-        let result = work.update(try work.updater(url: url, fileLayer: failing), store)
+        let result = work.update(try work.updater(url: work.url, fileLayer: failing), store)
         guard case .failure(.store) = result else { Issue.record("\(result)"); return }
         #expect(FileManager.default.fileExists(atPath: work.state + "/channel-updater.json"))
         // The older, validly signed manifest served again is a replay.
         try work.restoreChannelFiles(replay)
-        #expect(work.update(try work.updater(url: url), store) == .failure(.replayedRelease(offered: 5, highestSeen: 7)))
+        #expect(work.update(try work.updater(url: work.url), store) == .failure(.replayedRelease(offered: 5, highestSeen: 7)))
         #expect(try work.folderRules().release == 7)
     }
 
@@ -56,7 +54,7 @@ struct ChannelRecordTests {
         try work.publish([try work.rules(release: 5)], release: 5)
         let store = try work.openStore()
         let failing = FailingFolderFlush(failing: false)
-        let updater = try work.updater(url: url, fileLayer: failing)
+        let updater = try work.updater(url: work.url, fileLayer: failing)
         guard case .ready(let download) = try updater.fetchBlocking(inForce: store.programBytes, now: work.now) else {
             Issue.record("the release was not offered"); return
         }
@@ -64,14 +62,14 @@ struct ChannelRecordTests {
         #expect(throws: ChannelUpdateError.self) { try updater.activate(download, in: store) }
         // As a relaunch finds the folder: the bundled rules, and the update offered again.
         #expect(try work.folderRules().release == 1)
-        guard case .success(.ready) = work.update(try work.updater(url: url), store) else { Issue.record("not offered again"); return }
+        guard case .success(.ready) = work.update(try work.updater(url: work.url), store) else { Issue.record("not offered again"); return }
         #expect(try work.folderRules().release == 5)
     }
 
     @Test func aDownloadBelowTheReleaseInForceIsNotActivated() throws {
         try work.publish([try work.rules(release: 5)], release: 5)
         let store = try work.openStore()
-        let updater = try work.updater(url: url)
+        let updater = try work.updater(url: work.url)
         guard case .ready(let older) = try updater.fetchBlocking(inForce: store.programBytes, now: work.now) else {
             Issue.record("release 5 was not offered"); return
         }

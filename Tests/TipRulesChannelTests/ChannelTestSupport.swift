@@ -18,6 +18,10 @@ final class ChannelWorkspace {
     let publicKey: String
     var now: Double = Date().timeIntervalSince1970.rounded(.down)
     private var publishes = 0
+    /// The nginx serving the channel (`servedByNginx()`), stopped with the workspace.
+    private var server: TestServer?
+    /// The channel's URL, when nginx serves it.
+    var url: String { server.map { "http://127.0.0.1:\($0.port)/channel" } ?? "" }
 
     init() throws {
         root = temporaryFolder(prefix: "tiprules-channel")
@@ -30,13 +34,16 @@ final class ChannelWorkspace {
         try #require(made.status == 0, "\(made.standardError)")
     }
 
-    deinit { removeTemporaryFolder(root) }
+    deinit {
+        server = nil
+        removeTemporaryFolder(root)
+    }
 
-    /// A workspace whose channel nginx serves, and the channel's URL.
-    static func servedByNginx() throws -> (ChannelWorkspace, TestServer, String) {
+    /// A workspace whose channel nginx serves (at `url`).
+    static func servedByNginx() throws -> ChannelWorkspace {
         let work = try ChannelWorkspace()
-        let server = try TestServer.nginx(serving: work.root + "/site", work: work.root + "/nginx")
-        return (work, server, "http://127.0.0.1:\(server.port)/channel")
+        work.server = try TestServer.nginx(serving: work.root + "/site", work: work.root + "/nginx")
+        return work
     }
 
     /// An instant as the channel's messages write it (RFC 3339, UTC).
@@ -158,4 +165,9 @@ extension TestServer {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Servers/fault_server.py")
         return try announcingPort("/usr/bin/env", ["python3", script.path, root])
     }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs a suite only where nginx is installed (`.ci/run` installs it).
+    static var nginxInstalled: Self { .enabled(if: TestServer.nginx != nil, "nginx is not installed (.ci/run installs it)") }
 }

@@ -9,15 +9,15 @@ import TipRulesSigning
 /// The example host updating from a channel served by nginx says what each release changed
 /// (tips added, removed, paused, words changed, the program's release), shows the words of the
 /// rules in force, gives a paused tip's reason; `tiprulec eval --state` sees the same rules.
-@Suite(.enabled(if: TestServer.nginx != nil, "nginx is not installed (.ci/run installs it)"))
+@Suite(.nginxInstalled)
 struct DemoChannelUpdateTests {
     @Test func eachUpdateSaysWhatItChangedAndThePausedTipSaysWhy() throws {
-        let (work, server, url) = try ChannelWorkspace.servedByNginx()
+        let work = try ChannelWorkspace.servedByNginx()
         let bundled = work.root + "/bundled.tipc"
         try Data(try work.bundledBytes()).write(to: URL(fileURLWithPath: bundled))
         let host = try ChildHost(builtProduct("tiprules-demo"),
                                  ["--state", work.state, "--bundled", bundled, "--app", "com.example.backyard", "--now", "1790000000",
-                                  "--channel", url, "--trusted-key", work.publicKey])
+                                  "--channel", work.url, "--trusted-key", work.publicKey])
         defer { host.kill() }
         #expect(host.answer() == "opened \(work.state): rules release 1; no channel release recorded; the floor is release 1")
         try work.publish([try work.rules(release: 5)], release: 5)
@@ -51,6 +51,6 @@ struct DemoChannelUpdateTests {
                 "\(inForce.standardOutput)")
         let source = work.tiprulec(["eval", next, "--state", work.state, "--now", "1790000200"])
         #expect(source.standardError.contains("the rules in force (release 6) are not \(next)"), "\(source.standardError)")
-        withExtendedLifetime(server) {}
+        withExtendedLifetime(work) {}
     }
 }

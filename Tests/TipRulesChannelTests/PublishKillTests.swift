@@ -8,15 +8,13 @@ import TipRulesChannelCore
 /// device finds the release before or the one being published, whole, or refuses the channel
 /// (keeping its rules); running the same publish again finishes it. 40 kills by default;
 /// `TIPRULES_PUBLISH_KILLS=400` for the long form.
-@Suite(.enabled(if: TestServer.nginx != nil, "nginx is not installed (.ci/run installs it)"))
+@Suite(.nginxInstalled)
 struct PublishKillTests {
     static var kills: Int { Int(ProcessInfo.processInfo.environment["TIPRULES_PUBLISH_KILLS"] ?? "") ?? 40 }
     let work: ChannelWorkspace
-    let server: TestServer
-    let url: String
 
     init() throws {
-        (work, server, url) = try ChannelWorkspace.servedByNginx()
+        work = try .servedByNginx()
     }
 
     private func publishArguments(_ release: Int) throws -> [String] {
@@ -72,7 +70,7 @@ struct PublishKillTests {
 
         // A device meanwhile keeps its rules.
         let store = try work.openStore()
-        let updater = try work.updater(url: url)
+        let updater = try work.updater(url: work.url)
         let meanwhile = work.update(updater, store)
         guard case .failure(.httpStatus(_, status: 404)) = meanwhile else { Issue.record("\(meanwhile)"); return }
         #expect(try work.folderRules().release == 1)

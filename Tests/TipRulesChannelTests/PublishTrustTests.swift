@@ -10,14 +10,12 @@ import TipRulesSigning
 /// applied by the updater: an edited channel folder is never signed, a program a device would
 /// refuse is never published, a staged release over a staged one keeps the first one's
 /// audience.
-@Suite(.enabled(if: TestServer.nginx != nil, "nginx is not installed (.ci/run installs it)"))
+@Suite(.nginxInstalled)
 struct PublishTrustTests {
     let work: ChannelWorkspace
-    let server: TestServer
-    let url: String
 
     init() throws {
-        (work, server, url) = try ChannelWorkspace.servedByNginx()
+        work = try .servedByNginx()
     }
 
     func publishing(_ programs: [String], release: Int, _ options: [String] = []) -> (status: Int32, error: String) {
@@ -65,7 +63,7 @@ struct PublishTrustTests {
         #expect(verified.standardOutput.contains("names no app: a device whose rules name 'com.example.backyard' refuses it"),
                 "\(verified.standardOutput)")
         let store = try work.openStore()
-        guard case .failure(.store) = work.update(try work.updater(url: url), store) else { Issue.record("the device took it"); return }
+        guard case .failure(.store) = work.update(try work.updater(url: work.url), store) else { Issue.record("the device took it"); return }
         #expect(try work.folderRules().release == 1)
     }
 
@@ -79,7 +77,7 @@ struct PublishTrustTests {
             RolloutBucket.bucket(of: $0, group: "com.example.backyard:6") > 5 && RolloutBucket.bucket(of: $0, group: staging.group) > 10
         })
         let store = try work.openStore()
-        guard case .success(.ready) = work.update(try work.updater(url: url, installID: outside), store) else {
+        guard case .success(.ready) = work.update(try work.updater(url: work.url, installID: outside), store) else {
             Issue.record("the install outside both shares took nothing"); return
         }
         #expect(try work.folderRules().release == 5, "the 5 % canary never reaches the other 95 %")
@@ -96,12 +94,12 @@ struct PublishTrustTests {
         #expect(refused.error.contains("does not verify") && refused.error.contains("--start-over"), "\(refused.error)")
         #expect(Array(try Data(contentsOf: URL(fileURLWithPath: work.channel + "/manifest.json"))) == edited, "nothing written")
         let store = try work.openStore()
-        guard case .failure(.untrustedSignature) = work.update(try work.updater(url: url), store) else {
+        guard case .failure(.untrustedSignature) = work.update(try work.updater(url: work.url), store) else {
             Issue.record("the edited manifest was taken"); return
         }
         #expect(publishing([try work.rules(release: 6)], release: 6, ["--start-over"]).status == 0)
         work.now += 1
-        guard case .success(.ready) = work.update(try work.updater(url: url), store) else { Issue.record("release 6 not taken"); return }
+        guard case .success(.ready) = work.update(try work.updater(url: work.url), store) else { Issue.record("release 6 not taken"); return }
         #expect(try work.folderRules().release == 6)
     }
 
