@@ -9,7 +9,6 @@ import TipRulesStorage
 /// why newer bundled rules were set aside; the host's clock (`--now`) decides at launch too.
 @Suite(.nginxInstalled)
 struct ChannelAppUpdateTests {
-    static var demo: URL { builtProduct("tiprules-demo") }
     let work: ChannelWorkspace
 
     init() throws {
@@ -21,7 +20,7 @@ struct ChannelAppUpdateTests {
     private func launch(bundling source: String, now: Double? = nil) throws -> (host: ChildHost, opened: String) {
         let bundled = work.root + "/bundled.tipc"
         try Data(try work.bundledBytes(source)).write(to: URL(fileURLWithPath: bundled))
-        let host = try ChildHost(Self.demo, ["--state", work.state, "--bundled", bundled, "--app", "com.example.backyard",
+        let host = try ChildHost(ChannelWorkspace.demo, ["--state", work.state, "--bundled", bundled, "--app", "com.example.backyard",
                                              "--channel", work.url, "--trusted-key", work.publicKey] + (now.map { ["--now", String(Int($0))] } ?? []))
         return (host, host.answer())
     }

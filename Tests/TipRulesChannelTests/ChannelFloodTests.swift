@@ -7,7 +7,6 @@ import TipRulesStorage
 /// with and without a `Content-Length`): the example host refuses the artifact within its
 /// time-out, holding no more memory than the largest body it accepts, and keeps its rules.
 struct ChannelFloodTests {
-    static var demo: URL { builtProduct("tiprules-demo") }
 
     @Test(arguments: ["flood", "flood-unannounced"])
     func aTwoGigabyteAnswerIsCutAtTheCap(fault: String) throws {
@@ -16,7 +15,7 @@ struct ChannelFloodTests {
         let server = try TestServer.faults(serving: work.root + "/site")
         let bundled = work.root + "/bundled.tipc"
         try Data(try work.bundledBytes()).write(to: URL(fileURLWithPath: bundled))
-        let host = try ChildHost(Self.demo, ["--state", work.state, "--bundled", bundled, "--app", "com.example.backyard",
+        let host = try ChildHost(ChannelWorkspace.demo, ["--state", work.state, "--bundled", bundled, "--app", "com.example.backyard",
                                              "--channel", "http://127.0.0.1:\(server.port)/\(fault)/channel",
                                              "--trusted-key", work.publicKey])
         defer { host.kill() }

@@ -9,7 +9,6 @@ import TipRulesTestSupport
 /// work. `tiprulec eval --state` names the channel release in force.
 @Suite(.nginxInstalled)
 struct ChannelFloorTests {
-    static var demo: URL { builtProduct("tiprules-demo") }
     let work: ChannelWorkspace
 
     init() throws {
@@ -19,7 +18,7 @@ struct ChannelFloorTests {
     private func launch() throws -> (host: ChildHost, opened: String) {
         let bundled = work.root + "/bundled.tipc"
         try Data(try work.bundledBytes(try work.rules(release: 1))).write(to: URL(fileURLWithPath: bundled))
-        let host = try ChildHost(Self.demo, ["--state", work.state, "--bundled", bundled, "--app", "com.example.backyard",
+        let host = try ChildHost(ChannelWorkspace.demo, ["--state", work.state, "--bundled", bundled, "--app", "com.example.backyard",
                                              "--channel", work.url, "--trusted-key", work.publicKey])
         return (host, host.answer())
     }

@@ -8,7 +8,6 @@ import TipRulesTestSupport
 /// example host (`tiprules-demo`) updating from nginx, with its clock set by `--now`.
 @Suite(.nginxInstalled)
 struct ChannelFreezeTests {
-    static var demo: URL { builtProduct("tiprules-demo") }
     let work: ChannelWorkspace
 
     init() throws {
@@ -18,7 +17,7 @@ struct ChannelFreezeTests {
     private func launch(at now: Double) throws -> ChildHost {
         let bundled = work.root + "/bundled.tipc"
         try Data(try work.bundledBytes(try work.rules(release: 1))).write(to: URL(fileURLWithPath: bundled))
-        let host = try ChildHost(Self.demo, ["--state", work.state, "--bundled", bundled, "--app", "com.example.backyard",
+        let host = try ChildHost(ChannelWorkspace.demo, ["--state", work.state, "--bundled", bundled, "--app", "com.example.backyard",
                                              "--channel", work.url, "--trusted-key", work.publicKey, "--now", String(Int(now))])
         _ = host.answer()
         return host

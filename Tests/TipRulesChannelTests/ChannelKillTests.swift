@@ -11,7 +11,6 @@ import TipRulesChannelCore
 /// launch finishes the update. 50 kills by default; `TIPRULES_CHANNEL_KILLS=500` for the long form.
 @Suite(.nginxInstalled)
 struct ChannelKillTests {
-    static var demo: URL { builtProduct("tiprules-demo") }
     static var kills: Int { Int(ProcessInfo.processInfo.environment["TIPRULES_CHANNEL_KILLS"] ?? "") ?? 50 }
 
     @Test func killedAtRandomInstantsOfAnUpdate() throws {
@@ -25,7 +24,7 @@ struct ChannelKillTests {
         var generator = SystemRandomNumberGenerator()
         for release in 2..<(2 + Self.kills) {
             try work.publish([try work.rules(release: release, title: release % 2 == 0 ? "Even" : "Odd")], release: release)
-            let host = try ChildHost(Self.demo, arguments)
+            let host = try ChildHost(ChannelWorkspace.demo, arguments)
             try #require(host.answer().hasPrefix("opened"))
             if host.ask("donate visited \(1_790_000_000 + release) backyardID=7").hasPrefix("ok") { answered += 1 }
             host.send("update")
@@ -39,7 +38,7 @@ struct ChannelKillTests {
             let visited = try #require(rules.eventIndex(named: "visited"))
             #expect(stored.engine.store.donationCount(event: visited) == answered)
 
-            let again = try ChildHost(Self.demo, arguments)
+            let again = try ChildHost(ChannelWorkspace.demo, arguments)
             try #require(again.answer().hasPrefix("opened"))
             let outcome = again.ask("update")
             // "not modified" when the killed update had finished: the ETag is sent only while the

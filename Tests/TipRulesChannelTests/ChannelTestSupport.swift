@@ -39,6 +39,9 @@ final class ChannelWorkspace {
         removeTemporaryFolder(root)
     }
 
+    /// The example host (`tiprules-demo`), built with the tests.
+    static var demo: URL { builtProduct("tiprules-demo") }
+
     /// A workspace whose channel nginx serves (at `url`).
     static func servedByNginx() throws -> ChannelWorkspace {
         let work = try ChannelWorkspace()
