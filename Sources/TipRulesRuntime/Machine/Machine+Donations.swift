@@ -65,6 +65,33 @@ extension Machine {
         return groups.winner(largest: largest)?.count ?? 0
     }
 
+    /// `winningGroupSize` of a few rows (`rows` of `column`, at most `NativeRule.groupedRowLimit`
+    /// of them) without the group table: each group is counted from its first row by comparing
+    /// the rows after it not yet counted, a bit per row marking those counted. No allocation, no
+    /// hashing; 0 for more rows than the bits.
+    static func winningGroupSize(of rows: Range<Int>, in column: [UInt64], floating: Bool, largest: Bool) -> Int {
+        guard rows.count <= UInt64.bitWidth else { return 0 }
+        return floating ? winningGroupSize(of: rows, in: column, largest: largest) { groupKey($0, floating: true) }
+                        : winningGroupSize(of: rows, in: column, largest: largest) { $0 }
+    }
+
+    @inline(__always)
+    private static func winningGroupSize(of rows: Range<Int>, in column: [UInt64], largest: Bool,
+                                         key: (UInt64) -> UInt64) -> Int {
+        var counted: UInt64 = 0
+        var best = 0
+        for first in rows where counted & (1 << UInt64(first - rows.lowerBound)) == 0 {
+            let value = key(column[first])
+            var size = 1
+            for row in first + 1..<rows.upperBound where key(column[row]) == value {
+                counted |= 1 << UInt64(row - rows.lowerBound)
+                size += 1
+            }
+            if best == 0 || (largest ? size > best : size < best) { best = size }
+        }
+        return best
+    }
+
     /// Counts the donations of `slice` per distinct value of `column` into `groups`.
     private mutating func countGroups(_ slice: DonationSlice, by column: GroupedColumn) {
         let floating = column.floating
@@ -93,7 +120,7 @@ extension Machine {
     }
 
     @inline(__always)
-    private static func groupKey(_ bits: UInt64, floating: Bool) -> UInt64 {
+    static func groupKey(_ bits: UInt64, floating: Bool) -> UInt64 {
         guard floating else { return bits }
         let value = SlotEncoding.double(bits)
         if value == 0 { return 0 }
