@@ -78,18 +78,23 @@ extension Machine {
     @inline(__always)
     private static func winningGroupSize(of rows: Range<Int>, in column: [UInt64], largest: Bool,
                                          key: (UInt64) -> UInt64) -> Int {
-        var counted: UInt64 = 0
-        var best = 0
-        for first in rows where counted & (1 << UInt64(first - rows.lowerBound)) == 0 {
-            let value = key(column[first])
-            var size = 1
-            for row in first + 1..<rows.upperBound where key(column[row]) == value {
-                counted |= 1 << UInt64(row - rows.lowerBound)
-                size += 1
+        column.withUnsafeBufferPointer { buffer in
+            // The one bounds check: the rows are rows of the column's event.
+            precondition(rows.lowerBound >= 0 && rows.upperBound <= buffer.count, "a collection's rows are rows of its event")
+            let values = UnsafeBufferPointer(rebasing: buffer[rows])
+            var counted: UInt64 = 0
+            var best = 0
+            for first in values.indices where counted & (1 << UInt64(truncatingIfNeeded: first)) == 0 {
+                let value = key(values[first])
+                var size = 1
+                for row in first &+ 1..<values.count where key(values[row]) == value {
+                    counted |= 1 << UInt64(truncatingIfNeeded: row)
+                    size &+= 1
+                }
+                if best == 0 || (largest ? size > best : size < best) { best = size }
             }
-            if best == 0 || (largest ? size > best : size < best) { best = size }
+            return best
         }
-        return best
     }
 
     /// Counts the donations of `slice` per distinct value of `column` into `groups`.
