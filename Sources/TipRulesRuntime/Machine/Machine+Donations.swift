@@ -67,8 +67,8 @@ extension Machine {
 
     /// `winningGroupSize` of a few rows (`rows` of `column`, at most `NativeRule.groupedRowLimit`
     /// of them) without the group table: each group is counted from its first row by comparing
-    /// the rows after it not yet counted, a bit per row marking those counted. No allocation, no
-    /// hashing; 0 for more rows than the bits.
+    /// the rows after it, a bit per row marking those counted (a row marked starts no group). No
+    /// allocation, no hashing; 0 for more rows than the bits.
     static func winningGroupSize(of rows: Range<Int>, in column: [UInt64], floating: Bool, largest: Bool) -> Int {
         guard rows.count <= UInt64.bitWidth else { return 0 }
         return floating ? winningGroupSize(of: rows, in: column, largest: largest) { groupKey($0, floating: true) }

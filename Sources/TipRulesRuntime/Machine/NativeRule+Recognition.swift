@@ -42,7 +42,7 @@ extension NativeRule {
     }
 
     /// A subject compared with a constant, the constant on either side: the subject a
-    /// parameter, a `Version` parameter or a donation count.
+    /// parameter, a `Version` parameter, a donation count or a subset's group count.
     private static func comparison(_ body: ArraySlice<Instruction>, constants: [ScalarValue], events: [EventInfo],
                                    line: Int) -> Kind? {
         guard body.count >= 3, let compare = body.last,
