@@ -7,34 +7,37 @@ package struct ReachCounter: UserCounter {
     package var tally: ReachTally
     private var program: UserEvaluation
     private var baseline: UserEvaluation?
+    /// Whether `baseline` is set: what each row and user asks, without copying the optional (a
+    /// large value) to ask it.
+    private let hasBaseline: Bool
 
     package init(setup: ReachSetup) {
         self.setup = setup
         tally = ReachTally(program: setup.program, baseline: setup.baseline)
         program = UserEvaluation(program: setup.program, now: setup.now, userParameter: setup.userParameter?.program)
         baseline = setup.baseline.map { UserEvaluation(program: $0, now: setup.now, userParameter: setup.userParameter?.baseline) }
+        hasBaseline = setup.baseline != nil
     }
 
-    package var workDone: Int { program.workDone + (baseline?.workDone ?? 0) }
+    package var workDone: Int { program.workDone + (hasBaseline ? baseline?.workDone ?? 0 : 0) }
 
     package mutating func startUser() {
         program.builder.reset()
-        baseline?.builder.reset()
+        if hasBaseline { baseline?.builder.reset() }
     }
 
     package mutating func add(_ row: borrowing ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
         try program.builder.add(row, text: text)
-        if baseline != nil { try baseline?.builder.add(row, text: text) }
+        if hasBaseline { try baseline?.builder.add(row, text: text) }
     }
 
     package mutating func count(user: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
         try program.evaluate(user: user, now: setup.now)
-        try baseline?.evaluate(user: user, now: setup.now)
         // Without a baseline, no pair of an outcome and its tips is made (and released) per user.
+        guard hasBaseline else { return tally.add(program.outcome, of: setup.program, baseline: nil) }
+        try baseline?.evaluate(user: user, now: setup.now)
         if let outcome = baseline?.outcome {
             tally.add(program.outcome, of: setup.program, baseline: (outcome, setup.baselineTips))
-        } else {
-            tally.add(program.outcome, of: setup.program, baseline: nil)
         }
     }
 }

@@ -99,6 +99,8 @@ package struct ReachTally: Equatable, RowsTally {
     /// same rows, with how its tips correspond to the program's).
     mutating func add(_ outcome: Outcome, of program: Program, baseline old: (outcome: Outcome, tips: BaselineTips)?) {
         users += 1
+        // Each tip's rules follow the tips' before it in `decisions.rules`, as in the tally.
+        var first = 0
         for (index, decision) in outcome.decisions.tips.enumerated() {
             if decision.display { tips[index].display += 1 }
             tips[index].status[Self.statusIndex(decision.status)] += 1
@@ -106,14 +108,14 @@ package struct ReachTally: Equatable, RowsTally {
             if let reason = decision.reason { tips[index].invalidatedReason[Self.invalidationReasonIndex(reason)] += 1 }
             var notTrue = 0
             var obstacle = 0
-            let results = outcome.decisions.rules(ofTip: index)
-            for position in results.indices where !results[position] {
-                let rule = position - results.startIndex
+            let ruleCount = tips[index].rules.count
+            for rule in 0..<ruleCount where !outcome.decisions.rules[first + rule] {
                 notTrue += 1
                 obstacle = rule
                 tips[index].rules[rule].isFalse += 1
-                if outcome.failures[position] { tips[index].rules[rule].error += 1 }
+                if outcome.failures[first + rule] { tips[index].rules[rule].error += 1 }
             }
+            first += ruleCount
             if notTrue == 1 { tips[index].rules[obstacle].onlyObstacle += 1 }
             if let old, tips[index].baseline != nil {
                 let before = old.tips.indices[index].map { old.outcome.decisions.tips[$0].display } ?? false

@@ -29,7 +29,7 @@ import TipRulesTestSupport
     /// A rule of one of the native shapes (and, now and then, one that only looks like one).
     private func rule(_ random: inout Xorshift) -> String {
         let op = random.pick(Self.operators)
-        switch random.next(12) {
+        switch random.next(14) {
         case 0: return "#Rule(Self.$flag) { \(random.pick(["$0 == true", "$0 != false", "$0", "!$0", "true == $0", "$0 == false"])) }"
         case 1: return "#Rule(Self.$level) { $0 \(op) \(random.next(14) - 2) }"
         case 2: return "#Rule(Self.$level) { \(random.next(14) - 2) \(op) $0 }"
@@ -46,6 +46,12 @@ import TipRulesTestSupport
             let event = random.pick(["visit", "purchase"])
             let window = random.pick([".days(1)", ".hours(5)", ".days(3)", ".seconds(0)", ".hours(-2)"])
             return "#Rule(Self.\(event)) { $0.donations.donatedWithin(\(window)).count \(op) \(random.next(8)) }"
+        case 12, 13:
+            let (event, field) = random.pick([("visit", "place"), ("purchase", "amount"), ("purchase", "date")])
+            let window = random.pick(["", ".donatedWithin(.days(1))", ".donatedWithin(.hours(30))", ".donatedWithin(.seconds(0))"])
+            let subset = "$0.donations\(window).\(random.pick(["largestSubset", "smallestSubset"]))(groupedBy: \\.\(field)).count"
+            let bound = random.next(5)
+            return "#Rule(Self.\(event)) { \(random.next(2) == 0 ? "\(subset) \(op) \(bound)" : "\(bound) \(op) \(subset)") }"
         default:
             let event = random.pick(["visit", "purchase"])
             return "#Rule(Self.\(event)) { \(random.next(8)) \(op) $0.donations.donatedWithin(.hours(\(random.next(60)))).count }"
@@ -74,7 +80,8 @@ import TipRulesTestSupport
             for _ in 0..<random.next(15) {
                 // Some after now: no rule sees them.
                 let date = Self.now - Double(random.next(4 * 86_400)) + (random.next(6) == 0 ? 3_600 : 0)
-                try store.donate(event: event, date: date, fields: [event == 0 ? .int(random.next(3)) : .double(1)])
+                let amount = random.pick([1, 2.5, 0.0, -0.0, .nan, -.nan])
+                try store.donate(event: event, date: date, fields: [event == 0 ? .int(random.next(3)) : .double(amount)])
             }
         }
         store.setTipState(random.next(4), TipState(displayCount: random.next(2)))
@@ -174,7 +181,88 @@ import TipRulesTestSupport
         }
         """)
         let evaluator = Evaluator(program: program)
-        #expect(evaluator.natives.map { $0 != nil } == [true, true, true, true, false, false, false])
+        #expect(evaluator.natives.map { $0 != nil } == [true, true, true, true, false, false, true])
+    }
+
+    /// A group count decides natively over a few donations and leaves more to its instructions;
+    /// either way the answers, errors and work are the instructions'. With the budget nearly
+    /// used up, it fails as the subset instruction does, at the subset's line.
+    @Test func groupCountsAgreeWithTheirInstructions() throws {
+        let program = try compile("""
+        event purchase(amount: Double) limit(maximumCount: 1000000)
+        event visit(place: Int) limit(maximumCount: 1000)
+        tip Scan {
+            title: "t"
+            #Rule(Self.purchase) { $0.donations.filter { $0.amount > 1.0 }.count > 1 }
+        }
+        tip Places {
+            title: "t"
+            #Rule(Self.visit) {
+                $0.donations
+                    .donatedWithin(.days(5))
+                    .largestSubset(groupedBy: \\.place)
+                    .count >= 3
+            }
+            #Rule(Self.visit) { 2 < $0.donations.smallestSubset(groupedBy: \\.place).count }
+        }
+        """)
+        var fast = Evaluator(program: program)
+        var slow = Evaluator(program: program, fusingScans: false)
+        #expect(fast.natives.map { $0 != nil } == [false, true, true])
+        for visits in [0, 1, 3, NativeRule.groupedRowLimit, NativeRule.groupedRowLimit + 1, 200] {
+            for scanned in [0, Machine.workBudget - 2] {
+                var store = EventStore(program: program)
+                try store.donate(event: 0, contentsOf: (0..<scanned).map { Donation(date: Self.now - Double($0), fields: [.double(0)]) })
+                try store.donate(event: 1, contentsOf: (0..<visits).map {
+                    Donation(date: Self.now - Double($0) * 3_600, fields: [.int($0 % 3 == 0 ? 7 : $0 % 5)])
+                })
+                let (fastBefore, slowBefore) = (fast.workDone, slow.workDone)
+                let expected = slow.evaluate(store, now: Self.now)
+                #expect(fast.evaluate(store, now: Self.now) == expected, "\(visits) visits, \(scanned) scanned")
+                #expect(fast.workDone - fastBefore == slow.workDone - slowBefore, "\(visits) visits, \(scanned) scanned")
+                var outcome = Outcome()
+                fast.decide(store, now: Self.now, into: &outcome)
+                #expect(outcome.decisions.rules == expected.tips.flatMap { $0.rules.map(\.result) })
+                #expect((0..<3).map { outcome.rule($0) == .failed } == expected.tips.flatMap { $0.rules.map { $0.error != nil } })
+                for rule in 0..<2 {
+                    #expect(fast.decideRule(tip: 1, rule: rule, store: store, now: Self.now)
+                            == slow.evaluateRule(tip: 1, rule: rule, store: store, now: Self.now)?.result)
+                }
+                if scanned > 0 && visits >= 3 {
+                    // The subset's line, not the comparison's (line 13).
+                    #expect(expected.tips[1].rules[0].error?.hasSuffix("at line 10") == true, "\(expected.tips[1].rules)")
+                }
+            }
+        }
+    }
+
+    /// The pairwise group count restates the group table's: the size of the largest (smallest)
+    /// group, `0.0` with `-0.0` and every NaN together in floating columns, 0 without rows.
+    @Test func aFewRowsAreGroupedWithoutATable() throws {
+        let zero = SlotEncoding.bits(0.0), negativeZero = SlotEncoding.bits(-0.0)
+        let nan = SlotEncoding.bits(Double.nan), otherNaN = (-Double.nan).bitPattern | 1
+        let cases: [(column: [UInt64], floating: Bool, largest: Int, smallest: Int)] = [
+            ([], false, 0, 0),
+            ([5], false, 1, 1),
+            ([1, 2, 1, 3, 1, 2], false, 3, 1),
+            ([4, 4, 4, 4], false, 4, 4),
+            ([1, 2, 3, 4], false, 1, 1),
+            ([zero, negativeZero, nan, otherNaN, nan, SlotEncoding.bits(1.5)], true, 3, 1),
+            ([zero, negativeZero, nan, otherNaN, nan, SlotEncoding.bits(1.5)], false, 2, 1),
+        ]
+        var machine = Machine(program: try Program(sourceName: "t"))
+        for test in cases {
+            for largest in [true, false] {
+                let native = Machine.winningGroupSize(of: 0..<test.column.count, in: test.column, floating: test.floating,
+                                                      largest: largest)
+                #expect(native == (largest ? test.largest : test.smallest), "\(test)")
+                let column = GroupedColumn(values: test.column, floating: test.floating, knownRange: nil)
+                let slice = DonationSlice(isRange: true, lower: 0, upper: test.column.count)
+                #expect(native == machine.winningGroupSize(slice, by: column, largest: largest), "\(test)")
+            }
+        }
+        // A window's rows: only those are grouped.
+        #expect(Machine.winningGroupSize(of: 2..<5, in: [9, 9, 9, 1, 1], floating: false, largest: true) == 2)
     }
 
     @Test func decidingAnswersFalseForWhatItCannotDecide() throws {

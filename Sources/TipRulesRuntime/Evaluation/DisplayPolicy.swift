@@ -86,10 +86,23 @@ package struct DisplayPolicy {
         standing(of: index, rulesHold: rulesHold, holdout: holdout).decision
     }
 
+    /// `decision(ofTip:rulesHold:holdout:)` for `store` at `now` without a policy, which would
+    /// copy the store (retaining each of its arrays) at every evaluation: what deciding many
+    /// stores in a row calls.
+    static func decision(ofTip index: Int, rulesHold: Bool, holdout: HoldoutAssignment?, program: Program,
+                         store: EventStore, now: Double) -> TipDecision {
+        standing(of: index, rulesHold: rulesHold, holdout: holdout, program: program, store: store, now: now).decision
+    }
+
     /// language.md's order: overrides, stored invalidation, display limits, rules, frequency;
     /// then a tip that would be available is held back in its holdout arm.
     func standing(of index: Int, rulesHold: Bool, holdout: HoldoutAssignment?) -> Standing {
-        var standing = treatmentStanding(of: index, rulesHold: rulesHold)
+        Self.standing(of: index, rulesHold: rulesHold, holdout: holdout, program: program, store: store, now: now)
+    }
+
+    private static func standing(of index: Int, rulesHold: Bool, holdout: HoldoutAssignment?, program: Program,
+                                 store: EventStore, now: Double) -> Standing {
+        var standing = treatmentStanding(of: index, rulesHold: rulesHold, program: program, store: store, now: now)
         if let holdout, holdout.arm == .holdout, standing.status == .available, standing.override != .shown {
             standing.status = .pending
             standing.pendingReason = .heldOut
@@ -101,8 +114,10 @@ package struct DisplayPolicy {
     /// The decision as if the unit were in treatment.
     /// Reads the tip's options and state alone: copying its whole `TipInfo` would retain each of
     /// its strings and arrays, for every tip of every evaluation.
-    private func treatmentStanding(of index: Int, rulesHold: Bool) -> Standing {
-        var standing = Standing(status: .available, override: store.testing.isEmpty ? nil : override(of: program.tips[index]))
+    private static func treatmentStanding(of index: Int, rulesHold: Bool, program: Program, store: EventStore,
+                                          now: Double) -> Standing {
+        var standing = Standing(status: .available,
+                                override: store.testing.isEmpty ? nil : override(of: program.tips[index], testing: store.testing))
         if standing.override == .shown { return standing }
         let options = program.tips[index].options
         let state = store.tipState(index)
@@ -112,11 +127,12 @@ package struct DisplayPolicy {
         } else if !rulesHold {
             standing.status = .pending
             standing.pendingReason = .rules
-        } else if let until = capHold(options, state) {
+        } else if let until = capHold(options, state, now: now) {
             standing.status = .pending
             standing.pendingReason = .frequencyCap
             standing.pendingUntil = until
-        } else if let until = frequencyHold(options, state) {
+        } else if let until = frequencyHold(options, state, lastDisplay: store.lastDisplayDate,
+                                            frequency: program.displayFrequency, now: now) {
             standing.status = .pending
             standing.pendingReason = .displayFrequency
             standing.pendingUntil = until
@@ -126,7 +142,10 @@ package struct DisplayPolicy {
 
     /// Show these tips, hide these tips, show all tips, hide all tips: strongest first.
     func override(of tip: TipInfo) -> Override? {
-        let testing = store.testing
+        Self.override(of: tip, testing: store.testing)
+    }
+
+    private static func override(of tip: TipInfo, testing: TestingOverrides) -> Override? {
         func names(_ tips: Set<String>) -> Bool { !tips.isEmpty && (tips.contains(tip.name) || tips.contains(tip.id)) }
         if names(testing.showTips) { return .shown }
         if names(testing.hideTips) { return .hidden }
@@ -149,7 +168,7 @@ package struct DisplayPolicy {
 
     /// When every frequency cap lets the tip go, if one holds it back now: the latest of the
     /// caps' release dates.
-    private func capHold(_ options: TipOptions, _ state: TipState) -> Double? {
+    private static func capHold(_ options: TipOptions, _ state: TipState, now: Double) -> Double? {
         options.frequencyCaps.compactMap { $0.hold(displays: state.displayDates, now: now) }.max()
     }
 
@@ -173,10 +192,11 @@ package struct DisplayPolicy {
 
     /// When the display frequency lets the tip go, if it holds the tip back now. It holds back
     /// only tips that have never displayed and do not ignore it, and only after a tip appeared.
-    private func frequencyHold(_ options: TipOptions, _ state: TipState) -> Double? {
-        guard let last = store.lastDisplayDate, !options.ignoresDisplayFrequency, state.displayCount == 0,
-              program.displayFrequency > 0 else { return nil }
-        let until = last + program.displayFrequency
+    private static func frequencyHold(_ options: TipOptions, _ state: TipState, lastDisplay: Double?, frequency: Double,
+                                      now: Double) -> Double? {
+        guard let last = lastDisplay, !options.ignoresDisplayFrequency, state.displayCount == 0,
+              frequency > 0 else { return nil }
+        let until = last + frequency
         return now < until ? until : nil
     }
 
@@ -260,6 +280,12 @@ package struct DisplayPolicy {
     /// held out (`heldOut`) takes no place in the group: the others are chosen as if it were not there.
     func currentTip(in group: GroupInfo, status: (Int) -> TipStatus, displays: (Int) -> Bool,
                     heldOut: (Int) -> Bool) -> Int? {
+        Self.currentTip(in: group, program: program, status: status, displays: displays, heldOut: heldOut)
+    }
+
+    /// `currentTip(in:status:displays:heldOut:)` of a group of `program`, without a policy.
+    static func currentTip(in group: GroupInfo, program: Program, status: (Int) -> TipStatus,
+                           displays: (Int) -> Bool, heldOut: (Int) -> Bool) -> Int? {
         if group.ordered {
             guard let next = group.members.first(where: { status($0) != .invalidated && !heldOut($0) }) else { return nil }
             return displays(next) ? next : nil

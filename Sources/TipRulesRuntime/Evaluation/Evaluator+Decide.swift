@@ -29,7 +29,9 @@ extension Evaluator {
     mutating func decideRuleGenerally(tip: Int, rule: Int, store: EventStore, now: Double) -> Bool {
         guard tip >= 0, tip < ruleStarts.count - 1, rule >= 0, rule < ruleStarts[tip + 1] - ruleStarts[tip],
               fits(store) else { return false }
-        if let native = natives[ruleStarts[tip] + rule] { return native.decide(store, now: now, program: program).holds }
+        if let native = natives[ruleStarts[tip] + rule], let decided = native.decide(store, now: now, program: program) {
+            return decided.holds
+        }
         machine.prepare(store, now: now)
         defer { machine.finish() }
         return machine.decide(rules[tip][rule], native: nil).holds
@@ -51,28 +53,36 @@ extension Evaluator {
     /// evaluation failed (every rule's, when the store does not fit).
     mutating func decideTips(_ store: EventStore, now: Double, fits: Bool, into decisions: inout Decisions,
                              failures: UnsafeMutableBufferPointer<Bool>?) {
-        let policy = DisplayPolicy(program: program, store: store, now: now, explaining: false)
-        var index = 0
-        for tip in rules.indices {
+        for tip in 0..<ruleStarts.count - 1 {
             var rulesHold = true
-            for rule in rules[tip] {
-                let result = fits ? machine.decide(rule, native: natives[index]) : .success(false)
+            for index in ruleStarts[tip]..<ruleStarts[tip + 1] {
+                let result = fits ? decidePrepared(index, tip: tip) : .success(false)
                 let holds = result.holds
                 decisions.rules[index] = holds
                 if let failures {
                     if case .failure = result { failures[index] = true } else { failures[index] = !fits }
                 }
                 rulesHold = rulesHold && holds
-                index += 1
             }
             let holdout = hasHoldouts && fits ? assignment(ofTip: tip) : nil
-            decisions.tips[tip] = policy.decision(ofTip: tip, rulesHold: rulesHold, holdout: holdout)
+            decisions.tips[tip] = DisplayPolicy.decision(ofTip: tip, rulesHold: rulesHold, holdout: holdout,
+                                                         program: program, store: store, now: now)
         }
         for (index, group) in program.groups.enumerated() {
-            decisions.currentTips[index] = policy.currentTip(in: group, status: { decisions.tips[$0].status },
-                                                             displays: { decisions.tips[$0].display },
-                                                             heldOut: { decisions.tips[$0].pendingReason == .heldOut })
+            decisions.currentTips[index] = DisplayPolicy.currentTip(in: group, program: program,
+                                                                    status: { decisions.tips[$0].status },
+                                                                    displays: { decisions.tips[$0].display },
+                                                                    heldOut: { decisions.tips[$0].pendingReason == .heldOut })
         }
+    }
+
+    /// Rule `index` of the list of every rule (a rule of tip `tip`) at the prepared instant:
+    /// natively when it can be, else by its instructions, read only then (reading them retains
+    /// them).
+    @inline(__always)
+    private mutating func decidePrepared(_ index: Int, tip: Int) -> Result<Bool, EvaluationFailure> {
+        if let native = natives[index], let decided = machine.decide(native) { return decided }
+        return machine.decide(rules[tip][index - ruleStarts[tip]], native: nil)
     }
 }
 

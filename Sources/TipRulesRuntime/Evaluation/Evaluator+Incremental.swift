@@ -60,8 +60,8 @@ extension Evaluator {
 
     /// The result of a rule with a native form that holds at `now`, decided from `store`
     /// directly (the rows it sees by this program's donation limits), its work charged to the
-    /// evaluation; nil when it has no native form or does not hold (its explanation needs the
-    /// machine).
+    /// evaluation; nil when it has no native form, when its instructions must decide it, or when
+    /// it does not hold (its explanation needs the machine).
     private mutating func holdingNatively(tip: Int, rule: Int, store: EventStore, now: Double) -> RuleResult? {
         guard let native = natives[ruleStarts[tip] + rule] else { return nil }
         var visible = 0..<0
@@ -71,7 +71,7 @@ extension Evaluator {
         }
         let decided = native.decide(parameters: store.parameterValues, donations: store.donations, visible: visible,
                                     now: now, program: program, work: &machine.workUsed)
-        guard case .success(true) = decided else { return nil }
+        guard case .success(true)? = decided else { return nil }
         return RuleResult(index: rule, line: program.tips[tip].rules[rule].line, result: true)
     }
 

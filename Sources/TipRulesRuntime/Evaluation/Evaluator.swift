@@ -58,7 +58,7 @@ public struct Evaluator {
         }
         ruleStarts = rules.reduce(into: [0]) { starts, tip in starts.append(starts[starts.count - 1] + tip.count) }
         natives = program.tips.flatMap { tip in
-            tip.rules.map { fusingScans ? NativeRule(rule: $0.code, constants: program.constants) : nil }
+            tip.rules.map { fusingScans ? NativeRule(rule: $0.code, constants: program.constants, events: program.events) : nil }
         }
         integerTests = natives.map { $0?.parameterTest?.integerTest }
         widgets = program.widgets.map { ExecutableWidget($0, constants: program.constants, fusing: fusingScans) }

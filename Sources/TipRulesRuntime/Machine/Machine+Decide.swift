@@ -4,7 +4,14 @@ extension Machine {
     /// Whether the rule holds at the prepared instant, or why it failed; charges the work to the
     /// instant's budget as running it would. `native` is the rule's native form, if it has one.
     mutating func decide(_ rule: ExecutableCode, native: NativeRule?) -> Result<Bool, EvaluationFailure> {
-        guard let native else { return run(rule).map { $0 != 0 } }
+        if let native, let decided = decide(native) { return decided }
+        return run(rule).map { $0 != 0 }
+    }
+
+    /// The native rule's result at the prepared instant, its work charged to the instant's
+    /// budget; nil when its instructions must decide it (then nothing is charged).
+    @inline(__always)
+    mutating func decide(_ native: NativeRule) -> Result<Bool, EvaluationFailure>? {
         var visible = 0..<0
         if let event = native.event { visible = context.visibleRows(event) }
         return native.decide(parameters: context.parameterValues, donations: context.donations, visible: visible,

@@ -65,6 +65,38 @@ extension Machine {
         return groups.winner(largest: largest)?.count ?? 0
     }
 
+    /// `winningGroupSize` of a few rows (`rows` of `column`, at most `NativeRule.groupedRowLimit`
+    /// of them) without the group table: each group is counted from its first row by comparing
+    /// the rows after it, a bit per row marking those counted (a row marked starts no group). No
+    /// allocation, no hashing; 0 for more rows than the bits.
+    static func winningGroupSize(of rows: Range<Int>, in column: [UInt64], floating: Bool, largest: Bool) -> Int {
+        guard rows.count <= UInt64.bitWidth else { return 0 }
+        return floating ? winningGroupSize(of: rows, in: column, largest: largest) { groupKey($0, floating: true) }
+                        : winningGroupSize(of: rows, in: column, largest: largest) { $0 }
+    }
+
+    @inline(__always)
+    private static func winningGroupSize(of rows: Range<Int>, in column: [UInt64], largest: Bool,
+                                         key: (UInt64) -> UInt64) -> Int {
+        column.withUnsafeBufferPointer { buffer in
+            // The one bounds check: the rows are rows of the column's event.
+            precondition(rows.lowerBound >= 0 && rows.upperBound <= buffer.count, "a collection's rows are rows of its event")
+            let values = UnsafeBufferPointer(rebasing: buffer[rows])
+            var counted: UInt64 = 0
+            var best = 0
+            for first in values.indices where counted & (1 << UInt64(truncatingIfNeeded: first)) == 0 {
+                let value = key(values[first])
+                var size = 1
+                for row in first &+ 1..<values.count where key(values[row]) == value {
+                    counted |= 1 << UInt64(truncatingIfNeeded: row)
+                    size &+= 1
+                }
+                if best == 0 || (largest ? size > best : size < best) { best = size }
+            }
+            return best
+        }
+    }
+
     /// Counts the donations of `slice` per distinct value of `column` into `groups`.
     private mutating func countGroups(_ slice: DonationSlice, by column: GroupedColumn) {
         let floating = column.floating
@@ -93,7 +125,7 @@ extension Machine {
     }
 
     @inline(__always)
-    private static func groupKey(_ bits: UInt64, floating: Bool) -> UInt64 {
+    static func groupKey(_ bits: UInt64, floating: Bool) -> UInt64 {
         guard floating else { return bits }
         let value = SlotEncoding.double(bits)
         if value == 0 { return 0 }

@@ -1,8 +1,8 @@
 /// Finding the shapes `NativeRule` runs natively in a rule's verified code.
 extension NativeRule {
     /// The native form of a rule's code, if its instructions are exactly one of the shapes.
-    /// `code` must be a verified rule (it returns a `Bool`).
-    init?(rule code: CodeBlock, constants: [ScalarValue]) {
+    /// `code` must be a verified rule (it returns a `Bool`) of a program with these `events`.
+    init?(rule code: CodeBlock, constants: [ScalarValue], events: [EventInfo]) {
         let instructions = code.instructions
         guard instructions.count >= 2, instructions[instructions.count - 1].opcode == .ret else { return nil }
         let body = instructions[..<(instructions.count - 1)]
@@ -10,8 +10,13 @@ extension NativeRule {
         let line = code.line(at: decisive)
         guard let kind = Self.parameterAlone(body, line: line)
                 ?? Self.rollout(body, constants: constants)
-                ?? Self.comparison(body, constants: constants, line: line) else { return nil }
-        self.init(kind: kind, line: line)
+                ?? Self.comparison(body, constants: constants, events: events, line: line) else { return nil }
+        // A subset's count fails only at the subset, when it uses up the work budget.
+        if case .groupCount = kind, let subset = instructions.firstIndex(where: { Self.isSubset($0.opcode) }) {
+            self.init(kind: kind, line: code.line(at: subset))
+        } else {
+            self.init(kind: kind, line: line)
+        }
     }
 
     /// `param P` (a `Bool`, as the rule's result) or `param P; not`.
@@ -37,8 +42,9 @@ extension NativeRule {
     }
 
     /// A subject compared with a constant, the constant on either side: the subject a
-    /// parameter, a `Version` parameter or a donation count.
-    private static func comparison(_ body: ArraySlice<Instruction>, constants: [ScalarValue], line: Int) -> Kind? {
+    /// parameter, a `Version` parameter, a donation count or a subset's group count.
+    private static func comparison(_ body: ArraySlice<Instruction>, constants: [ScalarValue], events: [EventInfo],
+                                   line: Int) -> Kind? {
         guard body.count >= 3, let compare = body.last,
               let written = ComparisonOperator(rawValue: UInt8(truncatingIfNeeded: compare.a)) else { return nil }
         let operands = body.dropLast()
@@ -51,9 +57,12 @@ extension NativeRule {
             return parameterComparison(Int(subject[0].a), compare.opcode, comparison, value,
                                        constant: Int(constantInstruction.a), line: line)
         }
-        guard compare.opcode == .compareInt, case .int(let bound) = value,
-              let (event, window) = donationCount(subject, constants: constants) else { return nil }
-        return .count(event: event, window: window, comparison: comparison, bound: bound)
+        guard compare.opcode == .compareInt, case .int(let bound) = value else { return nil }
+        if let (event, window) = donationCount(subject, constants: constants) {
+            return .count(event: event, window: window, comparison: comparison, bound: bound)
+        }
+        guard let (event, window, grouping) = groupCount(subject, constants: constants, events: events) else { return nil }
+        return .groupCount(event: event, window: window, grouping: grouping, comparison: comparison, bound: bound)
     }
 
     private static func parameterComparison(_ index: Int, _ opcode: Opcode, _ comparison: ComparisonOperator,
@@ -76,18 +85,45 @@ extension NativeRule {
     /// `donations E; count` or `donations E; const D; within E; count`: the event and the
     /// window's seconds (nil without a window).
     private static func donationCount(_ code: [Instruction], constants: [ScalarValue]) -> (Int, Double?)? {
-        guard let first = code.first, first.opcode == .donations, code.last?.opcode == .count else { return nil }
+        guard code.last?.opcode == .count else { return nil }
+        return donations(code.dropLast(), constants: constants)
+    }
+
+    /// `donations E; [const D; within E;] largestSubset E F; count` (or `smallestSubset`): the
+    /// event, the window's seconds (nil without a window) and the grouping.
+    private static func groupCount(_ code: [Instruction], constants: [ScalarValue],
+                                   events: [EventInfo]) -> (Int, Double?, Grouping)? {
+        guard code.count >= 3, code[code.count - 1].opcode == .count else { return nil }
+        let subset = code[code.count - 2]
+        guard isSubset(subset.opcode), let (event, window) = donations(code.dropLast(2), constants: constants),
+              Int(subset.a) == event, events.indices.contains(event) else { return nil }
+        let field = Int(subset.b)
+        let fields = events[event].fields
+        guard field >= 0, field <= fields.count else { return nil }
+        let floating = field == 0 || [.double, .date, .duration].contains(fields[field - 1].type)
+        return (event, window, Grouping(field: field, floating: floating, largest: subset.opcode == .largestSubset))
+    }
+
+    /// `donations E` or `donations E; const D; within E`: the event and the window's seconds
+    /// (nil without a window).
+    private static func donations(_ code: ArraySlice<Instruction>, constants: [ScalarValue]) -> (Int, Double?)? {
+        guard let first = code.first, first.opcode == .donations else { return nil }
         let event = Int(first.a)
-        switch code.count {
-        case 2:
+        let rest = Array(code.dropFirst())
+        switch rest.count {
+        case 0:
             return (event, nil)
-        case 4:
-            guard code[1].opcode == .const, code[2].opcode == .within, Int(code[2].a) == event,
-                  case .duration(let seconds)? = constant(code[1], constants) else { return nil }
+        case 2:
+            guard rest[0].opcode == .const, rest[1].opcode == .within, Int(rest[1].a) == event,
+                  case .duration(let seconds)? = constant(rest[0], constants) else { return nil }
             return (event, seconds)
         default:
             return nil
         }
+    }
+
+    private static func isSubset(_ opcode: Opcode) -> Bool {
+        opcode == .largestSubset || opcode == .smallestSubset
     }
 
     /// The constant a `const` instruction pushes.

@@ -1,7 +1,8 @@
 /// A whole rule of a common shape that the machine decides natively instead of running its
 /// instructions: a parameter compared with a constant, a donation count (in a window or not)
-/// compared with a constant, a `Version` parameter compared with a constant, and a rollout of
-/// a parameter with a constant share and group. `ExecutableCode` recognises them when a program
+/// compared with a constant, the size of a donation subset's group (of a few donations, in a
+/// window or not) compared with a constant, a `Version` parameter compared with a constant, and
+/// a rollout of a parameter with a constant share and group. `ExecutableCode` recognises them when a program
 /// is loaded (the evaluator keeps them beside the rules' `ExecutableCode`), as closure loops
 /// are fused (`ScanPlan`). A trivial value: deciding one copies and retains nothing.
 ///
@@ -18,6 +19,13 @@ struct NativeRule {
         /// operand first: how many donations the rule sees (in the last `window` seconds)
         /// compared with `K`.
         case count(event: Int, window: Double?, comparison: ComparisonOperator, bound: Int)
+        /// `donations E; [const D; within E;] largestSubset E F; count; const K; compareInt op;
+        /// ret` (or `smallestSubset`), either operand first: the size of the largest (smallest)
+        /// group of equal field `F` values among the donations the rule sees (in the last
+        /// `window` seconds) compared with `K`. Decided natively for at most
+        /// `NativeRule.groupedRowLimit` donations (pairs compared, no table); more are left to the
+        /// instructions.
+        case groupCount(event: Int, window: Double?, grouping: Grouping, comparison: ComparisonOperator, bound: Int)
         /// `param P; const V; compareVersion op; ret`, either operand first: the parameter, a
         /// `Version`, compared with a release constant.
         case version(parameter: Int, comparison: ComparisonOperator, constant: ReleaseVersion, constantLength: Int)
@@ -25,6 +33,19 @@ struct NativeRule {
         /// parameter's bucket in group `G` is within `S`. `group` has hashed `G` and `:`.
         case rollout(parameter: Int, share: Int, group: MurmurHash3.Hasher, groupLength: Int)
     }
+
+    /// What a `.groupCount` rule groups by: the field operand (0 the date), whether its values
+    /// are floating-point (`0.0` and `-0.0` one group, every NaN one group), and whether the
+    /// largest group or the smallest wins.
+    struct Grouping {
+        let field: Int
+        let floating: Bool
+        let largest: Bool
+    }
+
+    /// The most donations a `.groupCount` rule groups natively: comparing each with those
+    /// before it costs less than the machine's group table up to about this many.
+    static let groupedRowLimit = 32
 
     /// A parameter compared with a constant: the `.parameter` kind's rule.
     struct ParameterTest {
@@ -52,7 +73,8 @@ struct NativeRule {
     }
 
     let kind: Kind
-    /// The source line of the instruction that can fail (the comparison or the rollout).
+    /// The source line of the instruction that can fail (the comparison, the rollout, or the
+    /// subset, which charges a step per donation).
     let line: Int
 
     /// The rule's parameter test, when it is one.
@@ -63,22 +85,34 @@ struct NativeRule {
 
     /// The event whose visible rows `decide` reads, if it reads any.
     var event: Int? {
-        if case .count(let event, _, _, _) = kind { return event }
-        return nil
+        switch kind {
+        case .count(let event, _, _, _), .groupCount(let event, _, _, _, _): return event
+        case .parameter, .version, .rollout: return nil
+        }
     }
 
-    /// The rule's result at `now`. `visible` is the rows of `event` the rule sees at now
-    /// (unused by a rule that reads no donations); `program` is the rule's (for a string
-    /// constant); `work` is the evaluation's work so far.
+    /// The rule's result at `now`; nil when its instructions must decide it (a `.groupCount`
+    /// rule over more than `groupedRowLimit` donations), then with no work charged. `visible` is
+    /// the rows of `event` the rule sees at now (unused by a rule that reads no donations);
+    /// `program` is the rule's (for a string constant); `work` is the evaluation's work so far.
     @inline(__always)
     func decide(parameters: [ScalarValue], donations: [DonationColumns], visible: Range<Int>, now: Double,
-                program: Program, work: inout Int) -> Result<Bool, EvaluationFailure> {
+                program: Program, work: inout Int) -> Result<Bool, EvaluationFailure>? {
         switch kind {
         case .parameter(let test):
             return test.decide(parameters, constants: program.constants, work: &work)
         case .count(let event, let window, let comparison, let bound):
             let lower = Machine.windowStart(visible, of: donations, event: event, now: now, window: window)
             return .success(comparison.compare(visible.upperBound - lower, bound))
+        case .groupCount(let event, let window, let grouping, let comparison, let bound):
+            let lower = Machine.windowStart(visible, of: donations, event: event, now: now, window: window)
+            let rows = lower..<visible.upperBound
+            guard rows.count <= Self.groupedRowLimit else { return nil }
+            // The subset instruction charges a step per donation it groups.
+            if Machine.charge(&work, rows.count) { return failure(.tooMuchWork) }
+            let size = Machine.winningGroupSize(of: rows, in: donations[event].columns[grouping.field],
+                                                floating: grouping.floating, largest: grouping.largest)
+            return .success(comparison.compare(size, bound))
         case .version(let parameter, let comparison, let constant, let constantLength):
             guard case .string(let text) = parameters[parameter] else { return failure(.invalidProgram) }
             if Machine.charge(&work, StringCost.scanning(text.utf8.count + constantLength)) { return failure(.tooMuchWork) }
@@ -94,9 +128,9 @@ struct NativeRule {
 
     /// The rule's result at `now`, read straight from `store` (which fits `program`, the
     /// rule's): nothing to prepare, and the rule's work from a budget of its own, as when it is
-    /// evaluated alone.
+    /// evaluated alone. Nil when its instructions must decide it.
     @inline(__always)
-    func decide(_ store: EventStore, now: Double, program: Program) -> Result<Bool, EvaluationFailure> {
+    func decide(_ store: EventStore, now: Double, program: Program) -> Result<Bool, EvaluationFailure>? {
         var work = 0
         var visible = 0..<0
         if let event { visible = store.visibleRows(event: event, now: now) }
