@@ -56,11 +56,13 @@ package struct UserStoreBuilder {
             dates[event].removeAll(keepingCapacity: true)
             fieldValues[event].removeAll(keepingCapacity: true)
         }
-        for tip in tipOrder {
-            tipStates[tip] = nil
-            tipKeysGiven[tip] = 0
+        if !tipOrder.isEmpty {
+            for tip in tipOrder {
+                tipStates[tip] = nil
+                tipKeysGiven[tip] = 0
+            }
+            tipOrder.removeAll(keepingCapacity: true)
         }
-        tipOrder.removeAll(keepingCapacity: true)
         lastDisplayDateGiven = false
         utcOffsetGiven = false
         if !exposures.isEmpty { exposures.removeAll(keepingCapacity: true) }

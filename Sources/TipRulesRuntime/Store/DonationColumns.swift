@@ -64,74 +64,150 @@ package struct DonationColumns: Sendable {
 
     /// Inserts checked donations in one pass: the batch is sorted by date (stably) and merged
     /// behind the donations not newer than each; appended when it is all newer (the usual case).
-    mutating func insert(contentsOf batch: [Donation]) {
-        insertBatch(dates: batch.map(\.date), value: { batch[$0].fields[$1] })
+    /// `kinds` are the event's field kinds.
+    mutating func insert(contentsOf batch: [Donation], kinds: [ScalarKind]) {
+        _ = insert(dates: batch.map(\.date), fields: batch.flatMap(\.fields), kinds: kinds)
     }
 
-    /// Inserts checked donations given by column: donation `i` is dated `dates[i]` and has the
-    /// field values `fields[i * k ..< (i + 1) * k]`, `k` the event's field count. As
-    /// `insert(contentsOf:)`, without a `Donation` (and its array of fields) per row.
-    mutating func insert(dates: [Double], fields: [ScalarValue]) {
-        let width = columns.count - 1
-        insertBatch(dates: dates, value: { fields[$0 * width + $1] })
+    /// Inserts donations given by column: donation `i` is dated `dates[i]` (a date the store
+    /// accepts) and has the field values `fields[i * k ..< (i + 1) * k]`, of the kinds `kinds`
+    /// (`k` of them: the event's). Returns the position in `fields` of the first value that is not
+    /// of its field's kind, having inserted nothing; nil once inserted.
+    ///
+    /// The batch is sorted once (an insertion sort for a few dozen rows: one user's donations),
+    /// each column encoded and checked in one pass of its kind into a buffer on the stack, then
+    /// appended at once with its range widened once; only when some donation held is newer than
+    /// the batch's oldest are the rows from there on merged (donations with equal dates keep their
+    /// order, the batch's after those held).
+    mutating func insert(dates: [Double], fields: [ScalarValue], kinds: [ScalarKind]) -> Int? {
+        let (expected, overflow) = dates.count.multipliedReportingOverflow(by: kinds.count)
+        guard !dates.isEmpty, !overflow, fields.count == expected, kinds.count == columns.count - 1 else { return nil }
+        return dates.withUnsafeBufferPointer { dates in
+            fields.withUnsafeBufferPointer { fields in
+                withUnsafeTemporaryAllocation(of: DatedRow.self, capacity: dates.count) { rows in
+                    Self.sortByDate(rows, dates)
+                    return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: fields.count + dates.count) { slots in
+                        append(UnsafeBufferPointer(rows), fields: fields, kinds: kinds, slots: slots)
+                    }
+                }
+            }
+        }
     }
 
-    /// The batch of rows dated `dates`, with field `f` of row `r` `value(r, f)`, in date order
-    /// (equal dates in batch order): after the donations not newer than each. The order of a
-    /// usual batch (one user's donations) is found without allocating: none for dates in order,
-    /// an insertion sort in a buffer on the stack for a few dozen.
-    private mutating func insertBatch(dates batchDates: [Double], value: (Int, Int) -> ScalarValue) {
-        guard !batchDates.isEmpty else { return }
-        if !(1..<batchDates.count).contains(where: { batchDates[$0 - 1] > batchDates[$0] }) {
-            return insertBatch(batchDates.indices, dates: batchDates, value: value)
-        }
-        guard batchDates.count <= Self.sortedOnTheStack else {
-            return insertBatch(batchDates.enumerated().map { DatedRow(date: $1, row: $0) }.sorted().map(\.row), dates: batchDates, value: value)
-        }
-        withUnsafeTemporaryAllocation(of: DatedRow.self, capacity: batchDates.count) { rows in
-            Self.sortByDate(rows, batchDates)
-            insertBatch(rows.lazy.map(\.row), dates: batchDates, value: value)
-        }
-    }
-
-    /// The most rows of a batch sorted by insertion, in a buffer on the stack.
-    private static var sortedOnTheStack: Int { 64 }
+    /// The most rows of a batch sorted by insertion (more are sorted by `sort()`).
+    private static var sortedByInsertion: Int { 64 }
 
     /// Fills `rows` (as many as `dates`) with the batch's rows and dates in date order, equal dates
-    /// in the order given: an insertion sort, quick for the few dates of one user's donations.
-    private static func sortByDate(_ rows: UnsafeMutableBufferPointer<DatedRow>, _ dates: [Double]) {
+    /// in the order given: an insertion sort, quick for the few dates of one user's donations (and
+    /// for dates in order), else a sort of the rows by date, then row.
+    private static func sortByDate(_ rows: UnsafeMutableBufferPointer<DatedRow>, _ dates: UnsafeBufferPointer<Double>) {
+        guard let first = rows.baseAddress, dates.count <= rows.count else { return }
+        guard dates.count <= sortedByInsertion else {
+            for (row, date) in dates.enumerated() { (first + row).initialize(to: DatedRow(date: date, row: row)) }
+            var sorted = rows
+            sorted.sort()
+            return
+        }
         for (row, date) in dates.enumerated() {
-            var position = row
-            while position > 0, rows[position - 1].date > date {
-                rows[position] = rows[position - 1]
-                position -= 1
+            var slot = first + row
+            while slot > first, (slot - 1).pointee.date > date {
+                slot.initialize(to: (slot - 1).pointee)
+                slot -= 1
             }
-            rows[position] = DatedRow(date: date, row: row)
+            slot.initialize(to: DatedRow(date: date, row: row))
         }
     }
 
-    /// Inserts the rows of a batch taken in `order` (date order).
-    private mutating func insertBatch(_ order: some Collection<Int>, dates batchDates: [Double], value: (Int, Int) -> ScalarValue) {
-        guard let first = order.first else { return }
-        // All newer than the donations (the usual case): appended, column by column.
-        if count == 0 || date(count - 1) <= batchDates[first] {
-            return append(order, dates: batchDates, value: value)
-        }
-        let old = self
-        columns = columns.map { column in
-            var merged: [UInt64] = []
-            merged.reserveCapacity(column.count + batchDates.count)
-            return merged
-        }
-        var row = 0
-        for index in order {
-            while row < old.count && old.date(row) <= batchDates[index] {
-                for column in columns.indices { columns[column].append(old.columns[column][row]) }
-                row += 1
+    /// Appends the batch's `rows` (in date order), whose field values are `fields` (row by row),
+    /// after the donations, each value checked against its field's kind first (see
+    /// `insert(dates:fields:kinds:)`). `slots` (one a value and one a date) holds the encoded
+    /// columns, one after the other; strings are interned row after row once every value is
+    /// checked, so that their indices are those of appending row by row.
+    private mutating func append(_ rows: UnsafeBufferPointer<DatedRow>, fields: UnsafeBufferPointer<ScalarValue>,
+                                 kinds: [ScalarKind], slots: UnsafeMutableBufferPointer<UInt64>) -> Int? {
+        let count = rows.count
+        for (position, row) in rows.enumerated() { slots[position] = SlotEncoding.bits(row.date) }
+        for (field, kind) in kinds.enumerated() {
+            let column = UnsafeMutableBufferPointer(rebasing: slots[(field + 1) * count ..< (field + 2) * count])
+            guard Self.encode(rows, field: field, of: kind, from: fields, width: kinds.count, into: column) else {
+                return Self.firstMismatch(fields, kinds: kinds)
             }
-            append(CollectionOfOne(index), dates: batchDates, value: value)
         }
-        for column in columns.indices { columns[column].append(contentsOf: old.columns[column][row...]) }
+        if kinds.contains(.string) {
+            for (position, row) in rows.enumerated() {
+                for (field, kind) in kinds.enumerated() where kind == .string {
+                    if case .string(let text) = fields[row.row * kinds.count + field] {
+                        slots[(field + 1) * count + position] = SlotEncoding.bits(intern(text))
+                    }
+                }
+            }
+        }
+        let held = self.count
+        for column in columns.indices {
+            let values = UnsafeBufferPointer(rebasing: slots[column * count ..< (column + 1) * count])
+            columns[column].append(contentsOf: values)
+            if column > 0, Self.hasRange(kinds[column - 1]) { widenRange(of: column, over: values) }
+        }
+        // Donations held that are newer than the batch's oldest: merged with it.
+        let oldest = rows[0].date
+        if held > 0 && date(held - 1) > oldest {
+            merge(from: partitionPoint(in: 0..<held) { self.date($0) > oldest }, batchStart: held)
+        }
+        return nil
+    }
+
+    /// Encodes field `field` of the batch's `rows` (in date order; `width` values a row in
+    /// `fields`) into `column`, one value a row; false when a value is not of `kind`. A string's
+    /// slot is left to be filled once interned.
+    private static func encode(_ rows: UnsafeBufferPointer<DatedRow>, field: Int, of kind: ScalarKind,
+                               from fields: UnsafeBufferPointer<ScalarValue>, width: Int,
+                               into column: UnsafeMutableBufferPointer<UInt64>) -> Bool {
+        for (position, row) in rows.enumerated() {
+            let bits: UInt64
+            switch (kind, fields[row.row * width + field]) {
+            case (.bool, .bool(let flag)): bits = SlotEncoding.bits(flag)
+            case (.int, .int(let number)): bits = SlotEncoding.bits(number)
+            case (.double, .double(let number)), (.date, .date(let number)), (.duration, .duration(let number)):
+                bits = SlotEncoding.bits(number)
+            case (.string, .string): bits = 0
+            default: return false
+            }
+            column[position] = bits
+        }
+        return true
+    }
+
+    /// The position of the first of `fields` (values row by row, `kinds.count` a row) that is not
+    /// of its field's kind; nil when every one is.
+    static func firstMismatch(_ fields: UnsafeBufferPointer<ScalarValue>, kinds: [ScalarKind]) -> Int? {
+        guard !kinds.isEmpty else { return nil }
+        var field = 0
+        for (position, value) in fields.enumerated() {
+            if value.kind != kinds[field] { return position }
+            field = field + 1 == kinds.count ? 0 : field + 1
+        }
+        return nil
+    }
+
+    /// Merges the rows from `start` on: those before `batchStart` (held, in date order) with those
+    /// from there on (a batch, in date order), a held row before a batch row of the same date.
+    private mutating func merge(from start: Int, batchStart: Int) {
+        var order: [Int] = []
+        order.reserveCapacity(count - start)
+        var held = start, batch = batchStart
+        while held < batchStart || batch < count {
+            if batch == count || (held < batchStart && date(held) <= date(batch)) {
+                order.append(held)
+                held += 1
+            } else {
+                order.append(batch)
+                batch += 1
+            }
+        }
+        for column in columns.indices {
+            let merged = order.map { columns[column][$0] }
+            columns[column].replaceSubrange(start..., with: merged)
+        }
     }
 
     /// Appends one row (a single donation: the path an app's every donation takes).
@@ -144,55 +220,31 @@ package struct DonationColumns: Sendable {
         }
     }
 
-    /// Appends the rows `order` of a batch, one column at a time (each column taken out of
-    /// `columns` while it grows, so that no append checks the outer array), each column's range
-    /// widened once for the batch. Strings are interned row after row first, so that their indices
-    /// are those of appending row by row (a column holds one kind: its first row says whether any
-    /// field is a string).
-    private mutating func append(_ order: some Collection<Int>, dates: [Double], value: (Int, Int) -> ScalarValue) {
-        guard let first = order.first else { return }
-        let width = columns.count - 1
-        if (0..<width).contains(where: { if case .string = value(first, $0) { true } else { false } }) {
-            for row in order {
-                for field in 0..<width { if case .string(let text) = value(row, field) { _ = intern(text) } }
-            }
-        }
-        for column in columns.indices {
-            var values: [UInt64] = []
-            swap(&values, &columns[column])
-            if column == 0 {
-                for row in order { values.append(SlotEncoding.bits(dates[row])) }
-            } else {
-                var low = Int.max, high = Int.min
-                for row in order {
-                    let field = value(row, column - 1)
-                    let bits = SlotEncoding.bits(field) { intern($0) }
-                    values.append(bits)
-                    switch field {
-                    case .bool, .int, .string:
-                        low = min(low, SlotEncoding.int(bits))
-                        high = max(high, SlotEncoding.int(bits))
-                    case .double, .date, .duration:
-                        break
-                    }
-                }
-                if low <= high {
-                    let range = valueRanges[column]
-                    valueRanges[column] = min(range?.lowerBound ?? low, low)...max(range?.upperBound ?? high, high)
-                }
-            }
-            swap(&values, &columns[column])
-        }
+    private mutating func widenRange(of column: Int, for field: ScalarValue, bits: UInt64) {
+        guard Self.hasRange(field.kind) else { return }
+        let value = SlotEncoding.int(bits)
+        let range = valueRanges[column]
+        valueRanges[column] = min(range?.lowerBound ?? value, value)...max(range?.upperBound ?? value, value)
     }
 
-    private mutating func widenRange(of column: Int, for field: ScalarValue, bits: UInt64) {
-        switch field {
-        case .bool, .int, .string:
-            let value = SlotEncoding.int(bits)
-            let range = valueRanges[column]
-            valueRanges[column] = min(range?.lowerBound ?? value, value)...max(range?.upperBound ?? value, value)
-        case .double, .date, .duration:
-            return
+    /// Widens a column's range to hold each of `values` (slot bits of a `Bool`, `Int` or `String`
+    /// column; at least one).
+    private mutating func widenRange(of column: Int, over values: UnsafeBufferPointer<UInt64>) {
+        var low = valueRanges[column]?.lowerBound ?? Int.max, high = valueRanges[column]?.upperBound ?? Int.min
+        for bits in values {
+            low = min(low, SlotEncoding.int(bits))
+            high = max(high, SlotEncoding.int(bits))
+        }
+        guard low <= high else { return }
+        valueRanges[column] = low...high
+    }
+
+    /// Whether a column of `kind` keeps a range of its values: `Bool`, `Int` and `String` columns.
+    @inline(__always)
+    private static func hasRange(_ kind: ScalarKind) -> Bool {
+        switch kind {
+        case .bool, .int, .string: true
+        case .double, .date, .duration, .version: false
         }
     }
 
@@ -230,16 +282,19 @@ package struct DonationColumns: Sendable {
     /// Removes every donation, interned string and value range, as a new instance has none, keeping
     /// the storage.
     mutating func removeAll() {
-        for index in columns.indices {
-            if !columns[index].isEmpty { columns[index].removeAll(keepingCapacity: true) }
-            valueRanges[index] = nil
+        if count > 0 {
+            for index in columns.indices { columns[index].removeAll(keepingCapacity: true) }
         }
+        for index in valueRanges.indices where valueRanges[index] != nil { valueRanges[index] = nil }
         // Most events have no string field: nothing to empty (what a reader of many users saves).
         guard !strings.isEmpty else { return }
         strings.removeAll(keepingCapacity: true)
         stringLengths.removeAll(keepingCapacity: true)
         stringIndices.removeAll(keepingCapacity: true)
     }
+
+    /// Whether there is nothing to remove: no donation, interned string or value range.
+    var isEmptyAsNew: Bool { count == 0 && strings.isEmpty && !valueRanges.contains { $0 != nil } }
 
     /// Removes the `count` oldest donations (all of them when `count` is at least `self.count`).
     /// Interned strings are kept: they are shared by the rows that remain.

@@ -12,7 +12,13 @@ public struct EventStore: Sendable {
     /// Each parameter's default value (what `removeAll()` puts back, without reading the program).
     private let parameterDefaults: [ScalarValue]
     package private(set) var donations: [DonationColumns]
+    /// Each event's field kinds, in declared order: what donated values are checked against.
+    private let fieldKinds: [[ScalarKind]]
     private var tipStates: [TipState]
+    /// Whether a parameter or a tip state has been set since the store was made or emptied: what
+    /// `removeAll()` has to put back.
+    private var parametersSet = false
+    private var tipStatesSet = false
     /// When the last new tip appeared (seconds since 1970); nil if no tip has appeared yet.
     public var lastDisplayDate: Double?
     /// TipKit's testing overrides; tips are named by name or id.
@@ -39,18 +45,28 @@ public struct EventStore: Sendable {
         parameterDefaults = program.parameters.map(\.defaultValue)
         parameterValues = parameterDefaults
         donations = program.events.map { DonationColumns(fieldCount: $0.fields.count) }
+        fieldKinds = program.events.map { $0.fields.map(\.type) }
         tipStates = Array(repeating: TipState(), count: program.tips.count)
     }
 
     /// Empties the store as `init(program:)` makes it, keeping its storage: what lets one store serve
     /// user after user (`tiprulec reach`) without allocating its columns anew.
+    /// Only what was filled is emptied: a user's store usually holds one event's donations and
+    /// no tip state.
     public mutating func removeAll() {
-        for (index, value) in parameterDefaults.enumerated() { parameterValues[index] = value }
-        for index in donations.indices { donations[index].removeAll() }
-        for index in tipStates.indices { tipStates[index] = TipState() }
+        if parametersSet {
+            for (index, value) in parameterDefaults.enumerated() { parameterValues[index] = value }
+            parametersSet = false
+        }
+        for index in donations.indices where !donations[index].isEmptyAsNew { donations[index].removeAll() }
+        if tipStatesSet {
+            let initial = TipState()
+            for index in tipStates.indices { tipStates[index] = initial }
+            tipStatesSet = false
+        }
         lastDisplayDate = nil
-        testing = TestingOverrides()
-        exposures.removeAll(keepingCapacity: true)
+        if !testing.isEmpty { testing = TestingOverrides() }
+        if !exposures.isEmpty { exposures.removeAll(keepingCapacity: true) }
         utcOffset = 0
     }
 
@@ -67,6 +83,7 @@ public struct EventStore: Sendable {
             throw StoreError.parameterType(name: parameter.name, expected: parameter.type, found: value.kind)
         }
         parameterValues[index] = value
+        parametersSet = true
     }
 
     /// Records a donation of an event at `date` with its field values, in declared order.
@@ -81,7 +98,7 @@ public struct EventStore: Sendable {
     /// store's): O(n + m log m) instead of one insertion per donation.
     public mutating func donate(event: Int, contentsOf batch: [Donation]) throws {
         for donation in batch { try check(event: event, date: donation.date, fields: donation.fields) }
-        donations[event].insert(contentsOf: batch)
+        donations[event].insert(contentsOf: batch, kinds: fieldKinds[event])
     }
 
     /// Records an event's donations given by column: donation `i` is dated `dates[i]`, with the
@@ -90,43 +107,40 @@ public struct EventStore: Sendable {
     /// per row: what a reader that holds many users' donations in reused columns calls.
     public mutating func donate(event: Int, dates: [Double], fields: [ScalarValue]) throws {
         guard program.events.indices.contains(event) else { throw StoreError.noSuchEvent(event) }
-        let width = program.events[event].fields.count
+        let width = fieldKinds[event].count
         let (expected, overflow) = dates.count.multipliedReportingOverflow(by: width)
         guard !overflow, expected == fields.count else {
             throw StoreError.fieldCount(event: program.events[event].name, expected: width,
                                         found: dates.isEmpty ? fields.count : fields.count / dates.count)
         }
-        let declared = program.events[event].fields
         guard dates.allSatisfy(OperationBounds.isDate) else { throw StoreError.invalidDate(event: program.events[event].name) }
-        for (position, value) in fields.enumerated() where value.kind != declared[position % width].type {
-            let field = declared[position % width]
-            throw StoreError.fieldType(event: program.events[event].name, field: field.name, expected: field.type, found: value.kind)
+        if let position = donations[event].insert(dates: dates, fields: fields, kinds: fieldKinds[event]) {
+            throw fieldTypeError(event: event, fields: fields, at: position)
         }
-        donations[event].insert(dates: dates, fields: fields)
     }
 
     private func check(event: Int, date: Double, fields: [ScalarValue]) throws {
         guard program.events.indices.contains(event) else { throw StoreError.noSuchEvent(event) }
         guard OperationBounds.isDate(date) else { throw StoreError.invalidDate(event: program.events[event].name) }
-        // The declared fields read in place: binding them (or the event's description) would
-        // retain each of their parts at every donation.
-        let count = program.events[event].fields.count
-        guard fields.count == count else {
-            throw StoreError.fieldCount(event: program.events[event].name, expected: count, found: fields.count)
+        guard fields.count == fieldKinds[event].count else {
+            throw StoreError.fieldCount(event: program.events[event].name, expected: fieldKinds[event].count, found: fields.count)
         }
-        for index in 0..<count where fields[index].kind != program.events[event].fields[index].type {
-            let field = program.events[event].fields[index]
-            throw StoreError.fieldType(event: program.events[event].name, field: field.name, expected: field.type,
-                                       found: fields[index].kind)
+        if let position = fields.withUnsafeBufferPointer({ DonationColumns.firstMismatch($0, kinds: fieldKinds[event]) }) {
+            throw fieldTypeError(event: event, fields: fields, at: position)
         }
+    }
+
+    /// The error for `fields[position]` (values of an event's donations, row by row), not of its field's kind.
+    private func fieldTypeError(event: Int, fields: [ScalarValue], at position: Int) -> StoreError {
+        let field = program.events[event].fields[position % fieldKinds[event].count]
+        return StoreError.fieldType(event: program.events[event].name, field: field.name, expected: field.type, found: fields[position].kind)
     }
 
     /// Every donation of an event, oldest first, with its field values in declared order.
     public func donations(event: Int) -> [Donation] {
         guard donations.indices.contains(event) else { return [] }
         let columns = donations[event]
-        let kinds = program.events[event].fields.map(\.type)
-        return (0..<columns.count).map { Donation(date: columns.date($0), fields: columns.fields($0, kinds: kinds)) }
+        return (0..<columns.count).map { Donation(date: columns.date($0), fields: columns.fields($0, kinds: fieldKinds[event])) }
     }
 
     /// Replaces an event's donations with columns read back from a saved state.
@@ -173,6 +187,7 @@ public struct EventStore: Sendable {
     public mutating func setTipState(_ tip: Int, _ state: TipState) {
         guard tipStates.indices.contains(tip) else { return }
         tipStates[tip] = state
+        tipStatesSet = true
     }
 }
 
