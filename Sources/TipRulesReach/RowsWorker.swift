@@ -14,7 +14,11 @@ import TipRulesToolingCore
 package struct RowsWorker<Counter: UserCounter> {
     let setup: RowsSetup
     /// The counts so far.
-    package var tally: Counter.Tally { counter.tally }
+    package var tally: Counter.Tally {
+        var tally = counter.tally
+        tally.rows += rows
+        return tally
+    }
     private(set) var fingerprints = UserFingerprints()
     /// The users whose rows came back after other users' rows.
     private(set) var notContiguous = UserFingerprints()
@@ -38,6 +42,10 @@ package struct RowsWorker<Counter: UserCounter> {
     private var userInvalid = false
     private var userRows = 0
     private var countsAsSkipped = true
+    /// Lines read that were not blank, counted here rather than in the counter's tally: a row then
+    /// asks nothing of the counter's type (its tally's), which a worker of a counter from another
+    /// module (not specialized) would ask the runtime, row after row.
+    private var rows = 0
     /// Last of the stored properties: the others' places do not depend on the counter's type, so
     /// a worker of a counter from another module (not specialized) reaches them without asking
     /// the runtime for its type's layout, row after row.
@@ -53,7 +61,7 @@ package struct RowsWorker<Counter: UserCounter> {
     package mutating func read(_ line: UnsafeBufferPointer<UInt8>, into row: inout ParsedRow) {
         defer { position += 1 }
         guard !stopped, !Self.isBlank(line) else { return }
-        counter.tally.rows += 1
+        rows += 1
         if RowScanner.scan(line, into: &row) {
             add(row, text: line)
         } else if readSlowly(line, into: &row) {
@@ -127,7 +135,7 @@ package struct RowsWorker<Counter: UserCounter> {
             return
         }
         do {
-            try user.withUnsafeBufferPointer { id throws(FixtureError) in try counter.count(user: id) }
+            try Self.count(&counter, user: user)
             chargeWork(atLeast: RowsSetup.workPerCharge)
         } catch {
             position -= 1
@@ -135,6 +143,13 @@ package struct RowsWorker<Counter: UserCounter> {
             position += 1
             counter.tally.skippedUsers += 1
         }
+    }
+
+    /// Has `counter` count the user whose id is `user`: the id's bytes lent to it by a closure that
+    /// captures the counter alone, not the worker (which, unspecialized, would ask the runtime for
+    /// the worker's type, user after user).
+    private static func count(_ counter: inout Counter, user: [UInt8]) throws(FixtureError) {
+        try user.withUnsafeBufferPointer { id throws(FixtureError) in try counter.count(user: id) }
     }
 
     private mutating func invalidate(_ error: FixtureError, beganEarlier: Bool = false) {

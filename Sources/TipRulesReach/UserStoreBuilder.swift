@@ -33,6 +33,8 @@ package struct UserStoreBuilder {
     /// `measure` reads them, `reach` only checks them).
     package private(set) var exposures: [ExposureRow] = []
     package private(set) var interactions: [InteractionRow] = []
+    /// The tip and group of the last exposure and interaction rows read (kept from user to user).
+    private var experimentRowsSeen = ExperimentRowsSeen()
 
     /// A builder for users evaluated at `now`: as `eval` checks a fixture, no display and no last
     /// display date may be after it (each such row is named).
@@ -79,8 +81,12 @@ package struct UserStoreBuilder {
         case .parameter: try addParameter(row, text: text)
         case .tipState: try addTipState(row, text: text)
         case .storeValues: try addStoreValues(row, text: text)
-        case .exposure: if let exposure = try ExposureRow(row, names: names, now: now, text: text) { exposures.append(exposure) }
-        case .interaction: if let interaction = try InteractionRow(row, names: names, now: now, text: text) { interactions.append(interaction) }
+        case .exposure:
+            if let exposure = try ExposureRow(row, names: names, last: &experimentRowsSeen, now: now, text: text) { exposures.append(exposure) }
+        case .interaction:
+            if let interaction = try InteractionRow(row, names: names, last: &experimentRowsSeen, now: now, text: text) {
+                interactions.append(interaction)
+            }
         case .userAlone: return
         }
     }
