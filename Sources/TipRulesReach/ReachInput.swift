@@ -68,21 +68,20 @@ enum ReachInput {
         }
     }
 
-    /// Appends `number` written in decimal, as `String(number)` writes it.
+    /// Appends `number` written in decimal, as `String(number)` writes it: the digits written from
+    /// the last into a buffer on the stack (20 at most), then appended at once.
     static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
         if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        var digits = 1
-        var power: UInt = 10
-        while digits < 20, number.magnitude >= power {
-            digits += 1
-            power &*= 10
-        }
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-        var rest = number.magnitude
-        for position in (start..<start + digits).reversed() {
-            bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var rest = number.magnitude
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0 && start > 0
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
         }
     }
 }
