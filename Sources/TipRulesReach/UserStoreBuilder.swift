@@ -33,7 +33,8 @@ package struct UserStoreBuilder {
     /// `measure` reads them, `reach` only checks them).
     package private(set) var exposures: [ExposureRow] = []
     package private(set) var interactions: [InteractionRow] = []
-    /// The tip and group of the last exposure and interaction rows read (kept from user to user).
+    /// What the last exposure and interaction rows named (kept from user to user), and the names of
+    /// arms and kinds as bytes.
     private var experimentRowsSeen = ExperimentRowsSeen()
 
     /// A builder for users evaluated at `now`: as `eval` checks a fixture, no display and no last
