@@ -46,7 +46,10 @@ cat >> "$work/rows.ndjson" <<'ROWS'
 {"user":"x-3","exposure":"ProFiltersTip","group":"pro-filters","percent":10,"arm":"treatment","date":"2026-11-30T08:00:00Z"}
 ROWS
 "$tiprulec" measure "$program" "$work/rows.ndjson" "${experiment[@]}" --format partial > "$work/partial.json"
-"$venv/bin/python" "$here/measure_duckdb.py" "$work/rows.ndjson" 2 | head -1 > "$work/duckdb.json"
+# The report is the first line (the seconds follow); read from a file: `head` on a pipe may close it before the
+# second line is written, and the writer's broken pipe would fail the script.
+"$venv/bin/python" "$here/measure_duckdb.py" "$work/rows.ndjson" 2 > "$work/duckdb.out"
+head -1 "$work/duckdb.out" > "$work/duckdb.json"
 "$venv/bin/python" - "$work/partial.json" "$work/duckdb.json" <<'PY'
 import json, sys
 measure, duckdb = (json.load(open(path)) for path in sys.argv[1:3])
