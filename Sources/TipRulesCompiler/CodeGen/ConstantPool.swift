@@ -4,14 +4,14 @@ import TipRulesRuntime
 /// order of first use. Values are told apart by their bits (so `-0.0` and `0.0`, and strings
 /// that are canonically equivalent but spelled differently, stay distinct).
 ///
-/// The values are found by keys of the standard library's own types (a bit pattern, a text),
-/// each leading to the few values that share it: a dictionary keyed by a type of the compiler
-/// costs the first program compiled in a process a search of every conformance the process has
+/// The values are found by a bit pattern (`IntegerKeyTable`) or a text, each leading to the few
+/// values that share it: a dictionary keyed by a type of the compiler, or by `Int`, would cost
+/// the first program compiled in a process a search of every conformance the process has
 /// (docs/performance.md, "Start-up: what `eval` does beyond `--version`").
 struct ConstantPool {
     private(set) var values: [ScalarValue] = []
     /// The indices of the flags, numbers, dates and durations with each bit pattern (one per kind).
-    private var byBits: [Int: [Int]] = [:]
+    private var byBits = IntegerKeyTable<[Int]>()
     /// The indices of the strings equal to each text (canonical equivalents share a text).
     private var byText: [String: [Int]] = [:]
 
@@ -28,9 +28,10 @@ struct ConstantPool {
             byText[text, default: []].append(index)
             return index
         }
-        if let index = byBits[bits]?.first(where: { values[$0].kind == value.kind }) { return index }
+        let sharingBits = byBits.value(for: bits) ?? []
+        if let index = sharingBits.first(where: { values[$0].kind == value.kind }) { return index }
         let index = try append(value)
-        byBits[bits, default: []].append(index)
+        byBits.setValue(sharingBits + [index], for: bits)
         return index
     }
 

@@ -18,13 +18,13 @@ struct ExpressionDescriber {
 
     func describe(_ expression: CheckedExpression) -> String {
         var text = ""
-        write(expression, chains: [:], into: &text)
+        write(expression, chains: IntegerKeyTable(), into: &text)
         return text
     }
 
     /// Appends the description of `expression` to `text`. `chains` maps an optional chain's
     /// depth to the description of its unwrapped base.
-    private func write(_ expression: CheckedExpression, chains: [Int: String], into text: inout String) {
+    private func write(_ expression: CheckedExpression, chains: IntegerKeyTable<String>, into text: inout String) {
         func child(_ child: CheckedExpression) { write(child, chains: chains, into: &text) }
         func infix(_ left: CheckedExpression, _ operation: String, _ right: CheckedExpression) {
             child(left)
@@ -49,7 +49,7 @@ struct ExpressionDescriber {
         case .element:
             text += "$0"
         case .chained(let depth):
-            text += chains[depth] ?? "value"
+            text += chains.value(for: depth) ?? "value"
         case .unary(let operation, let operand):
             text += operation == .not ? "!" : "-"
             child(operand)
@@ -67,7 +67,7 @@ struct ExpressionDescriber {
             var inner = chains
             var baseText = ""
             write(base, chains: chains, into: &baseText)
-            inner[depth] = baseText + "?"
+            inner.setValue(baseText + "?", for: depth)
             write(body, chains: inner, into: &text)
         case .wrap(let value):
             child(value)
@@ -186,16 +186,15 @@ struct ExpressionDescriber {
     }
 }
 
-/// The spelling of each duration a describer met, by the bits of its seconds: an `Int` key, as
-/// a `Double` one costs a search of the process's conformances (docs/performance.md, "Start-up: what `eval` does beyond `--version`").
+/// The spelling of each duration a describer met, by the bits of its seconds.
 private final class DurationTexts {
-    private var texts: [Int: String] = [:]
+    private var texts = IntegerKeyTable<String>()
 
     func text(of seconds: Double) -> String {
-        let key = Int(truncatingIfNeeded: seconds.bitPattern)
-        if let text = texts[key] { return text }
+        let bits = Int(truncatingIfNeeded: seconds.bitPattern)
+        if let text = texts.value(for: bits) { return text }
         let text = ValueFormatting.duration(seconds)
-        texts[key] = text
+        texts.setValue(text, for: bits)
         return text
     }
 }

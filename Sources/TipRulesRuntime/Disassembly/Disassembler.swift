@@ -28,7 +28,7 @@ private struct Disassembler {
         }
         lines.append("events:")
         for (index, event) in program.events.enumerated() {
-            let fields = event.fields.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
+            let fields = event.fields.map { "\($0.name): \($0.type)" }.joinedText(separator: ", ")
             let age = event.maximumAge.map { ", maximumAge: \(ValueFormatting.duration($0))" } ?? ""
             lines.append("  \(index)  \(event.name)(\(fields)) limit(maximumCount: \(event.maximumCount)\(age))"
                          + "  ; line \(event.line)")
@@ -41,7 +41,7 @@ private struct Disassembler {
             }
             if !tip.actions.isEmpty {
                 lines.append("  actions: " + tip.actions.map { "Action(id: \(ValueFormatting.quoted($0.id)), title: \(ValueFormatting.quoted($0.title)))" }
-                    .joined(separator: ", "))
+                    .joinedText(separator: ", "))
             }
             for (index, rule) in tip.rules.enumerated() {
                 lines.append("  rule \(index + 1), line \(rule.line)" + (rule.code.summary.isEmpty ? "" : ": \(rule.code.summary)"))
@@ -56,7 +56,7 @@ private struct Disassembler {
         for group in program.groups {
             let members = group.members.map { program.tips.indices.contains($0) ? program.tips[$0].name : "?" }
             lines.append("group \(group.name) (\(group.ordered ? ".ordered" : ".firstAvailable")): "
-                         + members.joined(separator: ", ") + "  ; line \(group.line)")
+                         + members.joinedText(separator: ", ") + "  ; line \(group.line)")
         }
         for widget in program.widgets {
             lines.append("widget \(widget.name)  ; line \(widget.line)")
@@ -71,7 +71,7 @@ private struct Disassembler {
                 lines += code(suggestion.to)
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.joinedText(separator: "\n") + "\n"
     }
 
     /// Why the file is of its version: the first construct that needs the version the program
@@ -93,13 +93,13 @@ private struct Disassembler {
         if let duration = options.maxDisplayDuration {
             parts.append("\(TipOption.maxDisplayDuration.name)(\(ValueFormatting.duration(duration)))")
         }
-        return parts.isEmpty ? "none" : parts.joined(separator: " ")
+        return parts.isEmpty ? "none" : parts.joinedText(separator: " ")
     }
 
     private func code(_ block: CodeBlock) -> [String] {
         var lines: [String] = []
         if !block.locals.isEmpty {
-            lines.append("    locals: " + block.locals.enumerated().map { "\($0)=\(typeName($1))" }.joined(separator: " "))
+            lines.append("    locals: " + block.locals.enumerated().map { "\($0)=\(typeName($1))" }.joinedText(separator: " "))
         }
         let offsets = InstructionCoding.offsets(of: block.instructions)
         let notes = block.notesByInstruction
@@ -122,11 +122,11 @@ private struct Disassembler {
             }
             if let note = notes[index] { comments.append("explains: \(note.subject)") }
             var text = "    " + padded(offsetText(offsets[index]), 6) + padded(lineColumn, 10)
-                + padded(instruction.opcode.mnemonic, 18) + operands.joined(separator: " ")
+                + padded(instruction.opcode.mnemonic, 18) + operands.joinedText(separator: " ")
             if comments.isEmpty {
                 while text.last == " " { text.removeLast() }
             } else {
-                text = padded(text, 64) + "; " + comments.joined(separator: ", ")
+                text = padded(text, 64) + "; " + comments.joinedText(separator: ", ")
             }
             lines.append(text)
         }

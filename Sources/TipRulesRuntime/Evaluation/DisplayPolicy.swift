@@ -181,7 +181,7 @@ package struct DisplayPolicy {
                 return "\(count) display\(count == 1 ? "" : "s") in the last \(Self.window(cap.seconds)), "
                     + "cap \(cap.count); again from \(ValueFormatting.date(until))"
             }
-        }.joined(separator: "; ")
+        }.joinedText(separator: "; ")
     }
 
     /// A cap's window in whole days when it is ("7 days" for a week), else in words.
@@ -227,7 +227,7 @@ package struct DisplayPolicy {
     private func falseRulesPhrase(_ rules: [RuleResult]) -> String {
         let lines = rules.filter { !$0.result }.map { String($0.line) }
         let one = lines.count == 1
-        return "the rule\(one ? "" : "s") at line\(one ? "" : "s") " + lines.joined(separator: ", ")
+        return "the rule\(one ? "" : "s") at line\(one ? "" : "s") " + lines.joinedText(separator: ", ")
             + (one ? " is" : " are") + " false"
     }
 
@@ -319,7 +319,7 @@ package struct DisplayPolicy {
             choice.explanation = "presents no tip: it waits for \(names[next]), which is \(reason)"
         } else {
             let reasons = group.members.map { "\(names[$0]) is \(why($0))" }
-            choice.explanation = "presents no tip: no member is available (" + reasons.joined(separator: "; ") + ")"
+            choice.explanation = "presents no tip: no member is available (" + reasons.joinedText(separator: "; ") + ")"
         }
         return choice
     }

@@ -163,7 +163,7 @@ public struct Evaluator {
                 return nil
             }
             return WidgetResult(id: name, score: 0, duration: 0, relevant: false,
-                                error: errors.joined(separator: "; "))
+                                error: errors.joinedText(separator: "; "))
         }
         return WidgetResult(id: name, score: scoreValue, duration: durationValue, relevant: scoreValue > 0,
                             suggestion: suggestion(of: index))

@@ -4,7 +4,7 @@ enum Explanation {
     /// The phrases of the comparisons that made the rule false, in execution order, without
     /// repeats. When no noted comparison decided it, one phrase built from the rule's summary.
     /// A calendar component's subject names the UTC offset it read dates in.
-    static func phrases(for code: CodeBlock, observations: [Observation], notes: [Int: ComparisonNote],
+    static func phrases(for code: CodeBlock, observations: [Observation], notes: InstructionNotes,
                         utcOffset: Int = 0) -> [String] {
         var phrases: [String] = []
         for observation in observations {

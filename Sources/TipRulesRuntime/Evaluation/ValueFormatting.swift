@@ -65,7 +65,7 @@ public enum ValueFormatting {
         if parts.isEmpty || (remainingSeconds > 0 && parts.count < limit) {
             parts.append(counted(remainingSeconds, "second"))
         }
-        return parts.joined(separator: " ")
+        return parts.joinedText(separator: " ")
     }
 
     /// A date as RFC 3339 in UTC, e.g. "2026-11-21T09:00:00Z" (fractions of a second when

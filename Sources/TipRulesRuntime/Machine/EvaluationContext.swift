@@ -12,18 +12,16 @@ struct EvaluationContext {
     private(set) var parameterValues: [ScalarValue] = []
     /// For each event, its donations by column.
     private(set) var donations: [DonationColumns] = []
-    /// For each event, the rows a rule sees (the donation limit applied at now), valid when the
-    /// event's entry in `visibleInstant` equals `instant`.
-    private var visible: [Range<Int>]
-    private var visibleInstant: [Int]
+    /// For each event, the rows a rule sees (the donation limit applied at now), valid when its
+    /// `instant` is the current one.
+    private var visible: [VisibleRows]
     /// Counts the `prepare` calls: what makes every cached `visible` entry stale at once.
     private var instant = 0
     private let limits: [(maximumCount: Int, maximumAge: Double?)]
 
     init(events: [EventInfo]) {
         limits = events.map { ($0.maximumCount, $0.maximumAge) }
-        visible = Array(repeating: 0..<0, count: events.count)
-        visibleInstant = Array(repeating: 0, count: events.count)
+        visible = Array(repeating: VisibleRows(instant: 0, start: 0, end: 0), count: events.count)
     }
 
     /// Lets go of the store's donations, so that the store, changed after the evaluation,
@@ -72,11 +70,20 @@ struct EvaluationContext {
     /// The rows of `event` a rule sees at now.
     @inline(__always)
     mutating func visibleRows(_ event: Int) -> Range<Int> {
-        if visibleInstant[event] == instant { return visible[event] }
+        let cached = visible[event]
+        if cached.instant == instant { return cached.start..<cached.end }
         let rows = donations[event].visibleRows(now: now, maximumCount: limits[event].maximumCount,
                                                 maximumAge: limits[event].maximumAge)
-        visible[event] = rows
-        visibleInstant[event] = instant
+        visible[event] = VisibleRows(instant: instant, start: rows.lowerBound, end: rows.upperBound)
         return rows
     }
+}
+
+/// An event's visible rows as found at an instant. Bounds, not a `Range<Int>`: an array of ranges
+/// costs the first machine of a process a search of every conformance (`Int: Comparable`;
+/// docs/performance.md, "Start-up").
+private struct VisibleRows {
+    var instant: Int
+    var start: Int
+    var end: Int
 }

@@ -5,7 +5,7 @@
 final class ExecutableCode {
     let code: CodeBlock
     /// The block's debug notes by instruction, for the explain mode.
-    let notes: [Int: ComparisonNote]
+    let notes: InstructionNotes
     /// The fused loops, by their loop instruction; few per block, so a linear search.
     private let scans: [ScanPlan]
 

@@ -3,7 +3,7 @@
 extension Machine {
     /// Records an outcome whose operands are already written for people (`isNil`, `isNonNil`).
     mutating func observe(_ at: Int, _ result: Bool, _ left: String, _ right: String,
-                          _ notes: [Int: ComparisonNote]?) {
+                          _ notes: InstructionNotes?) {
         guard notes?[at] != nil else { return }
         observations.append(Observation(instruction: at, result: result, left: left, right: right))
     }
@@ -12,7 +12,7 @@ extension Machine {
     /// the stack, once the value is complete: when control falls through, except for a loop
     /// instruction, which completes its value only when it skips an empty collection's body.
     mutating func observeValue(_ at: Int, _ instruction: Instruction, pc: Int, sp: Int,
-                               _ notes: [Int: ComparisonNote]?) {
+                               _ notes: InstructionNotes?) {
         guard notes?[at] != nil, !instruction.opcode.isComparison, instruction.opcode != .rollout, sp > 0,
               sp <= stack.count else { return }
         let isLoop = instruction.opcode == .loopAny || instruction.opcode == .loopAll
@@ -24,7 +24,7 @@ extension Machine {
     /// Records a comparison whose operands are at stack positions `left` and `right` (for
     /// optional comparisons, the value slots, with the presence flags above them).
     mutating func observeComparison(_ at: Int, _ result: Bool, _ instruction: Instruction, _ left: Int,
-                                    _ right: Int, _ notes: [Int: ComparisonNote]?) {
+                                    _ right: Int, _ notes: InstructionNotes?) {
         guard notes?[at] != nil else { return }
         let optional = instruction.opcode.comparesOptionals
         func text(_ position: Int) -> String {
@@ -37,7 +37,7 @@ extension Machine {
     /// Records a rollout: the id's bucket in its group and the share it needs to be within,
     /// e.g. `"u-81" is in bucket 37 of group "fav-2026", needs <= 25`.
     mutating func observeRollout(_ at: Int, _ result: Bool, id: String, group: String, bucket: Int?, share: Int,
-                                 _ notes: [Int: ComparisonNote]?) {
+                                 _ notes: InstructionNotes?) {
         guard notes?[at] != nil else { return }
         let value = bucket.map { "\(ValueFormatting.quoted(id)) is in bucket \($0) of group \(ValueFormatting.quoted(group))" }
             ?? "\(ValueFormatting.quoted(id)) is empty"

@@ -83,7 +83,7 @@ extension Machine {
     /// The explain mode's record of a fused `contains(where:)` / `allSatisfy`: where the
     /// instruction-by-instruction run records it (the loop instruction when the collection is
     /// empty, else `loopNext`).
-    mutating func observeScan(_ plan: ScanPlan, result: UInt64, sourceIsEmpty: Bool, _ notes: [Int: ComparisonNote]?) {
+    mutating func observeScan(_ plan: ScanPlan, result: UInt64, sourceIsEmpty: Bool, _ notes: InstructionNotes?) {
         switch plan.kind {
         case .any, .all:
             let at = sourceIsEmpty ? plan.loop : plan.loopNext

@@ -5,7 +5,7 @@ extension Machine {
     /// Runs one targeting instruction on the stack at `sp`; the failure's kind, if it fails.
     @inline(never)
     mutating func runTargeting(_ instruction: Instruction, at: Int, sp: inout Int, work: inout Int,
-                               notes: [Int: ComparisonNote]?) -> EvaluationFailure.Kind? {
+                               notes: InstructionNotes?) -> EvaluationFailure.Kind? {
         let explaining = notes != nil
         switch instruction.opcode {
         case .compareVersion:

@@ -110,7 +110,7 @@ struct Machine {
     /// Runs `executable` to its result slot at the prepared instant. With `notes` (the explain
     /// mode), records an `Observation` for every noted comparison it executes.
     mutating func run(_ executable: ExecutableCode,
-                      explaining notes: [Int: ComparisonNote]? = nil) -> Result<UInt64, EvaluationFailure> {
+                      explaining notes: InstructionNotes? = nil) -> Result<UInt64, EvaluationFailure> {
         truncateStrings(to: constantStringCount)
         if !slices.isEmpty { slices.removeAll(keepingCapacity: true) }
         if !rows.isEmpty { rows.removeAll(keepingCapacity: true) }
@@ -346,7 +346,7 @@ struct Machine {
                 let slice = slices[Int(stack[sp - 1])]
                 if Self.charge(&work, slice.count) { return failure(.tooMuchWork, at) }
                 let column = GroupedColumn(values: context.column(a, field), floating: floatingColumns[a][field],
-                                           knownRange: context.donations[a].valueRanges[field])
+                                           knownRange: context.donations[a].valueRanges[field].map { $0.lowest...$0.highest })
                 let largest = instruction.opcode == .largestSubset
                 if pc < instructions.count && instructions[pc].opcode == .count {
                     // `…Subset(groupedBy:).count`: only the winning group's size, in one pass.

@@ -38,6 +38,6 @@ public struct AppText: Hashable, Sendable, CustomStringConvertible {
     /// `from the app (key "k", default "v")`, for people.
     public var description: String {
         let known = [key.map { "key \(ValueFormatting.quoted($0))" }, defaultValue.map { "default \(ValueFormatting.quoted($0))" }].compactMap { $0 }
-        return "from the app" + (known.isEmpty ? "" : " (" + known.joined(separator: ", ") + ")")
+        return "from the app" + (known.isEmpty ? "" : " (" + known.joinedText(separator: ", ") + ")")
     }
 }

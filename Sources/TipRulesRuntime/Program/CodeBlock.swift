@@ -20,10 +20,8 @@ public struct CodeBlock: Hashable, Sendable {
         self.summary = summary
     }
 
-    /// The debug notes by instruction index (the first of repeated ones, in hand-made files).
-    var notesByInstruction: [Int: ComparisonNote] {
-        Dictionary(notes.map { ($0.instruction, $0) }, uniquingKeysWith: { first, _ in first })
-    }
+    /// The debug notes by instruction index.
+    var notesByInstruction: InstructionNotes { InstructionNotes(notes) }
 
     /// The source line of the instruction at `index` (0 when the line table does not cover it).
     public func line(at index: Int) -> Int {

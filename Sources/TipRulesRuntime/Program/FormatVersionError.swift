@@ -12,7 +12,7 @@ public enum FormatVersionError: Error, Hashable, Sendable, CustomStringConvertib
                 + "(versions \(BytecodeFormat.oldestVersion) to \(BytecodeFormat.newestVersion))"
         case .needsNewerVersion(let requirements):
             let constructs = requirements.map { "\($0.construct) needs version \($0.version)" }
-            return "the program needs a newer format version: " + constructs.joined(separator: "; ")
+            return "the program needs a newer format version: " + constructs.joinedText(separator: "; ")
         }
     }
 }

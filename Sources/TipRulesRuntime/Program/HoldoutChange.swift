@@ -35,7 +35,7 @@ public struct HoldoutChange: Hashable, Sendable {
             parts.append("its holdout share changes from \(oldPercent) % to \(newPercent) %: \(moved) move to "
                          + (newPercent > oldPercent ? "the holdout arm" : "treatment"))
         }
-        return "tip '\(tip)': " + parts.joined(separator: "; ")
+        return "tip '\(tip)': " + parts.joinedText(separator: "; ")
     }
 
     public init(tip: String, oldGroup: String, oldPercent: Int, newGroup: String, newPercent: Int, line: Int) {

@@ -13,7 +13,7 @@ package struct DonationColumns: Sendable {
     /// For each `Bool`, `Int` and `String` column, a range that holds every value it has held
     /// (slot bits as an integer; a string's interned index): what lets a subset count in an
     /// array without a pass to find the range. Removing donations does not narrow it.
-    private(set) var valueRanges: [ClosedRange<Int>?]
+    private(set) var valueRanges: [ColumnValueRange?]
 
     init(fieldCount: Int) {
         columns = Array(repeating: [], count: fieldCount + 1)
@@ -31,11 +31,8 @@ package struct DonationColumns: Sendable {
         stringIndices = Dictionary(strings.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         valueRanges = [nil] + zip(kinds, columns.dropFirst()).map { kind, column in
             guard kind == .bool || kind == .int || kind == .string, let first = column.first else { return nil }
-            var range = SlotEncoding.int(first)...SlotEncoding.int(first)
-            for bits in column {
-                let value = SlotEncoding.int(bits)
-                if value < range.lowerBound { range = value...range.upperBound } else if value > range.upperBound { range = range.lowerBound...value }
-            }
+            var range = ColumnValueRange(lowest: SlotEncoding.int(first), highest: SlotEncoding.int(first))
+            for bits in column { range.widen(to: SlotEncoding.int(bits)) }
             return range
         }
     }
@@ -223,20 +220,21 @@ package struct DonationColumns: Sendable {
     private mutating func widenRange(of column: Int, for field: ScalarValue, bits: UInt64) {
         guard Self.hasRange(field.kind) else { return }
         let value = SlotEncoding.int(bits)
-        let range = valueRanges[column]
-        valueRanges[column] = min(range?.lowerBound ?? value, value)...max(range?.upperBound ?? value, value)
+        var range = valueRanges[column] ?? ColumnValueRange(lowest: value, highest: value)
+        range.widen(to: value)
+        valueRanges[column] = range
     }
 
     /// Widens a column's range to hold each of `values` (slot bits of a `Bool`, `Int` or `String`
     /// column; at least one).
     private mutating func widenRange(of column: Int, over values: UnsafeBufferPointer<UInt64>) {
-        var low = valueRanges[column]?.lowerBound ?? Int.max, high = valueRanges[column]?.upperBound ?? Int.min
+        var low = valueRanges[column]?.lowest ?? Int.max, high = valueRanges[column]?.highest ?? Int.min
         for bits in values {
             low = min(low, SlotEncoding.int(bits))
             high = max(high, SlotEncoding.int(bits))
         }
         guard low <= high else { return }
-        valueRanges[column] = low...high
+        valueRanges[column] = ColumnValueRange(lowest: low, highest: high)
     }
 
     /// Whether a column of `kind` keeps a range of its values: `Bool`, `Int` and `String` columns.
@@ -323,4 +321,16 @@ private struct DatedRow: Comparable {
     var row: Int
 
     static func < (a: DatedRow, b: DatedRow) -> Bool { a.date < b.date || (a.date == b.date && a.row < b.row) }
+}
+
+/// The lowest and highest value a column has held (slot bits as integers). Not a
+/// `ClosedRange<Int>`: an array of those would cost the first store of a process a search of
+/// every conformance the process has, for `Int: Comparable` (docs/performance.md, "Start-up").
+struct ColumnValueRange: Sendable, Equatable {
+    var lowest: Int
+    var highest: Int
+
+    mutating func widen(to value: Int) {
+        if value < lowest { lowest = value } else if value > highest { highest = value }
+    }
 }

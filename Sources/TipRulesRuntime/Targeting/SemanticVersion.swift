@@ -102,7 +102,7 @@ public struct SemanticVersion: Hashable, Sendable, Comparable, CustomStringConve
 
     /// `2.3.0`, `1.0.0-rc.1`: the canonical spelling (without build metadata).
     public var description: String {
-        "\(major).\(minor).\(patch)" + (prerelease.isEmpty ? "" : "-" + prerelease.joined(separator: "."))
+        "\(major).\(minor).\(patch)" + (prerelease.isEmpty ? "" : "-" + prerelease.joinedText(separator: "."))
     }
 
     public static func < (left: SemanticVersion, right: SemanticVersion) -> Bool {

@@ -63,6 +63,6 @@ struct AbstractState: Equatable {
 
     /// A stack for messages: "[Int, Bool?]".
     static func describe(_ types: [BytecodeType]) -> String {
-        "[" + types.map(\.description).joined(separator: ", ") + "]"
+        "[" + types.map(\.description).joinedText(separator: ", ") + "]"
     }
 }

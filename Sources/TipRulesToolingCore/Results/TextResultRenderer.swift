@@ -32,7 +32,7 @@ public struct TextResultRenderer {
             if let suggestion = widget.suggestion { line += "; " + describe(suggestion) }
             lines.append(line)
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.joinedText(separator: "\n") + "\n"
     }
 
     /// "suggested from … to …" or "not suggested: no suggestion window holds now", with errors.
@@ -52,7 +52,7 @@ public struct TextResultRenderer {
         if !tip.displayExplanation.isEmpty { lines.append("  \(tip.displayExplanation)") }
         for note in tip.groupExplanations { lines.append("  \(note)") }
         if !tip.actions.isEmpty {
-            lines.append("  actions: " + tip.actions.map { "\($0.id) (\(ValueFormatting.quoted($0.title)))" }.joined(separator: ", "))
+            lines.append("  actions: " + tip.actions.map { "\($0.id) (\(ValueFormatting.quoted($0.title)))" }.joinedText(separator: ", "))
         }
         for text in TipText.allCases {
             if let appText = tip.appTexts[text] { lines.append("  \(text): \(appText)") }
