@@ -96,7 +96,7 @@ struct RowScanner {
         guard index < count else { return nil }
         switch base[index] {
         case Self.quote:
-            guard let range = string(at: index) else { return nil }
+            guard let range = string(after: index) else { return nil }
             return (.string(range), range.upperBound &+ 1)
         case UInt8(ascii: "t"): return literal(0x6575_7274, length: 4, at: index).map { (.bool(true), $0) }
         case UInt8(ascii: "f"): return literal(0x65_736c_6166, length: 5, at: index).map { (.bool(false), $0) }
@@ -132,7 +132,13 @@ struct RowScanner {
     private func string(at position: Int) -> Range<Int>? {
         let index = skippingWhitespace(from: position)
         guard index < count, base[index] == Self.quote else { return nil }
-        let start = index &+ 1
+        return string(after: index)
+    }
+
+    /// `string(at:)` where the opening quote is known to be at `quote`.
+    @inline(__always)
+    private func string(after quote: Int) -> Range<Int>? {
+        let start = quote &+ 1
         var position = start
         while count &- position >= 8 {
             if let end = Self.stringEnd(in: load(position)) { return end < 8 ? start..<(position &+ end) : nil }
