@@ -58,7 +58,7 @@ import Testing
     }
 
     /// The rows of reach's and measure's benchmarks and of every other kind, compact and with
-    /// spaces, each cut at every byte, each byte replaced by one that matters to the scanner (a
+    /// spaces (and one with more fields than a row's first storage holds), each cut at every byte, each byte replaced by one that matters to the scanner (a
     /// quote, a backslash, a digit, a sign, a point, an exponent, a space, a colon, a comma, a
     /// brace, a NUL, a byte above 0x7F, a letter), a space put before each byte and each byte left
     /// out: whatever the scanner reads, the parser reads alike.
@@ -74,6 +74,7 @@ import Testing
             #"{"user":"u","lastDisplayDate":1794229287,"utcOffset":-3600}"#,
             #"{"user": "u", "event": "e", "date": 1794229287, "fields": {"a": 1.5, "b": "x", "c": false}}"#,
             #"{"user":-0,"value":123456789012345678,"parameter":"p"}"#,
+            #"{"user":"u","event":"e","fields":{"a":1,"b":-2,"c":3.5,"d":"four","e":true,"f":null}}"#,
         ]
         let replacements: [UInt8] = Array(#""\09-.eE :,{}[]az"#.utf8) + [0x00, 0x09, 0x7F, 0x80, 0xC3]
         var row = ParsedRow()
@@ -145,7 +146,7 @@ import Testing
         var fastPaths = 0
         for _ in 0..<20_000 {
             let text = "{" + members(random.integer(in: 0...6), names: { random.chance(0.9) ? pick(RowKey.names) : pick(nearMisses) }) {
-                if random.chance(0.1) { return "{" + members(random.integer(in: 0...3), names: { pick(["a", "b", "backyardID"]) }, value: scalar) + "}" }
+                if random.chance(0.1) { return "{" + members(random.integer(in: 0...7), names: { pick(["a", "b", "c", "d", "e", "f", "g", "backyardID"]) }, value: scalar) + "}" }
                 if random.chance(0.05) { return "[" + (0..<random.integer(in: 0...3)).map { _ in space() + scalar() + space() }.joined(separator: ",") + "]" }
                 return scalar()
             } + "}"
