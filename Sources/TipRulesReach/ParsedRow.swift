@@ -67,8 +67,10 @@ package struct ParsedRow: ~Copyable {
     /// The value of each `RowKey` (by raw value), read only when `present` has the key.
     private let values: UnsafeMutablePointer<RowValue>
     /// The members of `"fields"`, in the order written, one name (a string value) and one value
-    /// each; only the first `fieldCount` are the row's (the rest is storage kept for the next rows).
-    private var fieldStorage: [(name: RowValue, value: RowValue)] = []
+    /// each; only the first `fieldCount` are the row's (the rest, up to `fieldCapacity`, is storage
+    /// kept for the next rows). Values are trivial, so the storage is never deinitialized.
+    private var fieldStorage: UnsafeMutablePointer<(name: RowValue, value: RowValue)>
+    private var fieldCapacity = 4
     private(set) var fieldCount = 0
     /// The elements of `"displays"`: the first `displayCount` of `displayStorage`.
     private var displayStorage: [RowValue] = []
@@ -83,36 +85,57 @@ package struct ParsedRow: ~Copyable {
     package init() {
         values = .allocate(capacity: RowKey.allCases.count)
         values.initialize(repeating: .null, count: RowKey.allCases.count)
+        fieldStorage = .allocate(capacity: fieldCapacity)
     }
 
-    deinit { values.deallocate() }
+    deinit {
+        values.deallocate()
+        fieldStorage.deallocate()
+    }
 
-    /// The value of `key`; setting one gives the key (only the reader sets values, never nil).
+    /// The value of `key`, nil when the row does not have it.
     @inline(__always)
-    subscript(key: RowKey) -> RowValue? {
-        get { has(key) ? values[key.rawValue] : nil }
-        set {
-            values[key.rawValue] = newValue ?? .null
-            present |= 1 << key.rawValue
-        }
+    subscript(key: RowKey) -> RowValue? { has(key) ? values[key.rawValue] : nil }
+
+    /// Gives `key` the value `value` (only the readers set values).
+    @inline(__always)
+    mutating func set(_ key: RowKey, _ value: RowValue) {
+        values[key.rawValue] = value
+        present |= 1 << key.rawValue
     }
 
     @inline(__always)
     func has(_ key: RowKey) -> Bool { present & (1 << key.rawValue) != 0 }
 
     /// Marks `"fields"` or `"displays"` as given (an empty object or array is given).
+    @inline(__always)
     mutating func give(_ key: RowKey) { present |= 1 << key.rawValue }
 
     /// Member `index` (below `fieldCount`) of `"fields"`.
     @inline(__always)
-    func field(_ index: Int) -> (name: RowValue, value: RowValue) { fieldStorage[index] }
+    func field(_ index: Int) -> (name: RowValue, value: RowValue) {
+        precondition(index >= 0 && index < fieldCount, "no such field")
+        return fieldStorage[index]
+    }
 
     /// The elements of `"displays"`, in order.
     var displays: ArraySlice<RowValue> { displayStorage[..<displayCount] }
 
+    @inline(__always)
     mutating func appendField(name: RowValue, value: RowValue) {
-        if fieldCount < fieldStorage.count { fieldStorage[fieldCount] = (name, value) } else { fieldStorage.append((name, value)) }
+        if fieldCount == fieldCapacity { growFields() }
+        (fieldStorage + fieldCount).initialize(to: (name, value))
         fieldCount += 1
+    }
+
+    /// Twice the room for fields, the first `fieldCount` moved over.
+    @inline(never)
+    private mutating func growFields() {
+        fieldCapacity *= 2
+        let storage = UnsafeMutablePointer<(name: RowValue, value: RowValue)>.allocate(capacity: fieldCapacity)
+        storage.moveInitialize(from: fieldStorage, count: fieldCount)
+        fieldStorage.deallocate()
+        fieldStorage = storage
     }
 
     mutating func appendDisplay(_ value: RowValue) {
@@ -161,7 +184,7 @@ package struct ParsedRow: ~Copyable {
                     appendDisplay(value)
                 }
             default:
-                self[key] = scalar(value)
+                set(key, scalar(value))
             }
         }
     }

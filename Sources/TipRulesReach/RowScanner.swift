@@ -4,121 +4,177 @@
 /// making a `String` or a `JSONValue`. Anything else (and every error) is left to the full JSON
 /// parser (`ParsedRow.fill(from:)`), so both paths read a row alike and errors are the parser's.
 ///
-/// Strings are scanned eight bytes at a time (their closing quote and any byte that needs the
-/// parser found in one pass over a word), keys matched by comparing words. Every read is below
-/// the line's end: a word is loaded only where eight bytes are left, the bytes after it one by one.
+/// The bytes are read a word (eight bytes) at a time: a key with its closing quote and colon
+/// compared with the key's words, a string ended by the first quote of a word whose earlier bytes
+/// need no parser (two words tested at once where sixteen bytes are left), the digits a number
+/// begins with found by a mask and converted at once. Every read is inside the line: a word is
+/// loaded where eight bytes are left, and in a line's last bytes it is the line's last word
+/// shifted, with zeros for the bytes past the end.
+///
+/// Each reader takes the position it reads at and gives back the position after what it read (nil
+/// when the line needs the parser): the scanner itself never changes, so the position stays in a
+/// register whether a reader is inlined or not. The readers of a key, a value and `"fields"` are
+/// `@_transparent`, so that a row is read by one function: `@inline(__always)` is not honored for
+/// a callee of more than 64 blocks in a caller of as many, and a call per token cost a fifth of
+/// the scanner's instructions.
 struct RowScanner {
     private let base: UnsafePointer<UInt8>
     private let count: Int
-    private var index = 0
 
-    private init(base: UnsafePointer<UInt8>, count: Int) {
-        self.base = base
-        self.count = count
-    }
-
-    /// Fills `row` from `line`; false when the line needs the full parser.
+    /// Fills `row` from `line`; false when the line needs the full parser. A line of fewer than
+    /// eight bytes (none is a row but `{}`, which the parser reads alike) is the parser's: every
+    /// word below is then loaded from the line's own bytes.
     static func scan(_ line: UnsafeBufferPointer<UInt8>, into row: inout ParsedRow) -> Bool {
         row.clear()
-        guard let base = line.baseAddress else { return false }
-        var scanner = RowScanner(base: base, count: line.count)
-        return scanner.scanObject(into: &row)
+        guard let base = line.baseAddress, line.count >= 8 else { return false }
+        return RowScanner(base: base, count: line.count).object(into: &row)
     }
 
     private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
 
-    private mutating func scanObject(into row: inout ParsedRow) -> Bool {
-        guard consume(UInt8(ascii: "{")) else { return false }
-        if consume(UInt8(ascii: "}")) { return atEnd() }
+    private func object(into row: inout ParsedRow) -> Bool {
+        guard var index = after(UInt8(ascii: "{"), at: 0) else { return false }
+        if let end = after(UInt8(ascii: "}"), at: index) { return isEnd(end) }
         repeat {
-            guard let key = key(), consume(UInt8(ascii: ":")) else { return false }
+            guard let (key, valueStart) = key(at: index), !row.has(key) else { return false }
             switch key {
             case .fields:
-                guard !row.has(.fields), scanFields(into: &row) else { return false }
+                guard let end = fields(at: valueStart, into: &row) else { return false }
+                index = end
             case .displays:
-                guard !row.has(.displays), scanDisplays(into: &row) else { return false }
+                guard let end = displays(at: valueStart, into: &row) else { return false }
+                index = end
             default:
-                guard !row.has(key), let value = scalar() else { return false }
-                row[key] = value
+                guard let (value, end) = scalar(at: valueStart) else { return false }
+                row.set(key, value)
+                index = end
             }
-        } while consume(UInt8(ascii: ","))
-        return consume(UInt8(ascii: "}")) && atEnd()
+            guard let next = after(UInt8(ascii: ","), at: index) else { break }
+            index = next
+        } while true
+        guard let end = after(UInt8(ascii: "}"), at: index) else { return false }
+        return isEnd(end)
     }
 
-    private mutating func scanFields(into row: inout ParsedRow) -> Bool {
+    /// The members of `"fields"`; the position after its closing brace.
+    @_transparent
+    private func fields(at start: Int, into row: inout ParsedRow) -> Int? {
         row.give(.fields)
-        guard consume(UInt8(ascii: "{")) else { return false }
-        if consume(UInt8(ascii: "}")) { return true }
+        guard var index = after(UInt8(ascii: "{"), at: start) else { return nil }
+        if let end = after(UInt8(ascii: "}"), at: index) { return end }
         repeat {
-            guard let name = string(), consume(UInt8(ascii: ":")), let value = scalar() else { return false }
+            guard let name = string(at: index), let valueStart = after(UInt8(ascii: ":"), at: name.upperBound &+ 1),
+                  let (value, end) = scalar(at: valueStart) else { return nil }
             // A name given twice is the parser's error to report.
             for field in 0..<row.fieldCount {
-                if case .string(let other) = row.field(field).name, equal(other, name) { return false }
+                if case .string(let other) = row.field(field).name, equal(other, name) { return nil }
             }
             row.appendField(name: .string(name), value: value)
-        } while consume(UInt8(ascii: ","))
-        return consume(UInt8(ascii: "}"))
+            guard let next = after(UInt8(ascii: ","), at: end) else { return after(UInt8(ascii: "}"), at: end) }
+            index = next
+        } while true
     }
 
-    private mutating func scanDisplays(into row: inout ParsedRow) -> Bool {
+    /// The elements of `"displays"`; the position after its closing bracket.
+    @inline(never)
+    private func displays(at start: Int, into row: inout ParsedRow) -> Int? {
         row.give(.displays)
-        guard consume(UInt8(ascii: "[")) else { return false }
-        if consume(UInt8(ascii: "]")) { return true }
+        guard var index = after(UInt8(ascii: "["), at: start) else { return nil }
+        if let end = after(UInt8(ascii: "]"), at: index) { return end }
         repeat {
-            guard let value = scalar() else { return false }
+            guard let (value, end) = scalar(at: index) else { return nil }
             row.appendDisplay(value)
-        } while consume(UInt8(ascii: ","))
-        return consume(UInt8(ascii: "]"))
+            guard let next = after(UInt8(ascii: ","), at: end) else { return after(UInt8(ascii: "]"), at: end) }
+            index = next
+        } while true
     }
 
-    /// A string, a plain number, `true`, `false` or `null`; nil for anything else.
-    @inline(__always)
-    private mutating func scalar() -> RowValue? {
-        skipWhitespace()
+    /// A string, a plain number, `true`, `false` or `null`, and the position after it; nil for
+    /// anything else.
+    @_transparent
+    private func scalar(at start: Int) -> (RowValue, end: Int)? {
+        let index = skippingWhitespace(from: start)
         guard index < count else { return nil }
         switch base[index] {
-        case Self.quote: return string().map(RowValue.string)
-        case UInt8(ascii: "t"): return literal("true") ? .bool(true) : nil
-        case UInt8(ascii: "f"): return literal("false") ? .bool(false) : nil
-        case UInt8(ascii: "n"): return literal("null") ? .null : nil
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number()
+        case Self.quote:
+            guard let range = string(after: index) else { return nil }
+            return (.string(range), range.upperBound &+ 1)
+        case UInt8(ascii: "t"): return literal(0x6575_7274, length: 4, at: index).map { (.bool(true), $0) }
+        case UInt8(ascii: "f"): return literal(0x65_736c_6166, length: 5, at: index).map { (.bool(false), $0) }
+        case UInt8(ascii: "n"): return literal(0x6c6c_756e, length: 4, at: index).map { (.null, $0) }
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return number(at: index)
+        case UInt8(ascii: "-"): return numberAsWritten(at: index)
         default: return nil
         }
     }
 
-    /// The bytes between the quotes of a string of printable ASCII without escapes, read a word
-    /// (eight bytes) at a time: the first quote of the word ends the string, and no byte before it
-    /// may be a backslash, a control character or a byte above 0x7F (the parser reads those).
+    /// The eight bytes from `position` (at most `count`) as a little-endian word; past the line's
+    /// end, zeros (read as control characters, which no string, number or key has).
     @inline(__always)
-    private mutating func string() -> Range<Int>? {
-        skipWhitespace()
+    private func word(at position: Int) -> UInt64 {
+        let left = count &- position
+        if left >= 8 { return load(position) }
+        guard left > 0 else { return 0 }
+        return load(count &- 8) &>> (8 &* (8 &- left))
+    }
+
+    /// The eight bytes from `position` as a little-endian word: eight bytes must be left.
+    @inline(__always)
+    private func load(_ position: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The bytes between the quotes of a string (after any whitespace) of printable ASCII without
+    /// escapes, read a word at a time: the first quote of the word ends the string, and no byte
+    /// before it may be a backslash, a control character or a byte above 0x7F (the parser reads
+    /// those). A word past the line's end ends in zeros, so a string not closed in the line is the
+    /// parser's too. The string's closing quote is at the range's upper bound.
+    @inline(__always)
+    private func string(at position: Int) -> Range<Int>? {
+        let index = skippingWhitespace(from: position)
         guard index < count, base[index] == Self.quote else { return nil }
-        let start = index &+ 1
+        return string(after: index)
+    }
+
+    /// `string(at:)` where the opening quote is known to be at `quote`.
+    @inline(__always)
+    private func string(after quote: Int) -> Range<Int>? {
+        let start = quote &+ 1
         var position = start
-        while position <= count &- 8 {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-            let quotes = Self.bytes(of: word, equalTo: Self.quote)
-            let specials = Self.specialBytes(of: word)
-            if quotes != 0 {
-                // The flags below the first quote's: those of the string's last bytes.
-                guard specials & ((quotes & (0 &- quotes)) &- 1) == 0 else { return nil }
-                let end = position &+ quotes.trailingZeroBitCount &>> 3
-                index = end &+ 1
-                return start..<end
+        // Two words at a time while sixteen bytes are left: one test for both.
+        while count &- position >= 16 {
+            let first = load(position), second = load(position &+ 8)
+            if Self.specialBytes(of: first) | Self.specialBytes(of: second) != 0 {
+                if let end = Self.stringEnd(in: first) { return end < 8 ? start..<(position &+ end) : nil }
+                if let end = Self.stringEnd(in: second) { return end < 8 ? start..<(position &+ 8 &+ end) : nil }
             }
-            guard specials == 0 else { return nil }
+            position &+= 16
+        }
+        while count &- position >= 8 {
+            if let end = Self.stringEnd(in: load(position)) { return end < 8 ? start..<(position &+ end) : nil }
             position &+= 8
         }
-        while position < count {
-            let byte = base[position]
-            if byte == Self.quote {
-                index = position &+ 1
-                return start..<position
-            }
-            guard byte >= 0x20, byte < 0x80, byte != Self.backslash else { return nil }
-            position &+= 1
-        }
-        return nil
+        // The last bytes, in a word that ends in zeros (control characters: a flag at the latest there).
+        guard let end = Self.stringEnd(in: word(at: position)), end < 8 else { return nil }
+        return start..<(position &+ end)
+    }
+
+    /// The high bit of each byte of `word` that ends a string or needs the parser: a quote, a
+    /// backslash, a byte below 0x20 or above 0x7F (the lowest flag a true one, as below).
+    @inline(__always)
+    private static func specialBytes(of word: UInt64) -> UInt64 {
+        bytes(of: word, equalTo: quote) | bytes(of: word, equalTo: backslash) | outsidePrintableASCII(word)
+    }
+
+    /// Where the first byte of `word` that ends a string or needs the parser is: its place (0 to
+    /// 7) if it is a quote, 8 if it needs the parser; nil when there is none.
+    @inline(__always)
+    private static func stringEnd(in word: UInt64) -> Int? {
+        let flags = specialBytes(of: word)
+        guard flags != 0 else { return nil }
+        // The lowest flag is a true one: the string's end if it is a quote's.
+        let first = flags.trailingZeroBitCount
+        return bytes(of: word, equalTo: quote) &>> first & 1 != 0 ? first &>> 3 : 8
     }
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
@@ -131,30 +187,66 @@ struct RowScanner {
         return (difference &- ones) & ~difference & highs
     }
 
-    /// The high bit of each byte of `word` that is a backslash, below 0x20 or above 0x7F; as for
-    /// `bytes(of:equalTo:)`, the lowest flag is always a true one.
+    /// The high bit of each byte of `word` below 0x20 or above 0x7F (a byte less 0x20 has its high
+    /// bit set when it was below 0x20 or above 0x9F); as for `bytes(of:equalTo:)`, the lowest flag
+    /// is always a true one (a borrow comes only from a byte below 0x20).
     @inline(__always)
-    private static func specialBytes(of word: UInt64) -> UInt64 {
-        let isControl = (word &- ones &* 0x20) & ~word & highs
-        return bytes(of: word, equalTo: backslash) | isControl | (word & highs)
+    private static func outsidePrintableASCII(_ word: UInt64) -> UInt64 {
+        ((word &- ones &* 0x20) | word) & highs
+    }
+
+    /// A number that starts with a digit at `index`. The usual — one to fifteen digits, no leading
+    /// zero, no fraction or exponent — read from one or two words: the digits a word begins with
+    /// found by a mask, shifted to its top and converted at once (the bytes below them, zeros,
+    /// read as leading zeros). Anything else as the parser reads it (`numberAsWritten`).
+    @inline(__always)
+    private func number(at index: Int) -> (RowValue, end: Int)? {
+        let first = word(at: index)
+        let digits = Self.leadingDigits(first)
+        var magnitude: UInt64, length: Int, next: UInt64
+        if digits < 8 {
+            magnitude = Self.eightDigits(first &<< (64 &- 8 &* digits))
+            next = first &>> (8 &* digits)
+            length = digits
+        } else {
+            // Eight digits, so eight bytes of the line: the next word starts inside it.
+            let second = word(at: index &+ 8), more = Self.leadingDigits(second)
+            if more == 0 {
+                magnitude = Self.eightDigits(first)
+            } else {
+                guard more < 8 else { return numberAsWritten(at: index) }
+                let head = Self.eightDigits(first &<< (64 &- 8 &* more))
+                let tail = Self.eightDigits(first &>> (8 &* more) | second &<< (64 &- 8 &* more))
+                magnitude = head &* 100_000_000 &+ tail
+            }
+            next = second &>> (8 &* more)
+            length = 8 &+ more
+        }
+        let following = UInt8(truncatingIfNeeded: next)
+        guard following != UInt8(ascii: "."), following | 0x20 != UInt8(ascii: "e"),
+              length == 1 || UInt8(truncatingIfNeeded: first) != UInt8(ascii: "0") else { return numberAsWritten(at: index) }
+        return (.integer(Int(truncatingIfNeeded: magnitude)), index &+ length)
+    }
+
+    /// How many digits `word` begins with (0 to 8): the lowest byte whose high half is not 3 or
+    /// does not stay 3 when 6 is added (a carry out of a byte comes only from one above 0xF9,
+    /// which is no digit, so the lowest such byte is a true one).
+    @inline(__always)
+    private static func leadingDigits(_ word: UInt64) -> Int {
+        let highHalves: UInt64 = 0xF0F0_F0F0_F0F0_F0F0, threes: UInt64 = 0x3030_3030_3030_3030
+        let others = (word & highHalves ^ threes) | ((word &+ 0x0606_0606_0606_0606) & highHalves ^ threes)
+        return others.trailingZeroBitCount &>> 3
     }
 
     /// A number as the JSON parser reads it: an integer when written without a fraction or exponent
     /// and in `Int`'s range, otherwise a finite `Double`; nil (the parser's case) for anything unusual.
-    private mutating func number() -> RowValue? {
-        let start = index
+    @inline(never)
+    private func numberAsWritten(at start: Int) -> (RowValue, end: Int)? {
+        var index = start
         let negative = base[index] == UInt8(ascii: "-")
         if negative { index += 1 }
         let digitsStart = index
         var magnitude: UInt64 = 0
-        // Eight digits at once where eight bytes are left and all are digits (a date in seconds).
-        if count - index >= 8 {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            if Self.areDigits(word) {
-                magnitude = Self.eightDigits(word)
-                index &+= 8
-            }
-        }
         // Up to 19 digits cannot overflow a UInt64; more are read as a Double below.
         while index < count, case let digit = base[index] &- UInt8(ascii: "0"), digit < 10 {
             if index &- digitsStart < 19 { magnitude = magnitude &* 10 &+ UInt64(digit) }
@@ -164,31 +256,24 @@ struct RowScanner {
         guard digitCount > 0, !(digitCount > 1 && base[digitsStart] == UInt8(ascii: "0")) else { return nil }
         var isInteger = digitCount < 20
         if index < count, base[index] == UInt8(ascii: ".") {
-            index += 1
             isInteger = false
-            guard skipDigits() else { return nil }
+            guard let end = digits(at: index + 1) else { return nil }
+            index = end
         }
         if index < count, base[index] == UInt8(ascii: "e") || base[index] == UInt8(ascii: "E") {
             isInteger = false
             index += 1
             if index < count, base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") { index += 1 }
-            guard skipDigits() else { return nil }
+            guard let end = digits(at: index) else { return nil }
+            index = end
         }
         if isInteger {
-            if negative, magnitude <= UInt64(Int.max) + 1 { return .integer(magnitude == UInt64(Int.max) + 1 ? Int.min : -Int(magnitude)) }
-            if !negative, magnitude <= UInt64(Int.max) { return .integer(Int(magnitude)) }
+            if negative, magnitude <= UInt64(Int.max) + 1 { return (.integer(magnitude == UInt64(Int.max) + 1 ? Int.min : -Int(magnitude)), index) }
+            if !negative, magnitude <= UInt64(Int.max) { return (.integer(Int(magnitude)), index) }
         }
         let text = String(decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self)
         guard let value = Double(text), value.isFinite else { return nil }
-        return .number(value)
-    }
-
-    /// Whether the eight bytes of `word` are all digits: each byte's high half is 3, and stays 3
-    /// when 6 is added (which carries out of no byte that passed the first test).
-    @inline(__always)
-    private static func areDigits(_ word: UInt64) -> Bool {
-        let highHalves: UInt64 = 0xF0F0_F0F0_F0F0_F0F0, threes: UInt64 = 0x3030_3030_3030_3030
-        return word & highHalves == threes && (word &+ 0x0606_0606_0606_0606) & highHalves == threes
+        return (.number(value), index)
     }
 
     /// The number the eight digits of `word` (the first in its lowest byte) write: pairs, then
@@ -200,100 +285,103 @@ struct RowScanner {
         return ((fours & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
     }
 
-    private mutating func skipDigits() -> Bool {
-        let start = index
+    /// The position after one or more digits at `start`; nil when there is none.
+    private func digits(at start: Int) -> Int? {
+        var index = start
         while index < count, base[index] &- UInt8(ascii: "0") < 10 { index += 1 }
-        return index > start
+        return index > start ? index : nil
     }
 
-    private mutating func literal(_ word: StaticString) -> Bool {
-        let length = word.utf8CodeUnitCount
-        guard count - index >= length else { return false }
-        for offset in 0..<length where base[index + offset] != word.utf8Start[offset] { return false }
-        index += length
-        return true
-    }
-
-    /// A key, quoted, read in place: the sixteen bytes after its opening quote as two words (in a
-    /// line's last sixteen bytes, the bytes left and zeros), the first byte choosing the one to
-    /// four keys it can be, each compared with the words masked to its length and followed by a
-    /// quote. Nil for any other name, and for a key written with escapes (the full parser reads
-    /// those): no key is longer than 15 bytes.
+    /// The position after `true`, `false` or `null` (`spelling`'s `length` bytes, little-endian)
+    /// if it comes at `index`.
     @inline(__always)
-    private mutating func key() -> RowKey? {
-        skipWhitespace()
+    private func literal(_ spelling: UInt64, length: Int, at index: Int) -> Int? {
+        word(at: index) & ((1 &<< (8 &* length)) &- 1) == spelling ? index &+ length : nil
+    }
+
+    /// A key, quoted, and the colon after it, read in place; the position after the colon. The
+    /// sixteen bytes after its opening quote are read as two words, the first byte choosing the
+    /// one to four keys it can be, each compared with the words masked to its length, closing
+    /// quote and colon (the colon of the two 15-byte keys, and one after spaces, read on its own).
+    /// Nil for any other name, and for a key written with escapes (the full parser reads those).
+    @_transparent
+    private func key(at position: Int) -> (RowKey, end: Int)? {
+        let index = skippingWhitespace(from: position)
+        guard index < count, base[index] == Self.quote else { return nil }
         let start = index &+ 1
-        guard start < count, base[index] == Self.quote else { return nil }
-        var low: UInt64 = 0, high: UInt64 = 0
-        if count &- start >= 16 {
-            low = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
-            high = UInt64(littleEndian: UnsafeRawPointer(base + start + 8).loadUnaligned(as: UInt64.self))
-        } else {
-            for offset in 0..<(count &- start) {
-                let byte = UInt64(base[start &+ offset])
-                if offset < 8 { low |= byte << (8 * offset) } else { high |= byte << (8 * (offset - 8)) }
+        let (low, high) = count &- start >= 16 ? (load(start), load(start &+ 8)) : (word(at: start), word(at: start &+ 8))
+        /// `key`, of `length` bytes, if the words begin with its spelling, a quote and a colon
+        /// (`first` and `second`: those bytes as little-endian words, the first sixteen of them).
+        @_transparent func take(_ key: RowKey, _ length: Int, _ first: UInt64, _ second: UInt64 = 0) -> (RowKey, end: Int)? {
+            let spelled = Swift.min(length &+ 2, 16)
+            if low & Self.mask(spelled, word: 0) == first, high & Self.mask(spelled, word: 1) == second {
+                if spelled == length &+ 2 { return (key, start &+ spelled) }
+                return after(UInt8(ascii: ":"), at: start &+ spelled).map { (key, $0) }
             }
+            // The spelling and its quote, then spaces before the colon.
+            let quoted = length &+ 1
+            guard low & Self.mask(quoted, word: 0) == first & Self.mask(quoted, word: 0),
+                  high & Self.mask(quoted, word: 1) == second & Self.mask(quoted, word: 1) else { return nil }
+            return after(UInt8(ascii: ":"), at: start &+ quoted).map { (key, $0) }
         }
-        @inline(__always) func take(_ key: RowKey, _ length: Int, _ first: UInt64, _ second: UInt64 = 0) -> RowKey? {
-            let firstMask: UInt64 = length >= 8 ? ~0 : (1 << (8 * length)) &- 1
-            let secondMask: UInt64 = length <= 8 ? 0 : (1 << (8 * (length - 8))) &- 1
-            guard low & firstMask == first, high & secondMask == second,
-                  start &+ length < count, base[start &+ length] == Self.quote else { return nil }
-            index = start &+ length &+ 1
-            return key
-        }
-        // Each key's spelling as little-endian words (a test reads a row of every key).
+        // Each key's spelling, quote and colon as little-endian words (a test reads a row of every key).
         switch UInt8(truncatingIfNeeded: low) {
-        case UInt8(ascii: "u"): return take(.user, 4, 0x7265_7375) ?? take(.utcOffset, 9, 0x6573_6666_4f63_7475, 0x74)
-        case UInt8(ascii: "e"): return take(.event, 5, 0x74_6e65_7665) ?? take(.exposure, 8, 0x6572_7573_6f70_7865)
+        case UInt8(ascii: "u"): return take(.user, 4, 0x3a22_7265_7375) ?? take(.utcOffset, 9, 0x6573_6666_4f63_7475, 0x3a_2274)
+        case UInt8(ascii: "e"): return take(.event, 5, 0x3a_2274_6e65_7665) ?? take(.exposure, 8, 0x6572_7573_6f70_7865, 0x3a22)
         case UInt8(ascii: "d"):
-            return take(.date, 4, 0x6574_6164) ?? take(.displays, 8, 0x7379_616c_7073_6964)
-                ?? take(.displayCount, 12, 0x4379_616c_7073_6964, 0x746e_756f)
-                ?? take(.displayDuration, 15, 0x4479_616c_7073_6964, 0x6e_6f69_7461_7275)
-        case UInt8(ascii: "f"): return take(.fields, 6, 0x7364_6c65_6966)
-        case UInt8(ascii: "p"): return take(.parameter, 9, 0x6574_656d_6172_6170, 0x72) ?? take(.percent, 7, 0x74_6e65_6372_6570)
-        case UInt8(ascii: "v"): return take(.value, 5, 0x65_756c_6176)
-        case UInt8(ascii: "t"): return take(.tip, 3, 0x70_6974)
+            return take(.date, 4, 0x3a22_6574_6164) ?? take(.displayCount, 12, 0x4379_616c_7073_6964, 0x3a22_746e_756f)
+                ?? take(.displayDuration, 15, 0x4479_616c_7073_6964, 0x226e_6f69_7461_7275)
+                ?? take(.displays, 8, 0x7379_616c_7073_6964, 0x3a22)
+        case UInt8(ascii: "f"): return take(.fields, 6, 0x3a22_7364_6c65_6966)
+        case UInt8(ascii: "p"):
+            return take(.parameter, 9, 0x6574_656d_6172_6170, 0x3a_2272) ?? take(.percent, 7, 0x2274_6e65_6372_6570, 0x3a)
+        case UInt8(ascii: "v"): return take(.value, 5, 0x3a_2265_756c_6176)
+        case UInt8(ascii: "t"): return take(.tip, 3, 0x3a_2270_6974)
         case UInt8(ascii: "i"):
-            return take(.invalidated, 11, 0x6164_696c_6176_6e69, 0x64_6574) ?? take(.interaction, 11, 0x7463_6172_6574_6e69, 0x6e_6f69)
-        case UInt8(ascii: "l"): return take(.lastDisplayDate, 15, 0x7073_6944_7473_616c, 0x65_7461_4479_616c)
-        case UInt8(ascii: "g"): return take(.group, 5, 0x70_756f_7267)
-        case UInt8(ascii: "a"): return take(.arm, 3, 0x6d_7261)
-        case UInt8(ascii: "k"): return take(.kind, 4, 0x646e_696b)
+            return take(.interaction, 11, 0x7463_6172_6574_6e69, 0x3a_226e_6f69)
+                ?? take(.invalidated, 11, 0x6164_696c_6176_6e69, 0x3a_2264_6574)
+        case UInt8(ascii: "l"): return take(.lastDisplayDate, 15, 0x7073_6944_7473_616c, 0x2265_7461_4479_616c)
+        case UInt8(ascii: "g"): return take(.group, 5, 0x3a_2270_756f_7267)
+        case UInt8(ascii: "a"): return take(.arm, 3, 0x3a_226d_7261)
+        case UInt8(ascii: "k"): return take(.kind, 4, 0x3a22_646e_696b)
         default: return nil
         }
+    }
+
+    /// The mask of the first `length` bytes (at most 16) of two words, for word `word` (0 or 1).
+    @inline(__always)
+    private static func mask(_ length: Int, word: Int) -> UInt64 {
+        let bytes = length &- 8 &* word
+        return bytes >= 8 ? ~0 : bytes <= 0 ? 0 : (1 &<< (8 &* bytes)) &- 1
     }
 
     private func equal(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
         a.count == b.count && zip(a, b).allSatisfy { base[$0] == base[$1] }
     }
 
-    /// Moves past `byte` (after any whitespace) if it comes next. Compact lines have none: the
-    /// byte is looked at first.
+    /// The position after `byte` if it comes next at `index` (after any whitespace). Compact lines
+    /// have none: the byte is looked at first.
     @inline(__always)
-    private mutating func consume(_ byte: UInt8) -> Bool {
-        if index < count, base[index] == byte {
-            index &+= 1
-            return true
-        }
-        skipWhitespace()
-        guard index < count, base[index] == byte else { return false }
-        index &+= 1
-        return true
+    private func after(_ byte: UInt8, at index: Int) -> Int? {
+        if index < count, base[index] == byte { return index &+ 1 }
+        let next = skippingWhitespace(from: index)
+        return next < count && base[next] == byte ? next &+ 1 : nil
     }
 
-    private mutating func atEnd() -> Bool {
-        skipWhitespace()
-        return index == count
-    }
+    /// Whether only whitespace is left from `index`.
+    private func isEnd(_ index: Int) -> Bool { skippingWhitespace(from: index) == count }
 
+    /// The position of the first byte from `index` that is not a space, a tab or a carriage return;
+    /// a byte above a space (the usual next one) is told apart by one comparison.
     @inline(__always)
-    private mutating func skipWhitespace() {
-        while index < count {
+    private func skippingWhitespace(from start: Int) -> Int {
+        var index = start
+        while index < count, base[index] <= UInt8(ascii: " ") {
             switch base[index] {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): index &+= 1
-            default: return
+            default: return index
             }
         }
+        return index
     }
 }

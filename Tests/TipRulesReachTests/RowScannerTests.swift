@@ -57,14 +57,112 @@ import Testing
         }
     }
 
-    /// Whether the scanner read `line`; when it did, the parser reads the same keys and values.
+    /// The rows of reach's and measure's benchmarks and of every other kind, compact and with
+    /// spaces (and one with more fields than a row's first storage holds), each cut at every byte, each byte replaced by one that matters to the scanner (a
+    /// quote, a backslash, a digit, a sign, a point, an exponent, a space, a colon, a comma, a
+    /// brace, a NUL, a byte above 0x7F, a letter), a space put before each byte and each byte left
+    /// out: whatever the scanner reads, the parser reads alike.
+    @Test func mutatedRowsAreReadAsTheParserReadsThem() {
+        let rows = [
+            #"{"user":"user-0000000","event":"enteredBackyardDetailView","date":1794565587,"fields":{"backyardID":2}}"#,
+            #"{"user":1,"event":"enteredBackyardDetailView","date":"2026-11-13T21:25:24Z","fields":{"backyardID":4}}"#,
+            #"{"user":"user-0000000","tip":"FavoriteBackyardTip","displayCount":4,"displayDuration":82,"invalidated":"displayCountExceeded"}"#,
+            #"{"user":0,"exposure":"ProFiltersTip","group":"pro-filters","percent":10,"arm":"treatment","date":1792734759}"#,
+            #"{"user":12765,"interaction":"ProFiltersTip","kind":"actionPerformed","date":1794229287}"#,
+            #"{"user":7,"parameter":"plan","value":true}"#,
+            #"{"user":"u","tip":"T","displays":[1794229287,"2026-11-13T21:25:24Z"],"invalidated":null}"#,
+            #"{"user":"u","lastDisplayDate":1794229287,"utcOffset":-3600}"#,
+            #"{"user": "u", "event": "e", "date": 1794229287, "fields": {"a": 1.5, "b": "x", "c": false}}"#,
+            #"{"user":-0,"value":123456789012345678,"parameter":"p"}"#,
+            #"{"user":"u","event":"e","fields":{"a":1,"b":-2,"c":3.5,"d":"four","e":true,"f":null}}"#,
+        ]
+        let replacements: [UInt8] = Array(#""\09-.eE :,{}[]az"#.utf8) + [0x00, 0x09, 0x7F, 0x80, 0xC3]
+        var row = ParsedRow()
+        var fastPaths = 0
+        for text in rows {
+            let line = Array(text.utf8)
+            #expect(Self.check(line, row: &row), "\(text)")
+            for cut in 0..<line.count { fastPaths += Self.check(Array(line[..<cut]), row: &row) ? 1 : 0 }
+            for position in line.indices {
+                for byte in replacements where byte != line[position] {
+                    var changed = line
+                    changed[position] = byte
+                    fastPaths += Self.check(changed, row: &row) ? 1 : 0
+                }
+                var spaced = line
+                spaced.insert(UInt8(ascii: " "), at: position)
+                fastPaths += Self.check(spaced, row: &row) ? 1 : 0
+                var shorter = line
+                shorter.remove(at: position)
+                fastPaths += Self.check(shorter, row: &row) ? 1 : 0
+            }
+        }
+        #expect(fastPaths > 1_000)
+    }
+
+    /// Random rows of keys (and names a letter away from one), values of every kind (numbers of
+    /// 1 to 21 digits, signed, with leading zeros, fractions and exponents; strings with escapes,
+    /// control and non-ASCII bytes; literals and their misspellings; arrays and objects), fields
+    /// and displays, keys given twice and spaces anywhere: whatever the scanner reads, the parser
+    /// reads alike.
+    @Test func randomRowsAreReadAsTheParserReadsThem() {
+        var random = SplitMix64(seed: 0x5CA1AB1E)
+        let nearMisses = ["use", "users", "User", "dat", "dates", "fieldz", "displayCounts", "displayDurations",
+                          "lastDisplayDat", "interactio", "kinds", "tipp", "arms", "utcOffsed", "us\\u0065r"]
+        func pick<T>(_ items: [T]) -> T { items[random.integer(in: 0...(items.count - 1))] }
+        func digits(_ count: Int) -> String { String((0..<count).map { _ in Character(String(random.integer(in: 0...9))) }) }
+        func number() -> String {
+            let length = random.integer(in: 1...21)
+            switch random.integer(in: 0...19) {
+            case 0: return "-" + digits(length)
+            case 1: return "0" + digits(length)
+            case 2: return pick(["-0", "0", "-", "00", "-00", "0.0", "-0.0", "1e", "1e+", "1.", ".5", "+1", "9223372036854775807",
+                                 "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "18446744073709551616"])
+            case 3: return digits(length) + "." + digits(random.integer(in: 1...3))
+            case 4: return digits(length) + pick(["e", "E", "e+", "e-", "E-"]) + digits(random.integer(in: 1...3))
+            default: return String(random.integer(in: 1...9)) + digits(length - 1)
+            }
+        }
+        func string() -> String {
+            var text = ""
+            for _ in 0..<random.integer(in: 0...20) {
+                text += random.chance(0.98) ? String(UnicodeScalar(UInt8(random.integer(in: 0x61...0x7A)))) : pick(["\\\"", "\\n", "\\u0041", "é", "\t", " ", "\u{7F}", "'"])
+            }
+            return "\"" + text + "\""
+        }
+        func scalar() -> String {
+            switch random.integer(in: 0...19) {
+            case 0...8: return number()
+            case 9...16: return string()
+            case 17: return pick(["true", "false", "null", "tru", "fals", "nul", "True", "nulll"])
+            default: return pick(["[]", "{}", "[1]", "{\"a\":1}"])
+            }
+        }
+        func space() -> String { random.chance(0.05) ? pick([" ", "\t", "\r", "  "]) : "" }
+        func members(_ count: Int, names: () -> String, value: () -> String) -> String {
+            (0..<count).map { _ in space() + "\"" + names() + "\"" + space() + ":" + space() + value() + space() }.joined(separator: ",")
+        }
+        var row = ParsedRow()
+        var fastPaths = 0
+        for _ in 0..<20_000 {
+            let text = "{" + members(random.integer(in: 0...6), names: { random.chance(0.9) ? pick(RowKey.names) : pick(nearMisses) }) {
+                if random.chance(0.1) { return "{" + members(random.integer(in: 0...7), names: { pick(["a", "b", "c", "d", "e", "f", "g", "backyardID"]) }, value: scalar) + "}" }
+                if random.chance(0.05) { return "[" + (0..<random.integer(in: 0...3)).map { _ in space() + scalar() + space() }.joined(separator: ",") + "]" }
+                return scalar()
+            } + "}"
+            let line = Array((space() + text + space()).utf8)
+            fastPaths += Self.check(line, row: &row) ? 1 : 0
+            if random.chance(0.2) { fastPaths += Self.check(Array(line[..<random.integer(in: 0...line.count)]), row: &row) ? 1 : 0 }
+        }
+        #expect(fastPaths > 1_000, "\(fastPaths) rows read by the scanner")
+    }
+
+    /// Whether the scanner read `line`; when it did, the parser reads the same keys and values,
+    /// fields and displays.
     private static func check(_ line: [UInt8], row: inout ParsedRow) -> Bool {
         let scanned = line.withUnsafeBufferPointer { RowScanner.scan($0, into: &row) }
         guard scanned else { return false }
-        let values = line.withUnsafeBufferPointer { text in
-            RowKey.allCases.map { key in row[key].map { $0.json(in: text) } }
-        }
-        let present = row.present
+        let values = line.withUnsafeBufferPointer { Self.values(of: row, in: $0) }
         guard let json = try? JSONParser().parse(line) else {
             Issue.record("the scanner read a line the parser refuses: \(String(decoding: line, as: UTF8.self))")
             return true
@@ -72,9 +170,16 @@ import Testing
         var parsed = ParsedRow()
         #expect((try? parsed.fill(from: json)) != nil)
         let decoded = parsed.decoded
-        let expected = decoded.withUnsafeBufferPointer { text in RowKey.allCases.map { key in parsed[key].map { $0.json(in: text) } } }
-        #expect(present == parsed.present, "\(String(decoding: line, as: UTF8.self))")
+        let expected = decoded.withUnsafeBufferPointer { Self.values(of: parsed, in: $0) }
+        #expect(row.present == parsed.present, "\(String(decoding: line, as: UTF8.self))")
         #expect(values == expected, "\(String(decoding: line, as: UTF8.self))")
         return true
+    }
+
+    /// A row's keys' values, then its fields' names and values, then its displays, as JSON.
+    private static func values(of row: borrowing ParsedRow, in text: UnsafeBufferPointer<UInt8>) -> [JSONValue?] {
+        RowKey.allCases.map { key in row[key].map { $0.json(in: text) } }
+            + (0..<row.fieldCount).flatMap { [row.field($0).name.json(in: text), row.field($0).value.json(in: text)] }
+            + [nil] + row.displays.map { $0.json(in: text) }
     }
 }
