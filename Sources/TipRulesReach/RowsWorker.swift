@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TipRulesCompiler
 import TipRulesRuntime
 import TipRulesToolingCore
@@ -28,7 +23,8 @@ package struct RowsWorker<Counter: UserCounter> {
     /// Lines read so far: the position of the next line.
     private(set) var position = 0
     /// Whether the worker reads no more: a bad row stopped the run, or the run spent its budget.
-    var stopped: Bool { !setup.skipsInvalid && !errors.isEmpty || budgetSpent }
+    /// Kept as a flag, set where an error or the budget's end is found: every line asks.
+    private(set) var stopped = false
     /// The work of this worker's evaluations charged to the run's budget so far.
     private var workCharged = 0
     /// Whether the run's budget was found spent (by this worker or another) at the last charge.
@@ -102,6 +98,7 @@ package struct RowsWorker<Counter: UserCounter> {
         let work = counter.workDone
         guard work - workCharged >= minimum else { return }
         budgetSpent = !setup.budget.charge(work - workCharged)
+        updateStopped()
         workCharged = work
     }
 
@@ -160,6 +157,11 @@ package struct RowsWorker<Counter: UserCounter> {
     private mutating func fail(_ error: FixtureError, user: String?, beganEarlier: Bool = false) {
         guard errors.count < (setup.skipsInvalid ? RowsSetup.reasonsKept : 1) else { return }
         errors.append(ReachInputError(position: position, beganEarlier: beganEarlier, user: user, message: "\(error)"))
+        updateStopped()
+    }
+
+    private mutating func updateStopped() {
+        stopped = !setup.skipsInvalid && !errors.isEmpty || budgetSpent
     }
 
     // MARK: rows
@@ -214,7 +216,7 @@ package struct RowsWorker<Counter: UserCounter> {
         case .integer(let number)?: return number == userNumber
         case .string(let range)?:
             guard range.count == user.count, let base = text.baseAddress else { return false }
-            return user.withUnsafeBufferPointer { id in id.baseAddress.map { memcmp($0, base + range.lowerBound, range.count) == 0 } ?? true }
+            return user.withUnsafeBufferPointer { id in id.baseAddress.map { SameBytes.equal($0, base + range.lowerBound, count: range.count) } ?? true }
         default: return false
         }
     }
