@@ -23,8 +23,12 @@ package struct RowsWorker<Counter: UserCounter> {
     /// Lines read so far: the position of the next line.
     private(set) var position = 0
     /// Whether the worker reads no more: a bad row stopped the run, or the run spent its budget.
-    /// Kept as a flag, set where an error or the budget's end is found: every line asks.
-    private(set) var stopped = false
+    /// A property computed from a stored flag: a run of a counter from another module (not
+    /// specialized) that read a stored property of the worker directly would ask the runtime for
+    /// the worker's type at every line.
+    var stopped: Bool { isStopped }
+    /// What `stopped` answers, set where an error or the budget's end is found: every line asks.
+    private var isStopped = false
     /// The work of this worker's evaluations charged to the run's budget so far.
     private var workCharged = 0
     /// Whether the run's budget was found spent (by this worker or another) at the last charge.
@@ -56,7 +60,7 @@ package struct RowsWorker<Counter: UserCounter> {
     /// is read in place, never copied.
     package mutating func read(_ line: UnsafeBufferPointer<UInt8>, into row: inout ParsedRow) {
         defer { position += 1 }
-        guard !stopped, !Self.isBlank(line) else { return }
+        guard !isStopped, !Self.isBlank(line) else { return }
         rows += 1
         if RowScanner.scan(line, into: &row) {
             add(row, text: line)
@@ -126,7 +130,7 @@ package struct RowsWorker<Counter: UserCounter> {
     }
 
     private mutating func finishUser() {
-        guard hasUser, !stopped else { return }
+        guard hasUser, !isStopped else { return }
         if userInvalid {
             if countsAsSkipped { counter.tally.skippedUsers += 1 }
             return
@@ -161,7 +165,7 @@ package struct RowsWorker<Counter: UserCounter> {
     }
 
     private mutating func updateStopped() {
-        stopped = !setup.skipsInvalid && !errors.isEmpty || budgetSpent
+        isStopped = !setup.skipsInvalid && !errors.isEmpty || budgetSpent
     }
 
     // MARK: rows
