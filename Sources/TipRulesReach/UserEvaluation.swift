@@ -16,8 +16,8 @@ struct UserEvaluation {
         self.userParameter = userParameter
     }
 
-    /// The work of every evaluation so far (`Evaluator.workDone`), kept as a number: the evaluator's
-    /// own, read from outside, copies the evaluator (and retains its arrays) at every read.
+    /// The work of every evaluation so far (`Evaluator.workDone`), read once after each evaluation
+    /// and kept as a number: the evaluator's own count copies the evaluator at every read.
     private(set) var workDone = 0
 
     /// Evaluates the user whose rows the builder holds into `outcome`.
