@@ -7,6 +7,7 @@ public enum CivilCalendar {
     /// 10000-01-01T00:00:00Z, just past the latest.
     public static let endSeconds: Double = 253_402_300_800
 
+    @inlinable
     public static func isLeap(_ year: Int) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
@@ -28,6 +29,26 @@ public enum CivilCalendar {
         let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// Days since 1970-01-01 of a date of years 1–9999 (`month` 1–12, `day` 1–31), as
+    /// `days(year:month:day:)` answers, in unsigned arithmetic: without year 0, no era is needed,
+    /// and the divisions by constants are multiplications.
+    @inlinable
+    public static func daysOfCommonEra(year: UInt64, month: UInt64, day: UInt64) -> Int {
+        // Years counted from March, so that February's leap day ends one.
+        let isEarly = month <= 2
+        let marchYear = isEarly ? year &- 1 : year, marchMonth = isEarly ? month &+ 9 : month &- 3
+        let dayOfYear = (153 &* marchMonth &+ 2) / 5 &+ day &- 1
+        return Int(truncatingIfNeeded: marchYear &* 365 &+ marchYear / 4 &- marchYear / 100 &+ marchYear / 400 &+ dayOfYear) &- 719_468
+    }
+
+    /// The number of days in a month (1–12) of a common year (February: 28); a month outside 1–12
+    /// answers a number that means nothing.
+    @inlinable
+    public static func commonDaysIn(month: UInt64) -> UInt64 {
+        // Each month's length less 28, two bits a month, January at bits 2 and 3.
+        28 &+ (0x3BB_EECC &>> (2 &* month) & 3)
     }
 
     /// The date `days` after 1970-01-01 (for days within years 0–9999).

@@ -72,27 +72,40 @@ public enum RFC3339 {
         return result
     }
 
-    /// The usual form, `YYYY-MM-DDTHH:MM:SSZ`, read in one pass over its 20 bytes; nil for any
-    /// other text (then `parse(_:)`'s scanner reads it, and says what is wrong). What `parse(_:)`
-    /// answers for the same bytes.
+    /// The usual form, `YYYY-MM-DDTHH:MM:SSZ`, read as three words of its 20 bytes (separators and
+    /// digits checked a word at a time, digit pairs combined in place); nil for any other text
+    /// (then `parse(_:)`'s scanner reads it, and says what is wrong), and for year 0000, which is
+    /// before the earliest date. What `parse(_:)` answers for the same bytes.
     @inlinable
     public static func parseUTCSeconds(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
-              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z") else { return nil }
-        // Each byte's digit; any byte that is not one makes `bad` at least 10.
-        var bad: UInt8 = 0
-        @inline(__always) func digit(_ index: Int) -> Int {
-            let value = bytes[index] &- UInt8(ascii: "0")
-            bad |= value > 9 ? 0x80 : 0
-            return Int(value)
-        }
-        let year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
-        let month = digit(5) * 10 + digit(6), day = digit(8) * 10 + digit(9)
-        let hour = digit(11) * 10 + digit(12), minute = digit(14) * 10 + digit(15), second = digit(17) * 10 + digit(18)
-        guard bad == 0, month >= 1, month <= 12, day >= 1, day <= CivilCalendar.daysIn(month: month, year: year),
-              hour < 24, minute < 60, second < 60 else { return nil }
-        let seconds = Double(CivilCalendar.days(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second)
-        return seconds >= earliest && seconds < end ? seconds : nil
+        guard bytes.count == 20, let base = bytes.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        // Bytes 0–7 `YYYY-MM-`, 8–15 `DDTHH:MM`, 16–19 `:SSZ`; byte i of a word is its bits 8i to 8i + 7.
+        let date = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        let time = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        let seconds = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt32.self)))
+        let dateSeparators: UInt64 = 0xFF00_00FF_0000_0000, timeSeparators: UInt64 = 0x0000_FF00_00FF_0000
+        let secondSeparators: UInt64 = 0xFF00_00FF
+        guard date & dateSeparators == 0x2D00_002D_0000_0000, time & timeSeparators == 0x0000_3A00_0054_0000,
+              seconds & secondSeparators == 0x5A00_003A else { return nil }
+        // Each digit's value in its byte (separators' bytes 0); a byte above 9 sets its top bit in
+        // `value | value + 0x76` (a carry out of such a byte only sets more top bits).
+        let zeros: UInt64 = 0x3030_3030_3030_3030, tops: UInt64 = 0x8080_8080_8080_8080, over9: UInt64 = 0x7676_7676_7676_7676
+        let dateDigits = (date ^ zeros) & ~dateSeparators, timeDigits = (time ^ zeros) & ~timeSeparators
+        let secondDigits = (seconds ^ zeros) & ~secondSeparators & 0xFFFF_FFFF
+        guard (dateDigits | (dateDigits &+ over9) | timeDigits | (timeDigits &+ over9) | secondDigits | (secondDigits &+ over9)) & tops == 0
+        else { return nil }
+        // Byte i becomes 10 × digit i + digit i + 1 (at most 99: no carry between bytes).
+        let datePairs = dateDigits &* 10 &+ dateDigits &>> 8, timePairs = timeDigits &* 10 &+ timeDigits &>> 8
+        let secondPairs = secondDigits &* 10 &+ secondDigits &>> 8
+        let year = (datePairs & 0xFF) &* 100 &+ (datePairs &>> 16 & 0xFF), month = datePairs &>> 40 & 0xFF
+        let day = timePairs & 0xFF, hour = timePairs &>> 24 & 0xFF, minute = timePairs &>> 48 & 0xFF
+        let second = secondPairs &>> 8 & 0xFF
+        // Days past the month's length in a common year are refused, but for February 29 of a leap year.
+        let isDay = day &- 1 < CivilCalendar.commonDaysIn(month: month) || (month == 2 && day == 29 && CivilCalendar.isLeap(Int(year)))
+        guard year >= 1, month &- 1 < 12, isDay, hour < 24, minute < 60, second < 60 else { return nil }
+        let secondOfDay = hour &* 3_600 &+ minute &* 60 &+ second
+        return Double(CivilCalendar.daysOfCommonEra(year: year, month: month, day: day) &* 86_400 &+ Int(secondOfDay))
     }
 
     /// The earliest date an input may name: 0001-01-01T00:00:00Z, in seconds since 1970.

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TipRulesRuntime
 import TipRulesToolingCore
 
@@ -96,8 +91,7 @@ struct ExperimentRowsSeen {
     @inline(__always)
     mutating func group(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let same = lastGroup.utf8.withContiguousStorageIfAvailable { last in
-            guard last.count == bytes.count, let one = last.baseAddress, let other = bytes.baseAddress else { return last.count == bytes.count }
-            return memcmp(one, other, bytes.count) == 0
+            SameBytes.equal(last, bytes)
         }
         if same != true { lastGroup = String(decoding: bytes, as: UTF8.self) }
         return lastGroup

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TipRulesCompiler
 import TipRulesRuntime
 import TipRulesToolingCore
@@ -91,7 +86,7 @@ struct NameTable {
         guard ends[index] - start == name.count else { return false }
         return bytes.withUnsafeBufferPointer { bytes in
             guard let names = bytes.baseAddress, let other = name.baseAddress else { return name.isEmpty }
-            return memcmp(names + start, other, name.count) == 0
+            return SameBytes.equal(names + start, other, count: name.count)
         }
     }
 

@@ -19,7 +19,9 @@ package struct ReachCounter: UserCounter {
         hasBaseline = setup.baseline != nil
     }
 
-    package var workDone: Int { program.workDone + (hasBaseline ? baseline?.workDone ?? 0 : 0) }
+    /// The work of both programs' evaluations so far, kept as a number (set after each user's): a
+    /// property computed from the evaluations would copy them at every read, user after user.
+    package private(set) var workDone = 0
 
     package mutating func startUser() {
         program.builder.reset()
@@ -32,6 +34,10 @@ package struct ReachCounter: UserCounter {
     }
 
     package mutating func count(user: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+        defer {
+            let (total, overflow) = program.workDone.addingReportingOverflow(hasBaseline ? baseline?.workDone ?? 0 : 0)
+            workDone = overflow ? Int.max : total
+        }
         try program.evaluate(user: user, now: setup.now)
         // Without a baseline, no pair of an outcome and its tips is made (and released) per user.
         guard hasBaseline else { return tally.add(program.outcome, of: setup.program, baseline: nil) }

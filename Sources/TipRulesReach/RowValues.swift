@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TipRulesCompiler
 import TipRulesRuntime
 import TipRulesToolingCore
@@ -70,8 +65,7 @@ enum RowValues {
     private static func spelled(_ name: String, by bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var name = name
         return name.withUTF8 { utf8 in
-            guard utf8.count == bytes.count, let one = utf8.baseAddress, let other = bytes.baseAddress else { return utf8.count == bytes.count }
-            return memcmp(one, other, bytes.count) == 0
+            SameBytes.equal(utf8, bytes)
         }
     }
 

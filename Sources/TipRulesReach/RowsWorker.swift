@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TipRulesCompiler
 import TipRulesRuntime
 import TipRulesToolingCore
@@ -28,7 +23,12 @@ package struct RowsWorker<Counter: UserCounter> {
     /// Lines read so far: the position of the next line.
     private(set) var position = 0
     /// Whether the worker reads no more: a bad row stopped the run, or the run spent its budget.
-    var stopped: Bool { !setup.skipsInvalid && !errors.isEmpty || budgetSpent }
+    /// A property computed from a stored flag: a run of a counter from another module (not
+    /// specialized) that read a stored property of the worker directly would ask the runtime for
+    /// the worker's type at every line.
+    var stopped: Bool { isStopped }
+    /// What `stopped` answers, set where an error or the budget's end is found: every line asks.
+    private var isStopped = false
     /// The work of this worker's evaluations charged to the run's budget so far.
     private var workCharged = 0
     /// Whether the run's budget was found spent (by this worker or another) at the last charge.
@@ -60,7 +60,7 @@ package struct RowsWorker<Counter: UserCounter> {
     /// is read in place, never copied.
     package mutating func read(_ line: UnsafeBufferPointer<UInt8>, into row: inout ParsedRow) {
         defer { position += 1 }
-        guard !stopped, !Self.isBlank(line) else { return }
+        guard !isStopped, !Self.isBlank(line) else { return }
         rows += 1
         if RowScanner.scan(line, into: &row) {
             add(row, text: line)
@@ -102,6 +102,7 @@ package struct RowsWorker<Counter: UserCounter> {
         let work = counter.workDone
         guard work - workCharged >= minimum else { return }
         budgetSpent = !setup.budget.charge(work - workCharged)
+        updateStopped()
         workCharged = work
     }
 
@@ -129,7 +130,7 @@ package struct RowsWorker<Counter: UserCounter> {
     }
 
     private mutating func finishUser() {
-        guard hasUser, !stopped else { return }
+        guard hasUser, !isStopped else { return }
         if userInvalid {
             if countsAsSkipped { counter.tally.skippedUsers += 1 }
             return
@@ -160,6 +161,11 @@ package struct RowsWorker<Counter: UserCounter> {
     private mutating func fail(_ error: FixtureError, user: String?, beganEarlier: Bool = false) {
         guard errors.count < (setup.skipsInvalid ? RowsSetup.reasonsKept : 1) else { return }
         errors.append(ReachInputError(position: position, beganEarlier: beganEarlier, user: user, message: "\(error)"))
+        updateStopped()
+    }
+
+    private mutating func updateStopped() {
+        isStopped = !setup.skipsInvalid && !errors.isEmpty || budgetSpent
     }
 
     // MARK: rows
@@ -214,7 +220,7 @@ package struct RowsWorker<Counter: UserCounter> {
         case .integer(let number)?: return number == userNumber
         case .string(let range)?:
             guard range.count == user.count, let base = text.baseAddress else { return false }
-            return user.withUnsafeBufferPointer { id in id.baseAddress.map { memcmp($0, base + range.lowerBound, range.count) == 0 } ?? true }
+            return user.withUnsafeBufferPointer { id in id.baseAddress.map { SameBytes.equal($0, base + range.lowerBound, count: range.count) } ?? true }
         default: return false
         }
     }

@@ -16,13 +16,15 @@ struct UserEvaluation {
         self.userParameter = userParameter
     }
 
-    /// The work of every evaluation so far (`Evaluator.workDone`).
-    var workDone: Int { evaluator.workDone }
+    /// The work of every evaluation so far (`Evaluator.workDone`), read once after each evaluation
+    /// and kept as a number: the evaluator's own count copies the evaluator at every read.
+    private(set) var workDone = 0
 
     /// Evaluates the user whose rows the builder holds into `outcome`.
     mutating func evaluate(user: UnsafeBufferPointer<UInt8>, now: Double) throws(FixtureError) {
         if let userParameter { builder.giveDefault(.string(String(decoding: user, as: UTF8.self)), to: userParameter) }
         try builder.finish()
         builder.decide(with: &evaluator, now: now, into: &outcome)
+        workDone = evaluator.workDone
     }
 }

@@ -70,6 +70,82 @@ import TipRulesTestSupport
         #expect(fastAnswers > 2_000)
     }
 
+    /// The fast path's answer for `bytes` (20 of them, ending in `Z` or not), and the scanner's for
+    /// the same bytes with `+00:00` for their last (nil when it throws).
+    private func answers(bytes: [UInt8]) -> (fast: Double?, scanner: Double?) {
+        let fast = bytes.withUnsafeBufferPointer { RFC3339.parseUTCSeconds($0) }
+        let variant = bytes.dropLast() + Array("+00:00".utf8)
+        return (fast, variant.withUnsafeBufferPointer { try? RFC3339.parse($0) })
+    }
+
+    /// The first and last day of every month of every year 0000–9999 and February 29 of every year:
+    /// read by the fast path wherever the scanner reads them (year 0000 is before the earliest date
+    /// and refused by both), to the same second.
+    @Test func everyMonthsEdgesOfEveryYearAgreeWithTheScanner() {
+        for year in 0...9999 {
+            for month in 1...12 {
+                for (day, time) in [(1, "00:00:00"), (28, "23:59:59"), (29, "12:00:00"), (30, "00:00:01"), (31, "23:59:59")]
+                where day < 29 || month == 2 || day == 30 || day == 31 && [1, 3, 5, 7, 8, 10, 12].contains(month) {
+                    let text = Array("\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(time)Z".utf8)
+                    let (fast, scanner) = answers(bytes: text)
+                    #expect(fast == scanner, "\(String(decoding: text, as: UTF8.self))")
+                    if year > 0 && day <= CivilCalendar.daysIn(month: month, year: year) {
+                        #expect(fast != nil, "\(String(decoding: text, as: UTF8.self))")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every byte at every place of a date and of a date at the edge of its fields: the fast path
+    /// reads the date only where the scanner does, to the same second.
+    @Test func everyByteAtEveryPlaceAgreesWithTheScanner() {
+        for base in ["2026-11-13T21:25:24Z", "9999-12-31T23:59:59Z", "0001-01-01T00:00:00Z", "2024-02-29T09:09:09Z"] {
+            for place in 0..<20 {
+                for byte in UInt8.min...UInt8.max {
+                    var text = Array(base.utf8)
+                    text[place] = byte
+                    let (fast, scanner) = answers(bytes: text)
+                    // The last byte: `Z` or nothing the fast path reads; a lowercase `t` is the scanner's alone.
+                    let leftToTheScanner = place == 19 && byte != UInt8(ascii: "Z") || place == 10 && byte == UInt8(ascii: "t")
+                    #expect(fast == (leftToTheScanner ? nil : scanner), "\(base) with \(byte) at \(place)")
+                }
+            }
+        }
+    }
+
+    /// Every field out of its range, alone: refused by both.
+    @Test func fieldsOutOfRangeAreLeftToTheScanner() {
+        let fields: [(place: Int, values: [String])] = [
+            (0, ["0000"]), (5, ["00", "13", "19", "20", "99"]), (8, ["00", "31", "32", "39", "99"]),
+            (11, ["24", "25", "29", "99"]), (14, ["60", "61", "99"]), (17, ["60", "61", "99"]),
+        ]
+        for (place, values) in fields {
+            for value in values {
+                var text = Array("2026-11-13T21:25:24Z".utf8)
+                text.replaceSubrange(place..<place + value.utf8.count, with: value.utf8)
+                let (fast, scanner) = answers(bytes: text)
+                #expect(fast == nil && scanner == nil, "\(String(decoding: text, as: UTF8.self))")
+            }
+        }
+    }
+
+    /// `CivilCalendar.daysOfCommonEra`, the fast path's days, answers `days(year:month:day:)` for
+    /// every day of years 1–9999.
+    @Test func daysOfCommonEraAgreeWithDays() {
+        var mismatches = 0
+        for year in 1...9999 {
+            for month in 1...12 {
+                for day in 1...CivilCalendar.daysIn(month: month, year: year)
+                where CivilCalendar.daysOfCommonEra(year: UInt64(year), month: UInt64(month), day: UInt64(day))
+                    != CivilCalendar.days(year: year, month: month, day: day) {
+                    mismatches += 1
+                }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
     private func pad(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
