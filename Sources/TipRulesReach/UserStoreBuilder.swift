@@ -12,6 +12,9 @@ package struct UserStoreBuilder {
     let now: Double
     /// The store of the rows added since `reset()`, once `finish()` has run.
     private(set) var store: EventStore
+    /// Whether anything was written to the store since it was emptied: what `reset()` asks before
+    /// emptying it (`measure` never fills it, and emptying an empty store still reads each event).
+    private var storeWritten = false
     private let names: ProgramNames
     private var parameterGiven: [Bool]
     /// Per event, the dates of its donations in the order given, and their field values (the
@@ -53,11 +56,14 @@ package struct UserStoreBuilder {
 
     /// Forgets the previous user's rows, keeping the storage.
     package mutating func reset() {
-        store.removeAll()
+        if storeWritten {
+            store.removeAll()
+            storeWritten = false
+        }
         for index in parameterGiven.indices where parameterGiven[index] { parameterGiven[index] = false }
         for event in dates.indices where !dates[event].isEmpty || !fieldValues[event].isEmpty {
             dates[event].removeAll(keepingCapacity: true)
-            fieldValues[event].removeAll(keepingCapacity: true)
+            Self.empty(&fieldValues[event])
         }
         if !tipOrder.isEmpty {
             for tip in tipOrder {
@@ -68,8 +74,15 @@ package struct UserStoreBuilder {
         }
         lastDisplayDateGiven = false
         utcOffsetGiven = false
-        if !exposures.isEmpty { exposures.removeAll(keepingCapacity: true) }
-        if !interactions.isEmpty { interactions.removeAll(keepingCapacity: true) }
+        if !exposures.isEmpty { Self.empty(&exposures) }
+        if !interactions.isEmpty { Self.empty(&interactions) }
+    }
+
+    /// Empties `values` (a user's few), keeping its storage, value by value: each is destroyed by
+    /// code made for its type. `removeAll(keepingCapacity:)` costs about 80 instructions even for
+    /// one value, and destroys values that hold strings through the runtime's generic path.
+    private static func empty<Element>(_ values: inout [Element]) {
+        while values.popLast() != nil {}
     }
 
     /// The dates of the user's donations of `event`, in the order given.
@@ -95,11 +108,13 @@ package struct UserStoreBuilder {
     /// Sets a parameter no row gave (`--user-parameter`).
     mutating func giveDefault(_ value: ScalarValue, to parameter: Int) {
         guard !parameterGiven[parameter] else { return }
+        storeWritten = true
         try? store.setParameter(parameter, value)
     }
 
     /// Records the donations and tip states in the store.
     mutating func finish() throws(FixtureError) {
+        storeWritten = true
         do {
             for event in dates.indices where !dates[event].isEmpty {
                 try store.donate(event: event, dates: dates[event], fields: fieldValues[event])
@@ -197,6 +212,7 @@ package struct UserStoreBuilder {
             throw FixtureError(path: "parameter", "'\(program.parameters[index].name)' is given twice for this user")
         }
         parameterGiven[index] = true
+        storeWritten = true
         let scalar = try RowValues.scalar(value, of: program.parameters[index].type, at: "value", text: text)
         do {
             try store.setParameter(index, scalar)
@@ -291,6 +307,7 @@ package struct UserStoreBuilder {
     }
 
     private mutating func addStoreValues(_ row: borrowing ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+        storeWritten = true
         if let value = row[.lastDisplayDate] {
             guard !lastDisplayDateGiven else { throw FixtureError(path: "lastDisplayDate", "given twice for this user") }
             lastDisplayDateGiven = true

@@ -65,6 +65,31 @@ import Testing
         #expect(seen.count < 60_000)
     }
 
+    /// Ids are hashed a word at a time, their length first: ids that differ only by zero bytes at
+    /// the end, or in one byte anywhere, of every length from 0 to 40, are distinct users.
+    @Test func idsOfEveryLengthAreDistinctToTheLastByte() {
+        var set = UserFingerprints()
+        var expected = 0
+        for length in 0...40 {
+            let zeros = [UInt8](repeating: 0, count: length)
+            #expect(Self.insert(zeros, into: &set), "\(length) zeros")
+            expected += 1
+            let base = (0..<length).map { UInt8(truncatingIfNeeded: 0x41 + $0) }
+            if length > 0 {
+                #expect(Self.insert(base, into: &set), "length \(length)")
+                expected += 1
+            }
+            for position in 0..<length {
+                var changed = base
+                changed[position] ^= 0x80
+                #expect(Self.insert(changed, into: &set), "length \(length) byte \(position)")
+                expected += 1
+            }
+        }
+        #expect(set.count == expected)
+        for length in 0...40 { #expect(!Self.insert([UInt8](repeating: 0, count: length), into: &set)) }
+    }
+
     @Test func setsIntersectExactlyWhenTheyShareAUser() {
         var even = UserFingerprints(), odd = UserFingerprints(), empty = UserFingerprints()
         for index in 0..<20_000 {

@@ -80,6 +80,29 @@ import TipRulesTestSupport
         }
     }
 
+    /// Every batch size from 0 to 200, in every order, and in the orders that take each path of the
+    /// insertion sort (a date older than every one before it; one equal to the oldest, which stays
+    /// after it; runs that go down then up), makes the columns of its donations one by one.
+    @Test func everySizeAndOrderSortsAsOneByOne() throws {
+        var values = RandomValues(random: Xorshift(state: 0x5EED_0F14), now: now)
+        for count in 0...200 {
+            for order in 0..<8 {
+                var dates: [Double]
+                switch order {
+                case 5: dates = (0..<count).map { now - Double(($0 % 3 == 0 ? count - $0 : $0) * 60) }  // new oldest every third
+                case 6: dates = (0..<count).map { now - Double($0 % 4 == 0 ? 600 : $0 * 7) }  // the oldest again and again
+                case 7: dates = (0..<count).map { now - Double(abs(($0 % 10) - 5) * 60) }  // down then up, ties
+                default: dates = self.dates(count, order: order, values: &values)
+                }
+                let rows = rows(count, event: 0, values: &values)
+                var byBatch = EventStore(program: program), oneByOne = byBatch
+                try byBatch.donate(event: 0, dates: dates, fields: Array(rows.joined()))
+                try donateOneByOne(dates, rows, event: 0, into: &oneByOne)
+                expectSameColumns(byBatch, oneByOne, "count \(count) order \(order)")
+            }
+        }
+    }
+
     /// Two batches in a row (the second merged into the first) make the columns one batch of both
     /// makes, the second's donations after the first's of the same date.
     @Test func aSecondBatchMergesAsOneBatchOfBoth() throws {

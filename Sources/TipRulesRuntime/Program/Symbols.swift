@@ -207,8 +207,9 @@ public struct TipState: Hashable, Sendable {
         self.displayDuration = displayDuration
         self.invalidation = invalidation
         self.invalidationDate = invalidation == nil ? nil : invalidationDate
-        // Oldest first, whatever order they are given in: frequency caps search them.
-        self.displayDates = Array(displayDates.sorted().suffix(Self.maximumDisplayHistory))
+        // Oldest first, whatever order they are given in: frequency caps search them. None or one
+        // (a new state: what a store puts back for every user of a reach run) is in order already.
+        self.displayDates = displayDates.count < 2 ? displayDates : Array(displayDates.sorted().suffix(Self.maximumDisplayHistory))
     }
 
     /// Adds `date` to the display history, in date order, dropping the oldest beyond the bound.

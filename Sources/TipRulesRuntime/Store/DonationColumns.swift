@@ -97,19 +97,30 @@ package struct DonationColumns: Sendable {
     /// Fills `rows` (as many as `dates`) with the batch's rows and dates in date order, equal dates
     /// in the order given: an insertion sort, quick for the few dates of one user's donations (and
     /// for dates in order), else a sort of the rows by date, then row.
+    ///
+    /// A date older than the first row's moves every row up at once; any other stops at the first
+    /// row at the latest, so the search for its place does not also test where the rows begin.
     private static func sortByDate(_ rows: UnsafeMutableBufferPointer<DatedRow>, _ dates: UnsafeBufferPointer<Double>) {
-        guard let first = rows.baseAddress, dates.count <= rows.count else { return }
+        guard let first = rows.baseAddress, let firstDate = dates.first, dates.count <= rows.count else { return }
         guard dates.count <= sortedByInsertion else {
             for (row, date) in dates.enumerated() { (first + row).initialize(to: DatedRow(date: date, row: row)) }
             var sorted = rows
             sorted.sort()
             return
         }
-        for (row, date) in dates.enumerated() {
+        first.initialize(to: DatedRow(date: firstDate, row: 0))
+        for row in 1..<dates.count {
+            let date = dates[row]
             var slot = first + row
-            while slot > first, (slot - 1).pointee.date > date {
-                slot.initialize(to: (slot - 1).pointee)
-                slot -= 1
+            if date < first.pointee.date {
+                (first + 1).moveInitialize(from: first, count: row)
+                slot = first
+            } else {
+                // `first.pointee.date > date` is false: the search ends there at the latest.
+                while (slot - 1).pointee.date > date {
+                    slot.initialize(to: (slot - 1).pointee)
+                    slot -= 1
+                }
             }
             slot.initialize(to: DatedRow(date: date, row: row))
         }
@@ -124,13 +135,15 @@ package struct DonationColumns: Sendable {
                                  kinds: [ScalarKind], slots: UnsafeMutableBufferPointer<UInt64>) -> Int? {
         let count = rows.count
         for (position, row) in rows.enumerated() { slots[position] = SlotEncoding.bits(row.date) }
+        var hasStrings = false
         for (field, kind) in kinds.enumerated() {
             let column = UnsafeMutableBufferPointer(rebasing: slots[(field + 1) * count ..< (field + 2) * count])
             guard Self.encode(rows, field: field, of: kind, from: fields, width: kinds.count, into: column) else {
                 return Self.firstMismatch(fields, kinds: kinds)
             }
+            hasStrings = hasStrings || kind == .string
         }
-        if kinds.contains(.string) {
+        if hasStrings {
             for (position, row) in rows.enumerated() {
                 for (field, kind) in kinds.enumerated() where kind == .string {
                     if case .string(let text) = fields[row.row * kinds.count + field] {
@@ -228,12 +241,17 @@ package struct DonationColumns: Sendable {
     /// Widens a column's range to hold each of `values` (slot bits of a `Bool`, `Int` or `String`
     /// column; at least one).
     private mutating func widenRange(of column: Int, over values: UnsafeBufferPointer<UInt64>) {
-        var low = valueRanges[column]?.lowest ?? Int.max, high = valueRanges[column]?.highest ?? Int.min
+        guard let firstBits = values.first else { return }
+        let first = SlotEncoding.int(firstBits)
+        var low = first, high = first
         for bits in values {
             low = min(low, SlotEncoding.int(bits))
             high = max(high, SlotEncoding.int(bits))
         }
-        guard low <= high else { return }
+        if let held = valueRanges[column] {
+            low = min(low, held.lowest)
+            high = max(high, held.highest)
+        }
         valueRanges[column] = ColumnValueRange(lowest: low, highest: high)
     }
 
