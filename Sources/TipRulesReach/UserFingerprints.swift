@@ -45,11 +45,12 @@ package struct UserFingerprints: Sendable {
 
     private func contains(hash: UInt64) -> Bool { segments[Int(hash >> 58)].contains(hash) }
 
-    /// A 64-bit SipHash-1-3 of the id (what `Hasher` runs, without its buffer of pending bytes),
-    /// keyed afresh by each process (so that no one can choose ids that collide), never 0: 0 marks
-    /// an empty slot.
+    /// A 64-bit SipHash of the id, keyed afresh by each process (so that no one can choose ids
+    /// that collide), never 0: 0 marks an empty slot.
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let value = SipHash.hash13(UnsafeRawBufferPointer(bytes), key: SipHash.processKey)
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        let value = UInt64(bitPattern: Int64(hasher.finalize()))
         return value == 0 ? 1 : value
     }
 }
