@@ -71,17 +71,23 @@ enum ReachInput {
     /// Appends `number` written in decimal, as `String(number)` writes it: the digits written from
     /// the last into a buffer on the stack (20 at most), then appended at once.
     static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
+        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &text) { buffer in
+            guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
             var rest = number.magnitude
             var start = buffer.count
             repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0 && start > 0
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
+                start &-= 1
+                let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
+                base[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digit)
+                rest = quotient
+            } while rest > 0 && start > 1
+            if number < 0 {
+                start &-= 1
+                base[start] = UInt8(ascii: "-")
+            }
+            // A typed buffer: appended by one copy (a raw one is appended byte by byte).
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: buffer.count &- start))
         }
     }
 }

@@ -29,15 +29,21 @@ enum RowKind {
         switch present {
         case Self.bit(.user) | Self.bit(.event) | Self.bit(.date) | Self.bit(.fields), Self.bit(.user) | Self.bit(.event) | Self.bit(.date):
             self = .donation
-            return
         case Self.bit(.user) | Self.bit(.parameter) | Self.bit(.value):
             self = .parameter
-            return
+        case Self.bit(.user) | Self.bit(.exposure) | Self.bit(.group) | Self.bit(.percent) | Self.bit(.arm) | Self.bit(.date):
+            self = .exposure
+        case Self.bit(.user) | Self.bit(.interaction) | Self.bit(.kind) | Self.bit(.date):
+            self = .interaction
         case Self.bit(.user):
             self = .userAlone
-            return
-        default: break
+        default: self = try Self.classified(present)
         }
+    }
+
+    /// The kind of a row that has the keys `present`, through the kinds' masks: what `init(of:)`
+    /// gives every row, its usual rows by their exact keys.
+    static func classified(_ present: UInt32) throws(FixtureError) -> RowKind {
         var found: (kind: RowKind, names: UInt32, others: UInt32)?
         for entry in Self.masks where present & entry.names != 0 {
             guard let first = found else {
@@ -46,13 +52,10 @@ enum RowKind {
             }
             throw Self.mixed(present & first.names, present & entry.names)
         }
-        guard let found else {
-            self = present & Self.dateBit != 0 ? .donation : .userAlone
-            return
-        }
+        guard let found else { return present & Self.dateBit != 0 ? .donation : .userAlone }
         let stray = present & ~(found.names | found.others | Self.userBit)
         if stray != 0 { throw Self.mixed(present & found.names, stray) }
-        self = found.kind
+        return found.kind
     }
 
     /// The error of a row with keys of two kinds, naming the first key of each in `RowKey` order.

@@ -62,7 +62,7 @@ package struct UserStoreBuilder {
         }
         for index in parameterGiven.indices where parameterGiven[index] { parameterGiven[index] = false }
         for event in dates.indices where !dates[event].isEmpty || !fieldValues[event].isEmpty {
-            dates[event].removeAll(keepingCapacity: true)
+            Self.empty(&dates[event])
             Self.empty(&fieldValues[event])
         }
         if !tipOrder.isEmpty {
@@ -70,7 +70,7 @@ package struct UserStoreBuilder {
                 tipStates[tip] = nil
                 tipKeysGiven[tip] = 0
             }
-            tipOrder.removeAll(keepingCapacity: true)
+            Self.empty(&tipOrder)
         }
         lastDisplayDateGiven = false
         utcOffsetGiven = false
