@@ -23,6 +23,18 @@ import TipRulesTestSupport
         }
     }
 
+    /// A receiver's built-ins are its own table, and `all` is the tables one after another: each
+    /// receiver's are what `all` holds for it, in the same order, and together they are `all`.
+    @Test func eachReceiversTableIsItsPartOfAll() {
+        for receiver in BuiltinReceiver.allCases {
+            #expect(Builtins.members(of: receiver) == Builtins.all.filter { $0.receiver == receiver }, "\(receiver)")
+            for builtin in Builtins.members(of: receiver) {
+                #expect(Builtins.member(builtin.name, of: receiver) == Builtins.all.first { $0.receiver == receiver && $0.name == builtin.name })
+            }
+        }
+        #expect(BuiltinReceiver.allCases.map { Builtins.members(of: $0).count }.reduce(0, +) == Builtins.all.count)
+    }
+
     @Test func theLanguageGuideListsEveryEntry() throws {
         let guide = try read("docs/language.md")
         for builtin in Builtins.all {

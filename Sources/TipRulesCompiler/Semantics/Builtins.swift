@@ -1,7 +1,7 @@
 import TipRulesRuntime
 
 /// What a built-in belongs to.
-public enum BuiltinReceiver: Hashable, Sendable {
+public enum BuiltinReceiver: Hashable, Sendable, CaseIterable {
     /// An event: `appOpened.donations`.
     case event
     /// A donation collection: `count`, `filter { … }`, `sum(of: \.amount)` …
@@ -123,9 +123,22 @@ public enum Builtins {
     public static let all: [Builtin] = eventMembers + collectionMembers + stringMembers + dateMembers + implicitMembers
         + options + displayFrequencies + groupKinds + versionMembers + functions + calendarComponents
 
-    /// The built-ins of `receiver`, in table order.
+    /// The built-ins of `receiver`, in table order: its own table, without making `all` (which
+    /// only editors and the docs read whole).
     public static func members(of receiver: BuiltinReceiver) -> [Builtin] {
-        all.filter { $0.receiver == receiver }
+        switch receiver {
+        case .event: eventMembers
+        case .donations: collectionMembers
+        case .string: stringMembers
+        case .date: dateMembers
+        case .implicit: implicitMembers
+        case .option: options
+        case .displayFrequency: displayFrequencies
+        case .groupKind: groupKinds
+        case .version: versionMembers
+        case .function: functions
+        case .calendarComponent: calendarComponents
+        }
     }
 
     /// The seconds of each built-in of `receiver` that is a duration, by name (the first of a
@@ -141,7 +154,7 @@ public enum Builtins {
 
     /// The string member lowered to `operation`.
     static func member(for operation: StringOperation) -> (builtin: Builtin, opcode: Opcode)? {
-        for builtin in all {
+        for builtin in stringMembers {
             if case .string(operation, let opcode) = builtin.lowering { return (builtin, opcode) }
         }
         return nil
@@ -161,7 +174,7 @@ public enum Builtins {
 
     /// The built-in `name` of `receiver`, if there is one.
     public static func member(_ name: String, of receiver: BuiltinReceiver) -> Builtin? {
-        all.first { $0.receiver == receiver && $0.name == name }
+        members(of: receiver).first { $0.name == name }
     }
 
     private static func entry(_ name: String, _ receiver: BuiltinReceiver, _ signature: String, _ documentation: String,

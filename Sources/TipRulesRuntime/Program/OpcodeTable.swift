@@ -28,7 +28,10 @@ public struct OpcodeInfo: Hashable, Sendable {
     public let operands: [OperandKind]
     /// The stack effect of each path out of the instruction: falling through (or into a loop
     /// body), and jumping (a jump taken, an empty loop skipped, a loop finished, `ret`).
-    public let effects: Set<StackEffect>
+    public var effects: Set<StackEffect> { Set(effectList) }
+    /// The same effects as the row lists them: a set is made only when asked for, since
+    /// hashing every row's effects when the table is first read costs each process's start.
+    let effectList: [StackEffect]
     public let explain: Explained
     /// For a comparison: the type of its operands, and whether they are optionals.
     public let compared: BytecodeType?
@@ -39,10 +42,24 @@ public struct OpcodeInfo: Hashable, Sendable {
     init(_ operands: [OperandKind], _ effects: [StackEffect], explain: Explained = .nothing,
          compared: BytecodeType? = nil, since: Int = 1) {
         self.operands = operands
-        self.effects = Set(effects)
+        effectList = effects
         self.explain = explain
         self.compared = compared
         self.since = since
+    }
+
+    /// Rows are equal when their effects are, in whatever order the rows list them.
+    public static func == (left: OpcodeInfo, right: OpcodeInfo) -> Bool {
+        left.operands == right.operands && left.effects == right.effects && left.explain == right.explain
+            && left.compared == right.compared && left.since == right.since
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(operands)
+        hasher.combine(effects)
+        hasher.combine(explain)
+        hasher.combine(compared)
+        hasher.combine(since)
     }
 }
 
@@ -63,7 +80,7 @@ extension Opcode {
     /// This opcode's stack effects as the verifier checks them at every instruction.
     var stackEffectSummary: StackEffectSummary { Self.summaries[Int(rawValue)] }
 
-    private static let summaries: [StackEffectSummary] = table.map { StackEffectSummary($0.effects) }
+    private static let summaries: [StackEffectSummary] = table.map { StackEffectSummary($0.effectList) }
 
     private var row: OpcodeInfo {
         let push = StackEffect(0, 1), pop = StackEffect(1, 0), unary = StackEffect(1, 1), binary = StackEffect(2, 1)

@@ -8,7 +8,7 @@ struct StackEffectSummary {
     private let netChanges: UInt64
     private static let offset = 32
 
-    init(_ effects: Set<StackEffect>) {
+    init(_ effects: [StackEffect]) {
         minimumPops = effects.map(\.pops).min() ?? 0
         netChanges = effects.reduce(0) { bits, effect in
             let shift = effect.pushes - effect.pops + Self.offset
