@@ -68,8 +68,8 @@ enum ReachInput {
         }
     }
 
-    /// Appends `number` written in decimal, as `String(number)` writes it: the digits written from
-    /// the last into a buffer on the stack (20 at most), then appended at once.
+    /// Appends `number` written in decimal, as `String(number)` writes it: the digits, from the
+    /// last, and the sign written into a buffer on the stack (21 bytes at most), then appended at once.
     static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
         var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
         withUnsafeMutableBytes(of: &text) { buffer in
