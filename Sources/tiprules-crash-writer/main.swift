@@ -19,6 +19,10 @@ import TipRulesStorage
 // `tiprules-crash-writer --merge FOLDER CHANGESET` applies a change set file to the folder and
 // prints `merged N`: the sync crash test kills it to check that a change set is applied whole
 // or not at all.
+//
+// `tiprules-crash-writer --trap` prints `started` and traps, as a bug in a child would: the tests
+// check that a child killed while the runtime's backtracer prints such a crash is still reported
+// ended (`Process.withoutBacktracer()`).
 
 /// The program the crash test records under.
 func crashProgram() throws -> Program {
@@ -47,6 +51,10 @@ final class ExitingAfterRenames: FileLayer, @unchecked Sendable {
 }
 
 let arguments = CommandLine.arguments
+if arguments.count == 2, arguments[1] == "--trap" {
+    say("started")
+    fatalError("--trap: a crash, as asked")
+}
 if arguments.count == 4, arguments[1] == "--merge" {
     do {
         let store = try TipStore.open(folder: arguments[2], bundledProgram: try crashProgram(), options: TipStoreOptions(now: nil))
@@ -67,7 +75,7 @@ if arguments.count == 4, arguments[1] == "--merge" {
 }
 let exitAfter = arguments.count == 5 && arguments[3] == "--exit-after-renames" ? Int(arguments[4]) : nil
 guard arguments.count == 3 || exitAfter != nil, let count = Int(arguments[2]) else {
-    say("usage: tiprules-crash-writer FOLDER COUNT [--exit-after-renames N] | --merge FOLDER CHANGESET")
+    say("usage: tiprules-crash-writer FOLDER COUNT [--exit-after-renames N] | --merge FOLDER CHANGESET | --trap")
     exit(2)
 }
 say("started")

@@ -22,6 +22,7 @@ struct PublishRaceTests {
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
+        process.withoutBacktracer()
         try process.run()
         return (process, errors)
     }

@@ -44,6 +44,7 @@ final class LanguageServerProcess: @unchecked Sendable {
             let data = handle.availableData
             self?.append(data)
         }
+        process.withoutBacktracer()
         try process.run()
     }
 

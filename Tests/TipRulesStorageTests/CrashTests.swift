@@ -252,6 +252,7 @@ import TipRulesTestSupport
         process.arguments = [folder, "1000000"]
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
+        process.withoutBacktracer()
         try process.run()
         // The delay counts from the writer's `started`: the launch itself is not what is tested.
         var printed = Data()

@@ -59,6 +59,7 @@ import TipRulesTestSupport
         process.arguments = ["--merge", work, changeSet]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        process.withoutBacktracer()
         try process.run()
         if let killAfter {
             usleep(killAfter)

@@ -18,6 +18,7 @@ public final class ChildHost {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
+        process.withoutBacktracer()
         try process.run()
     }
 

@@ -80,6 +80,7 @@ public final class TestServer {
         process.arguments = arguments
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
+        process.withoutBacktracer()
         try process.run()
         var line: [UInt8] = []
         while !line.contains(10) {
