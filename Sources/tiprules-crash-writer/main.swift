@@ -20,7 +20,7 @@ import TipRulesStorage
 // prints `merged N`: the sync crash test kills it to check that a change set is applied whole
 // or not at all.
 //
-// `tiprules-crash-writer --trap` prints `started` and traps, as a bug in a child would: the tests
+// `tiprules-crash-writer --trap` prints `started` and aborts, as a crash in a child would: the tests
 // check that a child killed while the runtime's backtracer prints such a crash is still reported
 // ended (`Process.withoutBacktracer()`).
 
@@ -53,7 +53,8 @@ final class ExitingAfterRenames: FileLayer, @unchecked Sendable {
 let arguments = CommandLine.arguments
 if arguments.count == 2, arguments[1] == "--trap" {
     say("started")
-    fatalError("--trap: a crash, as asked")
+    // SIGABRT, which the runtime's backtracer reports as it does a trap.
+    abort()
 }
 if arguments.count == 4, arguments[1] == "--merge" {
     do {
