@@ -27,6 +27,12 @@ struct MeasureCounter: UserCounter {
         try builder.add(row, text: text)
     }
 
+    func makeDonationShapes() -> DonationShapes { DonationShapes(program: setup.program) }
+
+    mutating func addDonation(_ shapes: borrowing DonationShapes, text: UnsafeBufferPointer<UInt8>) {
+        builder.addDonation(shapes, text: text)
+    }
+
     mutating func count(user: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
         var start: Double?
         var arm: HoldoutArm?

@@ -33,6 +33,13 @@ package struct ReachCounter: UserCounter {
         if hasBaseline { try baseline?.builder.add(row, text: text) }
     }
 
+    /// Without a baseline only: the baseline's program numbers its events apart.
+    package func makeDonationShapes() -> DonationShapes { DonationShapes(program: setup.program, isEnabled: !hasBaseline) }
+
+    package mutating func addDonation(_ shapes: borrowing DonationShapes, text: UnsafeBufferPointer<UInt8>) {
+        program.builder.addDonation(shapes, text: text)
+    }
+
     package mutating func count(user: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
         defer {
             let (total, overflow) = program.workDone.addingReportingOverflow(hasBaseline ? baseline?.workDone ?? 0 : 0)

@@ -37,7 +37,7 @@ package struct ReachSetup: Sendable {
 
 /// A bad row or user: where (a line ordinal of the part that read it, resolved to a file and line
 /// at the end), which user, and what (the JSON path and what was expected).
-struct ReachInputError: Sendable {
+package struct ReachInputError: Sendable, Equatable {
     var position: Int
     /// For a user whose rows are not contiguous: true, and where they began once the run has
     /// found it again (`ReachRun`; nil when the input cannot be read again).

@@ -11,31 +11,59 @@ enum RowValues {
     @inline(__always)
     static func scalar(_ value: RowValue, of type: ScalarKind, at path: @autoclosure () -> String,
                        text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> ScalarValue {
-        switch (type, value) {
-        case (.int, .integer(let number)): return .int(number)
-        case (.double, .integer(let number)): return .double(Double(number))
-        case (.double, .number(let number)): return .double(number)
-        case (.bool, .bool(let flag)): return .bool(flag)
-        case (.string, .string(let range)): return .string(String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self))
-        case (.date, _): return .date(try date(value, at: path(), text: text))
-        default: return try FixtureDecoder.scalar(value.json(in: text), of: type, at: path())
+        if let usual = usualScalar(value, of: type, text: text) { return usual }
+        return try FixtureDecoder.scalar(value.json(in: text), of: type, at: path())
+    }
+
+    /// A value of the usual kind for `type` as `scalar(_:of:at:text:)` reads it; nil for anything
+    /// else (which only the decoder reads, or refuses).
+    @inline(__always)
+    static func usualScalar(_ value: RowValue, of type: ScalarKind, text: UnsafeBufferPointer<UInt8>) -> ScalarValue? {
+        usualValue(value, of: type, text: text)?.scalar(in: text)
+    }
+
+    /// `usualScalar(_:of:text:)` before a string is made of a string's bytes.
+    @inline(__always)
+    static func usualValue(_ value: RowValue, of type: ScalarKind, text: UnsafeBufferPointer<UInt8>) -> UsualValue? {
+        // The declared type first, then the value: one branch on each (a switch over the pair
+        // copied both enums into a tuple and compared them case by case).
+        switch type {
+        case .int: if case .integer(let number) = value { return .int(number) }
+        case .double:
+            if case .integer(let number) = value { return .double(Double(number)) }
+            if case .number(let number) = value { return .double(number) }
+        case .bool: if case .bool(let flag) = value { return .bool(flag) }
+        case .string: if case .string(let range) = value { return .string(range) }
+        case .date: return usualDate(value, text: text).map(UsualValue.date)
+        case .duration, .version: break
         }
+        return nil
     }
 
     /// A date: an RFC 3339 string or seconds since 1970.
     @inline(__always)
     static func date(_ value: RowValue, at path: @autoclosure () -> String, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> Double {
+        if let date = usualDate(value, text: text) { return date }
+        return try FixtureDecoder.date(value.json(in: text), at: path())
+    }
+
+    /// A date written as `date(_:at:text:)` reads it without the decoder: seconds since 1970 in the
+    /// years 0001 to 9999 (whole, or with a fraction as DuckDB's `epoch` writes them), or an RFC
+    /// 3339 string; nil for anything else.
+    @inline(__always)
+    static func usualDate(_ value: RowValue, text: UnsafeBufferPointer<UInt8>) -> Double? {
         switch value {
         case .integer(let seconds):
             let date = Double(seconds)
-            if date >= RFC3339.earliest && date < RFC3339.end { return date }
+            return date >= RFC3339.earliest && date < RFC3339.end ? date : nil
+        case .number(let seconds):
+            return seconds >= RFC3339.earliest && seconds < RFC3339.end ? seconds : nil
         case .string(let range):
             let bytes = UnsafeBufferPointer(rebasing: text[range])
-            if let seconds = RFC3339.parseUTCSeconds(bytes) ?? (try? RFC3339.parse(bytes)) { return seconds }
+            return RFC3339.parseUTCSeconds(bytes) ?? (try? RFC3339.parse(bytes))
         default:
-            break
+            return nil
         }
-        return try FixtureDecoder.date(value.json(in: text), at: path())
     }
 
     /// A name written as a string (a tip's, an event's), or what was found instead.
@@ -83,6 +111,28 @@ enum RowValues {
         } catch {
             let path = error.path.hasPrefix(pathPrefix) ? String(error.path.dropFirst(pathPrefix.count)) : error.path
             throw FixtureError(path: path, error.message)
+        }
+    }
+}
+
+/// A value of a declared type read from a row (`RowValues.usualValue`), its string still the
+/// range of its bytes in the row's text: nothing in it is reference-counted.
+enum UsualValue {
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case date(Double)
+    case string(Range<Int>)
+
+    /// The value, a string made of its bytes in `text`.
+    @inline(__always)
+    func scalar(in text: UnsafeBufferPointer<UInt8>) -> ScalarValue {
+        switch self {
+        case .int(let number): .int(number)
+        case .double(let number): .double(number)
+        case .bool(let flag): .bool(flag)
+        case .date(let date): .date(date)
+        case .string(let range): .string(String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self))
         }
     }
 }

@@ -19,7 +19,7 @@ package struct RowsWorker<Counter: UserCounter> {
     private(set) var notContiguous = UserFingerprints()
     /// The first errors (every one kept until `RowsSetup.reasonsKept` with `--skip-invalid`; the
     /// first alone otherwise, which stops the worker).
-    private(set) var errors: [ReachInputError] = []
+    package private(set) var errors: [ReachInputError] = []
     /// Lines read so far: the position of the next line.
     private(set) var position = 0
     /// Whether the worker reads no more: a bad row stopped the run, or the run spent its budget.
@@ -46,6 +46,8 @@ package struct RowsWorker<Counter: UserCounter> {
     /// asks nothing of the counter's type (its tally's), which a worker of a counter from another
     /// module (not specialized) would ask the runtime, row after row.
     private var rows = 0
+    /// The counter's donation rows of the usual shape, read straight to it.
+    private var shapes: DonationShapes
     /// Last of the stored properties: the others' places do not depend on the counter's type, so
     /// a worker of a counter from another module (not specialized) reaches them without asking
     /// the runtime for its type's layout, row after row.
@@ -54,15 +56,19 @@ package struct RowsWorker<Counter: UserCounter> {
     package init(setup: RowsSetup, counter: Counter) {
         self.setup = setup
         self.counter = counter
+        shapes = setup.readsDonationsByShape ? counter.makeDonationShapes() : DonationShapes.none
     }
 
-    /// Reads one line (without its newline) into `row`, the caller's: a row kept outside the worker
-    /// is read in place, never copied.
+    /// Reads one line (without its newline): a donation of the usual shape straight to the counter,
+    /// any other row into `row`, the caller's (a row kept outside the worker is read in place, never
+    /// copied), by the scanner or else the JSON parser.
     package mutating func read(_ line: UnsafeBufferPointer<UInt8>, into row: inout ParsedRow) {
         defer { position += 1 }
         guard !isStopped, !Self.isBlank(line) else { return }
         rows += 1
-        if RowScanner.scan(line, into: &row) {
+        if shapes.read(line) {
+            if addsRow(of: shapes.user, text: line) { counter.addDonation(shapes, text: line) }
+        } else if RowScanner.scan(line, into: &row) {
             add(row, text: line)
         } else if readSlowly(line, into: &row) {
             let text = row.decoded
@@ -72,22 +78,30 @@ package struct RowsWorker<Counter: UserCounter> {
 
     /// Adds a row read: to the current user's, or to a new user's.
     private mutating func add(_ row: borrowing ParsedRow, text: UnsafeBufferPointer<UInt8>) {
-        let id = row[.user]
-        if !isCurrentUser(id, text: text) {
-            guard readUser(id, text: text) else { return }
-            if !hasUser || candidate != user { startUser() }
-        }
-        if case .integer(let number)? = id { userNumber = number } else { userNumber = nil }
-        userRows += 1
-        guard !userInvalid else { return }
-        guard userRows <= RowsSetup.maximumRowsPerUser else {
-            return invalidate(FixtureError(path: "", "the user has more than \(RowsSetup.maximumRowsPerUser) rows"))
-        }
+        guard addsRow(of: row[.user], text: text) else { return }
         do {
             try counter.add(row, text: text)
         } catch {
             invalidate(error)
         }
+    }
+
+    /// Counts a row of the user `id` names (its row value over `text`), starting that user when it
+    /// is not the current one; whether the row is then to be added (not when the row names no user
+    /// or the user is invalid).
+    private mutating func addsRow(of id: RowValue?, text: UnsafeBufferPointer<UInt8>) -> Bool {
+        if !isCurrentUser(id, text: text) {
+            guard readUser(id, text: text) else { return false }
+            if !hasUser || candidate != user { startUser() }
+        }
+        if case .integer(let number)? = id { userNumber = number } else { userNumber = nil }
+        userRows += 1
+        guard !userInvalid else { return false }
+        guard userRows <= RowsSetup.maximumRowsPerUser else {
+            invalidate(FixtureError(path: "", "the user has more than \(RowsSetup.maximumRowsPerUser) rows"))
+            return false
+        }
+        return true
     }
 
     /// Counts the last user; call once after the last line.

@@ -16,6 +16,11 @@ package protocol UserCounter: SendableMetatype {
     mutating func add(_ row: borrowing ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError)
     /// Counts the current user, whose id is `user` (as text), into the tally.
     mutating func count(user: UnsafeBufferPointer<UInt8>) throws(FixtureError)
+    /// The shapes of the donation rows this counter takes as read by shape (`DonationShapes`).
+    func makeDonationShapes() -> DonationShapes
+    /// Adds the donation `shapes` read last from `text` to the current user's rows, as `add` adds
+    /// the same row.
+    mutating func addDonation(_ shapes: borrowing DonationShapes, text: UnsafeBufferPointer<UInt8>)
 }
 
 /// The counts every report over rows keeps besides its own, and how two parts' counts add up.
@@ -39,6 +44,9 @@ package struct RowsSetup: Sendable {
     /// With `--skip-invalid`, on a second pass over files: the users whose rows were found not
     /// contiguous, left out from their first rows on.
     var excludedUsers: UserFingerprints?
+    /// Whether donation rows of the usual shape are read by shape (`DonationShapes`); false reads
+    /// every row the usual way (the tests compare the two).
+    package var readsDonationsByShape = true
 
     /// The most rows one user may have (`docs/limits.md`).
     package static let maximumRowsPerUser = 1_000_000

@@ -162,6 +162,13 @@ package struct UserStoreBuilder {
         return event
     }
 
+    /// Adds the donation `shapes` read last from `text` (`DonationShapes`).
+    @inline(__always)
+    package mutating func addDonation(_ shapes: borrowing DonationShapes, text: UnsafeBufferPointer<UInt8>) {
+        shapes.appendFieldValues(to: &fieldValues[shapes.event], text: text)
+        dates[shapes.event].append(shapes.date)
+    }
+
     /// Appends the donation's field values when the row names every declared field in declared
     /// order (the usual case); false, having appended nothing, when it does not. `fields` are the
     /// event's in `names.fields`.

@@ -27,7 +27,7 @@ import Testing
     @Test func languageServerInputs() throws { try replay("lsp", FuzzEntryPoints.languageServer) }
     @Test func importInputs() throws { try replay("import", FuzzEntryPoints.swiftImport) }
     @Test func stateInputs() throws { try replay("state", FuzzEntryPoints.state) }
-    @Test func rowsInputs() throws { try replay("rows", FuzzEntryPoints.rows) }
+    @Test func rowsInputs() throws { try replay("rows") { #expect(FuzzEntryPoints.rows($0), "read by shape and the usual way alike") } }
     @Test func changeSetInputs() throws { try replay("changes", FuzzEntryPoints.changeSet) }
     @Test func channelInputs() throws { try replay("channel", FuzzEntryPoints.channel) }
 }

@@ -55,6 +55,20 @@ import Testing
                 _ = Self.check(Array("{\"user\":1,\"value\":\(text),\"parameter\":\"p\"}".utf8), row: &row)
             }
         }
+        // Fractions of 2 to 18 digits in all, whole parts of 1 to 17 digits (the first fifteen
+        // digits read as an integer over a power of ten, the others as text): the same Double.
+        var random = SplitMix64(seed: 0xF4AC_7105)
+        func digits(_ count: Int) -> String { String((0..<count).map { _ in Character(String(random.integer(in: 0...9))) }) }
+        for _ in 0..<20_000 {
+            let whole = random.integer(in: 1...17), fraction = random.integer(in: 1...min(17, 18 - whole))
+            let first = whole == 1 ? String(random.integer(in: 0...9)) : String(random.integer(in: 1...9)) + digits(whole - 1)
+            let text = (random.chance(0.3) ? "-" : "") + first + "." + digits(fraction)
+            #expect(Self.check(Array("{\"user\":1,\"value\":\(text),\"parameter\":\"p\"}".utf8), row: &row), "\(text)")
+        }
+        for text in ["0.0", "-0.0", "1795251000.0", "0.1", "0.2", "0.3", "9007199254740.993", "999999999999999.9", "0.000000000000001",
+                     "123456789012345.6", "4.35", "1.000000000000005"] {
+            #expect(Self.check(Array("{\"user\":1,\"value\":\(text),\"parameter\":\"p\"}".utf8), row: &row), "\(text)")
+        }
     }
 
     /// The rows of reach's and measure's benchmarks and of every other kind, compact and with

@@ -27,7 +27,10 @@ private let target: @Sendable ([UInt8]) -> Void = {
     case "lsp": return FuzzEntryPoints.languageServer
     case "import": return FuzzEntryPoints.swiftImport
     case "state": return FuzzEntryPoints.state
-    case "rows": return FuzzEntryPoints.rows
+    case "rows": return { bytes in
+        // Rows read by shape and the usual way must make the same report: a difference is a finding.
+        if !FuzzEntryPoints.rows(bytes) { abort() }
+    }
     case "changes": return FuzzEntryPoints.changeSet
     case "channel": return FuzzEntryPoints.channel
     default:

@@ -42,12 +42,27 @@ public enum FuzzEntryPoints {
 
     /// Bytes as the rows of `tiprulec reach` for the backyard example program (with itself as the
     /// baseline and `plan` as the user parameter) → row reader, fast and slow paths, a user's
-    /// fixture and store, evaluation, tally, every error kept as with `--skip-invalid`.
-    public static func rows(_ bytes: [UInt8]) {
-        guard let backyard else { return }
+    /// fixture and store, evaluation, tally, every error kept as with `--skip-invalid`. Then
+    /// without a baseline, donations of the usual shape read by shape (`DonationShapes`) and every
+    /// row the usual way: whether the two reports and their errors are the same (the fuzzer's
+    /// driver stops at an input where they are not).
+    @discardableResult
+    public static func rows(_ bytes: [UInt8]) -> Bool {
+        guard let backyard else { return true }
         let setup = ReachSetup(program: backyard, baseline: backyard, now: fixedNow,
                                userParameter: backyard.parameterIndex(named: "plan").map { ($0, $0) })
-        var worker = RowsWorker(setup: RowsSetup(skipsInvalid: true), counter: ReachCounter(setup: setup))
+        _ = report(of: bytes, setup: setup, rows: RowsSetup(skipsInvalid: true))
+        let reports = [true, false].map { byShape in
+            var rows = RowsSetup(skipsInvalid: true)
+            rows.readsDonationsByShape = byShape
+            return report(of: bytes, setup: ReachSetup(program: backyard, now: fixedNow), rows: rows)
+        }
+        return reports[0].document == reports[1].document && reports[0].errors == reports[1].errors
+    }
+
+    /// The report of `reach` over `bytes` as rows, and its errors.
+    private static func report(of bytes: [UInt8], setup: ReachSetup, rows: RowsSetup) -> (document: String, errors: [ReachInputError]) {
+        var worker = RowsWorker(setup: rows, counter: ReachCounter(setup: setup))
         var row = ParsedRow()
         bytes.withUnsafeBufferPointer { buffer in
             for line in buffer.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
@@ -55,7 +70,7 @@ public enum FuzzEntryPoints {
             }
         }
         worker.finish()
-        _ = ReachReportCoding.document(worker.tally, now: fixedNow)
+        return (JSONWriter.string(from: ReachReportCoding.document(worker.tally, now: fixedNow)), worker.errors)
     }
 
     /// Bytes as a stream of LSP frames → framing → a language server handling every message.
