@@ -30,7 +30,7 @@ struct MeasureCounter: UserCounter {
     func makeDonationShapes() -> DonationShapes { DonationShapes(program: setup.program) }
 
     mutating func addDonation(_ shapes: borrowing DonationShapes, text: UnsafeBufferPointer<UInt8>) {
-        builder.addDonation(shapes, text: text)
+        builder.addDonation(shapes, event: shapes.event, text: text)
     }
 
     mutating func count(user: UnsafeBufferPointer<UInt8>) throws(FixtureError) {

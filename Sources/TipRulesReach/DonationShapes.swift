@@ -10,7 +10,9 @@ import TipRulesRuntime
 /// Any other line is declined, untouched, and read the usual way (which also says what is wrong
 /// with it): keys in another order or spaced, a value that needs the parser or is not of the
 /// usual kind for its declared type, an unknown event, anything after the closing brace. An event
-/// without fields may leave `fields` out or give it empty (`"fields":{}`).
+/// without fields may leave `fields` out or give it empty (`"fields":{}`). With a baseline program
+/// (`reach --baseline`), only the events it declares alike (the same fields, in the same order,
+/// of the same types) are read by shape, so that the row means the same to both programs.
 package struct DonationShapes {
     /// `{"user":` as a little-endian word: how every row of the shape begins.
     private static let head: UInt64 = 0x3a22_7265_7375_227b
@@ -24,7 +26,11 @@ package struct DonationShapes {
     /// Each event's fields, and each field's declared type.
     private let fieldRanges: [Range<Int>]
     private let fieldTypes: [ScalarKind]
-    /// Whether lines are read by shape at all (see `init(program:isEnabled:)`).
+    /// Each event's index in the baseline program (its own without one); nil for an event the
+    /// baseline does not declare alike, whose rows are read the usual way (which says what the
+    /// baseline makes of them).
+    private let baselineEvents: [Int?]
+    /// Whether lines are read by shape at all (not for a program without events).
     let isEnabled: Bool
     /// The event of the last line read by shape (a user's donations are mostly of one event).
     private var lastEvent = 0
@@ -33,14 +39,15 @@ package struct DonationShapes {
     /// line, or `.integer`), the event and the date.
     private(set) var user: RowValue = .null
     package private(set) var event = 0
+    /// The event's index in the baseline program.
+    package private(set) var baselineEvent = 0
     package private(set) var date = 0.0
     /// The field values of the last line read, in declared order: the first `fieldCount`.
     private let fieldValues: FieldValues
     private var fieldCount = 0
 
-    /// The shapes of `program`'s events; none are read when `isEnabled` is false (a reach with a
-    /// baseline: its two programs number events apart, so every row goes to both the usual way).
-    package init(program: Program, isEnabled: Bool = true) {
+    /// The shapes of `program`'s events, of those `baseline` declares alike when there is one.
+    package init(program: Program, baseline: Program? = nil) {
         var bytes: [UInt8] = [], eventRuns: [Range<Int>] = [], fieldRuns: [Range<Int>] = []
         func append(_ text: String) -> Range<Int> {
             let start = bytes.count
@@ -60,7 +67,11 @@ package struct DonationShapes {
         fieldRanges = names.fieldRanges
         fieldTypes = names.fieldTypes
         fieldValues = FieldValues(capacity: program.events.map(\.fields.count).max() ?? 0)
-        self.isEnabled = isEnabled && !program.events.isEmpty
+        baselineEvents = program.events.enumerated().map { index, event in
+            guard let baseline else { return index }
+            return baseline.events.firstIndex { $0.name == event.name && $0.fields == event.fields }
+        }
+        isEnabled = !program.events.isEmpty
     }
 
     /// Shapes that read no line.
@@ -73,6 +84,7 @@ package struct DonationShapes {
         fieldRanges = []
         fieldTypes = []
         fieldValues = FieldValues(capacity: 0)
+        baselineEvents = []
         isEnabled = false
     }
 
@@ -86,7 +98,7 @@ package struct DonationShapes {
         case .string, .integer: break
         default: return false
         }
-        guard let event = event(at: afterUser, in: line) else { return false }
+        guard let event = event(at: afterUser, in: line), let baselineEvent = baselineEvents[event] else { return false }
         guard let (dateValue, afterDate) = scanner.scalar(at: afterUser &+ eventRuns[event].count),
               let date = RowValues.usualDate(dateValue, text: line) else { return false }
         var position = afterDate
@@ -110,6 +122,7 @@ package struct DonationShapes {
         }
         self.user = user
         self.event = event
+        self.baselineEvent = baselineEvent
         self.date = date
         fieldCount = fields.count
         lastEvent = event

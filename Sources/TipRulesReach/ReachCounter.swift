@@ -33,11 +33,12 @@ package struct ReachCounter: UserCounter {
         if hasBaseline { try baseline?.builder.add(row, text: text) }
     }
 
-    /// Without a baseline only: the baseline's program numbers its events apart.
-    package func makeDonationShapes() -> DonationShapes { DonationShapes(program: setup.program, isEnabled: !hasBaseline) }
+    package func makeDonationShapes() -> DonationShapes { DonationShapes(program: setup.program, baseline: setup.baseline) }
 
+    @inline(__always)
     package mutating func addDonation(_ shapes: borrowing DonationShapes, text: UnsafeBufferPointer<UInt8>) {
-        program.builder.addDonation(shapes, text: text)
+        program.builder.addDonation(shapes, event: shapes.event, text: text)
+        if hasBaseline { baseline?.builder.addDonation(shapes, event: shapes.baselineEvent, text: text) }
     }
 
     package mutating func count(user: UnsafeBufferPointer<UInt8>) throws(FixtureError) {

@@ -162,11 +162,12 @@ package struct UserStoreBuilder {
         return event
     }
 
-    /// Adds the donation `shapes` read last from `text` (`DonationShapes`).
+    /// Adds the donation `shapes` read last from `text` (`DonationShapes`), of `event` (its index in
+    /// this builder's program).
     @inline(__always)
-    package mutating func addDonation(_ shapes: borrowing DonationShapes, text: UnsafeBufferPointer<UInt8>) {
-        shapes.appendFieldValues(to: &fieldValues[shapes.event], text: text)
-        dates[shapes.event].append(shapes.date)
+    package mutating func addDonation(_ shapes: borrowing DonationShapes, event: Int, text: UnsafeBufferPointer<UInt8>) {
+        shapes.appendFieldValues(to: &fieldValues[event], text: text)
+        dates[event].append(shapes.date)
     }
 
     /// Appends the donation's field values when the row names every declared field in declared

@@ -16,6 +16,15 @@ import TipRulesTestSupport
         event saved(id: Int)
         """
 
+    /// A baseline that declares `opened` alike (at another index), `saved` with another field
+    /// type, `visited` with its fields in another order, and an event of its own.
+    private static let baseline = """
+        event opened
+        event visited(weight: Double, count: Int, pinned: Bool, label: String, when: Date)
+        event saved(id: Double)
+        event closed
+        """
+
     @Test func usualRowsAreReadByShape() throws {
         var shapes = DonationShapes(program: try compile(Self.source))
         let lines = [
@@ -41,92 +50,71 @@ import TipRulesTestSupport
             let read = Array(line.utf8).withUnsafeBufferPointer { shapes.read($0) }
             #expect(!read, "\(line)")
         }
-        // A reach with a baseline reads none by shape.
-        var none = DonationShapes(program: try compile(Self.source), isEnabled: false)
-        #expect(!Array(#"{"user":7,"event":"saved","date":0,"fields":{"id":-3}}"#.utf8).withUnsafeBufferPointer { none.read($0) })
+        // With a baseline, the events it declares alike, numbered as it numbers them; no others.
+        var both = DonationShapes(program: try compile(Self.source), baseline: try compile(Self.baseline))
+        for (line, baselineEvent) in [(#"{"user":7,"event":"opened","date":0}"#, 0), (#"{"user":7,"event":"saved","date":0,"fields":{"id":-3}}"#, nil),
+                                      (#"{"user":"u-1","event":"visited","date":1,"fields":{"count":3,"weight":2.5,"pinned":true,"label":"a","when":1}}"#, nil)] {
+            let read = Array(line.utf8).withUnsafeBufferPointer { both.read($0) }
+            #expect(read == (baselineEvent != nil) && (!read || both.baselineEvent == baselineEvent), "\(line)")
+        }
     }
 
     @Test func randomRowsMakeTheSameStoresAndErrorsBothWays() throws {
         let program = try compile(Self.source)
-        var random = SplitMix64(seed: 0xD0_4A7E)
-        func pick<T>(_ items: [T]) -> T { items[random.integer(in: 0...(items.count - 1))] }
-        func integer() -> String {
-            random.chance(0.8) ? String(random.integer(in: -1_000...1_000))
-                : pick(["0", "-0", "007", "1e3", "1.5", "9223372036854775807", "9223372036854775808", "-9223372036854775809",
-                        "\"3\"", "null", "true", "[1]"])
-        }
-        func double() -> String {
-            random.chance(0.7) ? pick(["2.5", "-1e3", "0.1", "7", "1E-2", "-0.0"]) : pick(["1e999", "\"2\"", "false", "{}", ".5"])
-        }
-        func bool() -> String { random.chance(0.8) ? pick(["true", "false"]) : pick(["1", "\"true\"", "null", "tru"]) }
-        func string() -> String {
-            random.chance(0.8) ? pick(["\"\"", "\"a\"", "\"cafe latte\"", "\"0123456789abcdefg\""])
-                : pick(["\"caf\\u00e9\"", "\"é\"", "\"a\\\"b\"", "\"tab\there\"", "12", "null"])
-        }
-        func date() -> String {
-            switch random.integer(in: 0...9) {
-            case 0...3: return String(1_795_251_000 - random.integer(in: 0...900_000))
-            case 4...7: return pick(["\"2026-11-20T10:00:00Z\"", "\"2026-11-01T23:59:59Z\"", "\"2024-02-29T00:00:00Z\""])
-            default:
-                return pick(["\"2026-11-20T10:00:00.25Z\"", "\"2026-11-20T10:00:00+02:00\"", "\"2026-13-01T00:00:00Z\"",
-                             "\"2023-02-29T00:00:00Z\"", "\"yesterday\"", "-62135596801", "253402300800", "1795251000.5", "1795251000.0",
-                             "-62135596800.5", "-62135596800.0", "253402300799.9", "2.5e9",
-                             "1795251000000", "null", "\"2026-11-20t10:00:00z\""])
-            }
-        }
-        func user() -> String {
-            random.chance(0.5) ? String(random.integer(in: 0...40))
-                : pick(["\"u-\(random.integer(in: 0...40))\"", "\"\(random.integer(in: 0...40))\"", "-1", "\"\"", "\"\\u0075-1\"",
-                        "1.5", "null", "[1]"])
-        }
-        let fields: [(String, () -> String)] = [("count", integer), ("weight", double), ("pinned", bool), ("label", string), ("when", date)]
-        func row(user: String) -> String {
-            switch random.integer(in: 0...9) {
-            case 0...5:
-                var members = fields.map { "\"\($0.0)\":\($0.1())" }
-                if random.chance(0.05) { members.shuffle(using: &random) }
-                if random.chance(0.03) { members.removeLast() }
-                if random.chance(0.03) { members.append(pick(["\"extra\":1", "\"count\":2"])) }
-                return #"{"user":\#(user),"event":"visited","date":\#(date()),"fields":{"# + members.joined(separator: ",") + "}}"
-            case 6, 7: return #"{"user":\#(user),"event":"opened","date":\#(date())}"#
-            case 8: return #"{"user":\#(user),"event":"saved","date":\#(date()),"fields":{"id":\#(integer())}}"#
-            default:
-                return pick([#"{"user":\#(user),"event":"closed","date":1}"#, #"{"user":\#(user),"event":"opened","date":1,"fields":{}}"#,
-                             #"{"user":\#(user),"date":1,"event":"opened"}"#, #"{"user":\#(user),"event":"opened"}"#,
-                             #"{"user":\#(user),"event":"saved","date":1}"#, #"{"user":\#(user)}"#,
-                             #"{"user":\#(user),"event":"opened","date":1,"date":2}"#, #"{"user":\#(user),"event":"op\u0065ned","date":1}"#])
-            }
-        }
-        func mutated(_ line: String) -> String {
-            var bytes = Array(line.utf8)
-            switch random.integer(in: 0...39) {
-            case 0: bytes.insert(pick([UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r")]), at: random.integer(in: 0...bytes.count))
-            case 1: bytes.append(contentsOf: pick([Array(" ".utf8), Array("\r".utf8), Array("}".utf8), Array("x".utf8)]))
-            case 2: bytes.removeLast(random.integer(in: 1...3))
-            case 3: bytes.remove(at: random.integer(in: 0...(bytes.count - 1)))
-            default: break
-            }
-            return String(decoding: bytes, as: UTF8.self)
-        }
+        var rows = RandomRows(seed: 0xD0_4A7E)
         var compared = 0, readByShape = 0
         for _ in 0..<60 {
-            var lines: [String] = []
-            for _ in 0..<random.integer(in: 1...30) {
-                let id = user()
-                for _ in 0..<random.integer(in: 1...12) { lines.append(mutated(row(user: id))) }
-            }
-            let text = lines.map { Array($0.utf8) }
+            let text = rows.run()
             var shapes = DonationShapes(program: program)
             readByShape += text.filter { line in line.withUnsafeBufferPointer { shapes.read($0) } }.count
             for skipsInvalid in [false, true] {
                 let byShape = Self.read(text, program: program, byShape: true, skipsInvalid: skipsInvalid)
                 let usual = Self.read(text, program: program, byShape: false, skipsInvalid: skipsInvalid)
-                #expect(byShape == usual, "\(lines.joined(separator: "\n"))")
+                #expect(byShape == usual, "\(text.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n"))")
                 compared += 1
             }
         }
         #expect(compared == 120)
         #expect(readByShape > 1_000, "\(readByShape) lines read by shape")
+    }
+
+    /// `reach` with a baseline that declares one event alike and the others otherwise: the rows of
+    /// the event both declare alike are read by shape for both programs, the others the usual way
+    /// (and refused as the baseline refuses them); the reports and errors are the same both ways.
+    @Test func withABaselineReachReportsTheSameBothWays() throws {
+        let tips = """
+
+            tip Visits {
+                title: "v"
+                message: "m"
+                #Rule(Self.visited) { $0.donations.filter { $0.count > 3 && $0.pinned }.count >= 2 }
+            }
+            tip Opened {
+                title: "o"
+                message: "m"
+                #Rule(Self.opened) { $0.donations.donatedWithin(.days(3)).count >= 1 }
+            }
+            """
+        let program = try compile(Self.source + tips), baseline = try compile(Self.baseline + tips)
+        var rows = RandomRows(seed: 0xBA5E_11)
+        for _ in 0..<40 {
+            let text = rows.run()
+            for (setup, skipsInvalid) in [(ReachSetup(program: program, baseline: baseline, now: 1_795_251_600), true),
+                                          (ReachSetup(program: program, baseline: program, now: 1_795_251_600), true),
+                                          (ReachSetup(program: program, baseline: baseline, now: 1_795_251_600), false)] {
+                let reports = [true, false].map { byShape in
+                    var rowsSetup = RowsSetup(skipsInvalid: skipsInvalid)
+                    rowsSetup.readsDonationsByShape = byShape
+                    var worker = RowsWorker(setup: rowsSetup, counter: ReachCounter(setup: setup))
+                    var row = ParsedRow()
+                    for line in text { line.withUnsafeBufferPointer { worker.read($0, into: &row) } }
+                    worker.finish()
+                    return (JSONWriter.string(from: ReachReportCoding.document(worker.tally, now: 1_795_251_600)), worker.errors)
+                }
+                #expect(reports[0].0 == reports[1].0)
+                #expect(reports[0].1 == reports[1].1)
+            }
+        }
     }
 
     /// The stores made of `lines`, user by user, and the errors, read by shape or not.
@@ -184,6 +172,86 @@ private struct StoreRecorder: UserCounter {
     func makeDonationShapes() -> DonationShapes { DonationShapes(program: program) }
 
     mutating func addDonation(_ shapes: borrowing DonationShapes, text: UnsafeBufferPointer<UInt8>) {
-        builder.addDonation(shapes, text: text)
+        builder.addDonation(shapes, event: shapes.event, text: text)
+    }
+}
+
+/// Random runs of users' rows for `DonationShapesTests.source`: the usual donation rows of its
+/// three events, with values of every kind and of the wrong kind, and every kind of change to a
+/// row (spaces, keys in another order, missing, extra or repeated, bytes cut off or added, unknown
+/// events).
+private struct RandomRows {
+    private var random: SplitMix64
+
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
+
+    /// One run: 1 to 30 users of 1 to 12 rows each, as lines.
+    mutating func run() -> [[UInt8]] {
+        var lines: [String] = []
+        for _ in 0..<random.integer(in: 1...30) {
+            let id = user()
+            for _ in 0..<random.integer(in: 1...12) { lines.append(mutated(row(user: id))) }
+        }
+        return lines.map { Array($0.utf8) }
+    }
+
+    private mutating func pick<T>(_ items: [T]) -> T { items[random.integer(in: 0...(items.count - 1))] }
+    private mutating func integer() -> String {
+        random.chance(0.8) ? String(random.integer(in: -1_000...1_000))
+            : pick(["0", "-0", "007", "1e3", "1.5", "9223372036854775807", "9223372036854775808", "-9223372036854775809",
+                    "\"3\"", "null", "true", "[1]"])
+    }
+    private mutating func double() -> String {
+        random.chance(0.7) ? pick(["2.5", "-1e3", "0.1", "7", "1E-2", "-0.0"]) : pick(["1e999", "\"2\"", "false", "{}", ".5"])
+    }
+    private mutating func bool() -> String { random.chance(0.8) ? pick(["true", "false"]) : pick(["1", "\"true\"", "null", "tru"]) }
+    private mutating func string() -> String {
+        random.chance(0.8) ? pick(["\"\"", "\"a\"", "\"cafe latte\"", "\"0123456789abcdefg\""])
+            : pick(["\"caf\\u00e9\"", "\"é\"", "\"a\\\"b\"", "\"tab\there\"", "12", "null"])
+    }
+    private mutating func date() -> String {
+        switch random.integer(in: 0...9) {
+        case 0...3: return String(1_795_251_000 - random.integer(in: 0...900_000))
+        case 4...7: return pick(["\"2026-11-20T10:00:00Z\"", "\"2026-11-01T23:59:59Z\"", "\"2024-02-29T00:00:00Z\""])
+        default:
+            return pick(["\"2026-11-20T10:00:00.25Z\"", "\"2026-11-20T10:00:00+02:00\"", "\"2026-13-01T00:00:00Z\"",
+                         "\"2023-02-29T00:00:00Z\"", "\"yesterday\"", "-62135596801", "253402300800", "1795251000.5", "1795251000.0",
+                         "-62135596800.5", "-62135596800.0", "253402300799.9", "2.5e9",
+                         "1795251000000", "null", "\"2026-11-20t10:00:00z\""])
+        }
+    }
+    private mutating func user() -> String {
+        random.chance(0.5) ? String(random.integer(in: 0...40))
+            : pick(["\"u-\(random.integer(in: 0...40))\"", "\"\(random.integer(in: 0...40))\"", "-1", "\"\"", "\"\\u0075-1\"",
+                    "1.5", "null", "[1]"])
+    }
+    private mutating func row(user: String) -> String {
+        switch random.integer(in: 0...9) {
+        case 0...5:
+            var members = ["\"count\":\(integer())", "\"weight\":\(double())", "\"pinned\":\(bool())", "\"label\":\(string())",
+                           "\"when\":\(date())"]
+            if random.chance(0.05) { members.shuffle(using: &random) }
+            if random.chance(0.03) { members.removeLast() }
+            if random.chance(0.03) { members.append(pick(["\"extra\":1", "\"count\":2"])) }
+            return #"{"user":\#(user),"event":"visited","date":\#(date()),"fields":{"# + members.joined(separator: ",") + "}}"
+        case 6, 7: return #"{"user":\#(user),"event":"opened","date":\#(date())}"#
+        case 8: return #"{"user":\#(user),"event":"saved","date":\#(date()),"fields":{"id":\#(integer())}}"#
+        default:
+            return pick([#"{"user":\#(user),"event":"closed","date":1}"#, #"{"user":\#(user),"event":"opened","date":1,"fields":{}}"#,
+                         #"{"user":\#(user),"date":1,"event":"opened"}"#, #"{"user":\#(user),"event":"opened"}"#,
+                         #"{"user":\#(user),"event":"saved","date":1}"#, #"{"user":\#(user)}"#,
+                         #"{"user":\#(user),"event":"opened","date":1,"date":2}"#, #"{"user":\#(user),"event":"op\u0065ned","date":1}"#])
+        }
+    }
+    private mutating func mutated(_ line: String) -> String {
+        var bytes = Array(line.utf8)
+        switch random.integer(in: 0...39) {
+        case 0: bytes.insert(pick([UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r")]), at: random.integer(in: 0...bytes.count))
+        case 1: bytes.append(contentsOf: pick([Array(" ".utf8), Array("\r".utf8), Array("}".utf8), Array("x".utf8)]))
+        case 2: bytes.removeLast(random.integer(in: 1...3))
+        case 3: bytes.remove(at: random.integer(in: 0...(bytes.count - 1)))
+        default: break
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

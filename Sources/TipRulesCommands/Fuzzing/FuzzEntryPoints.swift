@@ -41,23 +41,25 @@ public enum FuzzEntryPoints {
     }
 
     /// Bytes as the rows of `tiprulec reach` for the backyard example program (with itself as the
-    /// baseline and `plan` as the user parameter) → row reader, fast and slow paths, a user's
-    /// fixture and store, evaluation, tally, every error kept as with `--skip-invalid`. Then
-    /// without a baseline, donations of the usual shape read by shape (`DonationShapes`) and every
-    /// row the usual way: whether the two reports and their errors are the same (the fuzzer's
+    /// baseline and `plan` as the user parameter, then alone) → row reader, fast and slow paths, a
+    /// user's fixture and store, evaluation, tally, every error kept as with `--skip-invalid`; each
+    /// time with donations of the usual shape read by shape (`DonationShapes`) and with every row
+    /// read the usual way: whether the two reports and their errors are the same (the fuzzer's
     /// driver stops at an input where they are not).
     @discardableResult
     public static func rows(_ bytes: [UInt8]) -> Bool {
         guard let backyard else { return true }
-        let setup = ReachSetup(program: backyard, baseline: backyard, now: fixedNow,
-                               userParameter: backyard.parameterIndex(named: "plan").map { ($0, $0) })
-        _ = report(of: bytes, setup: setup, rows: RowsSetup(skipsInvalid: true))
-        let reports = [true, false].map { byShape in
-            var rows = RowsSetup(skipsInvalid: true)
-            rows.readsDonationsByShape = byShape
-            return report(of: bytes, setup: ReachSetup(program: backyard, now: fixedNow), rows: rows)
+        let setups = [ReachSetup(program: backyard, baseline: backyard, now: fixedNow,
+                                 userParameter: backyard.parameterIndex(named: "plan").map { ($0, $0) }),
+                      ReachSetup(program: backyard, now: fixedNow)]
+        return setups.allSatisfy { setup in
+            let reports = [true, false].map { byShape in
+                var rows = RowsSetup(skipsInvalid: true)
+                rows.readsDonationsByShape = byShape
+                return report(of: bytes, setup: setup, rows: rows)
+            }
+            return reports[0].document == reports[1].document && reports[0].errors == reports[1].errors
         }
-        return reports[0].document == reports[1].document && reports[0].errors == reports[1].errors
     }
 
     /// The report of `reach` over `bytes` as rows, and its errors.
