@@ -41,7 +41,8 @@ import TipRulesTestSupport
             #expect(read, "\(line)")
         }
         #expect(shapes.event == 0 && shapes.date == 1_795_168_800.25, "the last line's event and date")
-        // Another order, spaces, an event of the program's without its fields, an unknown event.
+        // Another order, spaces, an event's fields missing or given where it has none, an unknown
+        // event, a user or a date not of the usual kind.
         for line in [#"{"event":"opened","user":1,"date":1}"#, #"{"user":1,"event":"opened", "date":1}"#,
                      #"{"user":1,"event":"saved","date":1}"#, #"{"user":1,"event":"closed","date":1}"#,
                      #"{"user":1,"event":"opened","date":1,"fields":{} }"#, #"{"user":1,"event":"opened","date":1} "#,
@@ -103,12 +104,7 @@ import TipRulesTestSupport
                                           (ReachSetup(program: program, baseline: program, now: 1_795_251_600), true),
                                           (ReachSetup(program: program, baseline: baseline, now: 1_795_251_600), false)] {
                 let reports = [true, false].map { byShape in
-                    var rowsSetup = RowsSetup(skipsInvalid: skipsInvalid)
-                    rowsSetup.readsDonationsByShape = byShape
-                    var worker = RowsWorker(setup: rowsSetup, counter: ReachCounter(setup: setup))
-                    var row = ParsedRow()
-                    for line in text { line.withUnsafeBufferPointer { worker.read($0, into: &row) } }
-                    worker.finish()
+                    let worker = Self.worker(reading: text, with: ReachCounter(setup: setup), byShape: byShape, skipsInvalid: skipsInvalid)
                     return (JSONWriter.string(from: ReachReportCoding.document(worker.tally, now: 1_795_251_600)), worker.errors)
                 }
                 #expect(reports[0].0 == reports[1].0)
@@ -119,15 +115,22 @@ import TipRulesTestSupport
 
     /// The stores made of `lines`, user by user, and the errors, read by shape or not.
     private static func read(_ lines: [[UInt8]], program: Program, byShape: Bool, skipsInvalid: Bool) -> [String] {
-        var setup = RowsSetup(skipsInvalid: skipsInvalid)
-        setup.readsDonationsByShape = byShape
-        var worker = RowsWorker(setup: setup, counter: StoreRecorder(program: program))
-        var row = ParsedRow()
-        for line in lines { line.withUnsafeBufferPointer { worker.read($0, into: &row) } }
-        worker.finish()
+        let worker = Self.worker(reading: lines, with: StoreRecorder(program: program), byShape: byShape, skipsInvalid: skipsInvalid)
         let tally = worker.tally
         return tally.stores + worker.errors.map { "\($0.position) \($0.beganEarlier) \($0.user ?? "-"): \($0.message)" }
             + ["\(tally.rows) rows, \(tally.skippedUsers) skipped"]
+    }
+
+    /// A worker of `counter` that has read `lines`, by shape or not, and finished.
+    private static func worker<Counter: UserCounter>(reading lines: [[UInt8]], with counter: Counter, byShape: Bool,
+                                                     skipsInvalid: Bool) -> RowsWorker<Counter> {
+        var setup = RowsSetup(skipsInvalid: skipsInvalid)
+        setup.readsDonationsByShape = byShape
+        var worker = RowsWorker(setup: setup, counter: counter)
+        var row = ParsedRow()
+        for line in lines { line.withUnsafeBufferPointer { worker.read($0, into: &row) } }
+        worker.finish()
+        return worker
     }
 }
 
