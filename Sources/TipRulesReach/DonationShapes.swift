@@ -31,7 +31,7 @@ package struct DonationShapes {
     /// baseline makes of them).
     private let baselineEvents: [Int?]
     /// Whether lines are read by shape at all (not for a program without events).
-    let isEnabled: Bool
+    private let isEnabled: Bool
     /// The event of the last line read by shape (a user's donations are mostly of one event).
     private var lastEvent = 0
 
@@ -88,8 +88,9 @@ package struct DonationShapes {
         isEnabled = false
     }
 
-    /// Reads `line` when it is a donation of the usual shape, setting `user`, `event`, `date` and
-    /// `fieldValues`; false, having read nothing, for any other line.
+    /// Reads `line` when it is a donation of the usual shape, setting `user`, `event`,
+    /// `baselineEvent`, `date` and the field values; false for any other line, after which none of
+    /// them may be used (the field values may be half written).
     package mutating func read(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         guard isEnabled, let base = line.baseAddress, line.count >= 16 else { return false }
         let scanner = RowScanner(base: base, count: line.count)
@@ -144,7 +145,8 @@ package struct DonationShapes {
     private static let eventKey: UInt64 = 0x2274_6e65_7665_222c
 
     /// The event whose run (`,"event":"NAME","date":`) comes at `position`: the last line's event
-    /// tried first.
+    /// tried first. (A scanner of its own over `line`, not the caller's passed in: that one costs
+    /// about 50 instructions a line, the caller's then kept in memory.)
     @inline(__always)
     private func event(at position: Int, in line: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = line.baseAddress, line.count &- position >= 8,

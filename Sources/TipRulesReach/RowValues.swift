@@ -11,18 +11,12 @@ enum RowValues {
     @inline(__always)
     static func scalar(_ value: RowValue, of type: ScalarKind, at path: @autoclosure () -> String,
                        text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> ScalarValue {
-        if let usual = usualScalar(value, of: type, text: text) { return usual }
+        if let usual = usualValue(value, of: type, text: text) { return usual.scalar(in: text) }
         return try FixtureDecoder.scalar(value.json(in: text), of: type, at: path())
     }
 
-    /// A value of the usual kind for `type` as `scalar(_:of:at:text:)` reads it; nil for anything
-    /// else (which only the decoder reads, or refuses).
-    @inline(__always)
-    static func usualScalar(_ value: RowValue, of type: ScalarKind, text: UnsafeBufferPointer<UInt8>) -> ScalarValue? {
-        usualValue(value, of: type, text: text)?.scalar(in: text)
-    }
-
-    /// `usualScalar(_:of:text:)` before a string is made of a string's bytes.
+    /// A value of the usual kind for `type` as `scalar(_:of:at:text:)` reads it, a string still its
+    /// bytes' range; nil for anything else (which only the decoder reads, or refuses).
     @inline(__always)
     static func usualValue(_ value: RowValue, of type: ScalarKind, text: UnsafeBufferPointer<UInt8>) -> UsualValue? {
         // The declared type first, then the value: one branch on each (a switch over the pair
