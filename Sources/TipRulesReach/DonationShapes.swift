@@ -130,10 +130,11 @@ package struct DonationShapes {
         return true
     }
 
-    /// Adds the field values of the last line read (`text`) to `values`, in declared order.
+    /// Adds the donation of the last line read (`text`) to `batch`, its event's.
     @inline(__always)
-    func appendFieldValues(to values: inout [ScalarValue], text: UnsafeBufferPointer<UInt8>) {
-        for index in 0..<fieldCount { values.append(fieldValues.start[index].scalar(in: text)) }
+    func appendDonation(to batch: DonationBatch, text: UnsafeBufferPointer<UInt8>) {
+        let row = batch.appendRow(date: date)
+        for index in 0..<fieldCount { (row + index).initialize(to: fieldValues.start[index].bits(in: text, strings: batch)) }
     }
 
     /// Empty fields and the row's end, `,"fields":{}}` (13 bytes), as two little-endian words: its

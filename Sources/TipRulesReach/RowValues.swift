@@ -129,6 +129,18 @@ enum UsualValue {
         case .string(let range): .string(String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self))
         }
     }
+
+    /// The value's slot bits in a batch of donations (`DonationBatch`), a string made of its bytes
+    /// in `text` and kept by `strings`, the batch.
+    @inline(__always)
+    func bits(in text: UnsafeBufferPointer<UInt8>, strings: DonationBatch) -> UInt64 {
+        switch self {
+        case .int(let number): SlotEncoding.bits(number)
+        case .double(let number), .date(let number): SlotEncoding.bits(number)
+        case .bool(let flag): SlotEncoding.bits(flag)
+        case .string(let range): strings.string(String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self))
+        }
+    }
 }
 
 extension RowValue {

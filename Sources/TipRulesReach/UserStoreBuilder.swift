@@ -17,10 +17,10 @@ package struct UserStoreBuilder {
     private var storeWritten = false
     private let names: ProgramNames
     private var parameterGiven: [Bool]
-    /// Per event, the dates of its donations in the order given, and their field values (the
-    /// event's field count of them per donation, in declared order).
-    private var dates: [[Double]]
-    private var fieldValues: [[ScalarValue]]
+    /// Per event, its donations in the order given: what goes into the store at once.
+    private let batches: [DonationBatch]
+    /// One donation's field values in declared order, as the usual path reads them.
+    private var rowValues: [ScalarValue] = []
     /// One donation's field values, placed by declared index as they are read.
     private var rowFields: [ScalarValue?] = []
     /// The tips given a state, in the order first given, each with its state and which of
@@ -48,8 +48,7 @@ package struct UserStoreBuilder {
         store = EventStore(program: program)
         names = ProgramNames(program)
         parameterGiven = Array(repeating: false, count: program.parameters.count)
-        dates = Array(repeating: [], count: program.events.count)
-        fieldValues = Array(repeating: [], count: program.events.count)
+        batches = program.events.map { DonationBatch(kinds: $0.fields.map(\.type)) }
         tipStates = Array(repeating: nil, count: program.tips.count)
         tipKeysGiven = Array(repeating: 0, count: program.tips.count)
     }
@@ -61,10 +60,7 @@ package struct UserStoreBuilder {
             storeWritten = false
         }
         for index in parameterGiven.indices where parameterGiven[index] { parameterGiven[index] = false }
-        for event in dates.indices where !dates[event].isEmpty || !fieldValues[event].isEmpty {
-            Self.empty(&dates[event])
-            Self.empty(&fieldValues[event])
-        }
+        for batch in batches where !batch.isEmpty { batch.removeAll() }
         if !tipOrder.isEmpty {
             for tip in tipOrder {
                 tipStates[tip] = nil
@@ -86,7 +82,7 @@ package struct UserStoreBuilder {
     }
 
     /// The dates of the user's donations of `event`, in the order given.
-    package func donationDates(of event: Int) -> [Double] { dates[event] }
+    package func donationDates(of event: Int) -> UnsafeBufferPointer<Double> { batches[event].dates }
 
     /// Adds one row of the user (its `user` key already read); `text` is the row's text.
     package mutating func add(_ row: borrowing ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
@@ -116,9 +112,7 @@ package struct UserStoreBuilder {
     mutating func finish() throws(FixtureError) {
         storeWritten = true
         do {
-            for event in dates.indices where !dates[event].isEmpty {
-                try store.donate(event: event, dates: dates[event], fields: fieldValues[event])
-            }
+            for (event, batch) in batches.enumerated() where !batch.isEmpty { try store.donate(event: event, batch: batch) }
         } catch {
             throw FixtureError(path: "", "\(error)")
         }
@@ -144,10 +138,11 @@ package struct UserStoreBuilder {
             throw FixtureError(path: "", "a donation of '\(program.events[event].name)' needs 'fields' with "
                                + declared.map { "'\($0.name)' (\($0.type))" }.joined(separator: ", "))
         }
-        if !(try appendFieldsInDeclaredOrder(row, event: event, fields: fields, text: text)) {
-            try appendFieldsInAnyOrder(row, event: event, fields: fields, text: text)
+        rowValues.removeAll(keepingCapacity: true)
+        if !(try readFieldsInDeclaredOrder(row, fields: fields, text: text)) {
+            try readFieldsInAnyOrder(row, fields: fields, text: text)
         }
-        dates[event].append(date)
+        batches[event].append(date: date, fields: rowValues)
     }
 
     /// The index of the event a donation names: the previous donation's when it is the same (one
@@ -166,37 +161,31 @@ package struct UserStoreBuilder {
     /// this builder's program).
     @inline(__always)
     package mutating func addDonation(_ shapes: borrowing DonationShapes, event: Int, text: UnsafeBufferPointer<UInt8>) {
-        shapes.appendFieldValues(to: &fieldValues[event], text: text)
-        dates[event].append(shapes.date)
+        shapes.appendDonation(to: batches[event], text: text)
     }
 
-    /// Appends the donation's field values when the row names every declared field in declared
-    /// order (the usual case); false, having appended nothing, when it does not. `fields` are the
-    /// event's in `names.fields`.
-    private mutating func appendFieldsInDeclaredOrder(_ row: borrowing ParsedRow, event: Int, fields: Range<Int>,
-                                                      text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> Bool {
+    /// Reads the donation's field values into `rowValues` when the row names every declared field
+    /// in declared order (the usual case); false, having read nothing, when it does not. `fields`
+    /// are the event's in `names.fields`.
+    private mutating func readFieldsInDeclaredOrder(_ row: borrowing ParsedRow, fields: Range<Int>,
+                                                    text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> Bool {
         guard row.fieldCount == fields.count else { return false }
         for position in 0..<row.fieldCount {
             guard case .string(let range) = row.field(position).name,
                   names.fields.matches(fields.lowerBound + position, UnsafeBufferPointer(rebasing: text[range])) else { return false }
         }
-        let start = fieldValues[event].count
-        do {
-            for position in 0..<row.fieldCount {
-                let field = fields.lowerBound + position
-                fieldValues[event].append(try RowValues.scalar(row.field(position).value, of: names.fieldTypes[field],
-                                                               at: names.fieldPaths[field], text: text))
-            }
-        } catch {
-            fieldValues[event].removeSubrange(start...)
-            throw error
+        for position in 0..<row.fieldCount {
+            let field = fields.lowerBound + position
+            rowValues.append(try RowValues.scalar(row.field(position).value, of: names.fieldTypes[field],
+                                                  at: names.fieldPaths[field], text: text))
         }
         return true
     }
 
-    /// Appends the donation's field values, each placed by its declared index; every field must be given.
-    private mutating func appendFieldsInAnyOrder(_ row: borrowing ParsedRow, event: Int, fields: Range<Int>,
-                                                 text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
+    /// Reads the donation's field values into `rowValues`, each placed by its declared index; every
+    /// field must be given.
+    private mutating func readFieldsInAnyOrder(_ row: borrowing ParsedRow, fields: Range<Int>,
+                                               text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
         rowFields.removeAll(keepingCapacity: true)
         rowFields.append(contentsOf: repeatElement(nil, count: fields.count))
         for position in 0..<row.fieldCount {
@@ -210,7 +199,7 @@ package struct UserStoreBuilder {
             let field = fields.lowerBound + missing
             throw FixtureError(path: "fields", "missing field '\(names.fields.name(field))' (\(names.fieldTypes[field]))")
         }
-        for value in rowFields { if let value { fieldValues[event].append(value) } }
+        for value in rowFields { if let value { rowValues.append(value) } }
     }
 
     private mutating func addParameter(_ row: borrowing ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {

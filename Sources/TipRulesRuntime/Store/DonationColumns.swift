@@ -59,33 +59,44 @@ package struct DonationColumns: Sendable {
         }
     }
 
-    /// Inserts checked donations in one pass: the batch is sorted by date (stably) and merged
-    /// behind the donations not newer than each; appended when it is all newer (the usual case).
-    /// `kinds` are the event's field kinds.
-    mutating func insert(contentsOf batch: [Donation], kinds: [ScalarKind]) {
-        _ = insert(dates: batch.map(\.date), fields: batch.flatMap(\.fields), kinds: kinds)
-    }
-
-    /// Inserts donations given by column: donation `i` is dated `dates[i]` (a date the store
-    /// accepts) and has the field values `fields[i * k ..< (i + 1) * k]`, of the kinds `kinds`
-    /// (`k` of them: the event's). Returns the position in `fields` of the first value that is not
-    /// of its field's kind, having inserted nothing; nil once inserted.
+    /// Inserts a batch of donations whose dates and values are checked (`EventStore.donate(event:batch:)`).
     ///
     /// The batch is sorted once (an insertion sort for a few dozen rows: one user's donations),
-    /// each column encoded and checked in one pass of its kind into a buffer on the stack, then
-    /// appended at once with its range widened once; only when some donation held is newer than
-    /// the batch's oldest are the rows from there on merged (donations with equal dates keep their
-    /// order, the batch's after those held).
-    mutating func insert(dates: [Double], fields: [ScalarValue], kinds: [ScalarKind]) -> Int? {
-        let (expected, overflow) = dates.count.multipliedReportingOverflow(by: kinds.count)
-        guard !dates.isEmpty, !overflow, fields.count == expected, kinds.count == columns.count - 1 else { return nil }
-        return dates.withUnsafeBufferPointer { dates in
-            fields.withUnsafeBufferPointer { fields in
-                withUnsafeTemporaryAllocation(of: DatedRow.self, capacity: dates.count) { rows in
-                    Self.sortByDate(rows, dates)
-                    return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: fields.count + dates.count) { slots in
-                        append(UnsafeBufferPointer(rows), fields: fields, kinds: kinds, slots: slots)
+    /// each column copied in date order into a buffer on the stack, its strings interned row
+    /// after row, then appended at once with its range widened once; only when some donation held
+    /// is newer than the batch's oldest are the rows from there on merged (donations with equal
+    /// dates keep their order, the batch's after those held).
+    mutating func insert(_ batch: DonationBatch) {
+        let count = batch.count, width = batch.kinds.count
+        let (values, overflow) = count.multipliedReportingOverflow(by: width &+ 1)
+        guard count > 0, !overflow, width == columns.count - 1 else { return }
+        let given = batch.slots
+        withUnsafeTemporaryAllocation(of: DatedRow.self, capacity: count) { rows in
+            Self.sortByDate(rows, batch.dates)
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: values) { slots in
+                for (position, row) in rows.enumerated() { slots[position] = SlotEncoding.bits(row.date) }
+                for field in 0..<width {
+                    let column = (field &+ 1) &* count
+                    for (position, row) in rows.enumerated() { slots[column &+ position] = given[row.row &* width &+ field] }
+                }
+                if batch.kinds.contains(.string) {
+                    for position in 0..<count {
+                        for (field, kind) in batch.kinds.enumerated() where kind == .string {
+                            let slot = (field &+ 1) &* count &+ position
+                            slots[slot] = SlotEncoding.bits(intern(batch.strings[SlotEncoding.int(slots[slot])]))
+                        }
                     }
+                }
+                let held = self.count
+                for column in columns.indices {
+                    let values = UnsafeBufferPointer(rebasing: slots[column &* count ..< (column &+ 1) &* count])
+                    columns[column].append(contentsOf: values)
+                    if column > 0, Self.hasRange(batch.kinds[column - 1]) { widenRange(of: column, over: values) }
+                }
+                // Donations held that are newer than the batch's oldest: merged with it.
+                let oldest = rows[0].date
+                if held > 0 && date(held - 1) > oldest {
+                    merge(from: partitionPoint(in: 0..<held) { self.date($0) > oldest }, batchStart: held)
                 }
             }
         }
@@ -124,67 +135,6 @@ package struct DonationColumns: Sendable {
             }
             slot.initialize(to: DatedRow(date: date, row: row))
         }
-    }
-
-    /// Appends the batch's `rows` (in date order), whose field values are `fields` (row by row),
-    /// after the donations, each value checked against its field's kind first (see
-    /// `insert(dates:fields:kinds:)`). `slots` (one a value and one a date) holds the encoded
-    /// columns, one after the other; strings are interned row after row once every value is
-    /// checked, so that their indices are those of appending row by row.
-    private mutating func append(_ rows: UnsafeBufferPointer<DatedRow>, fields: UnsafeBufferPointer<ScalarValue>,
-                                 kinds: [ScalarKind], slots: UnsafeMutableBufferPointer<UInt64>) -> Int? {
-        let count = rows.count
-        for (position, row) in rows.enumerated() { slots[position] = SlotEncoding.bits(row.date) }
-        var hasStrings = false
-        for (field, kind) in kinds.enumerated() {
-            let column = UnsafeMutableBufferPointer(rebasing: slots[(field + 1) * count ..< (field + 2) * count])
-            guard Self.encode(rows, field: field, of: kind, from: fields, width: kinds.count, into: column) else {
-                return Self.firstMismatch(fields, kinds: kinds)
-            }
-            hasStrings = hasStrings || kind == .string
-        }
-        if hasStrings {
-            for (position, row) in rows.enumerated() {
-                for (field, kind) in kinds.enumerated() where kind == .string {
-                    if case .string(let text) = fields[row.row * kinds.count + field] {
-                        slots[(field + 1) * count + position] = SlotEncoding.bits(intern(text))
-                    }
-                }
-            }
-        }
-        let held = self.count
-        for column in columns.indices {
-            let values = UnsafeBufferPointer(rebasing: slots[column * count ..< (column + 1) * count])
-            columns[column].append(contentsOf: values)
-            if column > 0, Self.hasRange(kinds[column - 1]) { widenRange(of: column, over: values) }
-        }
-        // Donations held that are newer than the batch's oldest: merged with it.
-        let oldest = rows[0].date
-        if held > 0 && date(held - 1) > oldest {
-            merge(from: partitionPoint(in: 0..<held) { self.date($0) > oldest }, batchStart: held)
-        }
-        return nil
-    }
-
-    /// Encodes field `field` of the batch's `rows` (in date order; `width` values a row in
-    /// `fields`) into `column`, one value a row; false when a value is not of `kind`. A string's
-    /// slot is left to be filled once interned.
-    private static func encode(_ rows: UnsafeBufferPointer<DatedRow>, field: Int, of kind: ScalarKind,
-                               from fields: UnsafeBufferPointer<ScalarValue>, width: Int,
-                               into column: UnsafeMutableBufferPointer<UInt64>) -> Bool {
-        for (position, row) in rows.enumerated() {
-            let bits: UInt64
-            switch (kind, fields[row.row * width + field]) {
-            case (.bool, .bool(let flag)): bits = SlotEncoding.bits(flag)
-            case (.int, .int(let number)): bits = SlotEncoding.bits(number)
-            case (.double, .double(let number)), (.date, .date(let number)), (.duration, .duration(let number)):
-                bits = SlotEncoding.bits(number)
-            case (.string, .string): bits = 0
-            default: return false
-            }
-            column[position] = bits
-        }
-        return true
     }
 
     /// The position of the first of `fields` (values row by row, `kinds.count` a row) that is not

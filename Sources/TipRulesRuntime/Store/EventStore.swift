@@ -92,19 +92,18 @@ public struct EventStore: Sendable {
         donations[event].insert(date: date, fields: fields)
     }
 
-    /// Records many donations of an event at once, each checked as `donate(event:date:fields:)`
-    /// does; when one is refused, none is recorded. The batch is sorted once and merged with the
-    /// event's donations (donations with equal dates keep their order, the batch's after the
-    /// store's): O(n + m log m) instead of one insertion per donation.
+    /// Records many donations of an event at once, as `donate(event:batch:)` does.
     public mutating func donate(event: Int, contentsOf batch: [Donation]) throws {
         for donation in batch { try check(event: event, date: donation.date, fields: donation.fields) }
-        donations[event].insert(contentsOf: batch, kinds: fieldKinds[event])
+        let columns = DonationBatch(kinds: fieldKinds[event])
+        for donation in batch { columns.append(date: donation.date, fields: donation.fields) }
+        donations[event].insert(columns)
     }
 
     /// Records an event's donations given by column: donation `i` is dated `dates[i]`, with the
     /// field values `fields[i * k ..< (i + 1) * k]` in declared order (`k` the event's field
     /// count). Checked, sorted and merged as `donate(event:contentsOf:)`, without a `Donation`
-    /// per row: what a reader that holds many users' donations in reused columns calls.
+    /// per row; when one is refused, none is recorded.
     public mutating func donate(event: Int, dates: [Double], fields: [ScalarValue]) throws {
         guard program.events.indices.contains(event) else { throw StoreError.noSuchEvent(event) }
         let width = fieldKinds[event].count
@@ -113,10 +112,24 @@ public struct EventStore: Sendable {
             throw StoreError.fieldCount(event: program.events[event].name, expected: width,
                                         found: dates.isEmpty ? fields.count : fields.count / dates.count)
         }
-        guard dates.allSatisfy(OperationBounds.isDate) else { throw StoreError.invalidDate(event: program.events[event].name) }
-        if let position = donations[event].insert(dates: dates, fields: fields, kinds: fieldKinds[event]) {
-            throw fieldTypeError(event: event, fields: fields, at: position)
+        let batch = DonationBatch(kinds: fieldKinds[event])
+        for (row, date) in dates.enumerated() { batch.append(date: date, fields: fields[row &* width ..< (row &+ 1) &* width]) }
+        try donate(event: event, batch: batch)
+    }
+
+    /// Records a batch of an event's donations (`DonationBatch`: what a reader that fills one batch
+    /// user after user gives), each checked as `donate(event:date:fields:)` does; when one is
+    /// refused, none is recorded. The batch is sorted once and merged with the event's donations
+    /// (donations with equal dates keep their order, the batch's after the store's): O(n + m log m)
+    /// instead of one insertion per donation.
+    public mutating func donate(event: Int, batch: DonationBatch) throws {
+        guard program.events.indices.contains(event) else { throw StoreError.noSuchEvent(event) }
+        guard batch.kinds == fieldKinds[event] else {
+            throw StoreError.fieldCount(event: program.events[event].name, expected: fieldKinds[event].count, found: batch.kinds.count)
         }
+        guard batch.dates.allSatisfy(OperationBounds.isDate) else { throw StoreError.invalidDate(event: program.events[event].name) }
+        if let (position, found) = batch.mismatch { throw fieldTypeError(event: event, at: position, found: found) }
+        donations[event].insert(batch)
     }
 
     private func check(event: Int, date: Double, fields: [ScalarValue]) throws {
@@ -126,14 +139,15 @@ public struct EventStore: Sendable {
             throw StoreError.fieldCount(event: program.events[event].name, expected: fieldKinds[event].count, found: fields.count)
         }
         if let position = fields.withUnsafeBufferPointer({ DonationColumns.firstMismatch($0, kinds: fieldKinds[event]) }) {
-            throw fieldTypeError(event: event, fields: fields, at: position)
+            throw fieldTypeError(event: event, at: position, found: fields[position].kind)
         }
     }
 
-    /// The error for `fields[position]` (values of an event's donations, row by row), not of its field's kind.
-    private func fieldTypeError(event: Int, fields: [ScalarValue], at position: Int) -> StoreError {
+    /// The error for the value at `position` among an event's donations' values (row by row), of
+    /// kind `found`, not its field's.
+    private func fieldTypeError(event: Int, at position: Int, found: ScalarKind) -> StoreError {
         let field = program.events[event].fields[position % fieldKinds[event].count]
-        return StoreError.fieldType(event: program.events[event].name, field: field.name, expected: field.type, found: fields[position].kind)
+        return StoreError.fieldType(event: program.events[event].name, field: field.name, expected: field.type, found: found)
     }
 
     /// Every donation of an event, oldest first, with its field values in declared order.
