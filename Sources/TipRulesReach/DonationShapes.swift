@@ -14,9 +14,6 @@ import TipRulesRuntime
 /// (`reach --baseline`), only the events it declares alike (the same fields, in the same order,
 /// of the same types) are read by shape, so that the row means the same to both programs.
 package struct DonationShapes {
-    /// `{"user":` as a little-endian word: how every row of the shape begins.
-    private static let head: UInt64 = 0x3a22_7265_7375_227b
-
     /// The shapes' bytes: per event, from the comma after the user's id through the colon before
     /// the date (`,"event":"NAME","date":`); per field (numbered as in `ProgramNames.fields`), the
     /// bytes before its value (`,"fields":{"NAME":` for an event's first, `,"NAME":` for the others).
@@ -94,7 +91,7 @@ package struct DonationShapes {
     package mutating func read(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         guard isEnabled, let base = line.baseAddress, line.count >= 16 else { return false }
         let scanner = RowScanner(base: base, count: line.count)
-        guard scanner.load(0) == Self.head, let (user, afterUser) = scanner.scalar(at: 8) else { return false }
+        guard scanner.load(0) == RowScanner.userHead, let (user, afterUser) = scanner.scalar(at: 8) else { return false }
         switch user {
         case .string, .integer: break
         default: return false

@@ -26,6 +26,53 @@ import Testing
         }
     }
 
+    /// Each key the scanner expects in a row of the usual order is compared with its own bytes:
+    /// `,"KEY":` as two little-endian words.
+    @Test func keyRunsAreTheirKeysBytes() {
+        for run in [KeyRun.exposure, .group, .percent, .arm, .date, .interaction, .kind, .parameter, .value] {
+            let bytes = Array(",\"\(run.key.name)\":".utf8)
+            func word(_ start: Int) -> UInt64 {
+                (start..<max(start, min(start + 8, bytes.count))).reduce(0) { $0 | UInt64(bytes[$1]) << (8 * ($1 - start)) }
+            }
+            #expect(run.length == bytes.count && run.first == word(0) && run.second == word(8), "\(run.key.name)")
+        }
+    }
+
+    /// Exposures, interactions and parameters in the usual order, compact, are read key after key
+    /// (`scanInUsualOrder`), as the parser reads them; in another order or spaced, by keys looked up.
+    @Test func rowsInTheUsualOrderAreReadKeyAfterKey() {
+        let users = ["0", "12765", "\"user-0000001\"", "-3", "\"\""]
+        let dates = ["1792734759", "\"2026-11-20T01:29:08Z\"", "1795168800.0", "null"]
+        var usual: [String] = []
+        for user in users {
+            for date in dates {
+                usual.append(#"{"user":\#(user),"exposure":"ProFiltersTip","group":"pro-filters","percent":10,"arm":"treatment","date":\#(date)}"#)
+                usual.append(#"{"user":\#(user),"interaction":"ProFiltersTip","kind":"actionPerformed","date":\#(date)}"#)
+            }
+            for value in ["true", "false", "7", "-1.5", "\"pro\"", "null"] {
+                usual.append(#"{"user":\#(user),"parameter":"plan","value":\#(value)}"#)
+            }
+        }
+        var row = ParsedRow()
+        for text in usual {
+            let line = Array(text.utf8)
+            #expect(line.withUnsafeBufferPointer { RowScanner.scanInUsualOrder($0, into: &row) }, "\(text)")
+            #expect(Self.check(line, row: &row), "\(text)")
+        }
+        let others = [
+            #"{"user":0,"group":"pro-filters","exposure":"ProFiltersTip","percent":10,"arm":"treatment","date":1}"#,
+            #"{"user":0, "interaction":"ProFiltersTip","kind":"display","date":1}"#,
+            #"{"user":0,"parameter":"plan","value":true} "#,
+            #"{"user":0,"parameter":"plan","value":true,"tip":"T"}"#,
+            #"{"user":0,"interaction":"ProFiltersTip","kind":"display"}"#,
+        ]
+        for text in others {
+            let line = Array(text.utf8)
+            #expect(!line.withUnsafeBufferPointer { RowScanner.scanInUsualOrder($0, into: &row) }, "\(text)")
+            #expect(Self.check(line, row: &row), "\(text)")
+        }
+    }
+
     /// A byte that needs the parser (an escape, a control character, a byte above 0x7F, a quote)
     /// at every place of a string's words, and near the line's end: the scanner either leaves the
     /// line to the parser or reads what the parser reads.
@@ -84,6 +131,9 @@ import Testing
             #"{"user":0,"exposure":"ProFiltersTip","group":"pro-filters","percent":10,"arm":"treatment","date":1792734759}"#,
             #"{"user":12765,"interaction":"ProFiltersTip","kind":"actionPerformed","date":1794229287}"#,
             #"{"user":7,"parameter":"plan","value":true}"#,
+            #"{"user":"u-1","exposure":"T","group":"g","percent":50,"arm":"holdout","date":"2026-11-20T01:29:08Z"}"#,
+            #"{"user":"u-1","interaction":"T","kind":"tipClosed","date":"2026-11-20T01:29:08Z"}"#,
+            #"{"user":"u-1","parameter":"plan","value":"a long enough value"}"#,
             #"{"user":"u","tip":"T","displays":[1794229287,"2026-11-13T21:25:24Z"],"invalidated":null}"#,
             #"{"user":"u","lastDisplayDate":1794229287,"utcOffset":-3600}"#,
             #"{"user": "u", "event": "e", "date": 1794229287, "fields": {"a": 1.5, "b": "x", "c": false}}"#,
