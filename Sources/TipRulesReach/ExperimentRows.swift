@@ -112,10 +112,13 @@ struct Choices<Choice: RawRepresentable & CaseIterable> where Choice.RawValue ==
     /// The case `value` spells, as `RowValues.choice` reads it (which says what is wrong when none does).
     @inline(__always)
     func choice(_ value: RowValue?, key: RowKey, what: String, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> Choice {
-        if case .string(let range)? = value {
-            let bytes = UnsafeBufferPointer(rebasing: text[range])
-            for index in cases.indices where names.matches(index, bytes) { return cases[index] }
-        }
+        if case .string(let range)? = value, let choice = choice(spelledBy: UnsafeBufferPointer(rebasing: text[range])) { return choice }
         return try RowValues.choice(value, key: key, what: what, text: text)
+    }
+
+    /// The case whose raw value `bytes` spell; nil when none does.
+    @inline(__always)
+    func choice(spelledBy bytes: UnsafeBufferPointer<UInt8>) -> Choice? {
+        cases.indices.first { names.matches($0, bytes) }.map { cases[$0] }
     }
 }

@@ -30,6 +30,10 @@ package struct UserStoreBuilder {
     private var tipKeysGiven: [UInt8]
     /// The event of the last donation read (a user's donations are mostly of one event).
     private var lastEvent: Int?
+    /// The tip the last tip's state named, and its name's bytes as written (the next ones mostly
+    /// name the same tip).
+    private var lastTipState: (name: [UInt8], tip: Int)?
+    private let invalidationReasons = Choices<InvalidationReason>()
     private var lastDisplayDateGiven = false
     private var utcOffsetGiven = false
     /// The user's exposures and interactions, in the order given (the store has no place for them:
@@ -161,7 +165,15 @@ package struct UserStoreBuilder {
     /// this builder's program).
     @inline(__always)
     package mutating func addDonation(_ shapes: borrowing DonationShapes, event: Int, text: UnsafeBufferPointer<UInt8>) {
-        shapes.appendDonation(to: batches[event], text: text)
+        withBatch(of: event) { shapes.appendDonation(to: $0, text: text) }
+    }
+
+    /// Lends `body` the batch of `event` without retaining it: the builder holds every batch for
+    /// its whole life, and a retain and release cost a donation of the usual shape about as much as
+    /// adding it.
+    @inline(__always)
+    private func withBatch(of event: Int, _ body: (DonationBatch) -> Void) {
+        batches.withUnsafeBufferPointer { batches in Unmanaged.passUnretained(batches[event])._withUnsafeGuaranteedRef(body) }
     }
 
     /// Reads the donation's field values into `rowValues` when the row names every declared field
@@ -221,13 +233,11 @@ package struct UserStoreBuilder {
     /// A tip's state, merged key by key with what earlier rows gave for the same tip.
     private mutating func addTipState(_ row: borrowing ParsedRow, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) {
         guard let nameValue = row[.tip] else { throw FixtureError(path: "", "a tip's state needs 'tip'") }
-        let name = try RowValues.name(nameValue, key: .tip, text: text)
-        guard let tip = program.tipIndex(named: name) else {
-            throw FixtureError(path: "tip", "no such tip '\(name)'"
-                               + (Spelling.closest(to: name, in: program.tips.map(\.id)).map { " (did you mean '\($0)'?)" } ?? ""))
-        }
+        let tip = try tipIndex(nameValue, text: text)
+        // The tip's name as written, a string only where a message or the decoder needs it.
+        let name = { (try? RowValues.name(nameValue, key: .tip, text: text)) ?? "" }
         let state: TipState
-        if let usual = Self.tipState(row, text: text) { state = usual } else { state = try decodedTipState(row, name: name, text: text) }
+        if let usual = tipState(row, text: text) { state = usual } else { state = try decodedTipState(row, name: name(), text: text) }
         if let latest = state.displayDates.last { try checkNotAfterNow(latest, at: "displays") }
         if tipStates[tip] == nil {
             tipStates[tip] = TipState()
@@ -236,7 +246,7 @@ package struct UserStoreBuilder {
         for (position, key) in RowKey.tipStateKeys.enumerated() where row.has(key) {
             let bit: UInt8 = 1 << position
             guard tipKeysGiven[tip] & bit == 0 else {
-                throw FixtureError(path: key.name, "'\(key.name)' of '\(name)' is given twice for this user")
+                throw FixtureError(path: key.name, "'\(key.name)' of '\(name())' is given twice for this user")
             }
             tipKeysGiven[tip] |= bit
             switch key {
@@ -251,6 +261,22 @@ package struct UserStoreBuilder {
         }
     }
 
+    /// The index of the tip a tip's state names (by its name or its id): the last such row's when
+    /// the bytes are the same (one comparison), else looked up, or an error naming the nearest tip.
+    private mutating func tipIndex(_ value: RowValue, text: UnsafeBufferPointer<UInt8>) throws(FixtureError) -> Int {
+        if case .string(let range) = value, let last = lastTipState,
+           last.name.withUnsafeBufferPointer({ SameBytes.equal($0, UnsafeBufferPointer(rebasing: text[range])) }) {
+            return last.tip
+        }
+        let name = try RowValues.name(value, key: .tip, text: text)
+        guard let tip = program.tipIndex(named: name) else {
+            throw FixtureError(path: "tip", "no such tip '\(name)'"
+                               + (Spelling.closest(to: name, in: program.tips.map(\.id)).map { " (did you mean '\($0)'?)" } ?? ""))
+        }
+        lastTipState = (Array(name.utf8), tip)
+        return tip
+    }
+
     /// Throws when `date`, a display's, is after now: a tip cannot have appeared in the future.
     private func checkNotAfterNow(_ date: Double, at path: String) throws(FixtureError) {
         try RowValues.checkNotAfter(now, date, at: path, what: "a tip cannot have appeared in the future")
@@ -258,7 +284,7 @@ package struct UserStoreBuilder {
 
     /// A tip's state from a row's usual values, as the fixture decoder reads a tip's entry; nil
     /// when a value is not of the usual kind (the decoder then reads it and says what is wrong).
-    private static func tipState(_ row: borrowing ParsedRow, text: UnsafeBufferPointer<UInt8>) -> TipState? {
+    private func tipState(_ row: borrowing ParsedRow, text: UnsafeBufferPointer<UInt8>) -> TipState? {
         var state = TipState()
         if row.has(.displays) {
             var dates: [Double] = []
@@ -283,8 +309,7 @@ package struct UserStoreBuilder {
         switch row[.invalidated] {
         case nil, .null?: break
         case .string(let range)?:
-            guard let reason = InvalidationReason(rawValue: String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self))
-            else { return nil }
+            guard let reason = invalidationReasons.choice(spelledBy: UnsafeBufferPointer(rebasing: text[range])) else { return nil }
             state.invalidation = reason
         default: return nil
         }

@@ -115,6 +115,24 @@ import TipRulesTestSupport
         ([#"{"user":"b","utcOffset":"+09:00"}"#, #"{"user":"b","utcOffset":3600}"#], "user b: utcOffset: given twice for this user"),
     ]
 
+    /// A tip's state names its tip by name or by id, row after row: each row's keys go to the tip
+    /// it names (a key given again for a tip, under its other spelling, is given twice).
+    @Test func tipStatesNameTheirTipByNameOrIdRowAfterRow() throws {
+        let rows = [
+            #"{"user":"b","tip":"FavoritesTabTip","displayCount":1}"#,
+            #"{"user":"b","tip":"holiday-gift-2026","displayCount":1}"#,
+            #"{"user":"b","tip":"favorites-tab-2026","displayDuration":5}"#,
+            #"{"user":"b","tip":"HolidayGiftTip","displayDuration":5}"#,
+        ]
+        let good = try write("tipnames.ndjson", rows.joined(separator: "\n") + "\n")
+        #expect(run(["reach", "examples/reader.tiprules", good, "--now", nowText]).status == 0)
+        let twice = try write("tipnames-twice.ndjson", (rows + [#"{"user":"b","tip":"favorites-tab-2026","displayCount":2}"#]).joined(separator: "\n") + "\n")
+        let output = run(["reach", "examples/reader.tiprules", twice, "--now", nowText])
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("\(twice):5: user b: displayCount: 'displayCount' of 'favorites-tab-2026' is given twice for this user"),
+                "\(output.standardError)")
+    }
+
     @Test func eachBadRowStopsTheRunWithItsFileLinePathAndWhat() throws {
         for (program, cases) in [("backyard", Self.backyardRows), ("reader", Self.readerRows)] {
             for (index, bad) in cases.enumerated() {
