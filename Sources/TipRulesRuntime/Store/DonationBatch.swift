@@ -34,10 +34,10 @@ public final class DonationBatch {
     }
 
     /// The number of donations.
-    public var count: Int { storedCount }
+    @inlinable public var count: Int { storedCount }
 
     /// Whether there is no donation.
-    public var isEmpty: Bool { storedCount == 0 }
+    @inlinable public var isEmpty: Bool { storedCount == 0 }
 
     /// The dates of the donations, in the order given.
     public var dates: UnsafeBufferPointer<Double> { UnsafeBufferPointer(start: dateStorage, count: count) }
@@ -83,6 +83,7 @@ public final class DonationBatch {
     }
 
     /// Removes every donation, keeping the storage.
+    @inlinable
     public func removeAll() {
         storedCount = 0
         mismatch = nil
