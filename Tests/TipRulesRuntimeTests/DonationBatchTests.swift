@@ -3,9 +3,10 @@ import TipRulesCompiler
 import Testing
 import TipRulesTestSupport
 
-/// `EventStore.donate(event:dates:fields:)`, a batch given by column: the same store as donating
-/// each donation alone, in order (dates unsorted and equal, more than 32 rows, strings interned),
-/// so every evaluation is the same; a refused batch leaves the store as it was.
+/// `EventStore.donate(event:dates:fields:)` and `donate(event:batch:)`, a batch given by column or
+/// gathered in a `DonationBatch`: the same store as donating each donation alone, in order (dates
+/// unsorted and equal, more than 32 rows, strings interned), so every evaluation is the same; a
+/// refused batch leaves the store as it was.
 @Suite struct DonationBatchTests {
     private let now = 1_795_251_600.0
 
@@ -42,6 +43,41 @@ import TipRulesTestSupport
             }
         }
         #expect(compared >= 60)
+    }
+
+    /// One `DonationBatch` per event, filled row by row (values as slot bits through `appendRow`, a
+    /// string's through `string(_:)`, or checked through `append(date:fields:)`), emptied and filled
+    /// again round after round (growing past its first room): the same store as the same donations
+    /// one by one.
+    @Test func aReusedBatchIsTheSameStoreAsItsDonationsOneByOne() throws {
+        var values = RandomValues(random: Xorshift(state: 0x5EED_0004), now: now)
+        var compared = 0
+        for (name, program) in try examplePrograms() where !program.events.isEmpty {
+            let batches = program.events.map { DonationBatch(kinds: $0.fields.map(\.type)) }
+            for round in 0..<8 {
+                var byBatch = round % 2 == 0 ? EventStore(program: program) : values.store(for: program, maximum: 6)
+                var oneByOne = byBatch
+                for (event, info) in program.events.enumerated() {
+                    let batch = batches[event]
+                    batch.removeAll()
+                    let (dates, rows) = self.batch(info, count: values.random.pick([0, 1, 2, 9, 33, 70]), values: &values)
+                    for (date, fields) in zip(dates, rows) {
+                        if values.random.next(2) == 0 {
+                            batch.append(date: date, fields: fields)
+                        } else {
+                            let slots = batch.appendRow(date: date)
+                            for (index, value) in fields.enumerated() { slots[index] = SlotEncoding.bits(value) { Int(batch.string($0)) } }
+                        }
+                        try oneByOne.donate(event: event, date: date, fields: fields)
+                    }
+                    #expect(batch.count == dates.count && batch.dates.elementsEqual(dates))
+                    try byBatch.donate(event: event, batch: batch)
+                    #expect(byBatch.donations(event: event) == oneByOne.donations(event: event), "\(name) \(info.name) round \(round)")
+                }
+                compared += 1
+            }
+        }
+        #expect(compared >= 40)
     }
 
     /// Strings are interned in date order (`eval` donates a fixture's donations oldest first, one by
