@@ -90,9 +90,9 @@ public final class DonationBatch {
         if !strings.isEmpty { strings.removeAll(keepingCapacity: true) }
     }
 
-    /// Twice the room (room for eight at first). Readers bound the donations they give one batch
-    /// (`reach` and `measure` stop a user at a million rows), far below where doubling or the
-    /// values' count could overflow: an overflow here is a reader's error, not an input's.
+    /// Twice the room (room for eight at first). The room doubles from storage already allocated,
+    /// eight bytes a date, so neither it nor the values' count (times an event's few fields) comes
+    /// near `Int.max` before memory runs out: the check guards the arithmetic, no input reaches it.
     @usableFromInline
     func grow() {
         let (doubled, overflow) = Swift.max(capacity, 4).multipliedReportingOverflow(by: 2)
