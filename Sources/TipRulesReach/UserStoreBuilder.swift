@@ -17,7 +17,9 @@ package struct UserStoreBuilder {
     private var storeWritten = false
     private let names: ProgramNames
     private var parameterGiven: [Bool]
-    /// Per event, its donations in the order given: what goes into the store at once.
+    /// Per event, its donations in the order given: what goes into the store at once. Batches are
+    /// classes, shared by a copy of the builder: one builder serves one reader (each worker makes
+    /// its own counter), never copied.
     private let batches: [DonationBatch]
     /// One donation's field values in declared order, as the usual path reads them.
     private var rowValues: [ScalarValue] = []
