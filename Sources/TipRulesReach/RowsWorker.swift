@@ -88,20 +88,35 @@ package struct RowsWorker<Counter: UserCounter> {
 
     /// Counts a row of the user `id` names (its row value over `text`), starting that user when it
     /// is not the current one; whether the row is then to be added (not when the row names no user
-    /// or the user is invalid).
+    /// or the user is invalid). Inlined into the worker's loop: a row of the current user, the
+    /// usual one, makes no call.
+    @inline(__always)
     private mutating func addsRow(of id: RowValue?, text: UnsafeBufferPointer<UInt8>) -> Bool {
         if !isCurrentUser(id, text: text) {
-            guard readUser(id, text: text) else { return false }
-            if !hasUser || candidate != user { startUser() }
+            guard takesUser(id, text: text) else { return false }
         }
         if case .integer(let number)? = id { userNumber = number } else { userNumber = nil }
         userRows += 1
         guard !userInvalid else { return false }
-        guard userRows <= RowsSetup.maximumRowsPerUser else {
-            invalidate(FixtureError(path: "", "the user has more than \(RowsSetup.maximumRowsPerUser) rows"))
-            return false
-        }
+        guard userRows <= RowsSetup.maximumRowsPerUser else { return refusesMoreRows() }
         return true
+    }
+
+    /// Reads the user `id` names, written otherwise than the current user's last row wrote it,
+    /// and starts them when they are another user; false when the row names no user (the error
+    /// recorded).
+    @inline(never)
+    private mutating func takesUser(_ id: RowValue?, text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard readUser(id, text: text) else { return false }
+        if !hasUser || candidate != user { startUser() }
+        return true
+    }
+
+    /// Invalidates the current user, who has more rows than a user may have; false.
+    @inline(never)
+    private mutating func refusesMoreRows() -> Bool {
+        invalidate(FixtureError(path: "", "the user has more than \(RowsSetup.maximumRowsPerUser) rows"))
+        return false
     }
 
     /// Counts the last user; call once after the last line.
