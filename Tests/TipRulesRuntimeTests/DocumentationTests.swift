@@ -78,6 +78,33 @@ import TipRulesTestSupport
         return evaluator.evaluate(store, now: now, explaining: true)
     }
 
+    /// The batch example of docs/runtime.md, its lines as written there: a donation checked,
+    /// recorded at once, the batch emptied for the next store.
+    @Test func runtimeGuideBatchExample() throws {
+        let lines = [
+            "let batch = DonationBatch(kinds: program.events[visited].fields.map(\\.type))",
+            "batch.append(date: now - 3600, fields: [.int(7)])",
+            "try store.donate(event: visited, batch: batch)",
+            "batch.removeAll()",
+        ]
+        let guide = try document("runtime.md")
+        for line in lines { #expect(guide.contains(line), "\(line)") }
+        let program = try compile(ExampleTests.backyard)
+        let visited = try #require(program.eventIndex(named: "enteredBackyardDetailView"))
+        let now = date("2026-11-21T09:00:00Z")
+        var store = EventStore(program: program)
+        let batch = DonationBatch(kinds: program.events[visited].fields.map(\.type))
+        batch.append(date: now - 3600, fields: [.int(7)])
+        try store.donate(event: visited, batch: batch)
+        batch.removeAll()
+        #expect(store.donations(event: visited) == [Donation(date: now - 3600, fields: [.int(7)])])
+        #expect(batch.isEmpty)
+        // A value of the wrong kind is refused when the batch is donated, and nothing is recorded.
+        batch.append(date: now, fields: [.string("seven")])
+        #expect(throws: StoreError.self) { try store.donate(event: visited, batch: batch) }
+        #expect(store.donationCount(event: visited) == 1)
+    }
+
     @Test func runtimeGuideExample() throws {
         #expect(try document("runtime.md").contains("func showTips(tipcBytes: [UInt8], now: Double) throws {"))
         let bytes = try compile(ExampleTests.backyard).encoded()
