@@ -68,26 +68,35 @@ enum ReachInput {
         }
     }
 
-    /// Appends `number` written in decimal, as `String(number)` writes it: the digits, from the
-    /// last, and the sign written into a buffer on the stack (21 bytes at most), then appended at once.
+    /// The most bytes a number's decimal text takes (`Int.min`'s, with its sign).
+    static let longestDecimal = 20
+
+    /// Appends `number` written in decimal, as `String(number)` writes it.
     static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
-        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &text) { buffer in
-            guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-            var rest = number.magnitude
-            var start = buffer.count
-            repeat {
-                start &-= 1
-                let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
-                base[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digit)
-                rest = quotient
-            } while rest > 0 && start > 1
-            if number < 0 {
-                start &-= 1
-                base[start] = UInt8(ascii: "-")
-            }
-            // A typed buffer: appended by one copy (a raw one is appended byte by byte).
-            bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: buffer.count &- start))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longestDecimal) { buffer in
+            guard let start = buffer.baseAddress else { return }
+            let end = start + longestDecimal
+            let count = writeDecimal(number, endingAt: end)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: end - count, count: count))
         }
+    }
+
+    /// Writes `number` in decimal, as `String(number)` writes it, just before `end` (which has room
+    /// for `longestDecimal` bytes before it), from the last digit; how many bytes it wrote.
+    @inline(__always)
+    static func writeDecimal(_ number: Int, endingAt end: UnsafeMutablePointer<UInt8>) -> Int {
+        var position = end
+        var rest = number.magnitude
+        repeat {
+            position -= 1
+            let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
+            position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digit)
+            rest = quotient
+        } while rest > 0
+        if number < 0 {
+            position -= 1
+            position.pointee = UInt8(ascii: "-")
+        }
+        return end - position
     }
 }

@@ -34,8 +34,8 @@ package struct RowsWorker<Counter: UserCounter> {
     /// Whether the run's budget was found spent (by this worker or another) at the last charge.
     private var budgetSpent = false
 
-    private var user: [UInt8] = []
-    private var candidate: [UInt8] = []
+    private var user = UserIDBytes()
+    private var candidate = UserIDBytes()
     /// The current user's id when its last row wrote it as an integer (its text is that number's).
     private var userNumber: Int?
     private var hasUser = false
@@ -108,7 +108,7 @@ package struct RowsWorker<Counter: UserCounter> {
     @inline(never)
     private mutating func takesUser(_ id: RowValue?, text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard readUser(id, text: text) else { return false }
-        if !hasUser || candidate != user { startUser() }
+        if !hasUser || !candidate.equals(user) { startUser() }
         return true
     }
 
@@ -146,11 +146,11 @@ package struct RowsWorker<Counter: UserCounter> {
         countsAsSkipped = true
         userRows = 0
         counter.startUser()
-        let isNew = user.withUnsafeBufferPointer { fingerprints.insert($0) }
-        let excluded = setup.excludedUsers.map { set in user.withUnsafeBufferPointer { set.contains($0) } } ?? false
+        let isNew = fingerprints.insert(user.bytes)
+        let excluded = setup.excludedUsers.map { $0.contains(user.bytes) } ?? false
         if !isNew {
             invalidate(FixtureError(path: "", ReachInputError.notContiguous), beganEarlier: true)
-            _ = user.withUnsafeBufferPointer { notContiguous.insert($0) }
+            _ = notContiguous.insert(user.bytes)
             // Skipped once: in a run that leaves such users out from their first rows on, they were counted then.
             countsAsSkipped = !excluded
         } else if excluded {
@@ -165,7 +165,7 @@ package struct RowsWorker<Counter: UserCounter> {
             return
         }
         do {
-            try Self.count(&counter, user: user)
+            try counter.count(user: user.bytes)
             chargeWork(atLeast: RowsSetup.workPerCharge)
         } catch {
             position -= 1
@@ -175,16 +175,9 @@ package struct RowsWorker<Counter: UserCounter> {
         }
     }
 
-    /// Has `counter` count the user whose id is `user`: the id's bytes lent to it by a closure that
-    /// captures the counter alone, not the worker (which, unspecialized, would ask the runtime for
-    /// the worker's type, user after user).
-    private static func count(_ counter: inout Counter, user: [UInt8]) throws(FixtureError) {
-        try user.withUnsafeBufferPointer { id throws(FixtureError) in try counter.count(user: id) }
-    }
-
     private mutating func invalidate(_ error: FixtureError, beganEarlier: Bool = false) {
         userInvalid = true
-        fail(error, user: String(decoding: user, as: UTF8.self), beganEarlier: beganEarlier)
+        fail(error, user: String(decoding: user.bytes, as: UTF8.self), beganEarlier: beganEarlier)
     }
 
     private mutating func fail(_ error: FixtureError, user: String?, beganEarlier: Bool = false) {
@@ -227,7 +220,7 @@ package struct RowsWorker<Counter: UserCounter> {
             }
             let named = text.withUnsafeBufferPointer { readUser(value, text: $0) }
             if named {
-                if !hasUser || candidate != self.user { startUser() }
+                if !hasUser || !candidate.equals(self.user) { startUser() }
                 userRows += 1
                 if !userInvalid { invalidate(error) }
             }
@@ -248,18 +241,17 @@ package struct RowsWorker<Counter: UserCounter> {
         switch value {
         case .integer(let number)?: return number == userNumber
         case .string(let range)?:
-            guard range.count == user.count, let base = text.baseAddress else { return false }
-            return user.withUnsafeBufferPointer { id in id.baseAddress.map { SameBytes.equal($0, base + range.lowerBound, count: range.count) } ?? true }
+            guard range.count == user.count, let base = text.baseAddress, let id = user.bytes.baseAddress else { return false }
+            return SameBytes.equal(id, base + range.lowerBound, count: range.count)
         default: return false
         }
     }
 
     /// Reads the user's id as text into `candidate`; false (the error recorded) when there is none.
     private mutating func readUser(_ value: RowValue?, text: UnsafeBufferPointer<UInt8>) -> Bool {
-        candidate.removeAll(keepingCapacity: true)
         switch value {
-        case .string(let range)?: candidate.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
-        case .integer(let number)?: ReachInput.appendDecimal(number, to: &candidate)
+        case .string(let range)?: candidate.set(UnsafeBufferPointer(rebasing: text[range]))
+        case .integer(let number)?: candidate.set(decimal: number)
         case nil:
             failAlone(FixtureError(path: "", "the row has no \"user\""))
             return false

@@ -86,12 +86,15 @@ extension Machine {
             var best = 0
             for first in values.indices where counted & (1 << UInt64(truncatingIfNeeded: first)) == 0 {
                 let value = key(values[first])
-                var size = 1
-                for row in first &+ 1..<values.count where key(values[row]) == value {
-                    counted |= 1 << UInt64(truncatingIfNeeded: row)
-                    size &+= 1
+                var size: UInt64 = 1
+                // Without a branch a row: whether a row is of the group is as good as random.
+                for row in first &+ 1..<values.count {
+                    let isOfGroup = UInt64(unsafeBitCast(key(values[row]) == value, to: UInt8.self))
+                    counted |= isOfGroup &<< UInt64(truncatingIfNeeded: row)
+                    size &+= isOfGroup
                 }
-                if best == 0 || (largest ? size > best : size < best) { best = size }
+                let rows = Int(truncatingIfNeeded: size)
+                if best == 0 || (largest ? rows > best : rows < best) { best = rows }
             }
             return best
         }
