@@ -39,6 +39,10 @@ package struct DonationShapes {
     /// The event's index in the baseline program.
     package private(set) var baselineEvent = 0
     package private(set) var date = 0.0
+    /// The user of the last line when it was declined at the key after its user (a row of another
+    /// kind), and where the user's value ends: what the scanner then starts from
+    /// (`RowScanner.scan(_:into:after:)`) instead of reading the user again. Nil otherwise.
+    private(set) var declinedUser: (value: RowValue, end: Int)?
     /// The field values of the last line read, in declared order: the first `fieldCount`.
     private let fieldValues: FieldValues
     private var fieldCount = 0
@@ -87,8 +91,9 @@ package struct DonationShapes {
 
     /// Reads `line` when it is a donation of the usual shape, setting `user`, `event`,
     /// `baselineEvent`, `date` and the field values; false for any other line, after which none of
-    /// them may be used (the field values may be half written).
+    /// them may be used (the field values may be half written), and `declinedUser` may be.
     package mutating func read(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        declinedUser = nil
         guard isEnabled, let base = line.baseAddress, line.count >= 16 else { return false }
         let scanner = RowScanner(base: base, count: line.count)
         guard scanner.load(0) == RowScanner.userHead, let (user, afterUser) = scanner.scalar(at: 8) else { return false }
@@ -96,7 +101,11 @@ package struct DonationShapes {
         case .string, .integer: break
         default: return false
         }
-        guard let event = event(at: afterUser, in: line), let baselineEvent = baselineEvents[event] else { return false }
+        guard let event = event(at: afterUser, in: line) else {
+            declinedUser = (user, afterUser)
+            return false
+        }
+        guard let baselineEvent = baselineEvents[event] else { return false }
         guard let (dateValue, afterDate) = scanner.scalar(at: afterUser &+ eventRuns[event].count),
               let date = RowValues.usualDate(dateValue, text: line) else { return false }
         var position = afterDate

@@ -25,10 +25,17 @@ struct RowScanner {
     /// eight bytes (none is a row but `{}`, which the parser reads alike) is the parser's: every
     /// word below is then loaded from the line's own bytes.
     static func scan(_ line: UnsafeBufferPointer<UInt8>, into row: inout ParsedRow) -> Bool {
+        scan(line, into: &row, after: nil)
+    }
+
+    /// `scan(_:into:)` of a line whose compact start, `{"user":` and the user's value, was read
+    /// already (`DonationShapes.declinedUser`: the value, and where it ends), so that the user is
+    /// not read again; nil reads the line from its start.
+    static func scan(_ line: UnsafeBufferPointer<UInt8>, into row: inout ParsedRow, after user: (value: RowValue, end: Int)?) -> Bool {
         row.clear()
         guard let base = line.baseAddress, line.count >= 8 else { return false }
         let scanner = RowScanner(base: base, count: line.count)
-        if scanner.membersInUsualOrder(into: &row) { return true }
+        if scanner.membersInUsualOrder(into: &row, after: user) { return true }
         row.clear()
         return scanner.object(into: &row)
     }
@@ -38,7 +45,7 @@ struct RowScanner {
     static func scanInUsualOrder(_ line: UnsafeBufferPointer<UInt8>, into row: inout ParsedRow) -> Bool {
         row.clear()
         guard let base = line.baseAddress, line.count >= 8 else { return false }
-        return RowScanner(base: base, count: line.count).membersInUsualOrder(into: &row)
+        return RowScanner(base: base, count: line.count).membersInUsualOrder(into: &row, after: nil)
     }
 
     private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
@@ -52,10 +59,11 @@ struct RowScanner {
     /// `interaction`, `kind`, `date`) or a parameter (`user`, `parameter`, `value`). Each key, with the
     /// comma before it and the colon after, is compared with the bytes it must be instead of looked
     /// up among every key. False for any other line (the row then half filled): `object(into:)`
-    /// reads it, as it reads any order.
+    /// reads it, as it reads any order. `given` is the line's start, `{"user":` and the user's value,
+    /// when it was read already: the value and where it ends.
     @_transparent
-    private func membersInUsualOrder(into row: inout ParsedRow) -> Bool {
-        guard load(0) == Self.userHead, let (user, afterUser) = scalar(at: 8) else { return false }
+    private func membersInUsualOrder(into row: inout ParsedRow, after given: (value: RowValue, end: Int)?) -> Bool {
+        guard let (user, afterUser) = given ?? (load(0) == Self.userHead ? scalar(at: 8) : nil) else { return false }
         row.set(.user, user)
         var position = afterUser
         @_transparent func read(_ run: KeyRun) -> Bool {

@@ -68,7 +68,7 @@ package struct RowsWorker<Counter: UserCounter> {
         rows += 1
         if shapes.read(line) {
             if addsRow(of: shapes.user, text: line) { counter.addDonation(shapes, text: line) }
-        } else if RowScanner.scan(line, into: &row) {
+        } else if RowScanner.scan(line, into: &row, after: shapes.declinedUser) {
             add(row, text: line)
         } else if readSlowly(line, into: &row) {
             let text = row.decoded

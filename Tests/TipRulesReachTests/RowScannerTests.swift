@@ -1,6 +1,8 @@
 @testable import TipRulesReach
 import TipRulesCompiler
 import TipRulesToolingCore
+import TipRulesRuntime
+import TipRulesTestSupport
 import Testing
 
 /// The row scanner reads a word (eight bytes) at a time: keys matched by comparing words with
@@ -222,9 +224,10 @@ import Testing
     }
 
     /// Whether the scanner read `line`; when it did, the parser reads the same keys and values,
-    /// fields and displays.
+    /// fields and displays. The worker's way reads it alike (`expectSameReadingAfterShapes`).
     private static func check(_ line: [UInt8], row: inout ParsedRow) -> Bool {
         let scanned = line.withUnsafeBufferPointer { RowScanner.scan($0, into: &row) }
+        expectSameReadingAfterShapes(line, scanned: scanned, row: row)
         guard scanned else { return false }
         let values = line.withUnsafeBufferPointer { Self.values(of: row, in: $0) }
         guard let json = try? JSONParser().parse(line) else {
@@ -238,6 +241,56 @@ import Testing
         #expect(row.present == parsed.present, "\(String(decoding: line, as: UTF8.self))")
         #expect(values == expected, "\(String(decoding: line, as: UTF8.self))")
         return true
+    }
+
+    /// A program with an event of the rows above, so that donation shapes read some of them.
+    private static let shapesProgram = try? compile("""
+        event enteredBackyardDetailView(backyardID: Int)
+        event e(a: Double, b: String, c: Bool)
+        """)
+
+    /// The worker's way of reading a line — as a donation of the usual shape first; when that is
+    /// declined after the user (`DonationShapes.declinedUser`), by the scanner from there — reads
+    /// what the scanner alone reads (`scanned`, into `row`). Whether the scanner was given a user.
+    @discardableResult
+    private static func expectSameReadingAfterShapes(_ line: [UInt8], scanned: Bool, row: borrowing ParsedRow) -> Bool {
+        guard let program = shapesProgram else {
+            Issue.record("the program does not compile")
+            return false
+        }
+        var shapes = DonationShapes(program: program)
+        return line.withUnsafeBufferPointer { text in
+            guard !shapes.read(text), let user = shapes.declinedUser else { return false }
+            var again = ParsedRow()
+            let rescanned = RowScanner.scan(text, into: &again, after: user)
+            #expect(rescanned == scanned, "\(String(decoding: line, as: UTF8.self))")
+            if rescanned && scanned {
+                #expect(again.present == row.present && values(of: again, in: text) == values(of: row, in: text),
+                        "\(String(decoding: line, as: UTF8.self))")
+            }
+            return true
+        }
+    }
+
+    /// Rows of every kind but donations are declined by donation shapes after their user, and read
+    /// from there by the scanner as it reads them whole.
+    @Test func rowsDeclinedAfterTheirUserAreReadFromThere() {
+        let rows = [
+            #"{"user":"user-0000000","tip":"FavoriteBackyardTip","displayCount":4}"#,
+            #"{"user":0,"exposure":"ProFiltersTip","group":"pro-filters","percent":10,"arm":"treatment","date":1792734759}"#,
+            #"{"user":-12765,"interaction":"ProFiltersTip","kind":"actionPerformed","date":"2026-11-20T01:29:08Z"}"#,
+            #"{"user":"u-1","parameter":"plan","value":"a long enough value"}"#,
+            #"{"user":"u","lastDisplayDate":1794229287,"utcOffset":-3600}"#,
+            #"{"user":7,"event":"unknown","date":1}"#,
+            #"{"user":7,"exposure":"T","group":"g","percent":10,"arm":"treatment","date":1,"extra":1}"#,
+        ]
+        var row = ParsedRow()
+        for text in rows {
+            let line = Array(text.utf8)
+            let scanned = line.withUnsafeBufferPointer { RowScanner.scan($0, into: &row) }
+            let givenUser = Self.expectSameReadingAfterShapes(line, scanned: scanned, row: row)
+            #expect(givenUser, "\(text)")
+        }
     }
 
     /// A row's keys' values, then its fields' names and values, then its displays, as JSON.
