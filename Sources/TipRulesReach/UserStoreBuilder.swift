@@ -241,26 +241,34 @@ package struct UserStoreBuilder {
         let state: TipState
         if let usual = tipState(row, text: text) { state = usual } else { state = try decodedTipState(row, name: name(), text: text) }
         if let latest = state.displayDates.last { try checkNotAfterNow(latest, at: "displays") }
-        if tipStates[tip] == nil {
-            tipStates[tip] = TipState()
+        // The keys the row gives, a bit each in `RowKey.tipStateKeys`' order; the first given twice
+        // for the tip is an error.
+        var given: UInt8 = 0
+        for (position, key) in RowKey.tipStateKeys.enumerated() where row.has(key) { given |= 1 << position }
+        let twice = given & tipKeysGiven[tip]
+        if twice != 0 {
+            let key = RowKey.tipStateKeys[twice.trailingZeroBitCount]
+            throw FixtureError(path: key.name, "'\(key.name)' of '\(name())' is given twice for this user")
+        }
+        tipKeysGiven[tip] |= given
+        // Merged in a copy written back once: each key written in the array in place would check
+        // the array and the optional state again.
+        var merged: TipState
+        if let held = tipStates[tip] {
+            merged = held
+        } else {
+            merged = TipState()
             tipOrder.append(tip)
         }
-        for (position, key) in RowKey.tipStateKeys.enumerated() where row.has(key) {
-            let bit: UInt8 = 1 << position
-            guard tipKeysGiven[tip] & bit == 0 else {
-                throw FixtureError(path: key.name, "'\(key.name)' of '\(name())' is given twice for this user")
-            }
-            tipKeysGiven[tip] |= bit
-            switch key {
-            case .displayCount: tipStates[tip]?.displayCount = state.displayCount
-            case .displayDuration: tipStates[tip]?.displayDuration = state.displayDuration
-            case .invalidated: tipStates[tip]?.invalidation = state.invalidation
-            default:
-                // A display count no row gives is the number of displays, as in a fixture.
-                tipStates[tip]?.displayDates = state.displayDates
-                if tipKeysGiven[tip] & 1 == 0 { tipStates[tip]?.displayCount = state.displayCount }
-            }
+        if given & 1 != 0 { merged.displayCount = state.displayCount }
+        if given & 2 != 0 { merged.displayDuration = state.displayDuration }
+        if given & 4 != 0 { merged.invalidation = state.invalidation }
+        if given & 8 != 0 {
+            merged.displayDates = state.displayDates
+            // A display count no row gives is the number of displays, as in a fixture.
+            if tipKeysGiven[tip] & 1 == 0 { merged.displayCount = state.displayCount }
         }
+        tipStates[tip] = merged
     }
 
     /// The index of the tip a tip's state names (by its name or its id): the last such row's when
