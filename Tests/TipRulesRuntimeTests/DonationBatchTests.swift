@@ -141,6 +141,30 @@ import TipRulesTestSupport
             #expect(throws: StoreError.self, "case \(index)") { try copy.donate(event: batch.event, dates: batch.dates, fields: batch.fields) }
             for event in program.events.indices { #expect(copy.donations(event: event) == store.donations(event: event), "case \(index)") }
         }
+        // A batch given too few or too many values for a donation, or a string's slot that names
+        // no string of the batch, is refused whole: nothing is read of it.
+        let purchase = program.events[0].fields.map(\.type)
+        let miscounted: [[ScalarValue]] = [[.double(1)], [.double(1), .string("a"), .string("b")], []]
+        for (index, fields) in miscounted.enumerated() {
+            let batch = DonationBatch(kinds: purchase)
+            batch.append(date: now, fields: [.double(2), .string("c")])
+            batch.append(date: now - 1, fields: fields)
+            var copy = store
+            let error = errorDescription { try copy.donate(event: 0, batch: batch) }
+            #expect(error == "\(StoreError.fieldCount(event: "purchase", expected: 2, found: fields.count))", "miscounted \(index)")
+            #expect(copy.donations(event: 0) == store.donations(event: 0), "miscounted \(index)")
+            batch.removeAll()
+            batch.append(date: now, fields: [.double(2), .string("c")])
+            try copy.donate(event: 0, batch: batch)
+            #expect(copy.donationCount(event: 0) == store.donationCount(event: 0) + 1, "emptied after \(index)")
+        }
+        let written = DonationBatch(kinds: purchase)
+        let row = written.appendRow(date: now)
+        row.initialize(to: 1.5.bitPattern)
+        (row + 1).initialize(to: 7)  // no string of the batch
+        var unread = store
+        #expect(errorDescription { try unread.donate(event: 0, batch: written) } != nil)
+        #expect(unread.donations(event: 0) == store.donations(event: 0))
         // What is refused one by one is refused in a batch, with the same error.
         var one = store, many = store
         let single = errorDescription { try one.donate(event: 0, date: now, fields: [.string("x"), .double(1)]) }

@@ -10,6 +10,8 @@ public final class DonationBatch {
     // Inlined into readers (`@usableFromInline`), and read and written by this class alone, never
     // across a call that could reach it again: no check of exclusive access at run time.
     @usableFromInline let width: Int
+    /// Whether a field is a `String`: whether the batch keeps strings aside at all.
+    let hasStringFields: Bool
     @usableFromInline @exclusivity(unchecked) var storedCount = 0
     @usableFromInline @exclusivity(unchecked) var capacity = 0
     @usableFromInline @exclusivity(unchecked) var dateStorage: UnsafeMutablePointer<Double>
@@ -19,11 +21,15 @@ public final class DonationBatch {
     /// The place among the values (donation after donation) of the first that is not of its
     /// field's kind, and its kind: what `EventStore.donate(event:batch:)` refuses the batch for.
     @usableFromInline @exclusivity(unchecked) var mismatch: (position: Int, found: ScalarKind)?
+    /// How many field values the first donation given with another number than the event's fields
+    /// had (`append(date:fields:)`): what `EventStore.donate(event:batch:)` refuses the batch for.
+    @usableFromInline @exclusivity(unchecked) var miscount: Int?
 
     /// An empty batch for an event whose fields have the kinds `kinds`.
     public init(kinds: [ScalarKind]) {
         self.kinds = kinds
         width = kinds.count
+        hasStringFields = kinds.contains(.string)
         dateStorage = .allocate(capacity: 0)
         slotStorage = .allocate(capacity: 0)
     }
@@ -64,22 +70,35 @@ public final class DonationBatch {
         return UInt64(strings.count &- 1)
     }
 
-    /// Appends a donation dated `date` whose field values, in declared order, are `fields` (as many
-    /// as the event has fields), each checked against its field's kind.
+    /// Appends a donation dated `date` whose field values, in declared order, are `fields`, each
+    /// checked against its field's kind, and their number against the event's fields: a batch
+    /// given a value of another kind, or too few or too many, is refused whole by `donate`.
     public func append(date: Double, fields: some Collection<ScalarValue>) {
+        if fields.count != width, miscount == nil { miscount = fields.count }
         let row = appendRow(date: date)
-        for (index, value) in zip(0..<width, fields) {
-            let bits: UInt64
-            if kinds[index] == .string, case .string(let text) = value {
-                bits = string(text)
-            } else if let encoded = Self.bits(value, inColumnOf: kinds[index]) {
-                bits = encoded
-            } else {
-                if mismatch == nil { mismatch = ((storedCount &- 1) &* width &+ index, value.kind) }
-                bits = 0
+        var values = fields.makeIterator()
+        for index in 0..<width {
+            var bits: UInt64 = 0
+            if let value = values.next() {
+                if value.kind == kinds[index] {
+                    bits = SlotEncoding.bits(value) { text in Int(truncatingIfNeeded: string(text)) }
+                } else if mismatch == nil {
+                    mismatch = ((storedCount &- 1) &* width &+ index, value.kind)
+                }
             }
             (row + index).initialize(to: bits)
         }
+    }
+
+    /// The place among the values (donation after donation) of the first value of a `String` field
+    /// that is no string of the batch's (`string(_:)`): slot bits an `appendRow(date:)` caller wrote
+    /// wrongly, which `donate` refuses rather than read; nil when there is none.
+    func firstUnknownString() -> Int? {
+        guard hasStringFields else { return nil }
+        for (position, bits) in slots.enumerated() where kinds[position % width] == .string && bits >= UInt64(strings.count) {
+            return position
+        }
+        return nil
     }
 
     /// Removes every donation, keeping the storage.
@@ -87,6 +106,7 @@ public final class DonationBatch {
     public func removeAll() {
         storedCount = 0
         mismatch = nil
+        miscount = nil
         if !strings.isEmpty { strings.removeAll(keepingCapacity: true) }
     }
 
@@ -107,17 +127,5 @@ public final class DonationBatch {
         slotStorage.deallocate()
         slotStorage = slots
         capacity = doubled
-    }
-
-    /// The slot bits of `value`, not a string, in a column of `kind`; nil when the value is not of
-    /// that kind.
-    private static func bits(_ value: ScalarValue, inColumnOf kind: ScalarKind) -> UInt64? {
-        switch (kind, value) {
-        case (.bool, .bool(let flag)): SlotEncoding.bits(flag)
-        case (.int, .int(let number)): SlotEncoding.bits(number)
-        case (.double, .double(let number)), (.date, .date(let number)), (.duration, .duration(let number)):
-            SlotEncoding.bits(number)
-        default: nil
-        }
     }
 }

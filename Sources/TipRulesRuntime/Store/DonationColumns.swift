@@ -79,7 +79,7 @@ package struct DonationColumns: Sendable {
                     let column = (field &+ 1) &* count
                     for (position, row) in rows.enumerated() { slots[column &+ position] = given[row.row &* width &+ field] }
                 }
-                if batch.kinds.contains(.string) {
+                if batch.hasStringFields {
                     for position in 0..<count {
                         for (field, kind) in batch.kinds.enumerated() where kind == .string {
                             let slot = (field &+ 1) &* count &+ position

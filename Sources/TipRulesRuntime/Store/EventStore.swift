@@ -127,8 +127,13 @@ public struct EventStore: Sendable {
         guard batch.kinds == fieldKinds[event] else {
             throw StoreError.fieldCount(event: program.events[event].name, expected: fieldKinds[event].count, found: batch.kinds.count)
         }
+        if let found = batch.miscount {
+            throw StoreError.fieldCount(event: program.events[event].name, expected: fieldKinds[event].count, found: found)
+        }
         guard batch.dates.allSatisfy(OperationBounds.isDate) else { throw StoreError.invalidDate(event: program.events[event].name) }
         if let (position, found) = batch.mismatch { throw fieldTypeError(event: event, at: position, found: found) }
+        // Slot bits written by a reader that name no string of the batch: refused, not read.
+        if let position = batch.firstUnknownString() { throw fieldTypeError(event: event, at: position, found: .int) }
         donations[event].insert(batch)
     }
 
