@@ -149,6 +149,29 @@ import Testing
         } != nil)
     }
 
+    /// A frequency cap allows at least 1 display in a window longer than 0, as the compiler
+    /// requires: a cap of 0 displays read before a tip's first display date (a fuzzer's finding).
+    @Test func frequencyCaps() throws {
+        func program(_ cap: FrequencyCap, verified: Bool = true) throws -> Program {
+            try Program(contents: ProgramContents(
+                sourceName: "x", displayFrequency: 0, constants: [], parameters: [], events: [],
+                tips: [TipInfo(name: "T", id: "T", title: "t", options: TipOptions(frequencyCaps: [cap]), line: 1)],
+                groups: [], widgets: []), verified: verified)
+        }
+        _ = try program(FrequencyCap(count: 1, seconds: 1))
+        #expect(errorDescription { try program(FrequencyCap(count: 0, seconds: 86_400)) }
+                == "verification failed: tip 'T' has a FrequencyCap of 0 per 86400.0 s: a cap allows at least 1 display in a window longer than 0")
+        for cap in [FrequencyCap(count: -1, seconds: 60), FrequencyCap(count: Int.min, seconds: 60),
+                    FrequencyCap(count: 1, seconds: 0), FrequencyCap(count: 1, seconds: -60),
+                    FrequencyCap(count: 1, seconds: .nan), FrequencyCap(count: 1, seconds: .infinity)] {
+            #expect(errorDescription { try program(cap) }?.hasPrefix("verification failed: tip 'T' has a FrequencyCap of ") == true,
+                    "\(cap) was accepted")
+            // The same cap in bytes is refused whole when they are decoded.
+            let bytes = try program(cap, verified: false).encoded()
+            #expect(errorDescription { try Program(bytes: bytes) }?.contains("has a FrequencyCap of ") == true, "\(cap) was decoded")
+        }
+    }
+
     /// Byte-level jump targets are checked while decoding, with byte offsets in the message.
     @Test func encodedJumpTargets() throws {
         func encoded(_ instructions: [Instruction]) throws -> [UInt8] {

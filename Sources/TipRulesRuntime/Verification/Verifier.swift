@@ -97,6 +97,11 @@ enum Verifier {
             if let duration = tip.options.maxDisplayDuration, duration.isNaN {
                 throw fail("tip '\(tip.name)' has an invalid MaxDisplayDuration")
             }
+            // A cap of 0 displays would read before a tip's first display date.
+            for cap in tip.options.frequencyCaps where cap.count < 1 || !(cap.seconds > 0 && cap.seconds.isFinite) {
+                throw fail("tip '\(tip.name)' has a FrequencyCap of \(cap.count) per \(cap.seconds) s: "
+                           + "a cap allows at least 1 display in a window longer than 0")
+            }
         }
         for group in contents.groups {
             for member in group.members where !(0..<contents.tips.count).contains(member) {
