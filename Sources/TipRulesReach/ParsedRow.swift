@@ -38,8 +38,12 @@ enum RowKey: Int, CaseIterable {
 
     static let names = allCases.map { $0.spelling.description }
 
-    /// The keys of a tip's state row besides `tip`, as a fixture's tip takes them (and `displays`).
-    static let tipStateKeys: [RowKey] = [.displayCount, .displayDuration, .invalidated, .displays]
+    /// The keys of a tip's state row besides `tip`, as a fixture's tip takes them (and `displays`):
+    /// declared together, so that each has a bit of its own in a set of them (`tipStateBit`).
+    static let tipStateKeys: [RowKey] = (displayCount.rawValue...displays.rawValue).compactMap(RowKey.init(rawValue:))
+
+    /// A tip's state key's bit in a set of them: its place among `tipStateKeys`.
+    var tipStateBit: UInt8 { 1 << (rawValue &- Self.displayCount.rawValue) }
 }
 
 /// A JSON value of a row, as the row reader found it: scalars converted, a string as the range of

@@ -241,10 +241,10 @@ package struct UserStoreBuilder {
         let state: TipState
         if let usual = tipState(row, text: text) { state = usual } else { state = try decodedTipState(row, name: name(), text: text) }
         if let latest = state.displayDates.last { try checkNotAfterNow(latest, at: "displays") }
-        // The keys the row gives, a bit each in `RowKey.tipStateKeys`' order; the first given twice
-        // for the tip is an error.
+        // The keys the row gives, a bit each (`RowKey.tipStateBit`); the first given twice for the
+        // tip is an error.
         var given: UInt8 = 0
-        for (position, key) in RowKey.tipStateKeys.enumerated() where row.has(key) { given |= 1 << position }
+        for key in RowKey.tipStateKeys where row.has(key) { given |= key.tipStateBit }
         let twice = given & tipKeysGiven[tip]
         if twice != 0 {
             let key = RowKey.tipStateKeys[twice.trailingZeroBitCount]
@@ -260,13 +260,13 @@ package struct UserStoreBuilder {
             merged = TipState()
             tipOrder.append(tip)
         }
-        if given & 1 != 0 { merged.displayCount = state.displayCount }
-        if given & 2 != 0 { merged.displayDuration = state.displayDuration }
-        if given & 4 != 0 { merged.invalidation = state.invalidation }
-        if given & 8 != 0 {
+        if given & RowKey.displayCount.tipStateBit != 0 { merged.displayCount = state.displayCount }
+        if given & RowKey.displayDuration.tipStateBit != 0 { merged.displayDuration = state.displayDuration }
+        if given & RowKey.invalidated.tipStateBit != 0 { merged.invalidation = state.invalidation }
+        if given & RowKey.displays.tipStateBit != 0 {
             merged.displayDates = state.displayDates
             // A display count no row gives is the number of displays, as in a fixture.
-            if tipKeysGiven[tip] & 1 == 0 { merged.displayCount = state.displayCount }
+            if tipKeysGiven[tip] & RowKey.displayCount.tipStateBit == 0 { merged.displayCount = state.displayCount }
         }
         tipStates[tip] = merged
     }

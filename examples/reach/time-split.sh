@@ -4,7 +4,8 @@
 # process), reading the rows (finding lines, the rows' bytes, their values and dates, the worker's loop
 # over lines), and everything else (a user's store, sorting, evaluating, fingerprints, tallies). Runs
 # COMMAND RUNS times under `perf record`, then prints each part's median share and its CPU seconds at
-# the median CPU time (`perf stat`), and the CPU seconds the input would have at 1 GB/s.
+# the median CPU time (`perf stat`), and the CPU seconds the input would have at 1 GB/s (the input:
+# the arguments that end in .ndjson).
 #   examples/reach/time-split.sh 5 .build/release/tiprulec reach examples/backyard.tiprules \
 #       /tmp/tiprulec-reach-300000u-g1.ndjson --now 2026-11-21T09:00:00Z --jobs 1
 set -euo pipefail
@@ -32,9 +33,10 @@ seconds=$(median < "$work/seconds")
 printf 'CPU time, median of %d runs: %.3f s (%.0f MB/s of CPU); at 1 GB/s: %.3f s\n' \
     "$runs" "$seconds" "$(awk -v b="$bytes" -v s="$seconds" 'BEGIN {print b / 1e6 / s}')" \
     "$(awk -v b="$bytes" 'BEGIN {print b / 1e9}')"
+parts=("kernel" "reading the rows" "everything else")
 for column in 1 2 3; do
-    name=$(awk -v c=$column 'BEGIN {split("kernel,reading the rows,everything else", n, ","); print n[c]}')
-    share=$(awk -v c=$column '{print $c}' "$work/shares" | median)
-    printf '%-18s %5.1f %%  %.3f s   (runs: %s)\n' "$name" "$share" "$(awk -v p="$share" -v s="$seconds" 'BEGIN {print p * s / 100}')" \
-        "$(awk -v c=$column '{printf "%s%s", sep, $c; sep = " "}' "$work/shares")"
+    runs_shares=$(awk -v c=$column '{print $c}' "$work/shares")
+    share=$(median <<< "$runs_shares")
+    printf '%-18s %5.1f %%  %.3f s   (runs: %s)\n' "${parts[column - 1]}" "$share" \
+        "$(awk -v p="$share" -v s="$seconds" 'BEGIN {print p * s / 100}')" "$(echo $runs_shares)"
 done
